@@ -1,0 +1,101 @@
+//! `BitGrid`: a bitboard as an 8x8 board.
+//!
+//! Little-endian rank-file: a1 = bit 0, h1 = bit 7, a8 = bit 56, h8 = bit 63.
+//! Rank 8 is drawn at the top, and every square shows its name and its bit.
+//!
+//! ```text
+//! 8 | 56 57 58 59 60 61 62 63
+//! 1 |  0  1  2  3  4  5  6  7
+//!      a  b  c  d  e  f  g  h
+//! ```
+
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// "a1" for 0 ... "h8" for 63.
+pub fn square_name(square: u32) -> String {
+    let file = (b'a' + (square % 8) as u8) as char;
+    let rank = (b'1' + (square / 8 % 8) as u8) as char;
+    format!("{file}{rank}")
+}
+
+#[derive(Properties, PartialEq)]
+pub struct BitGridProps {
+    pub board: u64,
+    #[prop_or_default]
+    pub highlight: u64,
+    /// Called with the square when it is clicked; none = read-only.
+    #[prop_or_default]
+    pub on_toggle: Option<Callback<u32>>,
+    #[prop_or_default]
+    pub label: AttrValue,
+    /// Text shown on each square (piece letters, trit values), a1 first.
+    #[prop_or_default]
+    pub marks: Option<Rc<Vec<String>>>,
+    /// Smaller squares without the square names.
+    #[prop_or_default]
+    pub small: bool,
+}
+
+#[function_component(BitGrid)]
+pub fn bit_grid(props: &BitGridProps) -> Html {
+    let ranks = (0..8u32).rev().map(|rank| {
+        let squares = (0..8u32).map(|file| {
+            let sq = rank * 8 + file;
+            let on = props.board >> sq & 1 == 1;
+            let class = classes!(
+                "sq",
+                if (rank + file) % 2 == 0 { "dark" } else { "light" },
+                on.then_some("on"),
+                (props.highlight >> sq & 1 == 1).then_some("hl"),
+            );
+            let name = square_name(sq);
+            let mark = props
+                .marks
+                .as_ref()
+                .and_then(|m| m.get(sq as usize).cloned())
+                .unwrap_or_default();
+            let body = html! {
+                <>
+                    if !props.small {
+                        <span class="sqname">{ name.clone() }</span>
+                        <span class="sqbit">{ sq }</span>
+                    }
+                    <span class="mark">{ mark }</span>
+                </>
+            };
+            let title = format!("{name} = bit {sq}");
+            match &props.on_toggle {
+                Some(cb) => {
+                    let cb = cb.clone();
+                    html! {
+                        <button type="button" {class} {title} data-square={name}
+                            aria-pressed={on.to_string()}
+                            onclick={Callback::from(move |_| cb.emit(sq))}>{ body }</button>
+                    }
+                }
+                None => html! { <span {class} {title} data-square={name}>{ body }</span> },
+            }
+        });
+        html! {
+            <>
+                <span class="rank-label">{ rank + 1 }</span>
+                { for squares }
+            </>
+        }
+    });
+    html! {
+        <figure class={classes!("bitgrid", props.small.then_some("small"))}>
+            if !props.label.is_empty() {
+                <figcaption><code>{ props.label.clone() }</code>
+                    <span class="grid-hex">{ format!(" 0x{:016x}", props.board) }</span>
+                </figcaption>
+            }
+            <div class="grid">
+                { for ranks }
+                <span class="corner"></span>
+                { for ('a'..='h').map(|f| html! { <span class="file-label">{ f }</span> }) }
+            </div>
+        </figure>
+    }
+}

@@ -1,0 +1,104 @@
+//! `BitRow`: one word, bit by bit, most significant bit on the left.
+//!
+//! Bits are drawn in rows of at most 32 (a 64-bit word takes two rows: bits
+//! 63..32 above 31..0), each cell with its index; lanes are set apart and
+//! shaded; highlighted bits are marked; a click toggles a bit when the row
+//! is editable.
+
+use crate::bits::word::Word;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct BitRowProps {
+    pub word: Word,
+    /// Group the bits into lanes of this width (2, 4, 8, 16).
+    #[prop_or_default]
+    pub lane_bits: Option<u32>,
+    /// Bits to draw highlighted.
+    #[prop_or_default]
+    pub highlight: u64,
+    /// Called with the bit index when a bit is clicked; none = read-only.
+    #[prop_or_default]
+    pub on_toggle: Option<Callback<u32>>,
+    /// A name shown before the bits (`x`, `v & -v`).
+    #[prop_or_default]
+    pub label: AttrValue,
+    /// Show hex / unsigned / signed / binary readouts.
+    #[prop_or(true)]
+    pub readouts: bool,
+}
+
+#[function_component(BitRow)]
+pub fn bit_row(props: &BitRowProps) -> Html {
+    let w = props.word;
+    let per_row = w.width.min(32);
+    let rows = w.width.div_ceil(per_row);
+    let lane = props.lane_bits.filter(|&l| l > 0 && l < w.width);
+    let row_html = (0..rows).rev().map(|r| {
+        let lo = r * per_row;
+        let hi = (lo + per_row).min(w.width);
+        let cells = (lo..hi).rev().map(|i| {
+            let on = w.bit(i);
+            let lane_class = lane.map(|l| {
+                let lane_index = i / l;
+                let mut c = vec![if lane_index % 2 == 0 { "lane-even" } else { "lane-odd" }];
+                if i % l == 0 && i != lo {
+                    c.push("lane-end");
+                }
+                c
+            });
+            let class = classes!(
+                "bit",
+                on.then_some("on"),
+                (props.highlight >> i & 1 == 1).then_some("hl"),
+                lane_class,
+                (lane.is_none() && i % 8 == 0 && i != lo && w.width > 8).then_some("byte-end"),
+            );
+            let content = html! {
+                <>
+                    <span class="idx">{ i }</span>
+                    <span class="val">{ if on { "1" } else { "0" } }</span>
+                </>
+            };
+            match &props.on_toggle {
+                Some(cb) => {
+                    let cb = cb.clone();
+                    html! {
+                        <button type="button" {class} data-bit={i.to_string()}
+                            title={format!("bit {i}: click to toggle")}
+                            aria-pressed={on.to_string()}
+                            onclick={Callback::from(move |_| cb.emit(i))}>
+                            { content }
+                        </button>
+                    }
+                }
+                None => html! {
+                    <span {class} data-bit={i.to_string()} title={format!("bit {i}")}>{ content }</span>
+                },
+            }
+        });
+        html! {
+            <div class="bits" style={format!("--cols: {}", hi - lo)}>{ for cells }</div>
+        }
+    });
+    let readouts = props.readouts.then(|| {
+        let group = lane.unwrap_or(4);
+        html! {
+            <dl class="readouts">
+                <div><dt>{ "hex" }</dt><dd class="hex">{ w.hex() }</dd></div>
+                <div><dt>{ "unsigned" }</dt><dd class="unsigned">{ w.bits.to_string() }</dd></div>
+                <div><dt>{ "signed" }</dt><dd class="signed">{ w.signed().to_string() }</dd></div>
+                <div class="bin"><dt>{ "binary" }</dt><dd>{ w.binary(group) }</dd></div>
+            </dl>
+        }
+    });
+    html! {
+        <div class="bitrow" data-width={w.width.to_string()}>
+            if !props.label.is_empty() {
+                <div class="bitrow-label"><code>{ props.label.clone() }</code></div>
+            }
+            <div class="bitrow-bits">{ for row_html }</div>
+            { for readouts }
+        </div>
+    }
+}

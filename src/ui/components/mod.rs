@@ -1,0 +1,11 @@
+//! Widgets shared by every panel.
+
+mod bit_grid;
+mod bit_row;
+mod number_input;
+mod step_player;
+
+pub use bit_grid::{square_name, BitGrid};
+pub use bit_row::BitRow;
+pub use number_input::NumberInput;
+pub use step_player::StepPlayer;

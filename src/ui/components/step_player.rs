@@ -1,0 +1,141 @@
+//! `StepPlayer`: prev / next / play / reset over a [`Trace`].
+//!
+//! Shows the steps up to the current one, the current one marked, each with
+//! its label, expression, value (a [`BitRow`]), operands and note. The left
+//! and right arrow keys step too (not while typing in a field).
+
+use super::BitRow;
+use crate::bits::trace::Trace;
+use gloo::events::EventListener;
+use gloo::timers::callback::Timeout;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct StepPlayerProps {
+    pub trace: Rc<Trace>,
+    /// The current step (0-based; clamped to the trace).
+    pub step: usize,
+    pub on_step: Callback<usize>,
+}
+
+/// Milliseconds between steps while playing.
+const PLAY_DELAY_MS: u32 = 900;
+
+#[function_component(StepPlayer)]
+pub fn step_player(props: &StepPlayerProps) -> Html {
+    let count = props.trace.steps.len();
+    let last = count.saturating_sub(1);
+    let step = props.step.min(last);
+    let playing = use_state(|| false);
+
+    // Playing: one timer per step, stopping at the end.
+    {
+        let playing = playing.clone();
+        let on_step = props.on_step.clone();
+        use_effect_with((*playing, step, last), move |&(is_playing, step, last)| {
+            let timer = (is_playing && step < last)
+                .then(|| Timeout::new(PLAY_DELAY_MS, move || on_step.emit(step + 1)));
+            if is_playing && step >= last {
+                playing.set(false);
+            }
+            move || drop(timer)
+        });
+    }
+
+    // Arrow keys step, unless the focus is in a text field.
+    {
+        let on_step = props.on_step.clone();
+        use_effect_with((step, last), move |&(step, last)| {
+            let listener = web_sys::window().map(|window| {
+                EventListener::new(&window, "keydown", move |event| {
+                    let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    let typing = key
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+                        .unwrap_or(false);
+                    if typing || key.alt_key() || key.ctrl_key() || key.meta_key() {
+                        return;
+                    }
+                    let next = match key.key().as_str() {
+                        "ArrowRight" if step < last => Some(step + 1),
+                        "ArrowLeft" if step > 0 => Some(step - 1),
+                        "Home" => Some(0),
+                        "End" => Some(last),
+                        _ => None,
+                    };
+                    if let Some(n) = next {
+                        key.prevent_default();
+                        on_step.emit(n);
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+
+    let go = |to: usize| {
+        let on_step = props.on_step.clone();
+        let playing = playing.clone();
+        Callback::from(move |_: MouseEvent| {
+            playing.set(false);
+            on_step.emit(to)
+        })
+    };
+    let toggle_play = {
+        let playing = playing.clone();
+        let on_step = props.on_step.clone();
+        Callback::from(move |_: MouseEvent| {
+            if !*playing && step >= last {
+                on_step.emit(0);
+            }
+            playing.set(!*playing)
+        })
+    };
+
+    let steps = props.trace.steps.iter().enumerate().take(step + 1).map(|(i, s)| {
+        let current = i == step;
+        let on_step = props.on_step.clone();
+        html! {
+            <li class={classes!("step", current.then_some("current"))} data-step={i.to_string()}
+                onclick={Callback::from(move |_| on_step.emit(i))}>
+                <div class="step-head">
+                    <span class="step-no">{ i + 1 }</span>
+                    <span class="step-label">{ s.label.clone() }</span>
+                    <code class="step-expr">{ s.expr.clone() }</code>
+                </div>
+                <BitRow word={s.value} lane_bits={s.lane_bits} highlight={s.highlight}
+                    readouts={current} />
+                if current {
+                    { for s.operands.iter().map(|op| html! {
+                        <BitRow word={op.value} lane_bits={s.lane_bits} label={op.name.clone()} readouts={false} />
+                    }) }
+                    if !s.note.is_empty() { <p class="step-note">{ s.note.clone() }</p> }
+                }
+            </li>
+        }
+    });
+
+    html! {
+        <div class="step-player" data-trick={props.trace.trick.clone()}>
+            <div class="step-controls" role="toolbar" aria-label="step controls">
+                <button type="button" class="reset" onclick={go(0)} disabled={step == 0} title="first step (Home)">{ "⏮ reset" }</button>
+                <button type="button" class="prev" onclick={go(step.saturating_sub(1))} disabled={step == 0} title="previous step (←)">{ "◀ prev" }</button>
+                <button type="button" class="play" onclick={toggle_play} title="play the steps">
+                    { if *playing { "⏸ pause" } else { "▶ play" } }
+                </button>
+                <button type="button" class="next" onclick={go((step + 1).min(last))} disabled={step >= last} title="next step (→)">{ "next ▶" }</button>
+                <span class="step-count" aria-live="polite">{ format!("step {} of {}", step + 1, count) }</span>
+            </div>
+            <h3 class="trace-title">{ props.trace.title.clone() }</h3>
+            <ol class="steps">{ for steps }</ol>
+            if step == last {
+                <p class="trace-result">{ "result: " }<strong class="result-value">{ props.trace.result_text() }</strong></p>
+            }
+        </div>
+    }
+}

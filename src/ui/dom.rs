@@ -1,0 +1,46 @@
+//! Small helpers over the browser: the location hash, local storage.
+
+/// The page's `location.hash` ("" when there is none or no page).
+pub fn current_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// Replaces the URL's hash without adding a history entry or firing
+/// `hashchange` (used when a panel's state changes).
+pub fn replace_hash(hash: &str) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash));
+    }
+}
+
+/// A value from local storage, if the browser allows it.
+pub fn stored(key: &str) -> Option<String> {
+    web_sys::window()?.local_storage().ok()??.get_item(key).ok()?
+}
+
+/// Stores a value in local storage; silently does nothing where it is refused.
+pub fn store(key: &str, value: &str) {
+    if let Some(Ok(Some(storage))) = web_sys::window().map(|w| w.local_storage()) {
+        let _ = storage.set_item(key, value);
+    }
+}
+
+/// Whether the user's system prefers a dark colour scheme.
+pub fn prefers_dark() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .map(|m| m.matches())
+        .unwrap_or(false)
+}
+
+/// Sets an attribute on `<html>` (the theme).
+pub fn set_root_attribute(name: &str, value: &str) {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = el.set_attribute(name, value);
+    }
+}

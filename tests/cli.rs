@@ -1,0 +1,181 @@
+//! The native CLI: traces, bad input, and the static server's safety.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+fn bitscope() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_bitscope"))
+}
+
+/// The last stdout line parsed as JSON.
+fn last_json(out: &std::process::Output) -> serde_json::Value {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout.lines().last().expect("some output");
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))
+}
+
+#[test]
+fn trace_sign_extend_as_json() {
+    let out = bitscope()
+        .args(["trace", "sign-extend", "0xb", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json = last_json(&out);
+    assert_eq!(json["result"], -5);
+    assert_eq!(json["steps"].as_array().unwrap().len(), 3);
+    assert_eq!(json["steps"][2]["value"], "0xfb");
+    let out = bitscope().args(["trace", "negate", "-8"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("result: -8"), "{text}");
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    let out = bitscope()
+        .args(["trace", "sign-extend", "0x1f"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("does not fit in 4 bits"), "{err}");
+    let out = bitscope().args(["trace", "negate", "zz"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// A server on a free loopback port, killed when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start(dir: &Path) -> Server {
+        let mut child = bitscope()
+            .args(["serve", "--port", "0", "--dir"])
+            .arg(dir)
+            .env_remove("PORT")
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no URL in {line:?}"));
+        let addr = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string();
+        Server { child, addr }
+    }
+
+    /// A raw request, so that no client tidies the path before it is sent.
+    fn get(&self, path: &str) -> (u16, String, Vec<u8>) {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            self.addr
+        )
+        .unwrap();
+        let mut raw = Vec::new();
+        s.read_to_end(&mut raw).unwrap();
+        let split = raw
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .expect("a response head");
+        let head = String::from_utf8_lossy(&raw[..split]).to_lowercase();
+        let status = head[9..12].parse().unwrap();
+        (status, head, raw[split + 4..].to_vec())
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn site() -> (PathBuf, PathBuf) {
+    let root = std::env::temp_dir().join(format!("bitscope-serve-{}", std::process::id()));
+    let site = root.join("site");
+    std::fs::create_dir_all(site.join("pkg")).unwrap();
+    std::fs::write(site.join("index.html"), "<!doctype html><title>t</title>").unwrap();
+    std::fs::write(site.join("pkg/app_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    std::fs::write(site.join("pkg/app.js"), "export default 1;").unwrap();
+    // A file outside the served folder that must never come back.
+    std::fs::write(root.join("secret.txt"), "TOP-SECRET").unwrap();
+    (root, site)
+}
+
+#[test]
+fn serve_sends_mime_types_and_refuses_traversal() {
+    let (root, site) = site();
+    let server = Server::start(&site);
+    assert!(
+        server.addr.starts_with("127.0.0.1:"),
+        "binds loopback: {}",
+        server.addr
+    );
+
+    let (status, head, _) = server.get("/");
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/html"), "{head}");
+    let (status, head, body) = server.get("/pkg/app_bg.wasm");
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: application/wasm"), "{head}");
+    assert_eq!(body, b"\0asm\x01\0\0\0");
+    let (_, head, _) = server.get("/pkg/app.js");
+    assert!(
+        head.contains("content-type: text/javascript")
+            || head.contains("content-type: application/javascript"),
+        "{head}"
+    );
+
+    for path in [
+        "/../secret.txt",
+        "/pkg/../../secret.txt",
+        "/%2e%2e/secret.txt",
+        "/%2E%2E/secret.txt",
+        "/pkg/%2e%2e/%2e%2e/secret.txt",
+        "/..%2fsecret.txt",
+        "/pkg/..%2f..%2fsecret.txt",
+        "/..%5csecret.txt",
+        "/%2e%2e%2fsecret.txt",
+        "/%252e%252e/secret.txt",
+        "//secret.txt",
+    ] {
+        let (status, _, body) = server.get(path);
+        assert!(
+            status == 400 || status == 403 || status == 404,
+            "{path}: status {status}"
+        );
+        assert!(
+            !String::from_utf8_lossy(&body).contains("TOP-SECRET"),
+            "{path} leaked the file outside the folder"
+        );
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(root);
+}
+
+#[test]
+fn serve_without_a_built_site_says_so() {
+    let out = bitscope()
+        .args(["serve", "--port", "0", "--dir", "/nonexistent-bitscope"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no index.html"));
+}

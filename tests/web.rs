@@ -1,0 +1,165 @@
+//! Tests compiled to wasm32 and run in real headless Chromium
+//! (`wasm-pack test --headless --chrome`).
+#![cfg(target_arch = "wasm32")]
+
+use bitscope::bits::word::Word;
+use bitscope::ui::app::App;
+use bitscope::ui::components::BitRow;
+use gloo::timers::future::TimeoutFuture;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement};
+use yew::prelude::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// A fresh element to render into.
+fn mount_point() -> Element {
+    let div = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&div).unwrap();
+    div
+}
+
+/// Lets Yew's scheduler run and the DOM settle.
+async fn settle() {
+    TimeoutFuture::new(30).await;
+}
+
+fn texts(root: &Element, selector: &str) -> Vec<String> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .map(|i| list.item(i).unwrap().text_content().unwrap_or_default())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn shell_renders_navigation_and_signed_nibble_table() {
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash("/nibbles?x=b")
+        .unwrap();
+    let root = mount_point();
+    yew::Renderer::<App>::with_root(root.clone()).render();
+    settle().await;
+
+    let nav = texts(&root, "nav.panels a");
+    assert_eq!(
+        nav,
+        [
+            "de Bruijn",
+            "SWAR",
+            "Signed nibbles",
+            "Nibble board",
+            "Trits",
+            "Position",
+            "GPU perft"
+        ]
+    );
+    let active = texts(&root, "nav.panels a.active");
+    assert_eq!(active, ["Signed nibbles"]);
+
+    // The table: 16 rows, binary / hex / unsigned / signed as in two's complement.
+    let rows = root.query_selector_all(".nibble-table tbody tr").unwrap();
+    assert_eq!(rows.length(), 16);
+    for i in 0..16u32 {
+        let row: Element = rows.item(i).unwrap().dyn_into().unwrap();
+        let cells = texts(&row, "td");
+        let expected_signed = if i >= 8 { i as i32 - 16 } else { i as i32 };
+        assert_eq!(cells[0], format!("{i:04b}B"));
+        assert_eq!(cells[1], format!("0x{i:X}"));
+        assert_eq!(cells[2], i.to_string());
+        assert_eq!(cells[3], expected_signed.to_string(), "row {i}");
+    }
+    // The chosen nibble 0xB is marked, and its sign extension starts at step 1.
+    assert_eq!(texts(&root, ".nibble-table tr.chosen td")[3], "-5");
+    assert_eq!(texts(&root, ".step-count"), ["step 1 of 3"]);
+
+    // Step to the end: the result is -5 and the last value 0xfb.
+    let next: HtmlElement = root
+        .query_selector(".step-controls .next")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    next.click();
+    settle().await;
+    next.click();
+    settle().await;
+    assert_eq!(texts(&root, ".step-count"), ["step 3 of 3"]);
+    assert_eq!(texts(&root, ".result-value"), ["-5"]);
+    assert_eq!(texts(&root, ".step.current .readouts .hex"), ["0xfb"]);
+    root.remove();
+}
+
+#[function_component(ToggleHarness)]
+fn toggle_harness() -> Html {
+    let word = use_state(|| Word::new(0b0101, 8));
+    let on_toggle = {
+        let word = word.clone();
+        Callback::from(move |bit: u32| word.set(word.toggled(bit)))
+    };
+    html! { <BitRow word={*word} {on_toggle} /> }
+}
+
+#[wasm_bindgen_test]
+async fn bit_row_click_toggles_a_bit() {
+    let root = mount_point();
+    yew::Renderer::<ToggleHarness>::with_root(root.clone()).render();
+    settle().await;
+
+    assert_eq!(texts(&root, ".readouts .hex"), ["0x05"]);
+    let bits = root.query_selector_all(".bit").unwrap();
+    assert_eq!(bits.length(), 8, "an 8-bit word has 8 cells");
+    let bit3: HtmlElement = root
+        .query_selector("[data-bit='3']")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert_eq!(bit3.get_attribute("aria-pressed").as_deref(), Some("false"));
+    bit3.click();
+    settle().await;
+    assert_eq!(texts(&root, ".readouts .hex"), ["0x0d"]);
+    assert_eq!(texts(&root, ".readouts .unsigned"), ["13"]);
+    let bit3 = root.query_selector("[data-bit='3']").unwrap().unwrap();
+    assert_eq!(bit3.get_attribute("aria-pressed").as_deref(), Some("true"));
+    // and back
+    let bit3: HtmlElement = bit3.dyn_into().unwrap();
+    bit3.click();
+    settle().await;
+    assert_eq!(texts(&root, ".readouts .hex"), ["0x05"]);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_wrong_number_keeps_the_last_valid_value() {
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash("/nibbles?x=3")
+        .unwrap();
+    let root = mount_point();
+    yew::Renderer::<App>::with_root(root.clone()).render();
+    settle().await;
+    let input: web_sys::HtmlInputElement = root
+        .query_selector("#nibble-x")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    input.set_value("0x1f");
+    let event = web_sys::InputEvent::new("input").unwrap();
+    input.dispatch_event(&event).unwrap();
+    settle().await;
+    let error = texts(&root, ".number-input .error");
+    assert_eq!(error.len(), 1);
+    assert!(error[0].contains("does not fit in 4 bits"), "{error:?}");
+    // still 3
+    assert_eq!(texts(&root, ".nibble-table tr.chosen td")[1], "0x3");
+    root.remove();
+}

@@ -1,0 +1,108 @@
+// Every route renders, each screenshotted into www/screenshots/; the signed
+// nibble panel is clicked through; no console or page error anywhere.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, newPage, shot } from './harness.mjs';
+
+const ROUTES = ['debruijn', 'swar', 'nibbles', 'nibble-board', 'trits', 'position', 'gpu'];
+let server, browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+test('every route renders its panel', async () => {
+  const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  for (const slug of ROUTES) {
+    await page.goto(`${server.url}#/${slug}`);
+    await page.waitForSelector(`main#panel[data-panel="${slug}"] section.panel`);
+    const active = await page.textContent('nav.panels a.active');
+    assert.ok(active && active.length > 0, `${slug}: an active nav link`);
+    const heading = await page.textContent('main#panel h2');
+    assert.ok(heading && heading.trim().length > 0, `${slug}: a heading`);
+    await shot(page, `route-${slug}`);
+  }
+  await context.close();
+  assert.deepEqual(problems, []);
+});
+
+test('signed nibbles: table, stepping, keyboard, errors, shareable link', async () => {
+  const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.url}#/nibbles`);
+  await page.waitForSelector('.nibble-table tbody tr');
+  assert.equal(await page.locator('.nibble-table tbody tr').count(), 16);
+
+  // choose 0xB from the table
+  await page.click('.nibble-table tr[data-nibble="0xB"]');
+  assert.equal(await page.textContent('.nibble-table tr.chosen td.signed'), '-5');
+  assert.equal(await page.inputValue('#nibble-x'), '0xb');
+  assert.match(page.url(), /x=b/);
+
+  // step through the sign extension with the buttons
+  assert.equal(await page.textContent('.step-count'), 'step 1 of 3');
+  await page.click('.step-controls .next');
+  await page.click('.step-controls .next');
+  assert.equal(await page.textContent('.step-count'), 'step 3 of 3');
+  assert.equal(await page.textContent('.result-value'), '-5');
+  assert.equal(await page.textContent('.step.current .readouts .hex'), '0xfb');
+  await shot(page, 'nibbles-sign-extend-done');
+
+  // keyboard: left arrow steps back (focus outside the text field)
+  await page.click('h2');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.textContent('.step-count'), 'step 2 of 3');
+  await page.keyboard.press('Home');
+  assert.equal(await page.textContent('.step-count'), 'step 1 of 3');
+
+  // negation of 3 by clicking bits: 0xB -> toggle bit 3 -> 0x3
+  await page.click('.tab[data-op="negate"]');
+  await page.click('.card .bitrow button[data-bit="3"]');
+  assert.equal(await page.inputValue('#nibble-x'), '0x3');
+  await page.keyboard.press('End');
+  assert.equal(await page.textContent('.result-value'), '-3');
+
+  // a wrong entry shows its error and keeps the last valid value
+  await page.fill('#nibble-x', '0x1f');
+  const err = await page.textContent('.number-input .error');
+  assert.match(err, /does not fit in 4 bits/);
+  assert.equal(await page.textContent('.nibble-table tr.chosen td.signed'), '3');
+  await shot(page, 'nibbles-negate-error');
+  await page.fill('#nibble-x', '-8');
+  assert.equal(await page.textContent('.nibble-table tr.chosen td.signed'), '-8');
+
+  // the URL is a shareable link: open it fresh and see the same state
+  const link = page.url();
+  assert.match(link, /op=negate/);
+  const second = await newPage(browser);
+  await second.page.goto(link);
+  await second.page.waitForSelector('.nibble-table tr.chosen');
+  assert.equal(await second.page.textContent('.nibble-table tr.chosen td.signed'), '-8');
+  assert.equal(await second.page.getAttribute('.tab.active', 'data-op'), 'negate');
+  await second.context.close();
+
+  await context.close();
+  assert.deepEqual([...problems, ...second.problems], []);
+});
+
+test('dark theme and a phone-sized screen', async () => {
+  const { page, problems, context } = await newPage(browser, {
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
+  });
+  await page.goto(`${server.url}#/nibbles?x=9&step=2`);
+  await page.waitForSelector('.nibble-table');
+  const before = await page.getAttribute('html', 'data-theme');
+  await page.click('.theme-toggle');
+  const afterTheme = await page.getAttribute('html', 'data-theme');
+  assert.notEqual(before, afterTheme);
+  // nothing wider than the screen
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `page overflows the phone by ${overflow}px`);
+  await shot(page, `phone-nibbles-${afterTheme}`);
+  await context.close();
+  assert.deepEqual(problems, []);
+});
