@@ -17,11 +17,13 @@ enum Trick {
     /// Sign extension of a nibble: (x ^ 8) - 8.
     SignExtend {
         /// The nibble (0..15, 0x.., 0b.., or -8..-1).
+        #[arg(allow_hyphen_values = true)]
         x: String,
     },
     /// Two's complement negation inside a nibble: (~x + 1) & 15.
     Negate {
         /// The nibble (0..15, 0x.., 0b.., or -8..-1).
+        #[arg(allow_hyphen_values = true)]
         x: String,
     },
 }
