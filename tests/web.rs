@@ -5,7 +5,7 @@
 use bitscope::bits::word::Word;
 use bitscope::ui::app::App;
 use bitscope::ui::components::BitRow;
-use gloo::timers::future::TimeoutFuture;
+use gloo_timers::future::TimeoutFuture;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement};

@@ -131,8 +131,12 @@ pub fn negate_trace(x: u8) -> Trace {
             .note(format!("~x = -x - 1 = {}", -value - 1)),
     )
     .step(
-        Step::new("add one, keep 4 bits", "(~x + 1) & 15", Word::new(negated as u64, 4))
-            .note(note),
+        Step::new(
+            "add one, keep 4 bits",
+            "(~x + 1) & 15",
+            Word::new(negated as u64, 4),
+        )
+        .note(note),
     )
 }
 

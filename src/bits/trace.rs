@@ -209,7 +209,10 @@ impl Trace {
             Outcome::Bytes(b) => format!("{b:?}"),
             Outcome::Trits { trits, packed } => format!(
                 "trits {} | packed {:?}",
-                trits.iter().map(|t| char::from(b'0' + t)).collect::<String>(),
+                trits
+                    .iter()
+                    .map(|t| char::from(b'0' + t))
+                    .collect::<String>(),
                 packed
             ),
         }

@@ -153,7 +153,11 @@ pub enum NumberError {
     #[error("no digits after '{0}'")]
     NoDigits(&'static str),
     #[error("{text} does not fit in {width} bits (largest: {max})")]
-    TooWide { text: String, width: u32, max: String },
+    TooWide {
+        text: String,
+        width: u32,
+        max: String,
+    },
     #[error("{text} is below the smallest {width}-bit signed value ({min})")]
     TooNegative { text: String, width: u32, min: i64 },
 }
@@ -251,14 +255,20 @@ mod tests {
             parse_number("0xg", 8),
             Err(NumberError::BadDigit { ch: 'g', .. })
         ));
-        assert!(matches!(parse_number("16", 4), Err(NumberError::TooWide { .. })));
+        assert!(matches!(
+            parse_number("16", 4),
+            Err(NumberError::TooWide { .. })
+        ));
         assert_eq!(parse_number("  ", 4), Err(NumberError::Empty));
         assert_eq!(parse_number("0x", 4), Err(NumberError::NoDigits("0x")));
         let w = Word::new(0x1d, 8);
         assert_eq!(w.hex(), "0x1d");
         assert_eq!(w.binary(4), "0001_1101");
         assert_eq!(Word::new(0xb, 4).signed(), -5);
-        assert_eq!(serde_json::to_string(&Word::new(0x1d, 32)).unwrap(), "\"0x0000001d\"");
+        assert_eq!(
+            serde_json::to_string(&Word::new(0x1d, 32)).unwrap(),
+            "\"0x0000001d\""
+        );
         let back: Word = serde_json::from_str("\"0x0000001d\"").unwrap();
         assert_eq!(back, Word::new(0x1d, 32));
     }

@@ -17,7 +17,11 @@ pub fn replace_hash(hash: &str) {
 
 /// A value from local storage, if the browser allows it.
 pub fn stored(key: &str) -> Option<String> {
-    web_sys::window()?.local_storage().ok()??.get_item(key).ok()?
+    web_sys::window()?
+        .local_storage()
+        .ok()??
+        .get_item(key)
+        .ok()?
 }
 
 /// Stores a value in local storage; silently does nothing where it is refused.

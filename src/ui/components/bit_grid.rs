@@ -45,7 +45,11 @@ pub fn bit_grid(props: &BitGridProps) -> Html {
             let on = props.board >> sq & 1 == 1;
             let class = classes!(
                 "sq",
-                if (rank + file) % 2 == 0 { "dark" } else { "light" },
+                if (rank + file) % 2 == 0 {
+                    "dark"
+                } else {
+                    "light"
+                },
                 on.then_some("on"),
                 (props.highlight >> sq & 1 == 1).then_some("hl"),
             );

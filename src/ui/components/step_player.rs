@@ -6,7 +6,7 @@
 
 use super::BitRow;
 use crate::bits::trace::Trace;
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -34,48 +34,58 @@ pub fn step_player(props: &StepPlayerProps) -> Html {
     {
         let playing = playing.clone();
         let on_step = props.on_step.clone();
-        use_effect_with((*playing, step, last), move |&(is_playing, step, last)| {
-            let timer = (is_playing && step < last)
-                .then(|| Timeout::new(PLAY_DELAY_MS, move || on_step.emit(step + 1)));
-            if is_playing && step >= last {
-                playing.set(false);
-            }
-            move || drop(timer)
-        });
+        // The callback is part of the deps: an old one would carry old state.
+        use_effect_with(
+            (*playing, step, last, props.on_step.clone()),
+            move |&(is_playing, step, last, _)| {
+                let timer = (is_playing && step < last)
+                    .then(|| Timeout::new(PLAY_DELAY_MS, move || on_step.emit(step + 1)));
+                if is_playing && step >= last {
+                    playing.set(false);
+                }
+                move || drop(timer)
+            },
+        );
     }
 
     // Arrow keys step, unless the focus is in a text field.
     {
         let on_step = props.on_step.clone();
-        use_effect_with((step, last), move |&(step, last)| {
-            let listener = web_sys::window().map(|window| {
-                EventListener::new(&window, "keydown", move |event| {
-                    let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                        return;
-                    };
-                    let typing = key
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
-                        .unwrap_or(false);
-                    if typing || key.alt_key() || key.ctrl_key() || key.meta_key() {
-                        return;
-                    }
-                    let next = match key.key().as_str() {
-                        "ArrowRight" if step < last => Some(step + 1),
-                        "ArrowLeft" if step > 0 => Some(step - 1),
-                        "Home" => Some(0),
-                        "End" => Some(last),
-                        _ => None,
-                    };
-                    if let Some(n) = next {
-                        key.prevent_default();
-                        on_step.emit(n);
-                    }
-                })
-            });
-            move || drop(listener)
-        });
+        use_effect_with(
+            (step, last, props.on_step.clone()),
+            move |&(step, last, _)| {
+                let options = EventListenerOptions::enable_prevent_default();
+                let listener = web_sys::window().map(|window| {
+                    EventListener::new_with_options(&window, "keydown", options, move |event| {
+                        let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                            return;
+                        };
+                        let typing = key
+                            .target()
+                            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                            .map(|el| {
+                                matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                            })
+                            .unwrap_or(false);
+                        if typing || key.alt_key() || key.ctrl_key() || key.meta_key() {
+                            return;
+                        }
+                        let next = match key.key().as_str() {
+                            "ArrowRight" if step < last => Some(step + 1),
+                            "ArrowLeft" if step > 0 => Some(step - 1),
+                            "Home" => Some(0),
+                            "End" => Some(last),
+                            _ => None,
+                        };
+                        if let Some(n) = next {
+                            key.prevent_default();
+                            on_step.emit(n);
+                        }
+                    })
+                });
+                move || drop(listener)
+            },
+        );
     }
 
     let go = |to: usize| {
