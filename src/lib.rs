@@ -11,6 +11,7 @@
 //! ```
 
 pub mod bits;
+pub mod chess;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

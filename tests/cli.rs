@@ -179,3 +179,34 @@ fn serve_without_a_built_site_says_so() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no index.html"));
 }
+
+#[test]
+fn perft_json_divide_and_bad_input() {
+    let out = bitscope().args(["perft", "3", "--json"]).output().unwrap();
+    assert!(out.status.success());
+    let json = last_json(&out);
+    assert_eq!(json["nodes"], 8902);
+    assert_eq!(json["backend"], "cpu");
+    assert!(json["seconds"].as_f64().unwrap() >= 0.0);
+    assert!(json["nps"].is_u64());
+
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+    let out = bitscope()
+        .args(["perft", "2", "--divide", "--fen", kiwipete])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<&str> = text.lines().filter(|l| l.contains(": ")).collect();
+    assert_eq!(rows.len(), 48, "{text}");
+    assert!(rows.contains(&"e1g1: 43"), "{text}");
+    assert!(text.contains("nodes 2039"), "{text}");
+
+    let out = bitscope()
+        .args(["perft", "2", "--fen", "8/8/8/8/8/8/8/8 w - -"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("king"));
+    let out = bitscope().args(["perft", "99"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

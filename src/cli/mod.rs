@@ -1,5 +1,7 @@
 //! Subcommands of the native CLI. Each returns the process exit code.
 
+mod bench;
+mod perft;
 mod serve;
 mod trace;
 
@@ -20,6 +22,10 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Step through a trick and print its trace (text, or JSON with --json).
     Trace(trace::TraceArgs),
+    /// Count the leaves of the legal move tree (CPU, or the GPU with --gpu).
+    Perft(perft::PerftArgs),
+    /// Speed: perft against Stockfish, and more.
+    Bench(bench::BenchArgs),
 }
 
 /// Exit code for bad input (the same as clap's usage errors).
@@ -30,6 +36,8 @@ pub fn main() -> i32 {
     match cli.command {
         Command::Serve(args) => serve::run(args),
         Command::Trace(args) => trace::run(args),
+        Command::Perft(args) => perft::run(args),
+        Command::Bench(args) => bench::run(args),
     }
 }
 

@@ -1,0 +1,795 @@
+//! FEN parsing and formatting with typed errors.
+//!
+//! ```text
+//! rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
+//! |________________________________________| | |    |  | |
+//!   board: rank 8 first, a-file first        | |    |  | fullmove number
+//!                                 side to move |    |  halfmove clock
+//!                                       castling    en-passant target square
+//! ```
+//!
+//! The last two fields may be omitted (as in many EPD / CPW test positions);
+//! they then default to `0 1`. [`Setup`] keeps the clocks for an exact round
+//! trip; [`Position::from_fen`] drops them and [`Position::to_fen`] writes `0 1`.
+//!
+//! Parsing never panics; every rejection is a [`FenError`] that names the
+//! field and says why.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::bitboard::{RANK_1, RANK_8};
+use super::position::{
+    castling_string, Color, Move, Piece, PieceKind, Position, BLACK_KINGSIDE, BLACK_QUEENSIDE,
+    EP_VALID, WHITE_KINGSIDE, WHITE_QUEENSIDE,
+};
+use super::square::Square;
+
+/// Why a FEN string (or a packed position) was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FenError {
+    /// Not 4, 5 or 6 space-separated fields.
+    #[error("expected 6 space-separated fields (board, side, castling, en passant, halfmove, fullmove; the last two may be omitted), found {found}")]
+    WrongFieldCount {
+        /// Number of fields found.
+        found: usize,
+    },
+    /// The board field does not have 8 ranks.
+    #[error("board: expected 8 ranks separated by '/', found {found}")]
+    WrongRankCount {
+        /// Number of ranks found.
+        found: usize,
+    },
+    /// A character in the board field that is neither a piece letter nor a digit 1-8.
+    #[error("board: rank {rank} has '{ch}', which is not a piece letter (PNBRQK / pnbrqk) or a digit 1-8")]
+    BadPieceChar {
+        /// The offending character.
+        ch: char,
+        /// Rank number, 1..=8.
+        rank: u8,
+    },
+    /// A rank describes more than 8 squares.
+    #[error("board: rank {rank} describes more than 8 squares")]
+    RankTooLong {
+        /// Rank number, 1..=8.
+        rank: u8,
+    },
+    /// A rank describes fewer than 8 squares.
+    #[error("board: rank {rank} describes only {squares} of 8 squares")]
+    RankTooShort {
+        /// Rank number, 1..=8.
+        rank: u8,
+        /// Squares described.
+        squares: u8,
+    },
+    /// A color has no king.
+    #[error("board: {color} has no king")]
+    MissingKing {
+        /// Color without king.
+        color: Color,
+    },
+    /// A color has more than one king.
+    #[error("board: {color} has {count} kings (exactly one is needed)")]
+    TooManyKings {
+        /// Color with several kings.
+        color: Color,
+        /// How many.
+        count: u32,
+    },
+    /// A pawn stands on rank 1 or rank 8.
+    #[error("board: pawn on {square}; pawns can never stand on the first or last rank")]
+    PawnOnBackRank {
+        /// Where.
+        square: Square,
+    },
+    /// The side-to-move field is not `w` or `b`.
+    #[error("side to move: expected 'w' or 'b', found '{found}'")]
+    BadSideToMove {
+        /// The field.
+        found: String,
+    },
+    /// A castling letter other than `KQkq` (or `-` alone).
+    #[error("castling: '{ch}' is not one of K, Q, k, q (or '-' for none)")]
+    BadCastlingChar {
+        /// The offending character.
+        ch: char,
+    },
+    /// A castling letter appears twice.
+    #[error("castling: '{ch}' appears twice")]
+    DuplicateCastling {
+        /// The repeated letter.
+        ch: char,
+    },
+    /// A castling right whose king is not on its home square.
+    #[error("castling: right '{right}' needs the {color} king on {square}")]
+    CastlingWithoutKing {
+        /// The right's letter.
+        right: char,
+        /// Whose king.
+        color: Color,
+        /// Its home square.
+        square: Square,
+    },
+    /// A castling right whose rook is not on its home square.
+    #[error("castling: right '{right}' needs a {color} rook on {square}")]
+    CastlingWithoutRook {
+        /// The right's letter.
+        right: char,
+        /// Whose rook.
+        color: Color,
+        /// Its home square.
+        square: Square,
+    },
+    /// The en-passant field is not `-` or a square name.
+    #[error("en passant: '{found}' is not a square (like e3) or '-'")]
+    BadEnPassant {
+        /// The field.
+        found: String,
+    },
+    /// The en-passant square is on the wrong rank for the side to move.
+    #[error("en passant: {square} is on the wrong rank; with {side} to move it must be on rank {expected}")]
+    EnPassantWrongRank {
+        /// The square.
+        square: Square,
+        /// Side to move.
+        side: Color,
+        /// The rank it must be on (3 or 6).
+        expected: u8,
+    },
+    /// No pawn could just have double-pushed past the en-passant square.
+    #[error("en passant: {square} is impossible: {reason}")]
+    ImpossibleEnPassant {
+        /// The square.
+        square: Square,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// The halfmove clock is not a number.
+    #[error("halfmove clock: '{found}' is not a non-negative integer")]
+    BadHalfmove {
+        /// The field.
+        found: String,
+    },
+    /// The fullmove number is not a positive number.
+    #[error("fullmove number: '{found}' is not a positive integer")]
+    BadFullmove {
+        /// The field.
+        found: String,
+    },
+    /// The side that is not to move is in check (its king could be captured).
+    #[error("position: {color} is not to move but is in check")]
+    OppositeCheck {
+        /// The side in check.
+        color: Color,
+    },
+    /// The bitboards of a packed position contradict each other.
+    #[error("position: inconsistent bitboards: {reason}")]
+    Inconsistent {
+        /// What overlaps.
+        reason: &'static str,
+    },
+}
+
+/// A position with its move counters, for exact FEN round trips.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Setup {
+    /// The position.
+    pub position: Position,
+    /// Halfmoves since the last capture or pawn move (FEN field 5).
+    pub halfmove_clock: u32,
+    /// Move number, starting at 1, incremented after black moves (FEN field 6).
+    pub fullmove_number: u32,
+}
+
+impl Setup {
+    /// Parses a FEN; the clocks default to `0 1` when missing.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the first problem found.
+    pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
+        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::WrongFieldCount {
+                found: fields.len(),
+            });
+        }
+        let mut pos = parse_board(fields[0])?;
+        let side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => {
+                return Err(FenError::BadSideToMove {
+                    found: other.to_string(),
+                })
+            }
+        };
+        pos.set_side(side);
+        pos.set_castling(parse_castling(fields[2])?);
+        pos.set_ep_bits(parse_ep(fields[3], side)?);
+        let halfmove_clock = match fields.get(4) {
+            None => 0,
+            Some(s) => parse_number(s).ok_or_else(|| FenError::BadHalfmove {
+                found: s.to_string(),
+            })?,
+        };
+        let fullmove_number = match fields.get(5) {
+            None => 1,
+            Some(s) => {
+                parse_number(s)
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| FenError::BadFullmove {
+                        found: s.to_string(),
+                    })?
+            }
+        };
+        pos.validate()?;
+        Ok(Setup {
+            position: pos,
+            halfmove_clock,
+            fullmove_number,
+        })
+    }
+
+    /// Plays a legal move, updating the clocks: the halfmove clock resets on
+    /// pawn moves and captures, the fullmove number grows after black's move.
+    #[must_use]
+    pub fn play(&self, m: Move) -> Setup {
+        let resets = m.piece() == Some(PieceKind::Pawn) || m.is_capture();
+        Setup {
+            position: self.position.play(m),
+            halfmove_clock: if resets {
+                0
+            } else {
+                self.halfmove_clock.saturating_add(1)
+            },
+            fullmove_number: self
+                .fullmove_number
+                .saturating_add(u32::from(self.position.side_to_move() == Color::Black)),
+        }
+    }
+
+    /// Formats all six FEN fields.
+    pub fn to_fen(&self) -> String {
+        let p = &self.position;
+        let mut s = board_fen(p);
+        s.push(' ');
+        s.push(if p.side_to_move() == Color::White {
+            'w'
+        } else {
+            'b'
+        });
+        s.push(' ');
+        s.push_str(&castling_string(p.castling_rights()));
+        s.push(' ');
+        match p.ep_square() {
+            Some(sq) => s.push_str(&sq.to_string()),
+            None => s.push('-'),
+        }
+        s.push_str(&format!(
+            " {} {}",
+            self.halfmove_clock, self.fullmove_number
+        ));
+        s
+    }
+}
+
+/// Digits only (no sign, no spaces), fits in `u32`.
+fn parse_number(s: &str) -> Option<u32> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+fn parse_board(board: &str) -> Result<Position, FenError> {
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::WrongRankCount { found: ranks.len() });
+    }
+    let mut pieces: Vec<(Square, Piece)> = Vec::with_capacity(32);
+    let mut kings = [Vec::new(), Vec::new()];
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8; // 0-based
+        let rank_no = rank + 1;
+        let mut file: u8 = 0;
+        for ch in text.chars() {
+            if let Some(d) = ch.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as u8;
+                if file > 8 {
+                    return Err(FenError::RankTooLong { rank: rank_no });
+                }
+                continue;
+            }
+            let piece =
+                Piece::from_fen_char(ch).ok_or(FenError::BadPieceChar { ch, rank: rank_no })?;
+            let sq =
+                Square::from_coords(file, rank).ok_or(FenError::RankTooLong { rank: rank_no })?;
+            if piece.kind == PieceKind::King {
+                kings[piece.color.index()].push(sq);
+            } else {
+                pieces.push((sq, piece));
+            }
+            file += 1;
+        }
+        if file < 8 {
+            return Err(FenError::RankTooShort {
+                rank: rank_no,
+                squares: file,
+            });
+        }
+    }
+    for color in [Color::White, Color::Black] {
+        let k = &kings[color.index()];
+        if k.is_empty() {
+            return Err(FenError::MissingKing { color });
+        }
+        if k.len() > 1 {
+            return Err(FenError::TooManyKings {
+                color,
+                count: k.len() as u32,
+            });
+        }
+    }
+    let mut pos = Position::kings_only(kings[0][0], kings[1][0]);
+    for (sq, piece) in pieces {
+        pos.put(sq, piece);
+    }
+    Ok(pos)
+}
+
+fn parse_castling(field: &str) -> Result<u8, FenError> {
+    if field == "-" {
+        return Ok(0);
+    }
+    let mut rights = 0u8;
+    for ch in field.chars() {
+        let bit = match ch {
+            'K' => WHITE_KINGSIDE,
+            'Q' => WHITE_QUEENSIDE,
+            'k' => BLACK_KINGSIDE,
+            'q' => BLACK_QUEENSIDE,
+            _ => return Err(FenError::BadCastlingChar { ch }),
+        };
+        if rights & bit != 0 {
+            return Err(FenError::DuplicateCastling { ch });
+        }
+        rights |= bit;
+    }
+    Ok(rights)
+}
+
+fn parse_ep(field: &str, side: Color) -> Result<u8, FenError> {
+    if field == "-" {
+        return Ok(0);
+    }
+    let sq: Square = field.parse().map_err(|_| FenError::BadEnPassant {
+        found: field.to_string(),
+    })?;
+    let expected = if side == Color::White { 6 } else { 3 };
+    if sq.rank() + 1 != expected {
+        return Err(FenError::EnPassantWrongRank {
+            square: sq,
+            side,
+            expected,
+        });
+    }
+    Ok(EP_VALID | sq.file())
+}
+
+fn board_fen(p: &Position) -> String {
+    let mut s = String::with_capacity(72);
+    for rank in (0..8u8).rev() {
+        let mut empty = 0u8;
+        for file in 0..8u8 {
+            match Square::from_coords(file, rank).and_then(|sq| p.piece_at(sq)) {
+                Some(piece) => {
+                    if empty > 0 {
+                        s.push((b'0' + empty) as char);
+                        empty = 0;
+                    }
+                    s.push(piece.fen_char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push((b'0' + empty) as char);
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
+
+impl Position {
+    /// Parses a FEN (4 to 6 fields); the move counters are checked, then dropped.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the field and the problem.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Setup::from_fen(fen).map(|s| s.position)
+    }
+
+    /// Formats a FEN with move counters `0 1` (use [`Setup`] to keep real ones).
+    pub fn to_fen(&self) -> String {
+        Setup {
+            position: *self,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+        .to_fen()
+    }
+
+    /// Checks that the position could occur in a game as far as this crate
+    /// cares: consistent bitboards, no pawn on rank 1/8, castling rights
+    /// backed by king and rook on their home squares, a plausible en-passant
+    /// file, and the side not to move not in check.
+    ///
+    /// # Errors
+    /// The first problem found, as a [`FenError`].
+    pub fn validate(&self) -> Result<(), FenError> {
+        let occ_no_kings = self.pawns | self.knights | self.bishops | self.rooks;
+        if self.pawns & (self.knights | self.bishops | self.rooks) != 0 {
+            return Err(FenError::Inconsistent {
+                reason: "a pawn square is also in N, B or R",
+            });
+        }
+        if self.knights & (self.bishops | self.rooks) != 0 {
+            return Err(FenError::Inconsistent {
+                reason: "a knight square is also in B or R",
+            });
+        }
+        let wk = self.king_square(Color::White);
+        let bk = self.king_square(Color::Black);
+        if wk == bk {
+            return Err(FenError::Inconsistent {
+                reason: "both kings on one square",
+            });
+        }
+        if occ_no_kings & (wk.bit() | bk.bit()) != 0 {
+            return Err(FenError::Inconsistent {
+                reason: "a king shares its square with another piece",
+            });
+        }
+        if self.white & !self.occupied() != 0 {
+            return Err(FenError::Inconsistent {
+                reason: "w has a bit on an empty square",
+            });
+        }
+        if self.white & wk.bit() == 0 || self.white & bk.bit() != 0 {
+            return Err(FenError::Inconsistent {
+                reason: "w must contain the white king and not the black one",
+            });
+        }
+        if let Some(square) = super::bitboard::SquareIter(self.pawns & (RANK_1 | RANK_8)).next() {
+            return Err(FenError::PawnOnBackRank { square });
+        }
+        for (bit, right, color, king, rook) in [
+            (WHITE_KINGSIDE, 'K', Color::White, Square::E1, Square::H1),
+            (WHITE_QUEENSIDE, 'Q', Color::White, Square::E1, Square::A1),
+            (BLACK_KINGSIDE, 'k', Color::Black, Square::E8, Square::H8),
+            (BLACK_QUEENSIDE, 'q', Color::Black, Square::E8, Square::A8),
+        ] {
+            if self.castling & bit == 0 {
+                continue;
+            }
+            if self.king_square(color) != king {
+                return Err(FenError::CastlingWithoutKing {
+                    right,
+                    color,
+                    square: king,
+                });
+            }
+            if self.piece_set(color, PieceKind::Rook) & rook.bit() == 0 {
+                return Err(FenError::CastlingWithoutRook {
+                    right,
+                    color,
+                    square: rook,
+                });
+            }
+        }
+        if let Some(sq) = self.ep_square() {
+            // With white to move the ep square is on rank 6, the black pawn
+            // that double-pushed is on rank 5 and came from rank 7.
+            let (pawn_sq, origin) = if self.side == Color::White {
+                (sq.index() - 8, sq.index() + 8)
+            } else {
+                (sq.index() + 8, sq.index() - 8)
+            };
+            let mover = self.side.other();
+            if self.piece_set(mover, PieceKind::Pawn) & (1u64 << pawn_sq) == 0 {
+                return Err(FenError::ImpossibleEnPassant {
+                    square: sq,
+                    reason: "no pawn of the side that just moved stands in front of it",
+                });
+            }
+            if self.occupied() & ((1u64 << origin) | sq.bit()) != 0 {
+                return Err(FenError::ImpossibleEnPassant {
+                    square: sq,
+                    reason: "the square or the pawn's start square is occupied",
+                });
+            }
+        }
+        let other = self.side.other();
+        if self.attackers(self.king_square(other), self.side, self.occupied()) != 0 {
+            return Err(FenError::OppositeCheck { color: other });
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Setup {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Setup, FenError> {
+        Setup::from_fen(s)
+    }
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen(s)
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_fen())
+    }
+}
+
+impl From<Position> for Setup {
+    fn from(position: Position) -> Setup {
+        Setup {
+            position,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+}
+
+impl Serialize for Setup {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_fen())
+    }
+}
+
+impl<'de> Deserialize<'de> for Setup {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Setup, D::Error> {
+        let s = String::deserialize(d)?;
+        Setup::from_fen(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn start_round_trip() {
+        let s = Setup::from_fen(START).unwrap();
+        assert_eq!(s.position, Position::startpos());
+        assert_eq!(s.to_fen(), START);
+        assert_eq!(Position::startpos().to_fen(), START);
+        let s =
+            Setup::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+        assert_eq!(
+            s.to_fen(),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+        );
+    }
+
+    #[test]
+    fn setup_play_updates_clocks() {
+        let s = Setup::from_fen(START).unwrap();
+        let uci = |s: &Setup, u: &str| s.position.move_from_uci(u).unwrap();
+        let s = s.play(uci(&s, "g1f3"));
+        assert_eq!((s.halfmove_clock, s.fullmove_number), (1, 1));
+        let s = s.play(uci(&s, "e7e5"));
+        assert_eq!(
+            s.to_fen(),
+            "rnbqkbnr/pppp1ppp/8/4p3/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 2"
+        );
+    }
+
+    #[test]
+    fn missing_clocks_default() {
+        let s = Setup::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -")
+            .unwrap();
+        assert_eq!((s.halfmove_clock, s.fullmove_number), (0, 1));
+    }
+
+    fn err(fen: &str) -> FenError {
+        match Setup::from_fen(fen) {
+            Err(e) => e,
+            Ok(s) => panic!("accepted {fen}: {s}"),
+        }
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        use FenError::*;
+        assert_eq!(err(""), WrongFieldCount { found: 0 });
+        assert_eq!(err("8/8 w - - 0 1 x"), WrongFieldCount { found: 7 });
+        assert_eq!(err("8/8/8/8 w - - 0 1"), WrongRankCount { found: 4 });
+        assert_eq!(
+            err("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            BadPieceChar { ch: 'x', rank: 7 }
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            BadPieceChar { ch: '9', rank: 6 }
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            RankTooLong { rank: 2 }
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/44P/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            RankTooLong { rank: 4 }
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/7/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            RankTooShort {
+                rank: 5,
+                squares: 7
+            }
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1"),
+            MissingKing {
+                color: Color::White
+            }
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/8/2k5/PPPPPPPP/RNBQKBNR w KQ - 0 1"),
+            TooManyKings {
+                color: Color::Black,
+                count: 2
+            }
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"),
+            BadSideToMove { found: "x".into() }
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1"),
+            BadCastlingChar { ch: 'x' }
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KK - 0 1"),
+            DuplicateCastling { ch: 'K' }
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1"),
+            CastlingWithoutRook {
+                right: 'K',
+                color: Color::White,
+                square: Square::H1
+            }
+        );
+        assert_eq!(
+            err("rnbq1bnr/ppppkppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            CastlingWithoutKing {
+                right: 'k',
+                color: Color::Black,
+                square: Square::E8
+            }
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1"),
+            BadEnPassant { found: "e9".into() }
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1"),
+            EnPassantWrongRank {
+                square: Square::E6,
+                side: Color::Black,
+                expected: 3
+            }
+        );
+        assert!(matches!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1"),
+            ImpossibleEnPassant { .. }
+        ));
+        assert!(matches!(
+            err("rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1"),
+            ImpossibleEnPassant { .. }
+        ));
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1"),
+            BadHalfmove { found: "x".into() }
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0"),
+            BadFullmove { found: "0".into() }
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1"),
+            BadHalfmove { found: "-1".into() }
+        );
+        assert_eq!(
+            err("rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1"),
+            PawnOnBackRank { square: Square::H8 }
+        );
+        assert_eq!(
+            err("4k3/8/8/8/8/8/4R3/4K3 w - - 0 1"),
+            OppositeCheck {
+                color: Color::Black
+            }
+        );
+        assert_eq!(
+            err("8/8/8/8/8/8/3kK3/8 b - - 0 1"),
+            OppositeCheck {
+                color: Color::White
+            }
+        );
+        // Messages mention the field.
+        assert!(
+            err("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+                .to_string()
+                .contains("rank 7")
+        );
+    }
+
+    #[test]
+    fn gpu_validate() {
+        let mut w = Position::startpos().to_gpu();
+        assert!(Position::from_gpu(w).validate().is_ok());
+        w[4] |= 0xFF00; // knights on rank 2 overlap the pawns
+        assert!(matches!(
+            Position::from_gpu(w).validate(),
+            Err(FenError::Inconsistent { .. })
+        ));
+    }
+
+    proptest! {
+        #[test]
+        fn never_panics_on_random_text(s in "\\PC{0,100}") {
+            let _ = Setup::from_fen(&s);
+        }
+
+        #[test]
+        fn never_panics_on_fen_like_text(s in "[pnbrqkPNBRQK1-9/]{0,80} [wb-] [KQkq-]{1,5} [a-h1-8-]{1,2}( [0-9]{1,3}){0,2}") {
+            if let Ok(setup) = Setup::from_fen(&s) {
+                // Anything accepted round-trips to the same position.
+                let again = Setup::from_fen(&setup.to_fen()).unwrap();
+                prop_assert_eq!(again, setup);
+            }
+        }
+
+        #[test]
+        fn never_panics_on_mutated_fen(pos in 0usize..60, c in any::<char>(), del in any::<bool>()) {
+            let base = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+            let mut chars: Vec<char> = base.chars().collect();
+            let i = pos % chars.len();
+            if del { chars.remove(i); } else { chars[i] = c; }
+            let s: String = chars.into_iter().collect();
+            if let Ok(setup) = Setup::from_fen(&s) {
+                prop_assert_eq!(Setup::from_fen(&setup.to_fen()).unwrap(), setup);
+                let _ = setup.position.legal_moves();
+            }
+        }
+
+        #[test]
+        fn movegen_never_panics_on_gpu_junk(words in proptest::array::uniform11(any::<u32>())) {
+            let p = Position::from_gpu(words);
+            let moves = p.legal_moves();
+            for m in moves.iter().take(8) {
+                let mut q = p.play(*m);
+                let _ = q.count_legal_moves();
+                q.unmake_move(*m);
+            }
+            let _ = p.to_fen();
+            let _ = p.validate();
+            let _ = crate::chess::perft::perft(&p, 2);
+        }
+    }
+}

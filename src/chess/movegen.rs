@@ -1,0 +1,618 @@
+//! Fully legal move generation with pin masks and a check mask.
+//!
+//! One generic generator, `generate`, walks the legal moves of a position
+//! piece type by piece type and hands them to a `Visitor` as *sets* of
+//! target squares. Two visitors exist:
+//!
+//! * `Lister` expands the sets into packed [`Move`]s in a [`MoveList`]
+//!   (fixed `[Move; 256]` on the stack, no heap allocation);
+//! * `Counter` only adds up population counts: perft's bulk counting at the
+//!   last ply never builds a move at all.
+//!
+//! Both share the same legality code, so what is counted is what is listed.
+//!
+//! # Legality
+//!
+//! * **Checks**: `checkers` = enemy pieces attacking the king. With two
+//!   checkers only king moves are generated. With one, every non-king move
+//!   must land in the *check mask* = the checker plus the squares between it
+//!   and the king.
+//! * **Pins**: from the king, slider attacks through *our* pieces find the
+//!   enemy rooks/queens (orthogonal) and bishops/queens (diagonal) that would
+//!   see the king if one of our pieces stepped away. Each such ray with exactly
+//!   one of our pieces on it, pinner included, goes into `pin_hv` or `pin_d`.
+//!   A piece on `pin_hv` may only move along `pin_hv`, and one on `pin_d`
+//!   along `pin_d`. For a white king on e1 and a black rook on e8, bishop on a5:
+//!
+//! ```text
+//!    board             pin_hv            pin_d
+//! 8  . . . . r . . .   . . . . 1 . . .   . . . . . . . .
+//! 7  . . . . . . . .   . . . . 1 . . .   . . . . . . . .
+//! 6  . . . . . . . .   . . . . 1 . . .   . . . . . . . .
+//! 5  b . . . . . . .   . . . . 1 . . .   1 . . . . . . .
+//! 4  . . . . R . . .   . . . . 1 . . .   . 1 . . . . . .
+//! 3  . . . . . . . .   . . . . 1 . . .   . . 1 . . . . .
+//! 2  . . . N . . . .   . . . . 1 . . .   . . . 1 . . . .
+//! 1  . . . . K . . .   . . . . . . . .   . . . . . . . .
+//!    a b c d e f g h
+//! ```
+//!
+//!   The rook on e4 may move on the e-file (and take e8); the knight on d2
+//!   may not move at all.
+//! * **King moves** are checked square by square with the king removed from
+//!   the occupancy (so it cannot hide "behind itself" on a checking ray).
+//! * **En passant** is verified by removing both pawns and testing the king
+//!   again, which covers the horizontal discovered check
+//!   (`8/8/8/KPp4r/8/8/8/7k w - c6`).
+//! * **Castling** requires the rights, the rook on its home square, empty
+//!   squares between king and rook, and that the king is not in check and
+//!   does not pass through or land on an attacked square.
+
+use std::ops::Deref;
+
+use super::attacks::{BETWEEN, BISHOP_RAYS, KING, KNIGHT, PAWN, ROOK_RAYS};
+use super::bitboard::{FILE_A, FILE_H, RANK_1, RANK_3, RANK_6, RANK_8};
+use super::magics::{sliders, Sliders};
+use super::position::{Move, Position};
+
+/// Capacity of a [`MoveList`]. No legal chess position has more than 218 moves.
+pub const MAX_MOVES: usize = 256;
+
+/// A fixed-capacity list of moves, kept on the stack.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move::from_raw(0); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends a move; silently drops it if the list is full (impossible for
+    /// legal chess positions, but `from_gpu` can build anything).
+    #[inline(always)]
+    pub fn push(&mut self, m: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+
+    /// The moves as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        self.moves.get(..self.len).unwrap_or(&[])
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl std::fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// The side to move, known at compile time.
+pub(crate) trait Side {
+    const WHITE: bool;
+    const IDX: usize;
+    type Other: Side;
+}
+
+/// White to move.
+pub(crate) struct White;
+/// Black to move.
+pub(crate) struct Black;
+
+impl Side for White {
+    const WHITE: bool = true;
+    const IDX: usize = 0;
+    type Other = Black;
+}
+
+impl Side for Black {
+    const WHITE: bool = false;
+    const IDX: usize = 1;
+    type Other = White;
+}
+
+/// Receives legal moves from `generate` as sets of targets.
+pub(crate) trait Visitor {
+    /// Non-pawn moves of `piece` (code 2..=6) from `from` to every square in `targets`.
+    fn piece(&mut self, piece: u32, from: u32, targets: u64);
+    /// Pawn moves to every square in `targets`, each from `to - delta`;
+    /// targets in `promo` are promotions (4 moves each). `special` is 0 or 1
+    /// (double push).
+    fn pawns(&mut self, targets: u64, delta: i32, special: u32, promo: u64);
+    /// En-passant capture.
+    fn en_passant(&mut self, from: u32, to: u32);
+    /// Castling (special 2 or 3), king from `from` to `to`.
+    fn castle(&mut self, special: u32, from: u32, to: u32);
+}
+
+/// Counts moves (bulk counting).
+pub(crate) struct Counter(pub(crate) u32);
+
+impl Visitor for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _piece: u32, _from: u32, targets: u64) {
+        self.0 += targets.count_ones();
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: u64, _delta: i32, _special: u32, promo: u64) {
+        self.0 += targets.count_ones();
+        if targets & promo != 0 {
+            self.0 += 3 * (targets & promo).count_ones();
+        }
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, _from: u32, _to: u32) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn castle(&mut self, _special: u32, _from: u32, _to: u32) {
+        self.0 += 1;
+    }
+}
+
+/// Builds packed moves.
+pub(crate) struct Lister<'a> {
+    pub(crate) list: &'a mut MoveList,
+    pub(crate) pos: &'a Position,
+    /// Castling and en-passant fields before the move, already shifted.
+    pub(crate) base: u32,
+}
+
+impl<'a> Lister<'a> {
+    #[inline(always)]
+    pub(crate) fn new(list: &'a mut MoveList, pos: &'a Position) -> Lister<'a> {
+        let base = ((pos.castling as u32 & 15) << 20) | ((pos.ep as u32 & 15) << 24);
+        Lister { list, pos, base }
+    }
+}
+
+impl Visitor for Lister<'_> {
+    #[inline(always)]
+    fn piece(&mut self, piece: u32, from: u32, mut targets: u64) {
+        let base = self.base | (piece << 28) | from;
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
+            let cap = self.pos.captured_code(1u64 << to);
+            self.list
+                .push(Move::from_raw(base | (to << 6) | (cap << 12)));
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, mut targets: u64, delta: i32, special: u32, promo: u64) {
+        let base = self.base | (1 << 28) | (special << 15);
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            let tb = targets & targets.wrapping_neg();
+            targets &= targets - 1;
+            let from = to.wrapping_sub(delta as u32) & 63;
+            let cap = self.pos.captured_code(tb);
+            let m = base | from | (to << 6) | (cap << 12);
+            if tb & promo != 0 {
+                // Queen first: the most interesting one for a UI.
+                for p in [3u32, 0, 2, 1] {
+                    self.list.push(Move::from_raw(m | (5 << 15) | (p << 18)));
+                }
+            } else {
+                self.list.push(Move::from_raw(m));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn en_passant(&mut self, from: u32, to: u32) {
+        self.list.push(Move::from_raw(
+            self.base | (1 << 28) | (4 << 15) | (1 << 12) | from | (to << 6),
+        ));
+    }
+
+    #[inline(always)]
+    fn castle(&mut self, special: u32, from: u32, to: u32) {
+        self.list.push(Move::from_raw(
+            self.base | (6 << 28) | (special << 15) | from | (to << 6),
+        ));
+    }
+}
+
+#[inline(always)]
+fn lsb(b: u64) -> usize {
+    (b.trailing_zeros() & 63) as usize
+}
+
+/// The enemy pieces, for attack tests.
+#[derive(Clone, Copy)]
+struct Enemy {
+    pawns: u64,
+    knights: u64,
+    bq: u64,
+    rq: u64,
+    king: usize,
+}
+
+/// Whether `sq` is attacked by the enemy with blockers `occ`.
+#[inline(always)]
+fn attacked<S: Side>(t: &Sliders, e: &Enemy, sq: usize, occ: u64) -> bool {
+    let sq = sq & 63;
+    if (KNIGHT[sq] & e.knights) | (PAWN[S::IDX][sq] & e.pawns) | (KING[sq] & (1u64 << e.king)) != 0
+    {
+        return true;
+    }
+    (BISHOP_RAYS[sq] & e.bq != 0 && t.bishop(sq, occ) & e.bq != 0)
+        || (ROOK_RAYS[sq] & e.rq != 0 && t.rook(sq, occ) & e.rq != 0)
+}
+
+#[inline(always)]
+fn up<S: Side>(b: u64) -> u64 {
+    if S::WHITE {
+        b << 8
+    } else {
+        b >> 8
+    }
+}
+
+/// Pawn capture toward the a-file (white: +7, black: -9).
+#[inline(always)]
+fn cap_west<S: Side>(b: u64) -> u64 {
+    if S::WHITE {
+        (b & !FILE_A) << 7
+    } else {
+        (b & !FILE_A) >> 9
+    }
+}
+
+/// Pawn capture toward the h-file (white: +9, black: -7).
+#[inline(always)]
+fn cap_east<S: Side>(b: u64) -> u64 {
+    if S::WHITE {
+        (b & !FILE_H) << 9
+    } else {
+        (b & !FILE_H) >> 7
+    }
+}
+
+/// Generates every legal move of `pos` (side `S` to move) into `v`.
+#[inline(always)]
+pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, t: &Sliders, v: &mut V) {
+    let ksq = (pos.king_sq[S::IDX] & 63) as usize;
+    let their_ksq = (pos.king_sq[1 - S::IDX] & 63) as usize;
+    let kbb = 1u64 << ksq;
+    let occ = pos.pawns | pos.knights | pos.bishops | pos.rooks | kbb | (1u64 << their_ksq);
+    let us = if S::WHITE {
+        pos.white & occ
+    } else {
+        occ & !pos.white
+    };
+    let them = occ & !us;
+    let e = Enemy {
+        pawns: pos.pawns & them,
+        knights: pos.knights & them,
+        bq: pos.bishops & them,
+        rq: pos.rooks & them,
+        king: their_ksq,
+    };
+
+    // Checkers and pins.
+    let mut checkers = (KNIGHT[ksq] & e.knights) | (PAWN[S::IDX][ksq] & e.pawns);
+    let mut pin_hv = 0u64;
+    let mut pin_d = 0u64;
+    if ROOK_RAYS[ksq] & e.rq != 0 {
+        let mut snipers = t.rook(ksq, them) & e.rq;
+        while snipers != 0 {
+            let s = lsb(snipers);
+            snipers &= snipers - 1;
+            let ray = BETWEEN[ksq][s];
+            let blockers = ray & occ;
+            if blockers == 0 {
+                checkers |= 1u64 << s;
+            } else if blockers & (blockers - 1) == 0 {
+                pin_hv |= ray | (1u64 << s);
+            }
+        }
+    }
+    if BISHOP_RAYS[ksq] & e.bq != 0 {
+        let mut snipers = t.bishop(ksq, them) & e.bq;
+        while snipers != 0 {
+            let s = lsb(snipers);
+            snipers &= snipers - 1;
+            let ray = BETWEEN[ksq][s];
+            let blockers = ray & occ;
+            if blockers == 0 {
+                checkers |= 1u64 << s;
+            } else if blockers & (blockers - 1) == 0 {
+                pin_d |= ray | (1u64 << s);
+            }
+        }
+    }
+
+    // King moves.
+    let occ_no_king = occ ^ kbb;
+    let mut kt = KING[ksq] & !us;
+    let mut safe = 0u64;
+    while kt != 0 {
+        let s = lsb(kt);
+        kt &= kt - 1;
+        if !attacked::<S>(t, &e, s, occ_no_king) {
+            safe |= 1u64 << s;
+        }
+    }
+    v.piece(6, ksq as u32, safe);
+
+    if checkers & checkers.wrapping_sub(1) != 0 {
+        return; // double check: king moves only
+    }
+    let checkmask = if checkers != 0 {
+        BETWEEN[ksq][lsb(checkers)] | checkers
+    } else {
+        !0
+    };
+    let target = !us & !(1u64 << their_ksq) & checkmask;
+    let pinned = pin_hv | pin_d;
+
+    // Knights: a pinned knight never moves.
+    let mut knights = pos.knights & us & !pinned;
+    while knights != 0 {
+        let s = lsb(knights);
+        knights &= knights - 1;
+        v.piece(2, s as u32, KNIGHT[s] & target);
+    }
+
+    // Bishop-likes (bishops and the diagonal half of queens).
+    let bq = pos.bishops & us & !pin_hv;
+    let mut free = bq & !pin_d;
+    while free != 0 {
+        let s = lsb(free);
+        free &= free - 1;
+        let kind = if pos.rooks >> s & 1 != 0 { 5 } else { 3 };
+        v.piece(kind, s as u32, t.bishop(s, occ) & target);
+    }
+    // Rook-likes (rooks and the orthogonal half of queens).
+    let rq = pos.rooks & us & !pin_d;
+    let mut free = rq & !pin_hv;
+    while free != 0 {
+        let s = lsb(free);
+        free &= free - 1;
+        let kind = if pos.bishops >> s & 1 != 0 { 5 } else { 4 };
+        v.piece(kind, s as u32, t.rook(s, occ) & target);
+    }
+    // Pinned sliders move along their pin ray (never when in check: a pinned
+    // piece cannot resolve a check).
+    if checkers == 0 && pinned & us != 0 {
+        let mut p = bq & pin_d;
+        while p != 0 {
+            let s = lsb(p);
+            p &= p - 1;
+            let kind = if pos.rooks >> s & 1 != 0 { 5 } else { 3 };
+            v.piece(kind, s as u32, t.bishop(s, occ) & target & pin_d);
+        }
+        let mut p = rq & pin_hv;
+        while p != 0 {
+            let s = lsb(p);
+            p &= p - 1;
+            let kind = if pos.bishops >> s & 1 != 0 { 5 } else { 4 };
+            v.piece(kind, s as u32, t.rook(s, occ) & target & pin_hv);
+        }
+    }
+
+    // Pawns, set-wise.
+    let (push, rank3, promo) = if S::WHITE {
+        (8i32, RANK_3, RANK_8)
+    } else {
+        (-8i32, RANK_6, RANK_1)
+    };
+    let our_pawns = pos.pawns & us;
+    let empty = !occ;
+    let pushers = our_pawns & !pin_d;
+    let single = (up::<S>(pushers & !pin_hv) | (up::<S>(pushers & pin_hv) & pin_hv)) & empty;
+    let double = up::<S>(single & rank3) & empty & checkmask;
+    v.pawns(single & checkmask, push, 0, promo);
+    v.pawns(double, 2 * push, 1, 0);
+    let takers = our_pawns & !pin_hv;
+    let free_takers = takers & !pin_d;
+    let pinned_takers = takers & pin_d;
+    let victims = them & !(1u64 << their_ksq) & checkmask;
+    let west = (cap_west::<S>(free_takers) | (cap_west::<S>(pinned_takers) & pin_d)) & victims;
+    let east = (cap_east::<S>(free_takers) | (cap_east::<S>(pinned_takers) & pin_d)) & victims;
+    v.pawns(west, if S::WHITE { 7 } else { -9 }, 0, promo);
+    v.pawns(east, if S::WHITE { 9 } else { -7 }, 0, promo);
+
+    // En passant: verified by simulation (covers every discovered check).
+    if pos.ep & 8 != 0 {
+        let file = (pos.ep & 7) as usize;
+        let ep_sq = if S::WHITE { 40 + file } else { 16 + file };
+        let cap_sq = ep_sq ^ 8;
+        let cap_bb = 1u64 << cap_sq;
+        if e.pawns & cap_bb != 0 && occ >> ep_sq & 1 == 0 {
+            let mut cands = PAWN[1 - S::IDX][ep_sq] & our_pawns;
+            while cands != 0 {
+                let from = lsb(cands);
+                cands &= cands - 1;
+                let occ2 = (occ ^ (1u64 << from) ^ cap_bb) | (1u64 << ep_sq);
+                let hit = (KNIGHT[ksq] & e.knights)
+                    | (PAWN[S::IDX][ksq] & e.pawns & !cap_bb)
+                    | (t.bishop(ksq, occ2) & e.bq)
+                    | (t.rook(ksq, occ2) & e.rq);
+                if hit == 0 {
+                    v.en_passant(from as u32, ep_sq as u32);
+                }
+            }
+        }
+    }
+
+    // Castling.
+    if checkers == 0 && pos.castling != 0 {
+        let (k_right, q_right, shift) = if S::WHITE {
+            (1u8, 2u8, 0)
+        } else {
+            (4u8, 8u8, 56)
+        };
+        let home = 4usize + shift;
+        let our_rooks = pos.rooks & !pos.bishops & us;
+        if ksq == home {
+            if pos.castling & k_right != 0
+                && occ & (0x60u64 << shift) == 0
+                && our_rooks & (0x80u64 << shift) != 0
+                && !attacked::<S>(t, &e, 5 + shift, occ)
+                && !attacked::<S>(t, &e, 6 + shift, occ)
+            {
+                v.castle(2, home as u32, 6 + shift as u32);
+            }
+            if pos.castling & q_right != 0
+                && occ & (0x0Eu64 << shift) == 0
+                && our_rooks & (0x01u64 << shift) != 0
+                && !attacked::<S>(t, &e, 3 + shift, occ)
+                && !attacked::<S>(t, &e, 2 + shift, occ)
+            {
+                v.castle(3, home as u32, 2 + shift as u32);
+            }
+        }
+    }
+}
+
+/// Number of legal moves, side `S` to move.
+#[inline(always)]
+pub(crate) fn count_side<S: Side>(pos: &Position, t: &Sliders) -> u32 {
+    let mut c = Counter(0);
+    generate::<S, Counter>(pos, t, &mut c);
+    c.0
+}
+
+/// Legal moves, side `S` to move.
+#[inline(always)]
+pub(crate) fn list_side<S: Side>(pos: &Position, t: &Sliders, list: &mut MoveList) {
+    let mut l = Lister::new(list, pos);
+    generate::<S, Lister>(pos, t, &mut l);
+}
+
+/// All legal moves of `pos`.
+pub fn legal_moves(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    let t = sliders();
+    match pos.side {
+        super::position::Color::White => list_side::<White>(pos, t, &mut list),
+        super::position::Color::Black => list_side::<Black>(pos, t, &mut list),
+    }
+    list
+}
+
+/// Number of legal moves of `pos`, without building them.
+pub fn count_legal_moves(pos: &Position) -> u32 {
+    let t = sliders();
+    match pos.side {
+        super::position::Color::White => count_side::<White>(pos, t),
+        super::position::Color::Black => count_side::<Black>(pos, t),
+    }
+}
+
+impl Position {
+    /// All legal moves (see [`legal_moves`]).
+    pub fn legal_moves(&self) -> MoveList {
+        legal_moves(self)
+    }
+
+    /// Number of legal moves (see [`count_legal_moves`]).
+    pub fn count_legal_moves(&self) -> u32 {
+        count_legal_moves(self)
+    }
+
+    /// The legal move with this UCI text (`e2e4`, `e7e8q`, `e1g1`), if any.
+    pub fn move_from_uci(&self, uci: &str) -> Option<Move> {
+        self.legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.to_uci() == uci)
+    }
+
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.count_legal_moves() == 0 && self.is_check()
+    }
+
+    /// Whether the side to move is stalemated.
+    pub fn is_stalemate(&self) -> bool {
+        self.count_legal_moves() == 0 && !self.is_check()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_moves() {
+        let p = Position::startpos();
+        let moves = p.legal_moves();
+        assert_eq!(moves.len(), 20);
+        assert_eq!(p.count_legal_moves(), 20);
+        assert!(moves.iter().any(|m| m.to_uci() == "e2e4"));
+        assert!(moves.iter().any(|m| m.to_uci() == "g1f3"));
+    }
+
+    #[test]
+    fn horizontal_ep_discovered_check() {
+        let p = Position::from_fen("8/8/8/KPp4r/8/8/8/7k w - c6 0 2").unwrap();
+        assert!(p.move_from_uci("b5c6").is_none());
+        let p = Position::from_fen("8/8/8/1Pp4r/K7/8/8/7k w - c6 0 2").unwrap();
+        assert!(p.move_from_uci("b5c6").is_some());
+    }
+
+    #[test]
+    fn make_unmake_matches_copy_make() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        ];
+        for fen in fens {
+            let p = Position::from_fen(fen).unwrap();
+            for m in &p.legal_moves() {
+                let child = p.play(*m);
+                for m2 in &child.legal_moves() {
+                    let mut q = child;
+                    q.make_move(*m2);
+                    assert_eq!(q, child.play(*m2));
+                    q.unmake_move(*m2);
+                    assert_eq!(q, child, "{m} {m2}");
+                }
+                let mut q = p;
+                q.make_move(*m);
+                q.unmake_move(*m);
+                assert_eq!(q, p, "{m}");
+            }
+        }
+    }
+}

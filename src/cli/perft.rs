@@ -1,0 +1,151 @@
+//! `bitscope perft DEPTH [--fen FEN] [--divide] [--json] [--gpu]`.
+//!
+//! Counts the leaf nodes of the legal move tree. With `--json` the last
+//! stdout line is `{"nodes":N,"seconds":S,"nps":X,"backend":"cpu"}`. A
+//! progress bar appears on stderr for runs over a second.
+
+use bitscope::chess::{divide_with, perft, Position};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[derive(Args)]
+pub struct PerftArgs {
+    /// Depth in plies (0..=15).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=15))]
+    depth: u32,
+    /// Position to count from (the start position by default).
+    #[arg(long, default_value = START_FEN)]
+    fen: String,
+    /// List each root move with its count.
+    #[arg(long)]
+    divide: bool,
+    /// Print the result as one JSON line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// What the JSON line says.
+#[derive(Serialize)]
+pub struct PerftReport {
+    pub nodes: u64,
+    pub seconds: f64,
+    pub nps: u64,
+    pub backend: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub divide: Option<Vec<(String, u64)>>,
+}
+
+impl PerftReport {
+    pub fn new(nodes: u64, seconds: f64, backend: impl Into<String>) -> PerftReport {
+        PerftReport {
+            nodes,
+            seconds,
+            nps: if seconds > 0.0 {
+                (nodes as f64 / seconds).round() as u64
+            } else {
+                0
+            },
+            backend: backend.into(),
+            divide: None,
+        }
+    }
+
+    /// Prints the report: `nodes ... nps` in words, or the JSON line.
+    pub fn print(&self, json: bool) {
+        if json {
+            println!("{}", serde_json::to_string(self).unwrap_or_default());
+            return;
+        }
+        if let Some(rows) = &self.divide {
+            for (mv, n) in rows {
+                println!("{mv}: {n}");
+            }
+            println!();
+        }
+        println!(
+            "nodes {}  time {:.3} s  {:.1} M nodes/s  ({})",
+            self.nodes,
+            self.seconds,
+            self.nps as f64 / 1e6,
+            self.backend
+        );
+    }
+}
+
+/// A progress bar that shows itself only once the run has taken a second.
+pub struct LateBar {
+    bar: ProgressBar,
+    start: Instant,
+    shown: bool,
+}
+
+impl LateBar {
+    pub fn new(total: u64, what: &str) -> LateBar {
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+        if let Ok(style) =
+            ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg} ({elapsed})")
+        {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        bar.set_prefix(what.to_string());
+        LateBar {
+            bar,
+            start: Instant::now(),
+            shown: false,
+        }
+    }
+
+    pub fn update(&mut self, done: u64, message: String) {
+        if !self.shown && self.start.elapsed() > Duration::from_secs(1) {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.shown = true;
+        }
+        self.bar.set_position(done);
+        self.bar.set_message(message);
+    }
+
+    pub fn finish(self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+pub fn parse_fen(fen: &str) -> Result<Position, String> {
+    Position::from_fen(fen).map_err(|e| format!("bad FEN {fen:?}: {e}"))
+}
+
+pub fn run(args: PerftArgs) -> i32 {
+    let position = match parse_fen(&args.fen) {
+        Ok(p) => p,
+        Err(e) => return super::bad_input(e),
+    };
+    // Build the attack tables before the clock starts.
+    let _ = perft(&position, 1);
+    let start = Instant::now();
+    let (nodes, rows) = if args.depth == 0 {
+        (1, Vec::new())
+    } else {
+        let roots = position.count_legal_moves() as u64;
+        let mut bar = LateBar::new(roots, "perft");
+        let result = divide_with(&position, args.depth, |p| {
+            bar.update(p.index as u64 + 1, format!("{} {}", p.mv.to_uci(), p.nodes));
+            ControlFlow::Continue(())
+        });
+        bar.finish();
+        let rows = result.unwrap_or_else(|c| c.partial);
+        (rows.iter().map(|(_, n)| n).sum(), rows)
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let mut report = PerftReport::new(nodes, seconds, "cpu");
+    if args.divide {
+        let mut rows: Vec<(String, u64)> = rows.iter().map(|(m, n)| (m.to_uci(), *n)).collect();
+        rows.sort();
+        report.divide = Some(rows);
+    }
+    report.print(args.json);
+    0
+}
