@@ -37,7 +37,35 @@ pub use perft::{
     divide, divide_uci, divide_with, perft, perft_cancellable, Cancelled, RootProgress,
 };
 pub use position::{
+    layout_costs, LayoutCost, SharedMemoryBudget,
     Color, DerivedSet, Move, Piece, PieceKind, Position, Special, GPU_FIELDS, GPU_WORDS,
     MOVE_FIELDS,
 };
 pub use square::{Square, SquareError};
+
+/// The Chess Programming Wiki's perft positions, by name (start position,
+/// Kiwipete, positions 3-6), shared by the UI presets, the benchmarks and
+/// the GPU tests.
+pub const CPW_POSITIONS: [(&str, &str); 6] = [
+    (
+        "start",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
+    ("position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+    (
+        "position 4",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    ),
+    (
+        "position 5",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    ),
+    (
+        "position 6",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    ),
+];

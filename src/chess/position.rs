@@ -1190,3 +1190,106 @@ mod tests {
         assert_eq!(total, 31);
     }
 }
+
+/// What one way of storing a position costs, for the size table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LayoutCost {
+    pub name: &'static str,
+    /// Bits of information the layout holds.
+    pub bits: u32,
+    /// Bytes it takes in memory.
+    pub bytes: u32,
+    pub how: &'static str,
+}
+
+/// The layouts of the memory-vs-speed design, computed from the real types
+/// where the project has them.
+pub fn layout_costs() -> Vec<LayoutCost> {
+    let board_state = 5 * u64::BITS + 2 * 8; // five bitboards + two king squares
+    let flags = 1 + 4 + 4; // side to move, castling rights, en passant (valid + file)
+    vec![
+        LayoutCost {
+            name: "5 bitboards + king squares (this Position)",
+            bits: board_state + flags,
+            bytes: std::mem::size_of::<Position>() as u32,
+            how: "w, P, N, B, R as u64 + 2 king squares = 42 B of board, then side / castling / en passant bytes, padded to 8-byte alignment",
+        },
+        LayoutCost {
+            name: "the same, packed for the GPU",
+            bits: (GPU_WORDS as u32) * 32,
+            bytes: (GPU_WORDS * std::mem::size_of::<u32>()) as u32,
+            how: "11 x u32: 10 words of bitboards + 1 word of kings and flags",
+        },
+        LayoutCost {
+            name: "9-bit piece list",
+            bits: 32 * 9 + flags,
+            bytes: (32 * 9 + flags).div_ceil(8),
+            how: "32 pieces x (6-bit square + 3-bit type) + 9 flag bits = 297 bits",
+        },
+        LayoutCost {
+            name: "16-bit piece list",
+            bits: 32 * 16,
+            bytes: 32 * std::mem::size_of::<u16>() as u32,
+            how: "32 pieces x u16, flags hidden in the spare high bits",
+        },
+        LayoutCost {
+            name: "14 bitboards (Crafty-style)",
+            bits: 14 * 64,
+            bytes: 14 * std::mem::size_of::<u64>() as u32,
+            how: "7 bitboards per side",
+        },
+        LayoutCost {
+            name: "nibble board",
+            bits: 64 * 4,
+            bytes: 64 * 4 / 8,
+            how: "64 squares x 4-bit piece code, 2 squares per byte",
+        },
+    ]
+}
+
+/// Workgroup ("shared") memory that a GPU design needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SharedMemoryBudget {
+    pub positions: u32,
+    pub stacks: u32,
+    pub total: u32,
+}
+
+impl SharedMemoryBudget {
+    /// `threads x position_bytes + threads x plies x move_bytes`.
+    pub fn new(threads: u32, position_bytes: u32, plies: u32, move_bytes: u32) -> Self {
+        let positions = threads.saturating_mul(position_bytes);
+        let stacks = threads.saturating_mul(plies).saturating_mul(move_bytes);
+        SharedMemoryBudget {
+            positions,
+            stacks,
+            total: positions.saturating_add(stacks),
+        }
+    }
+
+    /// Whether it fits in `limit` bytes.
+    pub fn fits(&self, limit: u32) -> bool {
+        self.total <= limit
+    }
+}
+
+#[cfg(test)]
+mod layout_tests {
+    use super::*;
+
+    #[test]
+    fn the_designs_numbers() {
+        let b = SharedMemoryBudget::new(64, 42, 50, 4);
+        assert_eq!((b.positions, b.stacks, b.total), (2688, 12800, 15488));
+        assert!(b.fits(16 * 1024));
+        let costs = layout_costs();
+        let by_name = |n: &str| costs.iter().find(|c| c.name.starts_with(n)).unwrap().clone();
+        assert_eq!(by_name("9-bit").bits, 297);
+        assert_eq!(by_name("9-bit").bytes, 38);
+        assert_eq!(by_name("16-bit").bytes, 64);
+        assert_eq!(by_name("14 bitboards").bytes, 112);
+        assert_eq!(by_name("nibble").bytes, 32);
+        assert_eq!(by_name("the same, packed").bytes, 44);
+        assert_eq!(by_name("5 bitboards").bits, 5 * 64 + 16 + 9);
+    }
+}

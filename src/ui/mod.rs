@@ -6,6 +6,7 @@ pub mod components;
 pub mod dom;
 pub mod panels;
 pub mod route;
+pub mod worker;
 
 use wasm_bindgen::prelude::*;
 

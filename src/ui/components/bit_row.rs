@@ -6,6 +6,7 @@
 //! is editable.
 
 use crate::bits::word::Word;
+use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -23,6 +24,10 @@ pub struct BitRowProps {
     /// A name shown before the bits (`x`, `v & -v`).
     #[prop_or_default]
     pub label: AttrValue,
+    /// Named bit fields to colour: (shift, bits, CSS colour), e.g. a move's
+    /// from / to / captured fields.
+    #[prop_or_default]
+    pub fields: Option<Rc<Vec<(u32, u32, AttrValue)>>>,
     /// Show hex / unsigned / signed / binary readouts.
     #[prop_or(true)]
     pub readouts: bool,
@@ -54,6 +59,11 @@ pub fn bit_row(props: &BitRowProps) -> Html {
                 lane_class,
                 (lane.is_none() && i % 8 == 0 && i != lo && w.width > 8).then_some("byte-end"),
             );
+            let field_color = props.fields.as_ref().and_then(|fs| {
+                fs.iter()
+                    .find(|(shift, bits, _)| i >= *shift && i < shift + bits)
+                    .map(|(_, _, color)| format!("--field: {color}"))
+            });
             let content = html! {
                 <>
                     <span class="idx">{ i }</span>
@@ -64,7 +74,7 @@ pub fn bit_row(props: &BitRowProps) -> Html {
                 Some(cb) => {
                     let cb = cb.clone();
                     html! {
-                        <button type="button" {class} data-bit={i.to_string()}
+                        <button type="button" {class} data-bit={i.to_string()} style={field_color}
                             title={format!("bit {i}: click to toggle")}
                             aria-pressed={on.to_string()}
                             onclick={Callback::from(move |_| cb.emit(i))}>
@@ -73,7 +83,7 @@ pub fn bit_row(props: &BitRowProps) -> Html {
                     }
                 }
                 None => html! {
-                    <span {class} data-bit={i.to_string()} title={format!("bit {i}")}>{ content }</span>
+                    <span {class} data-bit={i.to_string()} style={field_color} title={format!("bit {i}")}>{ content }</span>
                 },
             }
         });

@@ -2,6 +2,7 @@
 //! [`Params`], so the URL is always a shareable link to what is shown.
 
 mod nibbles;
+mod position;
 mod upcoming;
 
 use super::route::{Panel, Params};
@@ -18,6 +19,7 @@ pub struct PanelProps {
 pub fn view(panel: Panel, props: PanelProps) -> Html {
     match panel {
         Panel::Nibbles => html! { <nibbles::NibblesPanel ..props /> },
+        Panel::Position => html! { <position::PositionPanel ..props /> },
         other => html! { <upcoming::Upcoming panel={other} /> },
     }
 }

@@ -1,0 +1,380 @@
+//! Position: the compact 5-bitboard chess position, its derived piece sets,
+//! what each layout costs, the move encoding, the GPU design's shared-memory
+//! budget, and CPU perft in a Web Worker.
+//!
+//! URL state: `fen`, `depth`, `mv` (a move in UCI), and the budget inputs
+//! `threads`, `pos`, `plies`, `move`.
+
+use super::PanelProps;
+use crate::bits::word::Word;
+use crate::chess::{
+    layout_costs, Color, Move, Position, SharedMemoryBudget, Square, CPW_POSITIONS, MOVE_FIELDS,
+};
+use crate::ui::components::{BitGrid, BitRow, PerftRunner};
+use std::rc::Rc;
+use yew::prelude::*;
+
+fn glyph(c: char) -> &'static str {
+    match c {
+        'K' => "♔",
+        'Q' => "♕",
+        'R' => "♖",
+        'B' => "♗",
+        'N' => "♘",
+        'P' => "♙",
+        'k' => "♚",
+        'q' => "♛",
+        'r' => "♜",
+        'b' => "♝",
+        'n' => "♞",
+        'p' => "♟",
+        _ => "",
+    }
+}
+
+/// Piece glyphs per square, a1 first.
+fn piece_marks(pos: &Position) -> Rc<Vec<String>> {
+    Rc::new(
+        (0..64u8)
+            .map(|i| {
+                Square::new(i)
+                    .and_then(|sq| pos.piece_at(sq))
+                    .map(|p| glyph(p.fen_char()).to_string())
+                    .unwrap_or_default()
+            })
+            .collect(),
+    )
+}
+
+#[function_component(PositionPanel)]
+pub fn position_panel(props: &PanelProps) -> Html {
+    let params = &props.params;
+    let fen = params
+        .get("fen")
+        .map(str::to_string)
+        .unwrap_or_else(|| CPW_POSITIONS[0].1.to_string());
+    // The URL may carry a broken FEN (typed by hand): show why, use the start.
+    let parsed = Position::from_fen(&fen);
+    let (position, url_error) = match &parsed {
+        Ok(p) => (*p, None),
+        Err(e) => (Position::startpos(), Some(e.to_string())),
+    };
+    let depth = (params.usize_or("depth", 4) as u32).clamp(1, 7);
+
+    let fen_text = use_state(|| fen.clone());
+    let fen_error = use_state(|| None::<String>);
+    {
+        let fen_text = fen_text.clone();
+        let fen_error = fen_error.clone();
+        use_effect_with(fen.clone(), move |fen| {
+            if Position::from_fen(&fen_text).map(|p| p.to_fen()) != Position::from_fen(fen).map(|p| p.to_fen()) {
+                fen_text.set(fen.clone());
+                fen_error.set(None);
+            }
+        });
+    }
+    let set_fen = {
+        let p = params.clone();
+        let on = props.on_params.clone();
+        Callback::from(move |fen: String| on.emit(p.with("fen", fen).without("mv")))
+    };
+    let on_fen_input = {
+        let fen_text = fen_text.clone();
+        let fen_error = fen_error.clone();
+        let set_fen = set_fen.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let text = input.value();
+            match Position::from_fen(&text) {
+                Ok(_) => {
+                    fen_error.set(None);
+                    set_fen.emit(text.trim().to_string());
+                }
+                Err(err) => fen_error.set(Some(err.to_string())),
+            }
+            fen_text.set(text);
+        })
+    };
+    let on_preset = {
+        let set_fen = set_fen.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Some((_, f)) = CPW_POSITIONS.iter().find(|(n, _)| *n == select.value()) {
+                set_fen.emit(f.to_string());
+            }
+        })
+    };
+    let on_depth = {
+        let p = params.clone();
+        let on = props.on_params.clone();
+        Callback::from(move |d: u32| on.emit(p.with("depth", d.to_string())))
+    };
+
+    let marks = use_memo(position, piece_marks);
+    let occupied = position.occupied();
+    let five = [
+        ("w", "white pieces (kings too)", position.white()),
+        ("P", "pawns", position.pawns()),
+        ("N", "knights", position.knights()),
+        ("B", "bishop-likes: bishops and queens", position.bishops()),
+        ("R", "rook-likes: rooks and queens", position.rooks()),
+    ];
+    let derived = position.derived_sets();
+    let preset_name = CPW_POSITIONS
+        .iter()
+        .find(|(_, f)| Position::from_fen(f).ok() == parsed.as_ref().ok().copied())
+        .map(|(n, _)| *n)
+        .unwrap_or("");
+    let ep = position
+        .ep_square()
+        .map(|s| s.to_string())
+        .unwrap_or_else(|| "-".into());
+    let kings = format!(
+        "white king {}, black king {}",
+        position.king_square(Color::White),
+        position.king_square(Color::Black)
+    );
+
+    html! {
+        <section class="panel position">
+            <h2>{ "Compact chess position" }</h2>
+            <p class="lede">
+                { "Five bitboards — w (white), P (pawns), N (knights), B (bishops and queens), R (rooks and queens) — plus the two king squares hold a whole position in 42 bytes. Every piece set comes out of them with a few ands." }
+            </p>
+            <div class="card">
+                <div class="row fen-row">
+                    <label class="grow">{ "FEN" }
+                        <input type="text" id="fen" class="fen-input" spellcheck="false" autocomplete="off"
+                            value={(*fen_text).clone()} oninput={on_fen_input}
+                            aria-invalid={fen_error.is_some().to_string()} />
+                    </label>
+                    <label>{ "preset " }
+                        <select class="preset" onchange={on_preset}>
+                            <option value="" selected={preset_name.is_empty()}>{ "—" }</option>
+                            { for CPW_POSITIONS.iter().map(|(n, _)| html! {
+                                <option value={*n} selected={*n == preset_name}>{ *n }</option>
+                            }) }
+                        </select>
+                    </label>
+                </div>
+                if let Some(e) = &*fen_error {
+                    <p class="error-box fen-error" role="alert">{ e.clone() }</p>
+                }
+                if let Some(e) = url_error {
+                    <p class="error-box fen-error" role="alert">{ format!("the link's FEN is wrong ({e}); showing the start position") }</p>
+                }
+            </div>
+            <div class="cols even">
+                <div class="card">
+                    <h3>{ "Board" }</h3>
+                    <BitGrid board={occupied} marks={Some((*marks).clone())} label="occupied = P | N | B | R | kings" />
+                    <p class="stats">
+                        <span>{ format!("{} to move", position.side_to_move().name()) }</span>
+                        <span>{ format!("castling {}", crate::chess::position::castling_string(position.castling_rights())) }</span>
+                        <span>{ format!("en passant {ep}") }</span>
+                    </p>
+                    <p class="muted">{ kings }</p>
+                </div>
+                <div class="card">
+                    <h3>{ "The five bitboards" }</h3>
+                    <div class="grids">
+                        { for five.iter().map(|(name, what, bits)| html! {
+                            <div class="grid-item" title={*what}>
+                                <BitGrid board={*bits} small=true label={format!("{name}: {what}")} />
+                            </div>
+                        }) }
+                    </div>
+                </div>
+            </div>
+            <div class="card">
+                <h3>{ "Ten piece sets, derived" }</h3>
+                <div class="grids derived">
+                    { for derived.iter().map(|d| html! {
+                        <div class="grid-item derived-set" data-set={d.name}>
+                            <BitGrid board={d.bits} small=true label={format!("{} = {}", d.name, d.formula)} />
+                        </div>
+                    }) }
+                </div>
+            </div>
+            <div class="cols even">
+                <SizeTable position={position} />
+                <BudgetCalculator params={props.params.clone()} on_params={props.on_params.clone()} />
+            </div>
+            <MoveLayout position={position} params={props.params.clone()} on_params={props.on_params.clone()} />
+            <div class="card">
+                <h3>{ "Perft (CPU, in a Web Worker)" }</h3>
+                <PerftRunner fen={position.to_fen()} {depth} {on_depth} />
+            </div>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct SizeTableProps {
+    position: Position,
+}
+
+#[function_component(SizeTable)]
+fn size_table(props: &SizeTableProps) -> Html {
+    let costs = layout_costs();
+    let gpu = props.position.to_gpu();
+    html! {
+        <div class="card">
+            <h3>{ "What each layout costs" }</h3>
+            <table class="data sizes">
+                <thead><tr><th>{ "layout" }</th><th>{ "bits" }</th><th>{ "bytes" }</th></tr></thead>
+                <tbody>
+                    { for costs.iter().map(|c| html! {
+                        <tr title={c.how}><td>{ c.name }</td><td class="num">{ c.bits }</td><td class="num">{ c.bytes }</td></tr>
+                    }) }
+                </tbody>
+            </table>
+            <p class="muted">{ format!("size_of::<Position>() = {} bytes here: 42 bytes of board, 3 bytes of flags, padded to a multiple of 8.", std::mem::size_of::<Position>()) }</p>
+            <h4>{ "Packed for the GPU: 11 × u32" }</h4>
+            <ol class="gpu-words mono" start="0">
+                { for gpu.iter().map(|w| html! { <li>{ format!("0x{w:08x}") }</li> }) }
+            </ol>
+        </div>
+    }
+}
+
+#[function_component(BudgetCalculator)]
+fn budget_calculator(props: &PanelProps) -> Html {
+    let p = &props.params;
+    let threads = p.usize_or("threads", 64) as u32;
+    let pos_bytes = p.usize_or("pos", 42) as u32;
+    let plies = p.usize_or("plies", 50) as u32;
+    let move_bytes = p.usize_or("move", 4) as u32;
+    let budget = SharedMemoryBudget::new(threads, pos_bytes, plies, move_bytes);
+    let field = |key: &'static str, label: &'static str, value: u32| {
+        let p = p.clone();
+        let on = props.on_params.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            if let Ok(v) = input.value().trim().parse::<u32>() {
+                if (1..=100_000).contains(&v) {
+                    on.emit(p.with(key, v.to_string()));
+                }
+            }
+        });
+        html! {
+            <label class="budget-field">{ label }
+                <input type="number" min="1" max="100000" data-budget={key} value={value.to_string()} {oninput} />
+            </label>
+        }
+    };
+    let verdict = |limit: u32| {
+        let fits = budget.fits(limit);
+        html! {
+            <tr class={if fits { "ok" } else { "bad" }}>
+                <td>{ format!("{} KB", limit / 1024) }</td>
+                <td class="num">{ format!("{:.1}%", budget.total as f64 * 100.0 / limit as f64) }</td>
+                <td>{ if fits { format!("fits, {} B to spare", limit - budget.total) } else { format!("over by {} B", budget.total - limit) } }</td>
+            </tr>
+        }
+    };
+    html! {
+        <div class="card budget">
+            <h3>{ "Shared-memory budget of the GPU design" }</h3>
+            <div class="row">
+                { field("threads", "threads", threads) }
+                { field("pos", "position bytes", pos_bytes) }
+                { field("plies", "plies", plies) }
+                { field("move", "move bytes", move_bytes) }
+            </div>
+            <p class="mono budget-sum">
+                { format!("{threads} × {pos_bytes} B = {} B positions", budget.positions) }<br/>
+                { format!("{threads} × {move_bytes} B × {plies} plies = {} B move stacks", budget.stacks) }<br/>
+                <strong class="budget-total">{ format!("{} B = {:.1} KB in all", budget.total, budget.total as f64 / 1024.0) }</strong>
+            </p>
+            <table class="data">
+                <tbody>{ verdict(16 * 1024) }{ verdict(48 * 1024) }</tbody>
+            </table>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct MoveLayoutProps {
+    position: Position,
+    params: crate::ui::route::Params,
+    on_params: Callback<crate::ui::route::Params>,
+}
+
+/// Colours of the move's fields, in MOVE_FIELDS order.
+const FIELD_COLORS: [&str; 8] = [
+    "#2563eb", "#16a34a", "#dc2626", "#9333ea", "#ea580c", "#0891b2", "#ca8a04", "#db2777",
+];
+
+#[function_component(MoveLayout)]
+fn move_layout(props: &MoveLayoutProps) -> Html {
+    let moves: Vec<Move> = props.position.legal_moves().iter().copied().collect();
+    let chosen = props
+        .params
+        .get("mv")
+        .and_then(|uci| moves.iter().find(|m| m.to_uci() == uci).copied())
+        .or_else(|| moves.first().copied());
+    let on_move = {
+        let p = props.params.clone();
+        let on = props.on_params.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            on.emit(p.with("mv", select.value()));
+        })
+    };
+    let Some(mv) = chosen else {
+        return html! {
+            <div class="card"><h3>{ "Move encoding" }</h3><p>{ "No legal moves: checkmate or stalemate." }</p></div>
+        };
+    };
+    let fields = mv.fields();
+    html! {
+        <div class="card move-layout">
+            <h3>{ "One move = one u32, with everything needed to undo it" }</h3>
+            <label>{ format!("{} legal moves: ", moves.len()) }
+                <select class="move-select" onchange={on_move}>
+                    { for moves.iter().map(|m| html! {
+                        <option value={m.to_uci()} selected={*m == mv}>{ m.to_uci() }</option>
+                    }) }
+                </select>
+            </label>
+            <BitRow word={Word::new(mv.raw() as u64, 32)} label={format!("move {} = 0x{:08x}", mv.to_uci(), mv.raw())}
+                fields={Some(Rc::new(MOVE_FIELDS.iter().zip(FIELD_COLORS).map(|(f, c)| (f.1, f.2, AttrValue::from(c))).collect::<Vec<_>>()))} />
+            <table class="data move-fields">
+                <thead><tr><th>{ "field" }</th><th>{ "bits" }</th><th>{ "value" }</th><th>{ "means" }</th></tr></thead>
+                <tbody>
+                    { for fields.iter().zip(FIELD_COLORS).map(|((name, shift, bits, value), color)| html! {
+                        <tr>
+                            <td><span class="swatch" style={format!("background:{color}")}></span>{ *name }</td>
+                            <td class="num">{ format!("{}–{}", shift, shift + bits - 1) }</td>
+                            <td class="num">{ value }</td>
+                            <td>{ field_meaning(name, *value) }</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+            <p class="muted">{ format!("{} fields, {} bits used of 32.", MOVE_FIELDS.len(), MOVE_FIELDS.iter().map(|f| f.2).sum::<u32>()) }</p>
+        </div>
+    }
+}
+
+fn field_meaning(name: &str, value: u32) -> String {
+    use crate::chess::{PieceKind, Special};
+    let kind = |c: u32| PieceKind::from_code(c).map_or("none", |k| k.name()).to_string();
+    match name {
+        "from" | "to" => Square::from_index_masked(value).to_string(),
+        "captured" | "piece" => kind(value),
+        "special" => Special::from_code(value).map_or("?", |s| s.name()).to_string(),
+        "promotion" => ["knight", "bishop", "rook", "queen"][(value & 3) as usize].to_string()
+            + " (if a promotion)",
+        "castling before" => crate::chess::position::castling_string(value as u8),
+        "en passant before" => {
+            if value & 8 != 0 {
+                format!("file {}", (b'a' + (value & 7) as u8) as char)
+            } else {
+                "none".into()
+            }
+        }
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,174 @@
+//! Long CPU work (perft, enumeration) in a Web Worker, so the page never
+//! freezes.
+//!
+//! The worker is `static/worker.js`: it loads this same wasm module and hands
+//! every message to [`worker_handle`], which posts [`WorkerEvent`]s back
+//! (progress after each chunk of work, then the result). The page side is
+//! [`Job`]: it starts a worker, forwards its events to a callback, and
+//! cancels by terminating the worker.
+
+use crate::chess::{divide_with, Position};
+use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use yew::Callback;
+
+/// What the page asks the worker to do.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Request {
+    /// Perft with divide: progress after each root move.
+    Perft { fen: String, depth: u32 },
+}
+
+/// What the worker says back. Counts travel as f64 (exact below 2^53).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum WorkerEvent {
+    Progress {
+        done: f64,
+        total: f64,
+        label: String,
+        elapsed: f64,
+    },
+    PerftDone {
+        nodes: f64,
+        seconds: f64,
+        divide: Vec<(String, f64)>,
+    },
+    Error {
+        message: String,
+    },
+}
+
+/// Seconds since some fixed point, from `performance.now()` (page or worker).
+fn now_seconds() -> f64 {
+    let performance = js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok();
+    performance
+        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        .map(|p| p.now() / 1000.0)
+        .unwrap_or_else(|| js_sys::Date::now() / 1000.0)
+}
+
+/// Worker side: runs one request, calling `post(event)` for each event.
+#[wasm_bindgen]
+pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), JsValue> {
+    let send = |event: &WorkerEvent| -> Result<(), JsValue> {
+        let value = serde_wasm_bindgen::to_value(event)?;
+        post.call1(&JsValue::NULL, &value).map(|_| ())
+    };
+    let request: Request = match serde_wasm_bindgen::from_value(request) {
+        Ok(r) => r,
+        Err(e) => {
+            return send(&WorkerEvent::Error {
+                message: format!("bad request: {e}"),
+            })
+        }
+    };
+    let start = now_seconds();
+    let event = match request {
+        Request::Perft { fen, depth } => match Position::from_fen(&fen) {
+            Err(e) => WorkerEvent::Error {
+                message: e.to_string(),
+            },
+            Ok(position) => {
+                let mut failed = None;
+                let rows = divide_with(&position, depth, |p| {
+                    let progress = WorkerEvent::Progress {
+                        done: (p.index + 1) as f64,
+                        total: p.total as f64,
+                        label: format!("{} {}", p.mv.to_uci(), p.nodes),
+                        elapsed: now_seconds() - start,
+                    };
+                    match send(&progress) {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(e) => {
+                            failed = Some(e);
+                            ControlFlow::Break(())
+                        }
+                    }
+                })
+                .unwrap_or_else(|c| c.partial);
+                if let Some(e) = failed {
+                    return Err(e);
+                }
+                let seconds = now_seconds() - start;
+                let mut divide: Vec<(String, f64)> = rows
+                    .iter()
+                    .map(|(m, n)| (m.to_uci(), *n as f64))
+                    .collect();
+                divide.sort_by(|a, b| a.0.cmp(&b.0));
+                let nodes = if depth == 0 {
+                    1.0
+                } else {
+                    rows.iter().map(|(_, n)| *n as f64).sum()
+                };
+                WorkerEvent::PerftDone {
+                    nodes,
+                    seconds,
+                    divide,
+                }
+            }
+        },
+    };
+    send(&event)
+}
+
+/// Page side: one running worker. Dropping it (or [`Job::cancel`]) stops
+/// the work at once.
+pub struct Job {
+    worker: web_sys::Worker,
+    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
+}
+
+impl Job {
+    /// Starts a worker on `request`; its events go to `on_event`.
+    pub fn start(request: &Request, on_event: Callback<WorkerEvent>) -> Result<Job, String> {
+        let options = web_sys::WorkerOptions::new();
+        options.set_type(web_sys::WorkerType::Module);
+        let worker = web_sys::Worker::new_with_options("static/worker.js", &options)
+            .map_err(|e| format!("cannot start a Web Worker: {e:?}"))?;
+        let events = on_event.clone();
+        let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
+            move |message: web_sys::MessageEvent| {
+                let event = serde_wasm_bindgen::from_value(message.data()).unwrap_or_else(|e| {
+                    WorkerEvent::Error {
+                        message: format!("unreadable message from the worker: {e}"),
+                    }
+                });
+                events.emit(event);
+            },
+        );
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        let on_error =
+            Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
+                e.prevent_default();
+                on_event.emit(WorkerEvent::Error {
+                    message: format!("the worker failed: {}", e.message()),
+                });
+            });
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        let message = serde_wasm_bindgen::to_value(request).map_err(|e| e.to_string())?;
+        worker
+            .post_message(&message)
+            .map_err(|e| format!("cannot post to the worker: {e:?}"))?;
+        Ok(Job {
+            worker,
+            _on_message: on_message,
+            _on_error: on_error,
+        })
+    }
+
+    /// Stops the work now.
+    pub fn cancel(self) {}
+}
+
+impl Drop for Job {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}

@@ -1,0 +1,15 @@
+// The Web Worker for long CPU work: loads the same wasm module as the page
+// and hands each request to `worker_handle` (src/ui/worker.rs), which posts
+// progress and the result back. The page cancels by terminating the worker.
+import init, { worker_handle } from '../pkg/bitscope.js';
+
+const ready = init();
+
+self.onmessage = async ({ data }) => {
+  try {
+    await ready;
+    worker_handle(data, (event) => self.postMessage(event));
+  } catch (e) {
+    self.postMessage({ type: 'error', message: String((e && e.message) || e) });
+  }
+};

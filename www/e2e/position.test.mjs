@@ -1,0 +1,95 @@
+// The Position panel: presets, bitboards and derived sets, a wrong FEN,
+// the budget calculator, the move layout, and CPU perft in a Web Worker
+// (count, divide, cancel), with its speed next to the native binary's.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { startServer, launch, newPage, shot, repo } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+test('position panel: sets, sizes, budget, move layout, bad FEN', async () => {
+  const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.url}#/position`);
+  await page.waitForSelector('.derived-set');
+  assert.equal(await page.locator('.derived-set').count(), 10);
+  await page.selectOption('select.preset', 'kiwipete');
+  assert.match(page.url(), /fen=r3k2r/);
+  // white queen on f3 = bit 21: wQ = w & B & R
+  const wq = page.locator('.derived-set[data-set="wQ"]');
+  assert.match(await wq.textContent(), /w & B & R/);
+  assert.equal(await wq.locator('.sq.on').count(), 1);
+  assert.equal(await wq.locator('.sq.on').getAttribute('data-square'), 'f3');
+
+  // the size table
+  const sizes = await page.locator('table.sizes tbody tr').allTextContents();
+  assert.ok(sizes.some((r) => r.includes('9-bit piece list') && r.includes('297') && r.includes('38')), sizes.join('|'));
+  assert.ok(sizes.some((r) => r.includes('14 bitboards') && r.includes('112')), sizes.join('|'));
+
+  // the design's budget: 64 x 42 + 64 x 4 x 50 = 15488 B
+  assert.match(await page.textContent('.budget-total'), /^15488 B = 15\.1 KB/);
+  await page.fill('input[data-budget="threads"]', '128');
+  assert.match(await page.textContent('.budget-total'), /^30976 B/);
+  assert.match(await page.locator('.budget tr.bad').first().textContent(), /over by/);
+
+  // the move layout: choose e1g1 (castling) and read its fields
+  await page.selectOption('select.move-select', 'e1g1');
+  const fields = await page.locator('table.move-fields tbody tr').allTextContents();
+  assert.ok(fields.some((r) => r.startsWith('special') && r.includes('castle')), fields.join('|'));
+  await shot(page, 'position-kiwipete');
+
+  // a wrong FEN says which field is wrong, and the board keeps the last valid one
+  await page.fill('#fen', 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R x KQkq -');
+  assert.match(await page.textContent('.fen-error'), /side to move/i);
+  assert.equal(await wq.locator('.sq.on').getAttribute('data-square'), 'f3');
+  await page.fill('#fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1');
+  assert.match(await page.textContent('.fen-error'), /'X'/);
+  await shot(page, 'position-bad-fen');
+  await context.close();
+  assert.deepEqual(problems, []);
+});
+
+test('perft in a Web Worker: count, divide, cancel, speed against native', async () => {
+  const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.url}#/position?depth=3`);
+  await page.waitForSelector('.perft-run');
+  await page.selectOption('select.preset', 'kiwipete');
+  await page.click('.perft-run');
+  await page.waitForSelector('.perft-nodes', { timeout: 60000 });
+  assert.equal(await page.textContent('.perft-nodes'), '97862');
+  assert.equal(await page.locator('table.divide tbody tr').count(), 48);
+  await shot(page, 'position-perft-divide');
+
+  // cancel a long run: the page answers at once and says so
+  await page.selectOption('select.perft-depth', '7');
+  await page.click('.perft-run');
+  await page.waitForSelector('progress');
+  await page.click('.perft-cancel');
+  await page.waitForSelector('.perft-cancelled');
+
+  // speed: start position depth 6 in the browser, then the native binary
+  await page.selectOption('select.preset', 'start');
+  await page.selectOption('select.perft-depth', '6');
+  await page.click('.perft-run');
+  await page.waitForSelector('.perft-nodes', { timeout: 120000 });
+  assert.equal(await page.textContent('.perft-nodes'), '119060324');
+  const wasm = await page.textContent('.perft-nps');
+  const native = JSON.parse(
+    execFileSync(join(repo, 'target', 'release', 'bitscope'), ['perft', '6', '--json']).toString().trim().split('\n').pop(),
+  );
+  assert.equal(native.nodes, 119060324);
+  const wasmMnps = parseFloat(wasm);
+  const nativeMnps = native.nps / 1e6;
+  console.log(`# perft start depth 6: wasm in Chromium ${wasmMnps.toFixed(1)} M nodes/s, native ${nativeMnps.toFixed(1)} M nodes/s, ratio ${(wasmMnps / nativeMnps).toFixed(2)}`);
+  await context.close();
+  assert.deepEqual(problems, []);
+});
