@@ -1,9 +1,11 @@
 // The Web Worker for long CPU work: loads the same wasm module as the page
 // and hands each request to `worker_handle` (src/ui/worker.rs), which posts
 // progress and the result back. The page cancels by terminating the worker.
-import init, { worker_handle } from '../pkg/bitscope.js';
+import init, { worker_handle, worker_warm_up } from '../pkg/bitscope.js';
 
-const ready = init();
+// Load, then run a short perft so the engine is in the optimising tier
+// before the first real request.
+const ready = init().then(() => worker_warm_up());
 
 self.onmessage = async ({ data }) => {
   try {

@@ -115,21 +115,55 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
     send(&event)
 }
 
+/// Worker side: runs a short perft so that the engine is compiled by the
+/// optimising tier before the first real request (a fresh wasm module starts
+/// in the baseline compiler, at about half speed).
+#[wasm_bindgen]
+pub fn worker_warm_up() {
+    if let Ok(p) = Position::from_fen(crate::chess::CPW_POSITIONS[1].1) {
+        let _ = crate::chess::perft(&p, 4);
+    }
+}
+
+thread_local! {
+    /// A started, warmed-up worker waiting for work.
+    static IDLE: std::cell::RefCell<Option<web_sys::Worker>> = const { std::cell::RefCell::new(None) };
+}
+
+fn spawn_worker() -> Result<web_sys::Worker, String> {
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    web_sys::Worker::new_with_options("static/worker.js", &options)
+        .map_err(|e| format!("cannot start a Web Worker: {e:?}"))
+}
+
+/// Starts a worker ahead of time (it loads the module and warms up), so the
+/// first run neither waits for it nor runs in the baseline compiler.
+pub fn prewarm() {
+    IDLE.with(|idle| {
+        let mut idle = idle.borrow_mut();
+        if idle.is_none() {
+            *idle = spawn_worker().ok();
+        }
+    });
+}
+
 /// Page side: one running worker. Dropping it (or [`Job::cancel`]) stops
-/// the work at once.
+/// the work at once; [`Job::release`] keeps the worker for the next job.
 pub struct Job {
-    worker: web_sys::Worker,
+    worker: Option<web_sys::Worker>,
     _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
 
 impl Job {
-    /// Starts a worker on `request`; its events go to `on_event`.
+    /// Starts `request` on the idle worker (or a new one); its events go to
+    /// `on_event`.
     pub fn start(request: &Request, on_event: Callback<WorkerEvent>) -> Result<Job, String> {
-        let options = web_sys::WorkerOptions::new();
-        options.set_type(web_sys::WorkerType::Module);
-        let worker = web_sys::Worker::new_with_options("static/worker.js", &options)
-            .map_err(|e| format!("cannot start a Web Worker: {e:?}"))?;
+        let worker = match IDLE.with(|idle| idle.borrow_mut().take()) {
+            Some(w) => w,
+            None => spawn_worker()?,
+        };
         let events = on_event.clone();
         let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
             move |message: web_sys::MessageEvent| {
@@ -155,20 +189,33 @@ impl Job {
             .post_message(&message)
             .map_err(|e| format!("cannot post to the worker: {e:?}"))?;
         Ok(Job {
-            worker,
+            worker: Some(worker),
             _on_message: on_message,
             _on_error: on_error,
         })
     }
 
-    /// Stops the work now.
+    /// Stops the work now (the worker is terminated).
     pub fn cancel(self) {}
+
+    /// The job is over: keep its worker, warm, for the next one.
+    pub fn release(mut self) {
+        if let Some(worker) = self.worker.take() {
+            worker.set_onmessage(None);
+            worker.set_onerror(None);
+            if let Some(extra) = IDLE.with(|idle| idle.borrow_mut().replace(worker)) {
+                extra.terminate();
+            }
+        }
+    }
 }
 
 impl Drop for Job {
     fn drop(&mut self) {
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
+        if let Some(worker) = self.worker.take() {
+            worker.set_onmessage(None);
+            worker.set_onerror(None);
+            worker.terminate();
+        }
     }
 }

@@ -42,6 +42,7 @@ pub const MAX_BROWSER_DEPTH: u32 = 7;
 pub fn perft_runner(props: &PerftRunnerProps) -> Html {
     let state = use_state(|| State::Idle);
     let job: Rc<RefCell<Option<Job>>> = use_mut_ref(|| None);
+    use_effect_with((), |_| crate::ui::worker::prewarm());
 
     // A new position or depth: stop what runs and forget the old result.
     {
@@ -81,7 +82,9 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
                         seconds,
                         divide,
                     } => {
-                        job.borrow_mut().take();
+                        if let Some(j) = job.borrow_mut().take() {
+                            j.release();
+                        }
                         if let Some(cb) = &on_done {
                             cb.emit((nodes as u64, seconds));
                         }
@@ -122,6 +125,7 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
             if let Some(j) = job.borrow_mut().take() {
                 j.cancel();
             }
+            crate::ui::worker::prewarm();
             state.set(State::Cancelled);
         })
     };

@@ -348,7 +348,7 @@ fn move_layout(props: &MoveLayoutProps) -> Html {
                             <td><span class="swatch" style={format!("background:{color}")}></span>{ *name }</td>
                             <td class="num">{ format!("{}–{}", shift, shift + bits - 1) }</td>
                             <td class="num">{ value }</td>
-                            <td>{ field_meaning(name, *value) }</td>
+                            <td>{ field_meaning(mv, name, *value) }</td>
                         </tr>
                     }) }
                 </tbody>
@@ -358,15 +358,17 @@ fn move_layout(props: &MoveLayoutProps) -> Html {
     }
 }
 
-fn field_meaning(name: &str, value: u32) -> String {
+fn field_meaning(mv: Move, name: &str, value: u32) -> String {
     use crate::chess::{PieceKind, Special};
     let kind = |c: u32| PieceKind::from_code(c).map_or("none", |k| k.name()).to_string();
     match name {
         "from" | "to" => Square::from_index_masked(value).to_string(),
         "captured" | "piece" => kind(value),
         "special" => Special::from_code(value).map_or("?", |s| s.name()).to_string(),
-        "promotion" => ["knight", "bishop", "rook", "queen"][(value & 3) as usize].to_string()
-            + " (if a promotion)",
+        "promotion" => match mv.promotion() {
+            Some(k) => k.name().to_string(),
+            None => "— (not a promotion)".into(),
+        },
         "castling before" => crate::chess::position::castling_string(value as u8),
         "en passant before" => {
             if value & 8 != 0 {
