@@ -133,10 +133,10 @@ pub fn step_player(props: &StepPlayerProps) -> Html {
     html! {
         <div class="step-player" data-trick={props.trace.trick.clone()}>
             <div class="step-controls" role="toolbar" aria-label="step controls">
-                <button type="button" class="reset" onclick={go(0)} disabled={step == 0} title="first step (Home)">{ "⏮ reset" }</button>
+                <button type="button" class="reset" onclick={go(0)} disabled={step == 0} title="first step (Home)">{ "|◀ reset" }</button>
                 <button type="button" class="prev" onclick={go(step.saturating_sub(1))} disabled={step == 0} title="previous step (←)">{ "◀ prev" }</button>
                 <button type="button" class="play" onclick={toggle_play} title="play the steps">
-                    { if *playing { "⏸ pause" } else { "▶ play" } }
+                    { if *playing { "❚❚ pause" } else { "▶ play" } }
                 </button>
                 <button type="button" class="next" onclick={go((step + 1).min(last))} disabled={step >= last} title="next step (→)">{ "next ▶" }</button>
                 <span class="step-count" aria-live="polite">{ format!("step {} of {}", step + 1, count) }</span>
