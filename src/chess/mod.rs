@@ -37,9 +37,8 @@ pub use perft::{
     divide, divide_uci, divide_with, perft, perft_cancellable, Cancelled, RootProgress,
 };
 pub use position::{
-    layout_costs, LayoutCost, SharedMemoryBudget,
-    Color, DerivedSet, Move, Piece, PieceKind, Position, Special, GPU_FIELDS, GPU_WORDS,
-    MOVE_FIELDS,
+    layout_costs, Color, DerivedSet, LayoutCost, Move, Piece, PieceKind, Position,
+    SharedMemoryBudget, Special, GPU_FIELDS, GPU_WORDS, MOVE_FIELDS,
 };
 pub use square::{Square, SquareError};
 

@@ -1283,7 +1283,13 @@ mod layout_tests {
         assert_eq!((b.positions, b.stacks, b.total), (2688, 12800, 15488));
         assert!(b.fits(16 * 1024));
         let costs = layout_costs();
-        let by_name = |n: &str| costs.iter().find(|c| c.name.starts_with(n)).unwrap().clone();
+        let by_name = |n: &str| {
+            costs
+                .iter()
+                .find(|c| c.name.starts_with(n))
+                .unwrap()
+                .clone()
+        };
         assert_eq!(by_name("9-bit").bits, 297);
         assert_eq!(by_name("9-bit").bytes, 38);
         assert_eq!(by_name("16-bit").bytes, 64);

@@ -15,6 +15,10 @@ const STOCKFISH: &str = "/usr/games/stockfish";
 pub enum Suite {
     /// CPU perft: start depth 6, Kiwipete depth 5, against Stockfish.
     Perft,
+    /// de Bruijn magics: enumerate and verify every 64-bit magic; naive search for comparison.
+    Debruijn,
+    /// Trits: table-driven conversion + packing against the plain loop.
+    Trits,
     /// Everything above.
     All,
 }
@@ -34,7 +38,148 @@ pub fn run(args: BenchArgs) -> i32 {
     if matches!(args.suite, Suite::Perft | Suite::All) {
         bench_perft(rounds);
     }
+    if matches!(args.suite, Suite::Debruijn | Suite::All) {
+        bench_debruijn(rounds);
+    }
+    if matches!(args.suite, Suite::Trits | Suite::All) {
+        bench_trits(rounds);
+    }
     0
+}
+
+/// The best of `rounds` timings of `f`, and its last result.
+fn best<T>(rounds: u32, mut f: impl FnMut() -> T) -> (f64, T) {
+    let mut best = f64::MAX;
+    let mut out = None;
+    for _ in 0..rounds.max(1) {
+        let t = Instant::now();
+        let r = f();
+        best = best.min(t.elapsed().as_secs_f64());
+        out = Some(r);
+    }
+    (best, out.expect("at least one round"))
+}
+
+fn bench_debruijn(rounds: u32) {
+    use bitscope::bits::debruijn::{
+        enumerate_all, naive_magics, naive_scan, validate, FastEnumerator, ScanKind,
+    };
+    println!("de Bruijn magics (v & -v), best of {rounds}");
+    let (t, (all, odd, checked)) = best(rounds, || {
+        let Ok(e) = FastEnumerator::new(64) else {
+            return (0, 0, true);
+        };
+        let (mut all, mut odd, mut checked) = (0u64, 0u64, true);
+        e.run_all(|m| {
+            all += 1;
+            odd += m & 1;
+            // an independent full window check on one magic in 2^20
+            if all & 0xF_FFFF == 0 {
+                checked &= validate(64, m).is_ok_and(|v| v.valid);
+            }
+        });
+        (all, odd, checked)
+    });
+    println!(
+        "  64-bit: every magic enumerated and verified   {all} ({odd} odd) in {t:.3} s{}",
+        if checked {
+            ""
+        } else {
+            "   A SAMPLED MAGIC FAILED VALIDATION"
+        }
+    );
+    for width in [8u32, 16, 32] {
+        let (t, n) = best(rounds, || {
+            enumerate_all(width, |m| {
+                std::hint::black_box(m);
+            })
+        });
+        println!(
+            "  {width:>2}-bit: ordered search                      {} in {t:.6} s",
+            n.unwrap_or(0)
+        );
+    }
+    for width in [8u32, 16] {
+        let (t, v) = best(rounds, || {
+            naive_magics(width, ScanKind::Isolate).unwrap_or_default()
+        });
+        println!(
+            "  {width:>2}-bit: naive (try every candidate)         {} in {t:.6} s",
+            v.len()
+        );
+    }
+    // 32-bit naive, time-boxed: how long all 2^32 candidates would take
+    let budget = 2.0;
+    let start = Instant::now();
+    let (mut tried, mut next) = (0u64, Some(0u64));
+    while let Some(from) = next {
+        if start.elapsed().as_secs_f64() >= budget {
+            break;
+        }
+        match naive_scan(32, ScanKind::Isolate, from, 1 << 22, |_| {}) {
+            Ok(p) => {
+                tried += p.tried;
+                next = p.next;
+            }
+            Err(_) => break,
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let per_candidate = secs / tried.max(1) as f64;
+    if next.is_none() {
+        println!("  32-bit: naive (try every candidate)         all 2^32 in {secs:.2} s");
+    } else {
+        println!(
+            "  32-bit: naive, time-boxed                   {tried} of 2^32 candidates in {secs:.2} s: all would take about {:.0} s",
+            per_candidate * 2f64.powi(32)
+        );
+    }
+    println!(
+        "  64-bit: naive at that rate would take about {:.1e} years",
+        per_candidate * 2f64.powi(64) / 3.156e7
+    );
+}
+
+fn bench_trits(rounds: u32) {
+    use bitscope::bits::trit::{convert_fast, convert_plain};
+    // a million random pairs of disjoint boards, the same for both
+    let mut s = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    let boards: Vec<(u64, u64)> = (0..1 << 20)
+        .map(|_| {
+            let a = next() & next();
+            let b = next() & next() & !a;
+            (a, b)
+        })
+        .collect();
+    let run = |convert: fn(u64, u64) -> Result<([u8; 64], [u8; 13]), _>| {
+        let mut acc = 0u64;
+        for &(a, b) in &boards {
+            if let Ok((t, p)) = convert(std::hint::black_box(a), std::hint::black_box(b)) {
+                acc = acc.wrapping_add(t[17] as u64 + p[5] as u64);
+            }
+        }
+        acc
+    };
+    println!(
+        "trits: two bitboards -> 64 trits + 13 packed bytes, {} boards, best of {rounds}",
+        boards.len()
+    );
+    let (tp, sp) = best(rounds, || run(convert_plain));
+    let (tf, sf) = best(rounds, || run(convert_fast));
+    let rate = |t: f64| boards.len() as f64 / t / 1e6;
+    println!("  plain per-square loop   {:>8.2} M boards/s", rate(tp));
+    println!(
+        "  256-entry table         {:>8.2} M boards/s   {:.1}x{}",
+        rate(tf),
+        tp / tf,
+        if sp == sf { "" } else { "   RESULTS DIFFER" }
+    );
 }
 
 /// The positions the CPU and GPU benchmarks share.

@@ -1,6 +1,7 @@
 //! Subcommands of the native CLI. Each returns the process exit code.
 
 mod bench;
+mod debruijn;
 mod perft;
 mod serve;
 mod trace;
@@ -24,6 +25,8 @@ enum Command {
     Trace(trace::TraceArgs),
     /// Count the leaves of the legal move tree (CPU, or the GPU with --gpu).
     Perft(perft::PerftArgs),
+    /// The de Bruijn bit scan: count magics, check one, scan a value.
+    Debruijn(debruijn::DebruijnArgs),
     /// Speed: perft against Stockfish, and more.
     Bench(bench::BenchArgs),
 }
@@ -38,6 +41,7 @@ pub fn main() -> i32 {
         Command::Trace(args) => trace::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Debruijn(args) => debruijn::run(args),
     }
 }
 

@@ -1,6 +1,6 @@
 //! `bitscope trace`: any trick's steps, as text or as one JSON line.
 
-use bitscope::bits::{nibble, trace::Trace, word::parse_number};
+use bitscope::bits::{nibble, swar, trace::Trace, trit, word::parse_number};
 use clap::{Args, Subcommand};
 
 #[derive(Args)]
@@ -26,12 +26,61 @@ enum Trick {
         #[arg(allow_hyphen_values = true)]
         x: String,
     },
+    /// Lane-wise add: ((x & ~H) + (y & ~H)) ^ ((x ^ y) & H).
+    SwarAdd(SwarArgs),
+    /// Lane-wise subtract: ((x | H) - (y & ~H)) ^ ((x ^ ~y) & H).
+    SwarSub(SwarArgs),
+    /// Lane-wise average (floor): (x & y) + (((x ^ y) & ~L) >> 1).
+    SwarAvg(SwarArgs),
+    /// Two bitboards to 64 trits (0 empty, 1 first, 2 second), 5 per byte.
+    Trits {
+        /// The first bitboard (a1 = bit 0).
+        a: String,
+        /// The second bitboard.
+        b: String,
+    },
+    /// A FEN's piece placement as a nibble board (32 bytes = four u64).
+    NibbleBoard {
+        #[arg(long)]
+        fen: String,
+    },
+}
+
+#[derive(Args)]
+struct SwarArgs {
+    /// Word width: 32 or 64.
+    #[arg(long, value_parser = ["32", "64"])]
+    width: String,
+    /// Lane width: 2, 4, 8 or 16.
+    #[arg(long, value_parser = ["2", "4", "8", "16"])]
+    lane_bits: String,
+    #[arg(allow_hyphen_values = true)]
+    x: String,
+    #[arg(allow_hyphen_values = true)]
+    y: String,
+}
+
+fn swar_trace(op: swar::SwarOp, args: &SwarArgs) -> Result<Trace, String> {
+    let width: u32 = args.width.parse().map_err(|_| "bad width")?;
+    let lanes: u32 = args.lane_bits.parse().map_err(|_| "bad lane width")?;
+    let x = parse_number(&args.x, width).map_err(|e| format!("x {:?}: {e}", args.x))?;
+    let y = parse_number(&args.y, width).map_err(|e| format!("y {:?}: {e}", args.y))?;
+    swar::trace(op, width, lanes, x, y).map_err(|e| e.to_string())
 }
 
 pub fn run(args: TraceArgs) -> i32 {
     let trace: Result<Trace, String> = match &args.trick {
         Trick::SignExtend { x } => nibble_arg(x).map(nibble::sign_extend_trace),
         Trick::Negate { x } => nibble_arg(x).map(nibble::negate_trace),
+        Trick::SwarAdd(a) => swar_trace(swar::SwarOp::Add, a),
+        Trick::SwarSub(a) => swar_trace(swar::SwarOp::Sub, a),
+        Trick::SwarAvg(a) => swar_trace(swar::SwarOp::Average, a),
+        Trick::Trits { a, b } => (|| {
+            let a = parse_number(a, 64).map_err(|e| format!("a {a:?}: {e}"))?;
+            let b = parse_number(b, 64).map_err(|e| format!("b {b:?}: {e}"))?;
+            trit::trits_trace(a, b).map_err(|e| e.to_string())
+        })(),
+        Trick::NibbleBoard { fen } => nibble::nibble_board_trace(fen).map_err(|e| e.to_string()),
     };
     match trace {
         Ok(t) => {

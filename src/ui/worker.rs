@@ -7,6 +7,7 @@
 //! [`Job`]: it starts a worker, forwards its events to a callback, and
 //! cancels by terminating the worker.
 
+use crate::bits::debruijn;
 use crate::chess::{divide_with, Position};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
@@ -20,6 +21,10 @@ use yew::Callback;
 pub enum Request {
     /// Perft with divide: progress after each root move.
     Perft { fen: String, depth: u32 },
+    /// Enumerate every classic de Bruijn magic of a width, in chunks.
+    DebruijnCount { width: u32 },
+    /// A page of the ascending list of magics.
+    DebruijnPage { width: u32, offset: u64, limit: u32 },
 }
 
 /// What the worker says back. Counts travel as f64 (exact below 2^53).
@@ -36,6 +41,17 @@ pub enum WorkerEvent {
         nodes: f64,
         seconds: f64,
         divide: Vec<(String, f64)>,
+    },
+    DebruijnDone {
+        width: u32,
+        multipliers: f64,
+        odd: f64,
+        seconds: f64,
+    },
+    /// Magics as `0x..` strings (64-bit values do not fit a JS number).
+    PageDone {
+        offset: f64,
+        magics: Vec<String>,
     },
     Error {
         message: String,
@@ -94,10 +110,8 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
                     return Err(e);
                 }
                 let seconds = now_seconds() - start;
-                let mut divide: Vec<(String, f64)> = rows
-                    .iter()
-                    .map(|(m, n)| (m.to_uci(), *n as f64))
-                    .collect();
+                let mut divide: Vec<(String, f64)> =
+                    rows.iter().map(|(m, n)| (m.to_uci(), *n as f64)).collect();
                 divide.sort_by(|a, b| a.0.cmp(&b.0));
                 let nodes = if depth == 0 {
                     1.0
@@ -111,8 +125,61 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
                 }
             }
         },
+        Request::DebruijnCount { width } => match enumerate_in_chunks(width, start, &send) {
+            Ok((multipliers, odd)) => WorkerEvent::DebruijnDone {
+                width,
+                multipliers: multipliers as f64,
+                odd: odd as f64,
+                seconds: now_seconds() - start,
+            },
+            Err(message) => WorkerEvent::Error { message },
+        },
+        Request::DebruijnPage {
+            width,
+            offset,
+            limit,
+        } => match debruijn::nth_magics(width, offset, limit as usize) {
+            Ok(list) => WorkerEvent::PageDone {
+                offset: offset as f64,
+                magics: list
+                    .iter()
+                    .map(|&m| crate::bits::word::Word::new(m, width).hex())
+                    .collect(),
+            },
+            Err(e) => WorkerEvent::Error {
+                message: e.to_string(),
+            },
+        },
     };
     send(&event)
+}
+
+/// Visits every magic of a width with the meet-in-the-middle enumerator,
+/// chunk by chunk, posting progress after each; returns (all, odd).
+fn enumerate_in_chunks(
+    width: u32,
+    start: f64,
+    send: &dyn Fn(&WorkerEvent) -> Result<(), JsValue>,
+) -> Result<(u64, u64), String> {
+    let enumerator = debruijn::FastEnumerator::new(width).map_err(|e| e.to_string())?;
+    let chunks = enumerator.chunks();
+    let (mut all, mut odd) = (0u64, 0u64);
+    for k in 0..chunks {
+        enumerator
+            .run_chunk(k, |m| {
+                all += 1;
+                odd += m & 1;
+            })
+            .map_err(|e| e.to_string())?;
+        send(&WorkerEvent::Progress {
+            done: (k + 1) as f64,
+            total: chunks as f64,
+            label: format!("{all} magics so far"),
+            elapsed: now_seconds() - start,
+        })
+        .map_err(|e| format!("{e:?}"))?;
+    }
+    Ok((all, odd))
 }
 
 /// Worker side: runs a short perft so that the engine is compiled by the

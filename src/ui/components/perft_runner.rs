@@ -98,6 +98,7 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
                         job.borrow_mut().take();
                         state.set(State::Failed(message));
                     }
+                    _ => {}
                 })
             };
             let request = Request::Perft {
@@ -141,8 +142,15 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
     let running = matches!(*state, State::Running { .. });
 
     let body = match &*state {
-        State::Idle => html! { <p class="muted">{ "Runs in a Web Worker: the page stays responsive, and cancel stops it at once." }</p> },
-        State::Running { done, total, label, elapsed } => html! {
+        State::Idle => {
+            html! { <p class="muted">{ "Runs in a Web Worker: the page stays responsive, and cancel stops it at once." }</p> }
+        }
+        State::Running {
+            done,
+            total,
+            label,
+            elapsed,
+        } => html! {
             <div class="perft-progress">
                 <progress max={total.max(1.0).to_string()} value={done.to_string()}></progress>
                 <div class="stats">
@@ -152,7 +160,11 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
                 </div>
             </div>
         },
-        State::Done { nodes, seconds, divide } => html! {
+        State::Done {
+            nodes,
+            seconds,
+            divide,
+        } => html! {
             <div class="perft-done">
                 <div class="stats">
                     <span>{ "nodes " }<strong class="perft-nodes">{ (*nodes as u64).to_string() }</strong></span>

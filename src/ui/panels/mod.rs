@@ -1,8 +1,12 @@
 //! One component per panel. Each keeps its whole state in the route's
 //! [`Params`], so the URL is always a shareable link to what is shown.
 
+mod debruijn;
+mod nibble_board;
 mod nibbles;
 mod position;
+mod swar;
+mod trits;
 mod upcoming;
 
 use super::route::{Panel, Params};
@@ -20,6 +24,10 @@ pub fn view(panel: Panel, props: PanelProps) -> Html {
     match panel {
         Panel::Nibbles => html! { <nibbles::NibblesPanel ..props /> },
         Panel::Position => html! { <position::PositionPanel ..props /> },
+        Panel::DeBruijn => html! { <debruijn::DebruijnPanel ..props /> },
+        Panel::Swar => html! { <swar::SwarPanel ..props /> },
+        Panel::Trits => html! { <trits::TritsPanel ..props /> },
+        Panel::NibbleBoard => html! { <nibble_board::NibbleBoardPanel ..props /> },
         other => html! { <upcoming::Upcoming panel={other} /> },
     }
 }

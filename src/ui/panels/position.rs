@@ -67,7 +67,9 @@ pub fn position_panel(props: &PanelProps) -> Html {
         let fen_text = fen_text.clone();
         let fen_error = fen_error.clone();
         use_effect_with(fen.clone(), move |fen| {
-            if Position::from_fen(&fen_text).map(|p| p.to_fen()) != Position::from_fen(fen).map(|p| p.to_fen()) {
+            if Position::from_fen(&fen_text).map(|p| p.to_fen())
+                != Position::from_fen(fen).map(|p| p.to_fen())
+            {
                 fen_text.set(fen.clone());
                 fen_error.set(None);
             }
@@ -360,11 +362,17 @@ fn move_layout(props: &MoveLayoutProps) -> Html {
 
 fn field_meaning(mv: Move, name: &str, value: u32) -> String {
     use crate::chess::{PieceKind, Special};
-    let kind = |c: u32| PieceKind::from_code(c).map_or("none", |k| k.name()).to_string();
+    let kind = |c: u32| {
+        PieceKind::from_code(c)
+            .map_or("none", |k| k.name())
+            .to_string()
+    };
     match name {
         "from" | "to" => Square::from_index_masked(value).to_string(),
         "captured" | "piece" => kind(value),
-        "special" => Special::from_code(value).map_or("?", |s| s.name()).to_string(),
+        "special" => Special::from_code(value)
+            .map_or("?", |s| s.name())
+            .to_string(),
         "promotion" => match mv.promotion() {
             Some(k) => k.name().to_string(),
             None => "— (not a promotion)".into(),

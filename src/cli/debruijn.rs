@@ -1,0 +1,133 @@
+//! `bitscope debruijn count|check|scan`: the de Bruijn bit scan from the
+//! command line. With `--json` the last stdout line is one JSON object.
+
+use super::perft::LateBar;
+use bitscope::bits::debruijn::{self, FastEnumerator, KNOWN_MAGICS};
+use bitscope::bits::word::parse_number;
+use clap::{Args, Subcommand};
+use serde_json::json;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct DebruijnArgs {
+    #[command(subcommand)]
+    command: DebruijnCommand,
+}
+
+#[derive(Subcommand)]
+enum DebruijnCommand {
+    /// Enumerate and count every valid magic of a width.
+    Count {
+        #[arg(long, value_parser = ["8", "16", "32", "64"])]
+        bits: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check a magic: its table, or the bit indices whose windows collide.
+    Check {
+        #[arg(long, value_parser = ["8", "16", "32", "64"])]
+        bits: String,
+        /// The magic (0x.., 0b.. or decimal).
+        magic: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Scan a value for its lowest set bit, step by step.
+    Scan {
+        #[arg(long, value_parser = ["8", "16", "32", "64"])]
+        bits: String,
+        /// The magic (the well-known one of the width by default).
+        #[arg(long)]
+        magic: Option<String>,
+        /// The value to scan (non-zero).
+        value: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn number(what: &str, text: &str, width: u32) -> Result<u64, String> {
+    parse_number(text, width).map_err(|e| format!("{what} {text:?}: {e}"))
+}
+
+pub fn run(args: DebruijnArgs) -> i32 {
+    match run_command(args.command) {
+        Ok(()) => 0,
+        Err(e) => super::bad_input(e),
+    }
+}
+
+fn run_command(command: DebruijnCommand) -> Result<(), String> {
+    match command {
+        DebruijnCommand::Count { bits, json } => {
+            let width: u32 = bits.parse().map_err(|_| "bad width")?;
+            let start = Instant::now();
+            let enumerator = FastEnumerator::new(width).map_err(|e| e.to_string())?;
+            let mut bar = LateBar::new(enumerator.chunks() as u64, "enumerate");
+            let (mut all, mut odd) = (0u64, 0u64);
+            for k in 0..enumerator.chunks() {
+                enumerator
+                    .run_chunk(k, |m| {
+                        all += 1;
+                        odd += m & 1;
+                    })
+                    .map_err(|e| e.to_string())?;
+                bar.update(k as u64 + 1, format!("{all} magics"));
+            }
+            bar.finish();
+            let seconds = start.elapsed().as_secs_f64();
+            if json {
+                println!(
+                    "{}",
+                    json!({"bits": width, "multipliers": all, "sequences": odd, "seconds": seconds})
+                );
+            } else {
+                println!("{width}-bit magics: {all} multipliers, {odd} odd (one per cyclic de Bruijn sequence B(2, {})), {} even; {seconds:.3} s",
+                    width.trailing_zeros(), all - odd);
+            }
+        }
+        DebruijnCommand::Check { bits, magic, json } => {
+            let width: u32 = bits.parse().map_err(|_| "bad width")?;
+            let magic = number("magic", &magic, width)?;
+            let v = debruijn::validate(width, magic).map_err(|e| e.to_string())?;
+            if json {
+                println!(
+                    "{}",
+                    json!({"valid": v.valid, "table": v.table, "collisions": v.collisions})
+                );
+            } else if let Some(table) = &v.table {
+                println!(
+                    "0x{magic:x} is a valid {width}-bit magic; table (index = window):\n{table:?}"
+                );
+            } else {
+                println!(
+                    "0x{magic:x} is not a valid {width}-bit magic: {} collisions",
+                    v.collisions.len()
+                );
+                for (i, j) in &v.collisions {
+                    println!("  bits {i} and {j} share window {}", v.windows[*i as usize]);
+                }
+            }
+        }
+        DebruijnCommand::Scan {
+            bits,
+            magic,
+            value,
+            json,
+        } => {
+            let width: u32 = bits.parse().map_err(|_| "bad width")?;
+            let magic = match magic {
+                Some(m) => number("magic", &m, width)?,
+                None => KNOWN_MAGICS
+                    .iter()
+                    .find(|k| k.0 == width)
+                    .map(|k| k.1)
+                    .ok_or("no known magic for this width")?,
+            };
+            let value = number("value", &value, width)?;
+            let trace = debruijn::scan_trace(width, magic, value).map_err(|e| e.to_string())?;
+            super::trace::print(&trace, json);
+        }
+    }
+    Ok(())
+}

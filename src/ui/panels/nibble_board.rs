@@ -1,0 +1,202 @@
+//! Nibble board: 64 squares of 4-bit piece codes in 32 bytes, get / set
+//! stepped, which byte and nibble a square lives in, the round trip with a
+//! FEN's piece placement, and the same board as four u64 words.
+//!
+//! URL state: `fen` (a placement or a whole FEN), `sq` (0..63), `op`
+//! (`get` | `set` | `fen`), `code` (for set), `step`.
+
+use super::PanelProps;
+use crate::bits::nibble::{
+    code_name, nibble_board_trace, nibble_get_trace, nibble_set_trace, square_name, NibbleBoard,
+};
+use crate::bits::word::Word;
+use crate::chess::CPW_POSITIONS;
+use crate::ui::components::{BitGrid, BitRow, StepPlayer};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// The letter of a piece code (FEN style), "" for empty or unused.
+fn code_letter(code: u8) -> String {
+    const LETTERS: &[u8; 16] = b".PNBRQK??pnbrqk?";
+    match LETTERS[(code & 15) as usize] {
+        b'.' | b'?' => String::new(),
+        c => (c as char).to_string(),
+    }
+}
+
+#[function_component(NibbleBoardPanel)]
+pub fn nibble_board_panel(props: &PanelProps) -> Html {
+    let p = &props.params;
+    let fen = p
+        .get("fen")
+        .map(str::to_string)
+        .unwrap_or_else(|| CPW_POSITIONS[1].1.to_string());
+    let placement = fen.split_whitespace().next().unwrap_or("").to_string();
+    let square = (p.usize_or("sq", 4) as u32).min(63);
+    let code = (p.usize_or("code", 5) as u8).min(15);
+    let op = p.get("op").unwrap_or("get").to_string();
+    let step = p.usize_or("step", 0);
+
+    let text = use_state(|| fen.clone());
+    let error = use_state(|| None::<String>);
+    {
+        let text = text.clone();
+        let error = error.clone();
+        use_effect_with(fen.clone(), move |fen| {
+            let same = NibbleBoard::from_fen(&text).ok() == NibbleBoard::from_fen(fen).ok();
+            if !same {
+                text.set(fen.clone());
+                error.set(None);
+            }
+        });
+    }
+    let parsed = NibbleBoard::from_fen(&placement);
+    let board = parsed.clone().unwrap_or_default();
+    let traced = use_memo(
+        (placement.clone(), square, code, op.clone()),
+        |(placement, square, code, op)| {
+            let board = NibbleBoard::from_fen(placement).unwrap_or_default();
+            match op.as_str() {
+                "set" => nibble_set_trace(&board, *square, *code),
+                "fen" => nibble_board_trace(placement),
+                _ => nibble_get_trace(&board, *square),
+            }
+            .map(Rc::new)
+            .map_err(|e| e.to_string())
+        },
+    );
+
+    let on_input = {
+        let text = text.clone();
+        let error = error.clone();
+        let p = p.clone();
+        let on = props.on_params.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let value = input.value();
+            match NibbleBoard::from_fen(value.split_whitespace().next().unwrap_or("")) {
+                Ok(_) => {
+                    error.set(None);
+                    on.emit(p.with("fen", value.trim()).without("step"));
+                }
+                Err(err) => error.set(Some(err.to_string())),
+            }
+            text.set(value);
+        })
+    };
+    let pick_square = {
+        let p = p.clone();
+        let on = props.on_params.clone();
+        Callback::from(move |sq: u32| on.emit(p.with("sq", sq.to_string()).without("step")))
+    };
+    let pick = |key: &'static str, value: String| {
+        let p = p.clone();
+        let on = props.on_params.clone();
+        Callback::from(move |_: MouseEvent| on.emit(p.with(key, value.clone()).without("step")))
+    };
+    let on_code = {
+        let p = p.clone();
+        let on = props.on_params.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            on.emit(p.with("code", select.value()).without("step"))
+        })
+    };
+    let on_step = {
+        let p = p.clone();
+        let on = props.on_params.clone();
+        Callback::from(move |s: usize| on.emit(p.with("step", s.to_string())))
+    };
+
+    let codes = board.to_codes();
+    let marks = Rc::new(codes.iter().map(|&c| code_letter(c)).collect::<Vec<_>>());
+    let occupied = codes
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c != 0)
+        .fold(0u64, |m, (i, _)| m | 1 << i);
+    let words = board.to_words();
+    let round_trip = board.to_fen().ok();
+    let (byte_index, shift) = crate::bits::nibble::byte_and_shift(square);
+
+    html! {
+        <section class="panel nibble-board">
+            <h2>{ "Nibble board: 64 squares in 32 bytes" }</h2>
+            <p class="lede">
+                { "A 4-bit piece code per square, two squares per byte: square s lives in byte s >> 1, in the low nibble when s is even and the high nibble when it is odd (shift = (s & 1) << 2). The same 32 bytes are four 64-bit words, a board that fits in four registers." }
+            </p>
+            <div class="card">
+                <label class="fen-label">{ "FEN (piece placement is used)" }
+                    <input type="text" id="nibble-fen" class="fen-input" spellcheck="false" value={(*text).clone()} oninput={on_input}
+                        aria-invalid={error.is_some().to_string()} />
+                </label>
+                if let Some(e) = &*error {
+                    <p class="error-box fen-error" role="alert">{ e.clone() }</p>
+                }
+                if let Err(e) = &parsed {
+                    <p class="error-box" role="alert">{ format!("the link's placement is wrong: {e}") }</p>
+                }
+                <p class={classes!("round-trip", if round_trip.as_deref() == Some(placement.as_str()) { "ok" } else { "bad" })}>
+                    { match &round_trip {
+                        Some(back) if *back == placement => format!("round trip: to_fen(from_fen(placement)) == placement ✓"),
+                        Some(back) => format!("round trip gives {back}"),
+                        None => "no round trip".to_string(),
+                    } }
+                </p>
+            </div>
+            <div class="cols">
+                <div class="card">
+                    <h3>{ "Codes per square" }</h3>
+                    <BitGrid board={occupied} highlight={1u64 << square} marks={Some(marks)} on_toggle={pick_square} label="click a square" />
+                    <p class="mono legend">{ "0 empty · 1–6 white P N B R Q K · 9–14 black p n b r q k (bit 3 = black) · 7, 8, 15 unused" }</p>
+                    <p class="selected-square">
+                        { format!("{} = square {square}: byte {byte_index}, {} nibble (shift {shift}), code {} = {}",
+                            square_name(square), if shift == 0 { "low" } else { "high" }, codes[square as usize], code_name(codes[square as usize])) }
+                    </p>
+                </div>
+                <div class="card">
+                    <div class="tabs">
+                        <button type="button" class={classes!("tab", (op == "get").then_some("active"))} data-op="get" onclick={pick("op", "get".into())}>{ "get(square)" }</button>
+                        <button type="button" class={classes!("tab", (op == "set").then_some("active"))} data-op="set" onclick={pick("op", "set".into())}>{ "set(square, code)" }</button>
+                        <button type="button" class={classes!("tab", (op == "fen").then_some("active"))} data-op="fen" onclick={pick("op", "fen".into())}>{ "placement → 4 words" }</button>
+                        if op == "set" {
+                            <label>{ " code " }
+                                <select class="code-select" onchange={on_code}>
+                                    { for (0u8..16).map(|c| html! { <option value={c.to_string()} selected={c == code}>{ format!("{c} {}", code_name(c)) }</option> }) }
+                                </select>
+                            </label>
+                        }
+                    </div>
+                    { match &*traced {
+                        Ok(t) => html! { <StepPlayer trace={t.clone()} {step} {on_step} /> },
+                        Err(e) => html! { <p class="error-box">{ e.clone() }</p> },
+                    } }
+                </div>
+            </div>
+            <div class="card">
+                <h3>{ "The 32 bytes" }</h3>
+                <div class="byte-grid">
+                    { for board.0.iter().enumerate().map(|(i, byte)| {
+                        let here = i == byte_index;
+                        html! {
+                            <div class={classes!("byte", here.then_some("here"))} title={format!("byte {i}: {} (high) and {} (low)", square_name(2 * i as u32 + 1), square_name(2 * i as u32))}>
+                                <span class="byte-index">{ i }</span>
+                                <span class="mono">
+                                    <span class={classes!((here && shift == 4).then_some("nib-here"))}>{ format!("{:x}", byte >> 4) }</span>
+                                    <span class={classes!((here && shift == 0).then_some("nib-here"))}>{ format!("{:x}", byte & 15) }</span>
+                                </span>
+                                <span class="byte-squares">{ format!("{}|{}", square_name(2 * i as u32 + 1), square_name(2 * i as u32)) }</span>
+                            </div>
+                        }
+                    }) }
+                </div>
+                <h3>{ "The same board as four u64 words" }</h3>
+                { for words.iter().enumerate().map(|(k, w)| html! {
+                    <BitRow word={Word::new(*w, 64)} lane_bits={4} readouts={false}
+                        highlight={if square as usize / 16 == k { 0xfu64 << (4 * (square % 16)) } else { 0 }}
+                        label={format!("word {k}: squares {}–{}, {}", square_name(16 * k as u32), square_name(16 * k as u32 + 15), Word::new(*w, 64).hex())} />
+                }) }
+            </div>
+        </section>
+    }
+}

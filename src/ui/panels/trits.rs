@@ -1,0 +1,153 @@
+//! Trits: two occupancy bitboards to a ternary board (0 empty, 1 first,
+//! 2 second), overlap rejected with the squares named, 5 trits packed per
+//! byte and back, and the same words read under two square orders.
+//!
+//! URL state: `a`, `b` (hex bitboards), `order` (`a8` | `file`), `step`.
+
+use super::PanelProps;
+use crate::bits::trit::{
+    efficiency, pack, to_trits_in, trits_trace, unpack, SquareOrder, TritError, PACKED_LEN,
+};
+use crate::bits::word::parse_number;
+use crate::ui::components::{BitGrid, NumberInput, StepPlayer};
+use std::rc::Rc;
+use yew::prelude::*;
+
+fn marks(trits: &[u8; 64]) -> Rc<Vec<String>> {
+    Rc::new(
+        trits
+            .iter()
+            .map(|&t| if t == 0 { String::new() } else { t.to_string() })
+            .collect(),
+    )
+}
+
+#[function_component(TritsPanel)]
+pub fn trits_panel(props: &PanelProps) -> Html {
+    let p = &props.params;
+    let read = |key: &str, default: u64| {
+        p.get(key)
+            .and_then(|t| parse_number(&format!("0x{t}"), 64).ok())
+            .unwrap_or(default)
+    };
+    // default: the white and the black pieces of the start position
+    let a = read("a", 0x0000_0000_0000_ffff);
+    let b = read("b", 0xffff_0000_0000_0000);
+    let other = match p.get("order") {
+        Some("file") => SquareOrder::FileRankA1,
+        _ => SquareOrder::RankFileA8,
+    };
+    let step = p.usize_or("step", 0);
+    let traced = use_memo((a, b), |&(a, b)| trits_trace(a, b).map(Rc::new));
+
+    let set = |key: &'static str| {
+        let p = p.clone();
+        let on = props.on_params.clone();
+        Callback::from(move |v: u64| on.emit(p.with(key, format!("{v:x}")).without("step")))
+    };
+    let toggle = |key: &'static str, value: u64| {
+        let set = set(key);
+        Callback::from(move |sq: u32| set.emit(value ^ (1u64 << sq)))
+    };
+    let on_step = {
+        let p = p.clone();
+        let on = props.on_params.clone();
+        Callback::from(move |s: usize| on.emit(p.with("step", s.to_string())))
+    };
+    let choose_order = |key: &'static str| {
+        let p = p.clone();
+        let on = props.on_params.clone();
+        Callback::from(move |_: MouseEvent| on.emit(p.with("order", key)))
+    };
+    let overlap = a & b;
+    let eff = efficiency();
+
+    let body = match &*traced {
+        Err(TritError::Overlap { squares, .. }) => html! {
+            <div class="card">
+                <p class="error-box overlap-error" role="alert">
+                    { format!("Overlap: both boards occupy {squares}. A square holds one trit, so nothing was converted.") }
+                </p>
+                <p class="muted">{ "Clear those squares on one of the boards (they are outlined above)." }</p>
+            </div>
+        },
+        Err(e) => html! { <p class="error-box">{ e.to_string() }</p> },
+        Ok(trace) => {
+            let ours = to_trits_in(SquareOrder::RankFileA1, a, b).unwrap_or([0; 64]);
+            let theirs = to_trits_in(other, a, b).unwrap_or([0; 64]);
+            let packed = pack(&ours).unwrap_or([0; PACKED_LEN]);
+            let round_trip = unpack(&packed).map(|t| t == ours).unwrap_or(false);
+            html! {
+                <>
+                <div class="cols">
+                    <div class="card">
+                        <h3>{ "The ternary board" }</h3>
+                        <BitGrid board={a | b} marks={Some(marks(&ours))} label="trits: 0 empty, 1 first, 2 second" />
+                        <h4>{ format!("Packed: 5 trits per byte, {PACKED_LEN} bytes") }</h4>
+                        <table class="data packed">
+                            <thead><tr><th>{ "byte" }</th><th>{ "squares" }</th><th>{ "trits (first square weighs 1)" }</th><th>{ "value" }</th></tr></thead>
+                            <tbody>
+                                { for packed.iter().enumerate().map(|(k, byte)| {
+                                    let squares: Vec<usize> = (5 * k..(5 * k + 5).min(64)).collect();
+                                    let digits: String = squares.iter().map(|&s| char::from(b'0' + ours[s])).collect();
+                                    html! {
+                                        <tr>
+                                            <td class="num">{ k }</td>
+                                            <td class="mono">{ format!("{}–{}", crate::bits::trit::square_name(squares[0] as u32), crate::bits::trit::square_name(*squares.last().unwrap_or(&0) as u32)) }</td>
+                                            <td class="mono">{ digits }</td>
+                                            <td class="num packed-byte">{ byte }</td>
+                                        </tr>
+                                    }
+                                }) }
+                            </tbody>
+                        </table>
+                        <p class={classes!("round-trip", if round_trip { "ok" } else { "bad" })}>
+                            { if round_trip { "unpack(pack(trits)) == trits ✓" } else { "round trip failed ✗" } }
+                        </p>
+                        <p class="muted efficiency">
+                            { format!("64 × log2 3 = {:.1} bits of information; {} bytes = {} bits hold it ({:.1}% efficient), against {} bits for two bitboards. {} bytes is the least possible at byte granularity.",
+                                eff.bits_needed, eff.bytes, eff.bits_used, eff.efficiency * 100.0, eff.two_bit_bits, eff.min_bytes) }
+                        </p>
+                    </div>
+                    <div class="card">
+                        <StepPlayer trace={trace.clone()} {step} {on_step} />
+                    </div>
+                </div>
+                <div class="card">
+                    <h3>{ "Which bit is which square?" }</h3>
+                    <p class="muted">{ "The same two words, read under two square orders, give two different boards: a converter that assumes one order and gets the other is the classic bug. Ours is little-endian rank-file, a1 = bit 0." }</p>
+                    <div class="tabs">
+                        <button type="button" class={classes!("tab", (other == SquareOrder::RankFileA8).then_some("active"))} data-order="a8" onclick={choose_order("a8")}>{ "vs a8 = bit 0 (ranks flipped)" }</button>
+                        <button type="button" class={classes!("tab", (other == SquareOrder::FileRankA1).then_some("active"))} data-order="file" onclick={choose_order("file")}>{ "vs file-major (a1, a2, … = bits 0, 1, …)" }</button>
+                    </div>
+                    <div class="grids">
+                        <BitGrid board={a | b} marks={Some(marks(&ours))} small=true label="a1 = bit 0 (ours)" />
+                        <BitGrid board={other.to_ours(a | b)} marks={Some(marks(&theirs))} small=true
+                            label={if other == SquareOrder::RankFileA8 { "a8 = bit 0" } else { "file-major" }} />
+                    </div>
+                </div>
+                </>
+            }
+        }
+    };
+
+    html! {
+        <section class="panel trits">
+            <h2>{ "Trits: two bitboards, one ternary board" }</h2>
+            <p class="lede">
+                { "A bitboard has two states per square. Two occupancy bitboards give three: 0 empty, 1 on the first, 2 on the second, as long as they never share a square. Five trits fit in a byte because 3^5 = 243 ≤ 256." }
+            </p>
+            <div class="cols even">
+                <div class="card">
+                    <NumberInput label="first" name="trit-a" value={a} width={64} on_change={set("a")} />
+                    <BitGrid board={a} highlight={overlap} on_toggle={toggle("a", a)} label="first board (trit 1)" />
+                </div>
+                <div class="card">
+                    <NumberInput label="second" name="trit-b" value={b} width={64} on_change={set("b")} />
+                    <BitGrid board={b} highlight={overlap} on_toggle={toggle("b", b)} label="second board (trit 2)" />
+                </div>
+            </div>
+            { body }
+        </section>
+    }
+}
