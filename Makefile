@@ -41,7 +41,7 @@ test-native:
 
 # 2. wasm32 tests in real headless Chromium (webdriver.json adds the WebGPU flags).
 test-wasm:
-	wasm-pack test --headless --chrome --release
+	wasm-pack test --headless --chrome --release -- --test web
 
 # 3. Playwright against the release build served on loopback.
 test-e2e: web cli

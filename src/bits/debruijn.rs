@@ -2131,7 +2131,8 @@ static int bit_scan_forward{width}({ty} v) {{\n    \
     ))
 }
 
-#[cfg(test)]
+// proptest is a native-only dev-dependency in the main crate
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use proptest::prelude::*;

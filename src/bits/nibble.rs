@@ -803,7 +803,8 @@ mod tests {
     }
 }
 
-#[cfg(test)]
+// proptest is a native-only dev-dependency in the main crate
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod board_tests {
     use super::*;
     use proptest::prelude::*;

@@ -473,7 +473,8 @@ fn check_note(op: SwarOp, lay: LaneLayout, x: u64, y: u64, result: u64, expect: 
     format!("{}: {}", verdict, parts.join("; "))
 }
 
-#[cfg(test)]
+// proptest is a native-only dev-dependency in the main crate
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use proptest::prelude::*;

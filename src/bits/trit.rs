@@ -295,13 +295,6 @@ fn trits_ranks(first: u64, second: u64) -> [u8; 64] {
     out
 }
 
-/// Trits and their packing together.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TritBoard {
-    pub trits: Vec<u8>,
-    pub packed: Vec<u8>,
-}
-
 /// Both forms by the plain loops ([`to_trits`], then [`pack`]).
 ///
 /// # Errors
@@ -539,7 +532,8 @@ pub fn to_trits_in(order: SquareOrder, first: u64, second: u64) -> Result<[u8; 6
     to_trits(order.to_ours(first), order.to_ours(second))
 }
 
-#[cfg(test)]
+// proptest is a native-only dev-dependency in the main crate
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use proptest::prelude::*;
