@@ -43,6 +43,14 @@ pub fn bit_grid(props: &BitGridProps) -> Html {
         let squares = (0..8u32).map(|file| {
             let sq = rank * 8 + file;
             let on = props.board >> sq & 1 == 1;
+            let name = square_name(sq);
+            let mark = props
+                .marks
+                .as_ref()
+                .and_then(|m| m.get(sq as usize).cloned())
+                .unwrap_or_default();
+            // A marked square (a piece, a trit) shows its mark instead of the dot.
+            let dot = if mark.is_empty() { "on" } else { "set" };
             let class = classes!(
                 "sq",
                 if (rank + file) % 2 == 0 {
@@ -50,15 +58,9 @@ pub fn bit_grid(props: &BitGridProps) -> Html {
                 } else {
                     "light"
                 },
-                on.then_some("on"),
+                on.then_some(dot),
                 (props.highlight >> sq & 1 == 1).then_some("hl"),
             );
-            let name = square_name(sq);
-            let mark = props
-                .marks
-                .as_ref()
-                .and_then(|m| m.get(sq as usize).cloned())
-                .unwrap_or_default();
             let body = html! {
                 <>
                     if !props.small {

@@ -328,7 +328,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                 } }
             </div>
 
-            <div class="cols">
+            <div class="cols even">
                 <div class="card">
                     <h3>{ "Scan a value" }</h3>
                     <NumberInput label="v" name="scan-v" value={v} {width} on_change={set("v")} />

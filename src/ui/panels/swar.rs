@@ -124,18 +124,12 @@ pub fn swar_panel(props: &PanelProps) -> Html {
                 <p class="mono masks">
                     { format!("H = {}   L = {}", Word::new(lane_high_bits(width, lane_bits), width).hex(), Word::new(lane_low_bits(width, lane_bits), width).hex()) }
                 </p>
-                <div class="cols even">
-                    <div>
-                        <NumberInput label="x" name="swar-x" value={x} {width} on_change={set("x")} />
-                        <BitRow word={Word::new(x, width)} lane_bits={lane_bits} on_toggle={toggle("x", x)} label="x" readouts={false} />
-                    </div>
-                    <div>
-                        <NumberInput label="y" name="swar-y" value={y} {width} on_change={set("y")} />
-                        <BitRow word={Word::new(y, width)} lane_bits={lane_bits} on_toggle={toggle("y", y)} label="y" readouts={false} />
-                    </div>
-                </div>
+                <NumberInput label="x" name="swar-x" value={x} {width} on_change={set("x")} />
+                <BitRow word={Word::new(x, width)} lane_bits={lane_bits} on_toggle={toggle("x", x)} label="x (click the bits)" readouts={false} />
+                <NumberInput label="y" name="swar-y" value={y} {width} on_change={set("y")} />
+                <BitRow word={Word::new(y, width)} lane_bits={lane_bits} on_toggle={toggle("y", y)} label="y" readouts={false} />
             </div>
-            <div class="cols">
+            <div class="stack">
                 <div class="card">
                     <h3>{ "Each lane, checked" }</h3>
                     <p class={classes!("verdict", if all_ok { "ok" } else { "bad" })}>
