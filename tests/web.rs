@@ -163,3 +163,81 @@ async fn a_wrong_number_keeps_the_last_valid_value() {
     assert_eq!(texts(&root, ".nibble-table tr.chosen td")[1], "0x3");
     root.remove();
 }
+
+/// Renders the app at a route and lets it settle.
+async fn open(hash: &str) -> Element {
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash(hash)
+        .unwrap();
+    let root = mount_point();
+    yew::Renderer::<App>::with_root(root.clone()).render();
+    settle().await;
+    root
+}
+
+async fn click(root: &Element, selector: &str) {
+    let el: HtmlElement = root
+        .query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {selector}"))
+        .dyn_into()
+        .unwrap();
+    el.click();
+    settle().await;
+}
+
+#[wasm_bindgen_test]
+async fn debruijn_panel_scans_and_derives_in_the_browser() {
+    let root = open("/debruijn?width=64&v=8000000000000000&step=99&dstep=99").await;
+    assert_eq!(
+        texts(&root, ".validity.ok").len(),
+        1,
+        "0x03F79D71B4CB0A89 is valid"
+    );
+    // the last step of the scan of bit 63
+    let results = texts(&root, ".result-value");
+    assert_eq!(results[0], "63", "{results:?}");
+    let table = texts(&root, ".table-0");
+    assert!(
+        table[0].starts_with("0-based: {0, 1, 48, 2, 57, 49, 28, 3,"),
+        "{table:?}"
+    );
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn swar_panel_checks_every_lane_and_shows_the_leak() {
+    let root = open("/swar?op=add&width=32&lanes=4&x=7830003f&y=18500051").await;
+    assert_eq!(texts(&root, ".verdict.ok").len(), 1);
+    let leaks: Vec<String> = {
+        let rows = root.query_selector_all("table.lanes tr.leak").unwrap();
+        (0..rows.length())
+            .map(|i| {
+                let row: Element = rows.item(i).unwrap().dyn_into().unwrap();
+                row.get_attribute("data-lane").unwrap()
+            })
+            .collect()
+    };
+    assert_eq!(leaks, ["7", "1"]);
+    click(&root, ".tab[data-choice='op=sub']").await;
+    assert_eq!(texts(&root, ".verdict.ok").len(), 1);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn trits_panel_rejects_overlap_and_packs() {
+    let root = open("/trits?a=10000000&b=10000001").await;
+    let error = texts(&root, ".overlap-error");
+    assert!(error[0].contains("e4"), "{error:?}");
+    assert_eq!(texts(&root, "table.packed").len(), 0);
+    root.remove();
+    let root = open("/trits?a=ffff&b=ffff000000000000").await;
+    let bytes = texts(&root, "table.packed .packed-byte");
+    assert_eq!(
+        bytes,
+        ["121", "121", "121", "1", "0", "0", "0", "0", "0", "216", "242", "242", "80"]
+    );
+    root.remove();
+}

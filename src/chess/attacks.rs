@@ -242,7 +242,8 @@ pub fn line(a: Square, b: Square) -> u64 {
     LINE[a.index()][b.index()]
 }
 
-#[cfg(test)]
+// proptest is a native-only dev-dependency
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use proptest::prelude::*;

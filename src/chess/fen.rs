@@ -565,7 +565,8 @@ impl<'de> Deserialize<'de> for Setup {
     }
 }
 
-#[cfg(test)]
+// proptest is a native-only dev-dependency
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use proptest::prelude::*;
