@@ -12,6 +12,7 @@
 
 pub mod bits;
 pub mod chess;
+pub mod gpu;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -19,6 +19,8 @@ pub enum Suite {
     Debruijn,
     /// Trits: table-driven conversion + packing against the plain loop.
     Trits,
+    /// GPU perft, both kernel variants, next to the CPU perft.
+    Gpu,
     /// Everything above.
     All,
 }
@@ -31,6 +33,10 @@ pub struct BenchArgs {
     /// Rounds per measurement; the best round counts.
     #[arg(long, default_value_t = 3)]
     rounds: u32,
+    /// GPU bench depths relative to the CPU's (start 6, Kiwipete 5): -1 for a
+    /// software adapter, +1 or +2 for a real GPU.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    gpu_depth_offset: i32,
 }
 
 pub fn run(args: BenchArgs) -> i32 {
@@ -43,6 +49,9 @@ pub fn run(args: BenchArgs) -> i32 {
     }
     if matches!(args.suite, Suite::Trits | Suite::All) {
         bench_trits(rounds);
+    }
+    if matches!(args.suite, Suite::Gpu | Suite::All) {
+        bench_gpu(rounds, args.gpu_depth_offset);
     }
     0
 }
@@ -268,4 +277,57 @@ fn stockfish_perft(fen: &str, depth: u32) -> Option<(u64, f64)> {
     let _ = writeln!(stdin, "quit");
     let _ = child.wait();
     Some((nodes, seconds))
+}
+
+fn bench_gpu(rounds: u32, depth_offset: i32) {
+    use bitscope::gpu::{GpuPerft, Options, Variant};
+    let gpu = match GpuPerft::new_blocking() {
+        Ok(g) => g,
+        Err(e) => {
+            println!("gpu: {e}");
+            return;
+        }
+    };
+    let r = gpu.report();
+    println!(
+        "gpu perft on {} ({}, {}), workgroup storage {} B; best of {rounds}",
+        r.name, r.backend, r.device_type, r.max_compute_workgroup_storage_size
+    );
+    for variant in Variant::ALL {
+        // build the pipeline outside the timings
+        let _ = gpu.run_blocking(
+            &Position::startpos(),
+            1,
+            &Options::with_variant(variant),
+            |_, _| true,
+        );
+    }
+    for (name, fen, depth) in perft_cases() {
+        let Ok(pos) = Position::from_fen(fen) else {
+            continue;
+        };
+        let depth = (depth as i32 + depth_offset).clamp(1, 12) as u32;
+        let (cpu_t, cpu_nodes) = best(rounds, || perft(&pos, depth));
+        println!(
+            "  {name:<9} depth {depth}  cpu            {cpu_nodes:>13} nodes {cpu_t:>8.3} s {:>9.1} M nodes/s",
+            cpu_nodes as f64 / cpu_t / 1e6
+        );
+        for variant in Variant::ALL {
+            let options = Options::with_variant(variant);
+            let (t, run) = best(rounds, || {
+                gpu.run_blocking(&pos, depth, &options, |_, _| true)
+            });
+            match run {
+                Ok(run) => println!(
+                    "  {name:<9} depth {depth}  gpu {:<10} {:>13} nodes {t:>8.3} s {:>9.1} M nodes/s  {:.2}x cpu{}",
+                    variant.name(),
+                    run.nodes,
+                    run.nodes as f64 / t / 1e6,
+                    cpu_t / t,
+                    if run.nodes == cpu_nodes { "" } else { "   COUNTS DIFFER" }
+                ),
+                Err(e) => println!("  {name:<9} depth {depth}  gpu {:<10} error: {e}", variant.name()),
+            }
+        }
+    }
 }

@@ -27,6 +27,15 @@ pub struct PerftArgs {
     /// Print the result as one JSON line.
     #[arg(long)]
     json: bool,
+    /// Count on the GPU (wgpu: Vulkan natively; SwiftShader without a GPU).
+    #[arg(long)]
+    gpu: bool,
+    /// With --gpu: where the kernel keeps positions and move stacks.
+    #[arg(long, value_parser = ["workgroup", "private"], default_value = "workgroup")]
+    variant: String,
+    /// With --gpu: invocations per workgroup (halved until the memory fits).
+    #[arg(long, default_value_t = 64)]
+    workgroup_size: u32,
 }
 
 /// What the JSON line says.
@@ -109,6 +118,10 @@ impl LateBar {
         self.bar.set_message(message);
     }
 
+    pub fn set_length(&mut self, total: u64) {
+        self.bar.set_length(total);
+    }
+
     pub fn finish(self) {
         self.bar.finish_and_clear();
     }
@@ -123,6 +136,9 @@ pub fn run(args: PerftArgs) -> i32 {
         Ok(p) => p,
         Err(e) => return super::bad_input(e),
     };
+    if args.gpu {
+        return run_gpu(&args, &position);
+    }
     // Build the attack tables before the clock starts.
     let _ = perft(&position, 1);
     let start = Instant::now();
@@ -148,4 +164,53 @@ pub fn run(args: PerftArgs) -> i32 {
     }
     report.print(args.json);
     0
+}
+
+/// `--gpu`: the CPU splits the tree to a frontier, the kernel counts the rest.
+fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
+    use bitscope::gpu::{GpuPerft, Options, Variant};
+    let gpu = match GpuPerft::new_blocking() {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e} (natively bitscope uses Vulkan; without a GPU, VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json selects SwiftShader)");
+            return 1;
+        }
+    };
+    let options = Options {
+        variant: if args.variant == "private" {
+            Variant::Private
+        } else {
+            Variant::Workgroup
+        },
+        workgroup_size: args.workgroup_size,
+        ..Options::default()
+    };
+    // Build the pipeline before the clock starts.
+    if let Err(e) = gpu.run_blocking(position, 1, &options, |_, _| true) {
+        eprintln!("error: {e}");
+        return 1;
+    }
+    let mut bar = LateBar::new(0, "gpu perft");
+    let start = Instant::now();
+    let result = gpu.run_blocking(position, args.depth, &options, |done, total| {
+        bar.set_length(total);
+        bar.update(done, String::new());
+        true
+    });
+    bar.finish();
+    match result {
+        Ok(run) => {
+            let report = gpu.report();
+            let backend = format!(
+                "gpu: {} ({}, {} memory, workgroup {})",
+                report.name, report.backend, run.variant, run.workgroup_size
+            );
+            PerftReport::new(run.nodes, start.elapsed().as_secs_f64(), backend).print(args.json);
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
 }

@@ -2,12 +2,12 @@
 //! [`Params`], so the URL is always a shareable link to what is shown.
 
 mod debruijn;
+mod gpu;
 mod nibble_board;
 mod nibbles;
 mod position;
 mod swar;
 mod trits;
-mod upcoming;
 
 use super::route::{Panel, Params};
 use yew::prelude::*;
@@ -28,6 +28,6 @@ pub fn view(panel: Panel, props: PanelProps) -> Html {
         Panel::Swar => html! { <swar::SwarPanel ..props /> },
         Panel::Trits => html! { <trits::TritsPanel ..props /> },
         Panel::NibbleBoard => html! { <nibble_board::NibbleBoardPanel ..props /> },
-        other => html! { <upcoming::Upcoming panel={other} /> },
+        Panel::Gpu => html! { <gpu::GpuPanel ..props /> },
     }
 }

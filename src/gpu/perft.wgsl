@@ -1,0 +1,849 @@
+// bitscope GPU perft kernel.
+//
+// Each invocation walks one subtree depth-first, from one frontier position to
+// `params.depth` remaining plies, and writes its leaf count as (lo, hi) u32.
+//
+// Memory: the position (11 x u32) and the move stack (ONE u32 per ply, the
+// move itself carrying its undo information) live either in workgroup
+// ("shared") memory, indexed by local_invocation_index, or in private memory.
+// The host keeps exactly one of the two `//@@BEGIN ...` / `//@@END ...`
+// blocks below and substitutes the `const WG` line (the workgroup size), so
+// both variants run the very same algorithm.
+//
+// No move list is ever stored: moves are generated in a fixed order (class:
+// pawn, knight, diagonal slide, orthogonal slide, king; then from square, to
+// square, promotion piece N < B < R < Q) and the next move after `m` is found
+// by resuming generation just after `m`. The last ply is counted in bulk.
+//
+// Bitboards are vec2<u32> (x = squares 0..31, y = squares 32..63; a1 = bit 0,
+// h8 = bit 63). WGSL has no u64, and no magic tables (they need a 64-bit
+// multiply): sliding attacks are Kogge-Stone occluded fills.
+//
+// Packed position (11 x u32):
+//   0-1 white pieces   2-3 pawns   4-5 knights
+//   6-7 bishop-likes (bishops and queens)   8-9 rook-likes (rooks and queens)
+//   10  white king sq (0-5) | black king sq << 6 | side to move << 12 (1 = black)
+//       | castling rights << 13 (K Q k q) | en passant << 17 (bit 3 valid, 0-2 file)
+// Move (u32): from 0-5, to 6-11, captured kind 12-14 (0 none, 1 P .. 5 Q),
+//   special 15-17 (0 normal, 1 double push, 2 O-O, 3 O-O-O, 4 e.p., 5 promotion),
+//   promotion 18-19 (N B R Q), castling rights before 20-23,
+//   en passant before 24-27, moving kind 28-30 (1 P .. 6 K).
+
+const WG: u32 = 64u;
+const MAX_PLY: u32 = 50u;
+const POS_WORDS: u32 = 11u;
+const NO_MOVE: u32 = 0xffffffffu;
+
+const SP_DOUBLE: u32 = 1u;
+const SP_CASTLE_K: u32 = 2u;
+const SP_CASTLE_Q: u32 = 3u;
+const SP_EP: u32 = 4u;
+const SP_PROMO: u32 = 5u;
+
+const ZERO: vec2<u32> = vec2<u32>(0u, 0u);
+const ALL: vec2<u32> = vec2<u32>(0xffffffffu, 0xffffffffu);
+const NOT_A: vec2<u32> = vec2<u32>(0xfefefefeu, 0xfefefefeu);
+const NOT_H: vec2<u32> = vec2<u32>(0x7f7f7f7fu, 0x7f7f7f7fu);
+const NOT_AB: vec2<u32> = vec2<u32>(0xfcfcfcfcu, 0xfcfcfcfcu);
+const NOT_GH: vec2<u32> = vec2<u32>(0x3f3f3f3fu, 0x3f3f3f3fu);
+const RANK_1_8: vec2<u32> = vec2<u32>(0x000000ffu, 0xff000000u);
+const RANK_3: vec2<u32> = vec2<u32>(0x00ff0000u, 0u);
+const RANK_6: vec2<u32> = vec2<u32>(0u, 0x0000ff00u);
+
+struct Params {
+    // positions in this batch
+    count: u32,
+    // remaining depth of every position (0 counts the position itself)
+    depth: u32,
+    // index of the first position of the batch in `positions`
+    base: u32,
+    // reserved
+    flags: u32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> positions: array<u32>;
+@group(0) @binding(2) var<storage, read_write> counts: array<vec2<u32>>;
+
+var<private> lid: u32;
+
+//@@BEGIN WORKGROUP
+// Word i of invocation l sits at [i * WG + l]: consecutive invocations hit
+// consecutive banks whatever word they touch.
+var<workgroup> wg_pos: array<u32, WG * POS_WORDS>;
+var<workgroup> wg_stack: array<u32, WG * MAX_PLY>;
+
+fn pos_get(i: u32) -> u32 {
+    return wg_pos[i * WG + lid];
+}
+fn pos_set(i: u32, v: u32) {
+    wg_pos[i * WG + lid] = v;
+}
+fn stack_get(p: u32) -> u32 {
+    return wg_stack[p * WG + lid];
+}
+fn stack_set(p: u32, v: u32) {
+    wg_stack[p * WG + lid] = v;
+}
+//@@END WORKGROUP
+
+//@@BEGIN PRIVATE
+var<private> pv_pos: array<u32, POS_WORDS>;
+var<private> pv_stack: array<u32, MAX_PLY>;
+
+fn pos_get(i: u32) -> u32 {
+    return pv_pos[i];
+}
+fn pos_set(i: u32, v: u32) {
+    pv_pos[i] = v;
+}
+fn stack_get(p: u32) -> u32 {
+    return pv_stack[p];
+}
+fn stack_set(p: u32, v: u32) {
+    pv_stack[p] = v;
+}
+//@@END PRIVATE
+
+// ---------------------------------------------------------------- bitboards
+
+fn sqbb(s: u32) -> vec2<u32> {
+    let b = 1u << (s & 31u);
+    return select(vec2<u32>(0u, b), vec2<u32>(b, 0u), s < 32u);
+}
+
+fn nz(b: vec2<u32>) -> bool {
+    return (b.x | b.y) != 0u;
+}
+
+fn popc(b: vec2<u32>) -> u32 {
+    return countOneBits(b.x) + countOneBits(b.y);
+}
+
+// Index of the lowest set bit; b must be non-zero.
+fn lsb(b: vec2<u32>) -> u32 {
+    return select(32u + countTrailingZeros(b.y), countTrailingZeros(b.x), b.x != 0u);
+}
+
+// The lowest set bit of b alone.
+fn low_bit(b: vec2<u32>) -> vec2<u32> {
+    return select(vec2<u32>(0u, b.y & (0u - b.y)), vec2<u32>(b.x & (0u - b.x), 0u), b.x != 0u);
+}
+
+// Squares >= s (s may be 64: none).
+fn mask_ge(s: u32) -> vec2<u32> {
+    let lo = select(0u, 0xffffffffu << (s & 31u), s < 32u);
+    let hi = select(select(0u, 0xffffffffu << (s & 31u), s < 64u), 0xffffffffu, s < 32u);
+    return vec2<u32>(lo, hi);
+}
+
+fn msk(b: vec2<u32>, keep: bool) -> vec2<u32> {
+    return select(ZERO, b, keep);
+}
+
+// 64-bit shifts by constants: `shl`/`shr` for 0 < n < 32, `shl_hi`/`shr_hi`
+// for 32 <= n < 64 (no branches, every call site passes a literal).
+fn shl(v: vec2<u32>, n: u32) -> vec2<u32> {
+    return vec2<u32>(v.x << n, (v.y << n) | (v.x >> (32u - n)));
+}
+fn shr(v: vec2<u32>, n: u32) -> vec2<u32> {
+    return vec2<u32>((v.x >> n) | (v.y << (32u - n)), v.y >> n);
+}
+fn shl_hi(v: vec2<u32>, n: u32) -> vec2<u32> {
+    return vec2<u32>(0u, v.x << (n - 32u));
+}
+fn shr_hi(v: vec2<u32>, n: u32) -> vec2<u32> {
+    return vec2<u32>(v.y >> (n - 32u), 0u);
+}
+
+// Kogge-Stone occluded fills: the squares attacked from `g` in one direction
+// through the empty squares `e` (the first blocker included).
+fn att_n(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var gen = g | (e & shl(g, 8u));
+    var pro = e & shl(e, 8u);
+    gen |= pro & shl(gen, 16u);
+    pro &= shl(pro, 16u);
+    gen |= pro & shl_hi(gen, 32u);
+    return shl(gen, 8u);
+}
+
+fn att_s(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var gen = g | (e & shr(g, 8u));
+    var pro = e & shr(e, 8u);
+    gen |= pro & shr(gen, 16u);
+    pro &= shr(pro, 16u);
+    gen |= pro & shr_hi(gen, 32u);
+    return shr(gen, 8u);
+}
+
+fn att_e(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var pro = e & NOT_A;
+    var gen = g | (pro & shl(g, 1u));
+    pro &= shl(pro, 1u);
+    gen |= pro & shl(gen, 2u);
+    pro &= shl(pro, 2u);
+    gen |= pro & shl(gen, 4u);
+    return shl(gen, 1u) & NOT_A;
+}
+
+fn att_w(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var pro = e & NOT_H;
+    var gen = g | (pro & shr(g, 1u));
+    pro &= shr(pro, 1u);
+    gen |= pro & shr(gen, 2u);
+    pro &= shr(pro, 2u);
+    gen |= pro & shr(gen, 4u);
+    return shr(gen, 1u) & NOT_H;
+}
+
+fn att_ne(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var pro = e & NOT_A;
+    var gen = g | (pro & shl(g, 9u));
+    pro &= shl(pro, 9u);
+    gen |= pro & shl(gen, 18u);
+    pro &= shl(pro, 18u);
+    gen |= pro & shl_hi(gen, 36u);
+    return shl(gen, 9u) & NOT_A;
+}
+
+fn att_nw(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var pro = e & NOT_H;
+    var gen = g | (pro & shl(g, 7u));
+    pro &= shl(pro, 7u);
+    gen |= pro & shl(gen, 14u);
+    pro &= shl(pro, 14u);
+    gen |= pro & shl(gen, 28u);
+    return shl(gen, 7u) & NOT_H;
+}
+
+fn att_se(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var pro = e & NOT_A;
+    var gen = g | (pro & shr(g, 7u));
+    pro &= shr(pro, 7u);
+    gen |= pro & shr(gen, 14u);
+    pro &= shr(pro, 14u);
+    gen |= pro & shr(gen, 28u);
+    return shr(gen, 7u) & NOT_A;
+}
+
+fn att_sw(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var pro = e & NOT_H;
+    var gen = g | (pro & shr(g, 9u));
+    pro &= shr(pro, 9u);
+    gen |= pro & shr(gen, 18u);
+    pro &= shr(pro, 18u);
+    gen |= pro & shr_hi(gen, 36u);
+    return shr(gen, 9u) & NOT_H;
+}
+
+fn rook_att(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    return att_n(g, e) | att_s(g, e) | att_e(g, e) | att_w(g, e);
+}
+
+fn bishop_att(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    return att_ne(g, e) | att_nw(g, e) | att_se(g, e) | att_sw(g, e);
+}
+
+fn knight_att(b: vec2<u32>) -> vec2<u32> {
+    let l1 = shr(b, 1u) & NOT_H;
+    let l2 = shr(b, 2u) & NOT_GH;
+    let r1 = shl(b, 1u) & NOT_A;
+    let r2 = shl(b, 2u) & NOT_AB;
+    let h1 = l1 | r1;
+    let h2 = l2 | r2;
+    return shl(h1, 16u) | shr(h1, 16u) | shl(h2, 8u) | shr(h2, 8u);
+}
+
+fn king_att(b: vec2<u32>) -> vec2<u32> {
+    let row = b | (shl(b, 1u) & NOT_A) | (shr(b, 1u) & NOT_H);
+    return (row | shl(row, 8u) | shr(row, 8u)) & ~b;
+}
+
+// Pawn steps of one colour: forward, capture towards the a-file, towards the h-file.
+fn pawn_fwd(b: vec2<u32>, white: bool) -> vec2<u32> {
+    return select(shr(b, 8u), shl(b, 8u), white);
+}
+fn pawn_cap_a(b: vec2<u32>, white: bool) -> vec2<u32> {
+    return select(shr(b, 9u), shl(b, 7u), white) & NOT_H;
+}
+fn pawn_cap_h(b: vec2<u32>, white: bool) -> vec2<u32> {
+    return select(shr(b, 7u), shl(b, 9u), white) & NOT_A;
+}
+fn pawn_att(b: vec2<u32>, white: bool) -> vec2<u32> {
+    return pawn_cap_a(b, white) | pawn_cap_h(b, white);
+}
+
+// ------------------------------------------------------------------ position
+
+struct Pos {
+    w: vec2<u32>,
+    p: vec2<u32>,
+    n: vec2<u32>,
+    b: vec2<u32>,
+    r: vec2<u32>,
+    info: u32,
+}
+
+fn load_pos() -> Pos {
+    return Pos(
+        vec2<u32>(pos_get(0u), pos_get(1u)),
+        vec2<u32>(pos_get(2u), pos_get(3u)),
+        vec2<u32>(pos_get(4u), pos_get(5u)),
+        vec2<u32>(pos_get(6u), pos_get(7u)),
+        vec2<u32>(pos_get(8u), pos_get(9u)),
+        pos_get(10u),
+    );
+}
+
+fn store_pos(q: Pos) {
+    pos_set(0u, q.w.x);
+    pos_set(1u, q.w.y);
+    pos_set(2u, q.p.x);
+    pos_set(3u, q.p.y);
+    pos_set(4u, q.n.x);
+    pos_set(5u, q.n.y);
+    pos_set(6u, q.b.x);
+    pos_set(7u, q.b.y);
+    pos_set(8u, q.r.x);
+    pos_set(9u, q.r.y);
+    pos_set(10u, q.info);
+}
+
+// Everything the legal move generator needs about one node.
+struct Ctx {
+    white: bool,
+    ksq: u32,
+    kbb: vec2<u32>,
+    us: vec2<u32>,
+    them: vec2<u32>,
+    occ: vec2<u32>,
+    empty: vec2<u32>,
+    // squares the opponent attacks, seen through our king
+    danger: vec2<u32>,
+    // non-king moves must land here (everything when not in check)
+    checkmask: vec2<u32>,
+    // rays king..pinner (pinner included) of orthogonal / diagonal pins
+    pin_hv: vec2<u32>,
+    pin_d: vec2<u32>,
+    nchk: u32,
+    // en passant target square, 64 when none
+    ep_sq: u32,
+}
+
+// One direction from the king: r1 = ray to the first blocker, xr = ray through
+// it when it is ours. A checker or a pinner is an enemy slider `sl` at the end.
+struct Ray {
+    check: vec2<u32>,
+    pin: vec2<u32>,
+    n: u32,
+}
+
+fn ray_info(r1: vec2<u32>, xr: vec2<u32>, occ: vec2<u32>, us: vec2<u32>, sl: vec2<u32>) -> Ray {
+    let hit = r1 & occ;
+    let is_chk = nz(hit & sl);
+    let is_pin = nz(hit & us) & nz(xr & occ & ~hit & sl);
+    return Ray(msk(r1, is_chk), msk(xr, is_pin), select(0u, 1u, is_chk));
+}
+
+fn setup(q: Pos) -> Ctx {
+    var c: Ctx;
+    c.white = ((q.info >> 12u) & 1u) == 0u;
+    let wk = q.info & 63u;
+    let bk = (q.info >> 6u) & 63u;
+    c.ksq = select(bk, wk, c.white);
+    let eksq = select(wk, bk, c.white);
+    let k = sqbb(c.ksq);
+    c.kbb = k;
+    let whites = q.w | sqbb(wk);
+    c.occ = q.w | q.p | q.n | q.b | q.r | sqbb(wk) | sqbb(bk);
+    c.empty = ~c.occ;
+    c.us = select(c.occ & ~whites, whites, c.white);
+    c.them = c.occ & ~c.us;
+    let tp = c.them & q.p;
+    let tn = c.them & q.n;
+    let tb = c.them & q.b;
+    let tr = c.them & q.r;
+    let e = c.empty;
+
+    // Attacked squares, our king removed so that it cannot hide behind itself.
+    let e_nk = e | k;
+    c.danger = pawn_att(tp, !c.white) | knight_att(tn) | king_att(sqbb(eksq)) | bishop_att(tb, e_nk)
+        | rook_att(tr, e_nk);
+
+    // Checkers and pins, direction by direction.
+    var cm = (knight_att(k) & tn) | (pawn_att(k, c.white) & tp);
+    var nchk = popc(cm);
+    var phv = ZERO;
+    var pd = ZERO;
+    var r = att_n(k, e);
+    var ri = ray_info(r, att_n(k, e | (r & c.us)), c.occ, c.us, tr);
+    cm |= ri.check;
+    phv |= ri.pin;
+    nchk += ri.n;
+    r = att_s(k, e);
+    ri = ray_info(r, att_s(k, e | (r & c.us)), c.occ, c.us, tr);
+    cm |= ri.check;
+    phv |= ri.pin;
+    nchk += ri.n;
+    r = att_e(k, e);
+    ri = ray_info(r, att_e(k, e | (r & c.us)), c.occ, c.us, tr);
+    cm |= ri.check;
+    phv |= ri.pin;
+    nchk += ri.n;
+    r = att_w(k, e);
+    ri = ray_info(r, att_w(k, e | (r & c.us)), c.occ, c.us, tr);
+    cm |= ri.check;
+    phv |= ri.pin;
+    nchk += ri.n;
+    r = att_ne(k, e);
+    ri = ray_info(r, att_ne(k, e | (r & c.us)), c.occ, c.us, tb);
+    cm |= ri.check;
+    pd |= ri.pin;
+    nchk += ri.n;
+    r = att_nw(k, e);
+    ri = ray_info(r, att_nw(k, e | (r & c.us)), c.occ, c.us, tb);
+    cm |= ri.check;
+    pd |= ri.pin;
+    nchk += ri.n;
+    r = att_se(k, e);
+    ri = ray_info(r, att_se(k, e | (r & c.us)), c.occ, c.us, tb);
+    cm |= ri.check;
+    pd |= ri.pin;
+    nchk += ri.n;
+    r = att_sw(k, e);
+    ri = ray_info(r, att_sw(k, e | (r & c.us)), c.occ, c.us, tb);
+    cm |= ri.check;
+    pd |= ri.pin;
+    nchk += ri.n;
+
+    c.checkmask = select(select(cm, ZERO, nchk > 1u), ALL, nchk == 0u);
+    c.nchk = nchk;
+    c.pin_hv = phv;
+    c.pin_d = pd;
+    let ep = (q.info >> 17u) & 15u;
+    c.ep_sq = select(64u, select(16u, 40u, c.white) + (ep & 7u), (ep & 8u) != 0u);
+    return c;
+}
+
+// En passant by the pawn on `fsq`: play it on copies of the boards and look
+// whether our king is attacked (covers the horizontal discovered check).
+fn ep_legal(q: Pos, c: Ctx, fsq: u32) -> bool {
+    let capsq = select(c.ep_sq + 8u, c.ep_sq - 8u, c.white);
+    let cb = sqbb(capsq);
+    let occ2 = (c.occ ^ sqbb(fsq) ^ cb) | sqbb(c.ep_sq);
+    let them2 = c.them & ~cb;
+    let e2 = ~occ2;
+    let hit = (rook_att(c.kbb, e2) & them2 & q.r) | (bishop_att(c.kbb, e2) & them2 & q.b)
+        | (knight_att(c.kbb) & them2 & q.n) | (pawn_att(c.kbb, c.white) & them2 & q.p);
+    return nz(cb & c.them & q.p) & !nz(hit);
+}
+
+fn king_targets(q: Pos, c: Ctx) -> vec2<u32> {
+    var t = king_att(c.kbb) & ~c.us & ~c.danger;
+    let cr = (q.info >> 13u) & 15u;
+    let rooks = c.us & q.r & ~q.b;
+    // Squares of white's castlings; black's are the same shifted by 56 (24 in the high word).
+    let sh = select(24u, 0u, c.white);
+    let occ = select(c.occ.y, c.occ.x, c.white) >> sh;
+    let dng = select(c.danger.y, c.danger.x, c.white) >> sh;
+    let rk = select(rooks.y, rooks.x, c.white) >> sh;
+    let home = c.ksq == select(60u, 4u, c.white);
+    let ok = (c.nchk == 0u) & home;
+    let cr_k = (cr >> select(2u, 0u, c.white)) & 3u;
+    // O-O: f g empty and safe, rook on h
+    let oo = ok & ((cr_k & 1u) != 0u) & (((occ | dng) & 0x60u) == 0u) & ((rk & 0x80u) != 0u);
+    // O-O-O: b c d empty, c d safe, rook on a
+    let ooo = ok & ((cr_k & 2u) != 0u) & ((occ & 0x0eu) == 0u) & ((dng & 0x0cu) == 0u) & ((rk & 0x01u) != 0u);
+    let add = (select(0u, 0x40u, oo) | select(0u, 0x04u, ooo)) << sh;
+    return t | select(vec2<u32>(0u, add), vec2<u32>(add, 0u), c.white);
+}
+
+// Legal targets of one piece per move class (a promotion square stands for
+// four moves). The generators skip pieces their class cannot move.
+fn pawn_targets(q: Pos, c: Ctx, fsq: u32) -> vec2<u32> {
+    let f = sqbb(fsq);
+    let in_hv = nz(f & c.pin_hv);
+    let in_d = nz(f & c.pin_d);
+    let one = pawn_fwd(f, c.white) & c.empty & select(ALL, c.pin_hv, in_hv);
+    let two = pawn_fwd(one & select(RANK_6, RANK_3, c.white), c.white) & c.empty;
+    let caps = pawn_att(f, c.white) & c.them & select(ALL, c.pin_d, in_d);
+    var t = (msk(one | two, !in_d) | msk(caps, !in_hv)) & c.checkmask;
+    if c.ep_sq < 64u {
+        let eb = sqbb(c.ep_sq);
+        if nz(pawn_att(f, c.white) & eb) {
+            if ep_legal(q, c, fsq) {
+                t |= eb;
+            }
+        }
+    }
+    return t;
+}
+
+fn knight_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
+    return knight_att(f) & ~c.us & c.checkmask;
+}
+
+fn diag_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
+    return bishop_att(f, c.empty) & ~c.us & c.checkmask & select(ALL, c.pin_d, nz(f & c.pin_d));
+}
+
+fn orth_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
+    return rook_att(f, c.empty) & ~c.us & c.checkmask & select(ALL, c.pin_hv, nz(f & c.pin_hv));
+}
+
+// Number of legal moves of the position in memory (bulk counting, set-wise
+// for pawns, one loop per piece class otherwise).
+fn count_legal(q: Pos) -> u32 {
+    let c = setup(q);
+    var n = popc(king_targets(q, c));
+    if c.nchk > 1u {
+        return n;
+    }
+    let pinned = c.pin_hv | c.pin_d;
+    let cm = c.checkmask;
+    let w = c.white;
+
+    // Pawns, all at once. A pawn pinned along a file may push, one pinned on
+    // a diagonal may capture along it, and nothing else (the targets then
+    // stay on their own pin ray).
+    let pw = c.us & q.p;
+    let free = pw & ~pinned;
+    let one = (pawn_fwd(free, w) | (pawn_fwd(pw & c.pin_hv, w) & c.pin_hv)) & c.empty;
+    let two = pawn_fwd(one & select(RANK_6, RANK_3, w), w) & c.empty & cm;
+    let push = one & cm;
+    let pdiag = pw & c.pin_d;
+    let ca = (pawn_cap_a(free, w) | (pawn_cap_a(pdiag, w) & c.pin_d)) & c.them & cm;
+    let ch = (pawn_cap_h(free, w) | (pawn_cap_h(pdiag, w) & c.pin_d)) & c.them & cm;
+    n += popc(push) + popc(two) + popc(ca) + popc(ch) + 3u * (popc(push & RANK_1_8) + popc(ca & RANK_1_8) + popc(ch & RANK_1_8));
+    if c.ep_sq < 64u {
+        var cands = pawn_att(sqbb(c.ep_sq), !w) & pw;
+        loop {
+            if !nz(cands) {
+                break;
+            }
+            let fsq = lsb(cands);
+            cands &= ~sqbb(fsq);
+            if ep_legal(q, c, fsq) {
+                n += 1u;
+            }
+        }
+    }
+
+    var s = c.us & q.n & ~pinned;
+    loop {
+        if !nz(s) {
+            break;
+        }
+        let f = low_bit(s);
+        s ^= f;
+        n += popc(knight_targets(c, f));
+    }
+    s = c.us & q.b & ~c.pin_hv;
+    loop {
+        if !nz(s) {
+            break;
+        }
+        let f = low_bit(s);
+        s ^= f;
+        n += popc(diag_targets(c, f));
+    }
+    s = c.us & q.r & ~c.pin_d;
+    loop {
+        if !nz(s) {
+            break;
+        }
+        let f = low_bit(s);
+        s ^= f;
+        n += popc(orth_targets(c, f));
+    }
+    return n;
+}
+
+// ------------------------------------------------------------ move order
+
+// Moves come in a fixed order: by class (0 pawn, 1 knight, 2 diagonal slides
+// of bishops and queens, 3 orthogonal slides of rooks and queens, 4 king),
+// then from square, then to square, then promotion piece (N, B, R, Q).
+fn class_of(m: u32) -> u32 {
+    let kind = (m >> 28u) & 7u;
+    if kind == 5u {
+        let f = m & 63u;
+        let t = (m >> 6u) & 63u;
+        let df = select((t & 7u) - (f & 7u), (f & 7u) - (t & 7u), (f & 7u) > (t & 7u));
+        let dr = select((t >> 3u) - (f >> 3u), (f >> 3u) - (t >> 3u), f > t);
+        return select(3u, 2u, df == dr);
+    }
+    return select(kind - 1u, select(3u, 4u, kind == 6u), kind >= 4u);
+}
+
+// Kind of whatever stands on a square of `b` (1 pawn .. 5 queen, 0 none/king).
+fn kind_on(q: Pos, b: vec2<u32>) -> u32 {
+    let isb = nz(b & q.b);
+    let isr = nz(b & q.r);
+    return select(0u, 1u, nz(b & q.p)) | select(0u, 2u, nz(b & q.n)) | select(0u, 3u, isb & !isr)
+        | select(0u, 4u, isr & !isb) | select(0u, 5u, isb & isr);
+}
+
+fn encode(q: Pos, c: Ctx, fsq: u32, to: u32, kind: u32) -> u32 {
+    var cap = kind_on(q, sqbb(to) & c.them);
+    var sp = 0u;
+    if kind == 1u {
+        let d = select(fsq - to, to - fsq, to > fsq);
+        let is_ep = (d != 8u) & (d != 16u) & (to == c.ep_sq);
+        sp = select(select(select(0u, SP_PROMO, (to >= 56u) | (to < 8u)), SP_EP, is_ep), SP_DOUBLE, d == 16u);
+        cap = select(cap, 1u, is_ep);
+    } else if kind == 6u {
+        sp = select(select(0u, SP_CASTLE_Q, fsq == to + 2u), SP_CASTLE_K, to == fsq + 2u);
+    }
+    return fsq | (to << 6u) | (cap << 12u) | (sp << 15u) | (((q.info >> 13u) & 15u) << 20u)
+        | (((q.info >> 17u) & 15u) << 24u) | (kind << 28u);
+}
+
+// The legal move that follows `prev` in the fixed order, NO_MOVE when none;
+// `prev` = NO_MOVE asks for the first move.
+fn next_move(q: Pos, c: Ctx, prev: u32) -> u32 {
+    var cls = 0u;
+    var start = 0u;
+    var floor = 0u;
+    if prev != NO_MOVE {
+        if ((prev >> 15u) & 7u) == SP_PROMO && ((prev >> 18u) & 3u) < 3u {
+            return prev + (1u << 18u);
+        }
+        cls = class_of(prev);
+        start = prev & 63u;
+        floor = ((prev >> 6u) & 63u) + 1u;
+    }
+    if c.nchk < 2u {
+        let pinned = c.pin_hv | c.pin_d;
+        if cls == 0u {
+            var s = c.us & q.p & mask_ge(start);
+            loop {
+                if !nz(s) {
+                    break;
+                }
+                let fsq = lsb(s);
+                s &= ~sqbb(fsq);
+                let t = pawn_targets(q, c, fsq) & select(ALL, mask_ge(floor), fsq == start);
+                if nz(t) {
+                    return encode(q, c, fsq, lsb(t), 1u);
+                }
+            }
+            start = 0u;
+            floor = 0u;
+        }
+        if cls <= 1u {
+            var s = c.us & q.n & ~pinned & mask_ge(start);
+            loop {
+                if !nz(s) {
+                    break;
+                }
+                let fsq = lsb(s);
+                s &= ~sqbb(fsq);
+                let t = knight_targets(c, sqbb(fsq)) & select(ALL, mask_ge(floor), fsq == start);
+                if nz(t) {
+                    return encode(q, c, fsq, lsb(t), 2u);
+                }
+            }
+            start = 0u;
+            floor = 0u;
+        }
+        if cls <= 2u {
+            var s = c.us & q.b & ~c.pin_hv & mask_ge(start);
+            loop {
+                if !nz(s) {
+                    break;
+                }
+                let fsq = lsb(s);
+                let f = sqbb(fsq);
+                s &= ~f;
+                let t = diag_targets(c, f) & select(ALL, mask_ge(floor), fsq == start);
+                if nz(t) {
+                    return encode(q, c, fsq, lsb(t), select(3u, 5u, nz(f & q.r)));
+                }
+            }
+            start = 0u;
+            floor = 0u;
+        }
+        if cls <= 3u {
+            var s = c.us & q.r & ~c.pin_d & mask_ge(start);
+            loop {
+                if !nz(s) {
+                    break;
+                }
+                let fsq = lsb(s);
+                let f = sqbb(fsq);
+                s &= ~f;
+                let t = orth_targets(c, f) & select(ALL, mask_ge(floor), fsq == start);
+                if nz(t) {
+                    return encode(q, c, fsq, lsb(t), select(4u, 5u, nz(f & q.b)));
+                }
+            }
+            start = 0u;
+            floor = 0u;
+        }
+    } else if cls < 4u {
+        // double check: only the king moves
+        floor = 0u;
+    }
+    let t = king_targets(q, c) & mask_ge(floor);
+    if nz(t) {
+        return encode(q, c, c.ksq, lsb(t), 6u);
+    }
+    return NO_MOVE;
+}
+
+// ------------------------------------------------------------- make / unmake
+
+// Castling rights lost when a piece leaves or lands on `s`.
+fn rights_lost(s: u32) -> u32 {
+    return select(0u, 2u, s == 0u) | select(0u, 3u, s == 4u) | select(0u, 1u, s == 7u) | select(0u, 8u, s == 56u)
+        | select(0u, 12u, s == 60u) | select(0u, 4u, s == 63u);
+}
+
+// Toggles the boards for move m (its own inverse) and returns them.
+fn toggle(q0: Pos, m: u32, mover_white: bool) -> Pos {
+    var q = q0;
+    let fsq = m & 63u;
+    let to = (m >> 6u) & 63u;
+    let cap = (m >> 12u) & 7u;
+    let sp = (m >> 15u) & 7u;
+    let kind = (m >> 28u) & 7u;
+    let fb = sqbb(fsq);
+    let tb = sqbb(to);
+    let ft = fb | tb;
+    // the captured piece
+    let capsq = select(to, select(to + 8u, to - 8u, mover_white), sp == SP_EP);
+    let cb = msk(sqbb(capsq), cap != 0u);
+    q.w ^= msk(cb, !mover_white);
+    q.p ^= msk(cb, cap == 1u);
+    q.n ^= msk(cb, cap == 2u);
+    q.b ^= msk(cb, (cap == 3u) | (cap == 5u));
+    q.r ^= msk(cb, (cap == 4u) | (cap == 5u));
+    // the mover (a promoting pawn only leaves its square)
+    let promo = sp == SP_PROMO;
+    q.p ^= msk(select(ft, fb, promo), kind == 1u);
+    q.n ^= msk(ft, kind == 2u);
+    q.b ^= msk(ft, (kind == 3u) | (kind == 5u));
+    q.r ^= msk(ft, (kind == 4u) | (kind == 5u));
+    // the promoted piece: 2 N, 3 B, 4 R, 5 Q
+    let pk = select(0u, ((m >> 18u) & 3u) + 2u, promo);
+    q.n ^= msk(tb, pk == 2u);
+    q.b ^= msk(tb, (pk == 3u) | (pk == 5u));
+    q.r ^= msk(tb, (pk == 4u) | (pk == 5u));
+    // the castling rook
+    let rk = msk(sqbb(fsq + 3u) | sqbb(fsq + 1u), sp == SP_CASTLE_K) | msk(sqbb(fsq - 4u) | sqbb(fsq - 1u), sp == SP_CASTLE_Q);
+    q.r ^= rk;
+    q.w ^= msk(ft | rk, mover_white);
+    return q;
+}
+
+// The position after m (in registers).
+fn play(q0: Pos, m: u32) -> Pos {
+    var q = q0;
+    let white = ((q.info >> 12u) & 1u) == 0u;
+    q = toggle(q, m, white);
+    let fsq = m & 63u;
+    let to = (m >> 6u) & 63u;
+    let king = (m >> 28u) == 6u;
+    var kings = q.info & 0xfffu;
+    kings = select(kings, select((kings & 0x03fu) | (to << 6u), (kings & 0xfc0u) | to, white), king);
+    let cr = ((q.info >> 13u) & 15u) & ~(rights_lost(fsq) | rights_lost(to));
+    let ep = select(0u, 8u | (fsq & 7u), ((m >> 15u) & 7u) == SP_DOUBLE);
+    q.info = (q.info & 0xffe00000u) | kings | ((q.info & 0x1000u) ^ 0x1000u) | (cr << 13u) | (ep << 17u);
+    return q;
+}
+
+fn unmake_move(m: u32) {
+    var q = load_pos();
+    // after the move it is the opponent's turn
+    let white = ((q.info >> 12u) & 1u) == 1u;
+    q = toggle(q, m, white);
+    let fsq = m & 63u;
+    let king = (m >> 28u) == 6u;
+    var kings = q.info & 0xfffu;
+    kings = select(kings, select((kings & 0x03fu) | (fsq << 6u), (kings & 0xfc0u) | fsq, white), king);
+    let cr = (m >> 20u) & 15u;
+    let ep = (m >> 24u) & 15u;
+    q.info = (q.info & 0xffe00000u) | kings | ((q.info & 0x1000u) ^ 0x1000u) | (cr << 13u) | (ep << 17u);
+    store_pos(q);
+}
+
+// -------------------------------------------------------------------- driver
+
+@compute @workgroup_size(WG)
+fn perft_main(
+    @builtin(local_invocation_index) li: u32,
+    @builtin(workgroup_id) wid: vec3<u32>,
+    @builtin(num_workgroups) nwg: vec3<u32>,
+) {
+    lid = li;
+    let idx = (wid.y * nwg.x + wid.x) * WG + li;
+    if idx >= params.count {
+        return;
+    }
+    let base = (params.base + idx) * POS_WORDS;
+    for (var i = 0u; i < POS_WORDS; i++) {
+        pos_set(i, positions[base + i]);
+    }
+    // Here the white-pieces board always holds the white king.
+    let wk = sqbb(pos_get(10u) & 63u);
+    pos_set(0u, pos_get(0u) | wk.x);
+    pos_set(1u, pos_get(1u) | wk.y);
+
+    // Depth-first walk. stack_get(p) is the move searched at ply p; the
+    // position in memory is the node at ply `ply`, cached in registers (q, c)
+    // while it does not change. The children of the nodes at ply depth - 2
+    // are made in registers only and counted in bulk. Every heavy function
+    // has one call site: the kernel stays small (SwiftShader and browsers
+    // compile it faster).
+    let depth = min(params.depth, MAX_PLY + 1u);
+    var lo = select(0u, 1u, depth == 0u);
+    var hi = 0u;
+    if depth > 0u {
+        var ply = 0u;
+        stack_set(0u, NO_MOVE);
+        var dirty = true;
+        var q: Pos;
+        var c: Ctx;
+        loop {
+            if dirty {
+                q = load_pos();
+                c = setup(q);
+                dirty = false;
+            }
+            // (depth 1: the root itself is counted in bulk, no move is made)
+            var m = NO_MOVE;
+            if depth > 1u {
+                m = next_move(q, c, stack_get(ply));
+                if m == NO_MOVE {
+                    if ply == 0u {
+                        break;
+                    }
+                    ply -= 1u;
+                    unmake_move(stack_get(ply));
+                    dirty = true;
+                    continue;
+                }
+                stack_set(ply, m);
+            }
+            if ply + 2u >= depth {
+                var leaf_parent = q;
+                if depth > 1u {
+                    leaf_parent = play(q, m);
+                }
+                let n = count_legal(leaf_parent);
+                lo += n;
+                hi += select(0u, 1u, lo < n);
+                if depth == 1u {
+                    break;
+                }
+            } else {
+                store_pos(play(q, m));
+                ply += 1u;
+                stack_set(ply, NO_MOVE);
+                dirty = true;
+            }
+        }
+    }
+    counts[idx] = vec2<u32>(lo, hi);
+}

@@ -1,0 +1,461 @@
+//! GPU perft through WebGPU: the adapter and its limits, the kernel's
+//! workgroup memory against them, a run with progress and cancel, and the
+//! CPU perft (wasm, in a worker) of the same position beside it; a mismatch
+//! is an error. Without WebGPU the panel says so and offers the CPU perft.
+//!
+//! URL state: `fen`, `depth`, `variant` (`workgroup` | `private`), `wg`.
+
+use super::PanelProps;
+use crate::chess::{Position, CPW_POSITIONS};
+use crate::gpu::{
+    workgroup_bytes, GpuError, GpuPerft, GpuRun, Options, Variant, MAX_PLIES, POS_BYTES,
+};
+use crate::ui::components::PerftRunner;
+use crate::ui::worker::{Job, Request, WorkerEvent};
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Clone)]
+enum Adapter {
+    Probing,
+    Ready(Rc<GpuPerft>),
+    Missing(String),
+}
+
+#[derive(Clone, PartialEq)]
+enum RunState {
+    Idle,
+    Gpu {
+        done: u64,
+        total: u64,
+    },
+    Building,
+    Cpu {
+        gpu: Box<GpuRun>,
+        gpu_seconds: f64,
+        build_seconds: f64,
+    },
+    Done {
+        gpu: Box<GpuRun>,
+        gpu_seconds: f64,
+        build_seconds: f64,
+        cpu_nodes: u64,
+        cpu_seconds: f64,
+    },
+    Cancelled,
+    Failed(String),
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or_else(js_sys::Date::now)
+}
+
+/// Whether the browser exposes `navigator.gpu` at all.
+fn has_navigator_gpu() -> bool {
+    web_sys::window()
+        .map(|w| {
+            js_sys::Reflect::get(&w.navigator(), &"gpu".into())
+                .map(|v| !v.is_undefined() && !v.is_null())
+                .unwrap_or(false)
+        })
+        .unwrap_or(false)
+}
+
+/// What the browser itself says of its adapter (`GPUAdapter.info`: vendor,
+/// architecture, description, and whether it is a fallback adapter), which
+/// wgpu's report leaves out on the web.
+async fn browser_adapter_info() -> Option<String> {
+    use wasm_bindgen_futures::JsFuture;
+    let get = |v: &wasm_bindgen::JsValue, k: &str| js_sys::Reflect::get(v, &k.into()).ok();
+    let navigator = web_sys::window()?.navigator();
+    let gpu = get(&navigator, "gpu")?;
+    let request: js_sys::Function = get(&gpu, "requestAdapter")?.into();
+    let promise: js_sys::Promise = request.call0(&gpu).ok()?.into();
+    let adapter = JsFuture::from(promise).await.ok()?;
+    if adapter.is_null() || adapter.is_undefined() {
+        return None;
+    }
+    let info = get(&adapter, "info")?;
+    let text = |k: &str| {
+        get(&info, k)
+            .and_then(|v| v.as_string())
+            .unwrap_or_default()
+    };
+    let fallback = get(&info, "isFallbackAdapter")
+        .or_else(|| get(&adapter, "isFallbackAdapter"))
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
+    let mut parts: Vec<String> = [
+        text("vendor"),
+        text("architecture"),
+        text("device"),
+        text("description"),
+    ]
+    .into_iter()
+    .filter(|s| !s.is_empty())
+    .collect();
+    if fallback {
+        parts.push("(fallback adapter)".into());
+    }
+    Some(parts.join(" "))
+}
+
+fn rate(nodes: u64, seconds: f64) -> String {
+    if seconds > 0.0 {
+        format!("{:.1} M nodes/s", nodes as f64 / seconds / 1e6)
+    } else {
+        "—".into()
+    }
+}
+
+#[function_component(GpuPanel)]
+pub fn gpu_panel(props: &PanelProps) -> Html {
+    let p = &props.params;
+    let fen = p
+        .get("fen")
+        .map(str::to_string)
+        .unwrap_or_else(|| CPW_POSITIONS[0].1.to_string());
+    let position = Position::from_fen(&fen);
+    let depth = (p.usize_or("depth", 4) as u32).clamp(1, 7);
+    let variant = match p.get("variant") {
+        Some("private") => Variant::Private,
+        _ => Variant::Workgroup,
+    };
+    let wanted_wg = match p.usize_or("wg", 64) as u32 {
+        w @ (16 | 32 | 64 | 128 | 256) => w,
+        _ => 64,
+    };
+
+    let adapter = use_state(|| Adapter::Probing);
+    let browser_info = use_state(|| None::<String>);
+    {
+        let adapter = adapter.clone();
+        let browser_info = browser_info.clone();
+        use_effect_with((), move |_| {
+            if !has_navigator_gpu() {
+                adapter.set(Adapter::Missing(
+                    "This browser has no WebGPU: navigator.gpu is missing (Chromium needs a GPU, or --enable-unsafe-webgpu for its software adapter).".into(),
+                ));
+            } else {
+                wasm_bindgen_futures::spawn_local(async move {
+                    browser_info.set(browser_adapter_info().await);
+                    match GpuPerft::new().await {
+                        Ok(g) => adapter.set(Adapter::Ready(Rc::new(g))),
+                        Err(e) => adapter.set(Adapter::Missing(format!(
+                            "WebGPU is there, but requestAdapter() gave no adapter: {e}"
+                        ))),
+                    }
+                });
+            }
+        });
+    }
+
+    let state = use_state(|| RunState::Idle);
+    let cancel_flag: Rc<RefCell<bool>> = use_mut_ref(|| false);
+    let cpu_job: Rc<RefCell<Option<Job>>> = use_mut_ref(|| None);
+
+    let set = |key: &'static str| {
+        let p = p.clone();
+        let on = props.on_params.clone();
+        Callback::from(move |e: Event| {
+            let el: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            on.emit(p.with(key, el.value()))
+        })
+    };
+    let on_fen = {
+        let p = p.clone();
+        let on = props.on_params.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            on.emit(p.with("fen", input.value()))
+        })
+    };
+    let on_cpu_depth = {
+        let p = p.clone();
+        let on = props.on_params.clone();
+        Callback::from(move |d: u32| on.emit(p.with("depth", d.to_string())))
+    };
+
+    let run = {
+        let state = state.clone();
+        let adapter = (*adapter).clone();
+        let cancel = cancel_flag.clone();
+        let cpu_job = cpu_job.clone();
+        let fen = fen.clone();
+        Callback::from(move |_: MouseEvent| {
+            let Adapter::Ready(gpu) = adapter.clone() else {
+                return;
+            };
+            *cancel.borrow_mut() = false;
+            state.set(RunState::Gpu { done: 0, total: 0 });
+            let state = state.clone();
+            let cancel = cancel.clone();
+            let cpu_job = cpu_job.clone();
+            let fen = fen.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let options = Options {
+                    variant,
+                    workgroup_size: wanted_wg,
+                    ..Options::default()
+                };
+                // Build the kernel's pipeline (cached per variant and
+                // workgroup size) with a depth-1 run, outside the timing.
+                state.set(RunState::Building);
+                let build_start = now_ms();
+                if let Err(e) = gpu.run_fen(&fen, 1, &options, |_, _| true).await {
+                    return state.set(RunState::Failed(e.to_string()));
+                }
+                let build_seconds = (now_ms() - build_start) / 1000.0;
+                let start = now_ms();
+                let progress_state = state.clone();
+                let progress_cancel = cancel.clone();
+                let result = gpu
+                    .run_fen(&fen, depth, &options, move |done, total| {
+                        progress_state.set(RunState::Gpu { done, total });
+                        !*progress_cancel.borrow()
+                    })
+                    .await;
+                let gpu_seconds = (now_ms() - start) / 1000.0;
+                let gpu_run = match result {
+                    Ok(r) => Box::new(r),
+                    Err(GpuError::Cancelled) => return state.set(RunState::Cancelled),
+                    Err(e) => return state.set(RunState::Failed(e.to_string())),
+                };
+                // The same count on the CPU (wasm, in a worker), to check.
+                state.set(RunState::Cpu {
+                    gpu: gpu_run.clone(),
+                    gpu_seconds,
+                    build_seconds,
+                });
+                let events = {
+                    let state = state.clone();
+                    let slot = cpu_job.clone();
+                    Callback::from(move |event: WorkerEvent| match event {
+                        WorkerEvent::PerftDone { nodes, seconds, .. } => {
+                            if let Some(j) = slot.borrow_mut().take() {
+                                j.release();
+                            }
+                            state.set(RunState::Done {
+                                gpu: gpu_run.clone(),
+                                gpu_seconds,
+                                build_seconds,
+                                cpu_nodes: nodes as u64,
+                                cpu_seconds: seconds,
+                            });
+                        }
+                        WorkerEvent::Error { message } => {
+                            slot.borrow_mut().take();
+                            state.set(RunState::Failed(format!("CPU check: {message}")));
+                        }
+                        _ => {}
+                    })
+                };
+                match Job::start(&Request::Perft { fen, depth }, events) {
+                    Ok(j) => *cpu_job.borrow_mut() = Some(j),
+                    Err(e) => state.set(RunState::Failed(e)),
+                }
+            });
+        })
+    };
+    let cancel = {
+        let cancel = cancel_flag.clone();
+        let state = state.clone();
+        let cpu_job = cpu_job.clone();
+        Callback::from(move |_: MouseEvent| {
+            *cancel.borrow_mut() = true;
+            if let Some(j) = cpu_job.borrow_mut().take() {
+                j.cancel();
+                crate::ui::worker::prewarm();
+                state.set(RunState::Cancelled);
+            }
+        })
+    };
+    let running = matches!(
+        *state,
+        RunState::Building | RunState::Gpu { .. } | RunState::Cpu { .. }
+    );
+
+    let report = match &*adapter {
+        Adapter::Ready(g) => Some(g.report().clone()),
+        _ => None,
+    };
+    let limit = report
+        .as_ref()
+        .map(|r| r.max_compute_workgroup_storage_size as u64)
+        .unwrap_or(16384);
+
+    let adapter_card = match &*adapter {
+        Adapter::Probing => {
+            html! { <p class="muted">{ "Asking the browser for a WebGPU adapter…" }</p> }
+        }
+        Adapter::Missing(why) => html! {
+            <div class="no-webgpu">
+                <p class="error-box" role="alert">{ why.clone() }</p>
+                <p>{ "The CPU perft below runs the same count in WebAssembly." }</p>
+            </div>
+        },
+        Adapter::Ready(gpu) => {
+            let r = gpu.report();
+            html! {
+                <table class="data adapter">
+                    <tbody>
+                        <tr><th>{ "adapter" }</th><td class="adapter-name">{
+                            match (r.name.is_empty(), &*browser_info) {
+                                (false, _) => r.name.clone(),
+                                (true, Some(info)) if !info.is_empty() => info.clone(),
+                                _ => "(the browser gives no name)".to_string(),
+                            }
+                        }</td></tr>
+                        <tr><th>{ "backend" }</th><td>{ r.backend.clone() }</td></tr>
+                        <tr><th>{ "device type" }</th><td>{ r.device_type.clone() }</td></tr>
+                        <tr><th>{ "driver" }</th><td>{ format!("{} {}", r.driver, r.driver_info) }</td></tr>
+                        <tr><th>{ "maxComputeWorkgroupStorageSize" }</th><td class="num adapter-limit">{ r.max_compute_workgroup_storage_size }</td></tr>
+                        <tr><th>{ "maxComputeInvocationsPerWorkgroup" }</th><td class="num">{ r.max_compute_invocations_per_workgroup }</td></tr>
+                        <tr><th>{ "maxStorageBufferBindingSize" }</th><td class="num">{ r.max_storage_buffer_binding_size }</td></tr>
+                    </tbody>
+                </table>
+            }
+        }
+    };
+
+    let budget_rows = [16u32, 32, 64, 128, 256].map(|wg| {
+        let wg_bytes = workgroup_bytes(wg, MAX_PLIES, Variant::Workgroup);
+        let fits = wg_bytes <= limit;
+        html! {
+            <tr class={classes!(if fits { "ok" } else { "bad" }, (wg == wanted_wg).then_some("chosen"))}>
+                <td class="num">{ wg }</td>
+                <td class="num">{ format!("{wg} × {POS_BYTES} = {}", wg as usize * POS_BYTES) }</td>
+                <td class="num">{ format!("{wg} × 4 × {MAX_PLIES} = {}", wg * 4 * MAX_PLIES) }</td>
+                <td class="num">{ wg_bytes }</td>
+                <td>{ if fits { "fits" } else { "too big: shrinks" } }</td>
+            </tr>
+        }
+    });
+
+    let result = match &*state {
+        RunState::Idle => html! {},
+        RunState::Gpu { done, total } => html! {
+            <div>
+                <progress class="gpu-progress" max={(*total).max(1).to_string()} value={done.to_string()}></progress>
+                <p class="stats">{ format!("GPU: {done} / {total} frontier positions") }</p>
+            </div>
+        },
+        RunState::Building => html! { <p class="muted">{ "building the kernel's pipeline…" }</p> },
+        RunState::Cpu {
+            gpu, gpu_seconds, ..
+        } => html! {
+            <div>
+                <p class="stats">{ format!("GPU: {} nodes in {gpu_seconds:.3} s", gpu.nodes) }</p>
+                <p class="muted">{ "checking on the CPU (wasm worker)…" }</p>
+            </div>
+        },
+        RunState::Done {
+            gpu,
+            gpu_seconds,
+            build_seconds,
+            cpu_nodes,
+            cpu_seconds,
+        } => {
+            let matches = gpu.nodes == *cpu_nodes;
+            html! {
+                <div class="gpu-result">
+                    <table class="data">
+                        <thead><tr><th></th><th>{ "nodes" }</th><th>{ "time" }</th><th>{ "speed" }</th></tr></thead>
+                        <tbody>
+                            <tr><th>{ format!("GPU ({} memory, {} invocations/workgroup)", gpu.variant, gpu.workgroup_size) }</th>
+                                <td class="num gpu-nodes">{ gpu.nodes }</td><td class="num">{ format!("{gpu_seconds:.3} s") }</td><td class="num gpu-nps">{ rate(gpu.nodes, *gpu_seconds) }</td></tr>
+                            <tr><th>{ "CPU (wasm, Web Worker)" }</th>
+                                <td class="num cpu-nodes">{ cpu_nodes }</td><td class="num">{ format!("{cpu_seconds:.3} s") }</td><td class="num">{ rate(*cpu_nodes, *cpu_seconds) }</td></tr>
+                        </tbody>
+                    </table>
+                    <p class="muted">{ format!("The CPU played {} plies to a frontier of {} positions; the GPU searched the last {} plies of each, in {} batches of up to {}; {} B of workgroup memory per workgroup. Building the pipeline and a first dispatch took {build_seconds:.2} s before the timing.",
+                        gpu.split_depth, gpu.positions, gpu.gpu_depth, gpu.batches, gpu.batch_size, gpu.workgroup_bytes) }</p>
+                    if matches {
+                        <p class="ok gpu-match">{ "GPU and CPU agree ✓" }</p>
+                    } else {
+                        <p class="error-box gpu-mismatch" role="alert">{ format!("MISMATCH: the GPU counted {} and the CPU {} — the kernel is wrong for this position.", gpu.nodes, cpu_nodes) }</p>
+                    }
+                </div>
+            }
+        }
+        RunState::Cancelled => html! { <p class="muted gpu-cancelled">{ "Cancelled." }</p> },
+        RunState::Failed(e) => {
+            html! { <p class="error-box gpu-error" role="alert">{ e.clone() }</p> }
+        }
+    };
+
+    let ready = matches!(*adapter, Adapter::Ready(_));
+    html! {
+        <section class="panel gpu">
+            <h2>{ "GPU perft through WebGPU" }</h2>
+            <p class="lede">
+                { "A WGSL kernel walks the move tree on the GPU: each invocation searches one position depth-first, keeping its 44-byte position and a move stack of one u32 per ply (each move carries its own undo information) in workgroup memory, the fast on-chip memory a workgroup shares." }
+            </p>
+            <div class="cols even">
+                <div class="card">
+                    <h3>{ "Adapter" }</h3>
+                    { adapter_card }
+                </div>
+                <div class="card">
+                    <h3>{ "Workgroup memory of the kernel" }</h3>
+                    <table class="data budget-gpu">
+                        <thead><tr><th>{ "invocations" }</th><th>{ "positions B" }</th><th>{ "move stacks B" }</th><th>{ "total B" }</th><th>{ format!("vs {limit} B") }</th></tr></thead>
+                        <tbody>{ for budget_rows }</tbody>
+                    </table>
+                    <p class="muted">{ format!("Sizes from the kernel's own declarations (each var<workgroup> array rounded up to 16 bytes). The private variant keeps both in per-invocation memory: 0 B of workgroup memory. A workgroup size whose memory does not fit is halved until it does.") }</p>
+                </div>
+            </div>
+            if ready {
+                <div class="card">
+                    <h3>{ "Run" }</h3>
+                    <div class="row">
+                        <label class="grow">{ "FEN" }
+                            <input type="text" id="gpu-fen" class="fen-input" value={fen.clone()} oninput={on_fen} spellcheck="false" />
+                        </label>
+                        <label>{ "preset " }
+                            <select class="preset" onchange={set("fen")}>
+                                <option value="">{ "—" }</option>
+                                { for CPW_POSITIONS.iter().map(|(n, f)| html! { <option value={*f} selected={*f == fen}>{ *n }</option> }) }
+                            </select>
+                        </label>
+                    </div>
+                    if let Err(e) = &position {
+                        <p class="error-box fen-error" role="alert">{ e.to_string() }</p>
+                    }
+                    <div class="row">
+                        <label>{ "depth " }
+                            <select class="gpu-depth" onchange={set("depth")} disabled={running}>
+                                { for (1..=7u32).map(|d| html! { <option value={d.to_string()} selected={d == depth}>{ d }</option> }) }
+                            </select>
+                        </label>
+                        <label>{ "memory " }
+                            <select class="gpu-variant" onchange={set("variant")} disabled={running}>
+                                <option value="workgroup" selected={variant == Variant::Workgroup}>{ "workgroup (shared)" }</option>
+                                <option value="private" selected={variant == Variant::Private}>{ "private (per invocation)" }</option>
+                            </select>
+                        </label>
+                        <label>{ "workgroup size " }
+                            <select class="gpu-wg" onchange={set("wg")} disabled={running}>
+                                { for [16u32, 32, 64, 128, 256].iter().map(|w| html! { <option value={w.to_string()} selected={*w == wanted_wg}>{ w }</option> }) }
+                            </select>
+                        </label>
+                        <button type="button" class="primary gpu-run" onclick={run} disabled={running || position.is_err()}>{ "run on the GPU" }</button>
+                        <button type="button" class="gpu-cancel" onclick={cancel} disabled={!running}>{ "cancel" }</button>
+                    </div>
+                    { result }
+                </div>
+            } else {
+                <div class="card">
+                    <h3>{ "CPU perft (WebAssembly)" }</h3>
+                    if let Ok(pos) = &position {
+                        <PerftRunner fen={pos.to_fen()} {depth} on_depth={on_cpu_depth} />
+                    }
+                </div>
+            }
+        </section>
+    }
+}
