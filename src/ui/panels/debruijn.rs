@@ -186,11 +186,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
         let set = set("v");
         Callback::from(move |bit: u32| set.emit(v ^ (1u64 << bit)))
     };
-    let step_cb = |key: &'static str| {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |s: usize| on.emit(p.with(key, s.to_string())))
-    };
+    let step_cb = |key: &'static str| props.update(move |p, s: usize| p.with(key, s.to_string()));
     let on_known = {
         let p = p.clone();
         let on = props.on_params.clone();

@@ -174,11 +174,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
             on.emit(p.with("fen", input.value()))
         })
     };
-    let on_cpu_depth = {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |d: u32| on.emit(p.with("depth", d.to_string())))
-    };
+    let on_cpu_depth = props.update(move |p, d: u32| p.with("depth", d.to_string()));
 
     let run = {
         let state = state.clone();
@@ -372,7 +368,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                                 <td class="num cpu-nodes">{ cpu_nodes }</td><td class="num">{ format!("{cpu_seconds:.3} s") }</td><td class="num">{ rate(*cpu_nodes, *cpu_seconds) }</td></tr>
                         </tbody>
                     </table>
-                    <p class="muted">{ format!("The CPU played {} plies to a frontier of {} positions; the GPU searched the last {} plies of each, in {} batches of up to {}; {} B of workgroup memory per workgroup. Building the pipeline and a first dispatch took {build_seconds:.2} s before the timing.",
+                    <p class="muted">{ format!("The CPU played {} ply(s) to a frontier of {} positions; the GPU searched the last {} ply(s) of each, in {} batches of up to {}; {} B of workgroup memory per workgroup. Building the pipeline and a first dispatch took {build_seconds:.2} s before the timing.",
                         gpu.split_depth, gpu.positions, gpu.gpu_depth, gpu.batches, gpu.batch_size, gpu.workgroup_bytes) }</p>
                     if matches {
                         <p class="ok gpu-match">{ "GPU and CPU agree ✓" }</p>
@@ -412,7 +408,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
             if ready {
                 <div class="card">
                     <h3>{ "Run" }</h3>
-                    <div class="row">
+                    <div class="row fen-row">
                         <label class="grow">{ "FEN" }
                             <input type="text" id="gpu-fen" class="fen-input" value={fen.clone()} oninput={on_fen} spellcheck="false" />
                         </label>

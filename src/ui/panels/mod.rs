@@ -19,6 +19,16 @@ pub struct PanelProps {
     pub on_params: Callback<Params>,
 }
 
+impl PanelProps {
+    /// A callback that changes the URL state: `f(current params, value)`
+    /// gives the new params.
+    pub fn update<T: 'static>(&self, f: impl Fn(&Params, T) -> Params + 'static) -> Callback<T> {
+        let params = self.params.clone();
+        let on_params = self.on_params.clone();
+        Callback::from(move |value: T| on_params.emit(f(&params, value)))
+    }
+}
+
 /// The panel for a route.
 pub fn view(panel: Panel, props: PanelProps) -> Html {
     match panel {

@@ -84,15 +84,9 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
             text.set(value);
         })
     };
-    let pick_square = {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |sq: u32| on.emit(p.with("sq", sq.to_string()).without("step")))
-    };
+    let pick_square = props.update(move |p, sq: u32| p.with("sq", sq.to_string()).without("step"));
     let pick = |key: &'static str, value: String| {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |_: MouseEvent| on.emit(p.with(key, value.clone()).without("step")))
+        props.update(move |p, _: MouseEvent| p.with(key, value.clone()).without("step"))
     };
     let on_code = {
         let p = p.clone();
@@ -102,11 +96,7 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
             on.emit(p.with("code", select.value()).without("step"))
         })
     };
-    let on_step = {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |s: usize| on.emit(p.with("step", s.to_string())))
-    };
+    let on_step = props.update(move |p, s: usize| p.with("step", s.to_string()));
 
     let codes = board.to_codes();
     let marks = Rc::new(codes.iter().map(|&c| code_letter(c)).collect::<Vec<_>>());

@@ -52,25 +52,14 @@ pub fn nibbles_panel(props: &PanelProps) -> Html {
     let table = use_memo((), |_| signed_table());
 
     // Choosing a new nibble or operation starts the steps again.
-    let set_x = {
-        let p = params.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |v: u64| on.emit(p.with("x", format!("{v:x}")).without("step")))
-    };
+    let set_x = props.update(move |p, v: u64| p.with("x", format!("{v:x}")).without("step"));
     let toggle_bit = {
         let set_x = set_x.clone();
         Callback::from(move |bit: u32| set_x.emit((x ^ (1 << bit)) as u64 & 15))
     };
-    let set_op = |o: Op| {
-        let p = params.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |_: MouseEvent| on.emit(p.with("op", o.param()).without("step")))
-    };
-    let on_step = {
-        let p = params.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |s: usize| on.emit(p.with("step", s.to_string())))
-    };
+    let set_op =
+        |o: Op| props.update(move |p, _: MouseEvent| p.with("op", o.param()).without("step"));
+    let on_step = props.update(move |p, s: usize| p.with("step", s.to_string()));
 
     let rows = table.iter().map(|row| {
         let chosen = row.nibble == x;

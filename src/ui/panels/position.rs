@@ -75,11 +75,7 @@ pub fn position_panel(props: &PanelProps) -> Html {
             }
         });
     }
-    let set_fen = {
-        let p = params.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |fen: String| on.emit(p.with("fen", fen).without("mv")))
-    };
+    let set_fen = props.update(move |p, fen: String| p.with("fen", fen).without("mv"));
     let on_fen_input = {
         let fen_text = fen_text.clone();
         let fen_error = fen_error.clone();
@@ -106,11 +102,7 @@ pub fn position_panel(props: &PanelProps) -> Html {
             }
         })
     };
-    let on_depth = {
-        let p = params.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |d: u32| on.emit(p.with("depth", d.to_string())))
-    };
+    let on_depth = props.update(move |p, d: u32| p.with("depth", d.to_string()));
 
     let marks = use_memo(position, piece_marks);
     let occupied = position.occupied();

@@ -49,24 +49,16 @@ pub fn swar_panel(props: &PanelProps) -> Html {
     );
 
     let set = |key: &'static str| {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |v: u64| on.emit(p.with(key, format!("{v:x}")).without("step")))
+        props.update(move |p, v: u64| p.with(key, format!("{v:x}")).without("step"))
     };
     let toggle = |key: &'static str, value: u64| {
         let set = set(key);
         Callback::from(move |bit: u32| set.emit(value ^ (1u64 << bit)))
     };
     let choose = |key: &'static str, value: String| {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |_: MouseEvent| on.emit(p.with(key, value.clone()).without("step")))
+        props.update(move |p, _: MouseEvent| p.with(key, value.clone()).without("step"))
     };
-    let on_step = {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |s: usize| on.emit(p.with("step", s.to_string())))
-    };
+    let on_step = props.update(move |p, s: usize| p.with("step", s.to_string()));
 
     let trace = match &*traced {
         Ok(t) => t.clone(),

@@ -41,24 +41,15 @@ pub fn trits_panel(props: &PanelProps) -> Html {
     let traced = use_memo((a, b), |&(a, b)| trits_trace(a, b).map(Rc::new));
 
     let set = |key: &'static str| {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |v: u64| on.emit(p.with(key, format!("{v:x}")).without("step")))
+        props.update(move |p, v: u64| p.with(key, format!("{v:x}")).without("step"))
     };
     let toggle = |key: &'static str, value: u64| {
         let set = set(key);
         Callback::from(move |sq: u32| set.emit(value ^ (1u64 << sq)))
     };
-    let on_step = {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |s: usize| on.emit(p.with("step", s.to_string())))
-    };
-    let choose_order = |key: &'static str| {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |_: MouseEvent| on.emit(p.with("order", key)))
-    };
+    let on_step = props.update(move |p, s: usize| p.with("step", s.to_string()));
+    let choose_order =
+        |key: &'static str| props.update(move |p, _: MouseEvent| p.with("order", key));
     let overlap = a & b;
     let eff = efficiency();
 
