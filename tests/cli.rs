@@ -210,3 +210,22 @@ fn perft_json_divide_and_bad_input() {
     let out = bitscope().args(["perft", "99"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn perft_on_the_gpu_names_the_adapter() {
+    // `make test` points VK_ICD_FILENAMES at SwiftShader; a missing driver fails.
+    let out = bitscope()
+        .args(["perft", "3", "--gpu", "--json", "--variant", "private"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json = last_json(&out);
+    assert_eq!(json["nodes"], 8902);
+    let backend = json["backend"].as_str().unwrap();
+    assert!(backend.starts_with("gpu: "), "{backend}");
+    assert!(backend.contains("private"), "{backend}");
+}

@@ -3,6 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use bitscope::bits::word::Word;
+use bitscope::gpu::{GpuPerft, Options, Variant};
 use bitscope::ui::app::App;
 use bitscope::ui::components::BitRow;
 use gloo_timers::future::TimeoutFuture;
@@ -240,4 +241,73 @@ async fn trits_panel_rejects_overlap_and_packs() {
         ["121", "121", "121", "1", "0", "0", "0", "0", "0", "216", "242", "242", "80"]
     );
     root.remove();
+}
+
+// ---- the GPU kernel through WebGPU (SwiftShader in headless Chromium;
+// webdriver.json adds --enable-unsafe-webgpu) ----
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+
+#[wasm_bindgen_test]
+async fn gpu_perft_in_the_browser() {
+    let gpu = match GpuPerft::new().await {
+        Ok(g) => g,
+        Err(e) => panic!("{e}"),
+    };
+    web_sys_log(&format!("{:?}", gpu.report()));
+    for variant in Variant::ALL {
+        let mut batches = 0;
+        let opts = Options {
+            batch_size: Some(256),
+            ..Options::with_variant(variant)
+        };
+        let run = gpu
+            .run_fen(KIWIPETE, 3, &opts, |_, _| {
+                batches += 1;
+                true
+            })
+            .await
+            .unwrap();
+        assert_eq!(run.nodes, 97862, "{variant}: {run:?}");
+        assert_eq!(run.batches, batches);
+        let root = gpu
+            .run_fen(
+                KIWIPETE,
+                3,
+                &Options {
+                    split_depth: Some(0),
+                    ..Options::with_variant(variant)
+                },
+                |_, _| true,
+            )
+            .await
+            .unwrap();
+        assert_eq!(root.nodes, 97862, "{variant}, root only");
+    }
+}
+
+/// Kiwipete depth 4 in the browser, timed by the page's clock (the library
+/// itself never reads one); the figures go to the console (`--nocapture`).
+#[wasm_bindgen_test]
+async fn gpu_perft_speed_in_the_browser() {
+    let gpu = GpuPerft::new().await.unwrap();
+    for variant in Variant::ALL {
+        let opts = Options::with_variant(variant);
+        gpu.run_fen(KIWIPETE, 1, &opts, |_, _| true).await.unwrap(); // compile
+        let t = js_sys::Date::now();
+        let run = gpu.run_fen(KIWIPETE, 4, &opts, |_, _| true).await.unwrap();
+        let s = (js_sys::Date::now() - t) / 1000.0;
+        assert_eq!(run.nodes, 4_085_603);
+        web_sys_log(&format!(
+            "browser {variant}: kiwipete 4, {} nodes in {s:.3} s = {:.0} nodes/s ({} positions, {} batches)",
+            run.nodes,
+            run.nodes as f64 / s,
+            run.positions,
+            run.batches
+        ));
+    }
+}
+
+fn web_sys_log(s: &str) {
+    wasm_bindgen_test::console_log!("{}", s);
 }

@@ -334,6 +334,17 @@ pub fn check_packed(p: &Packed) -> Result<(), String> {
     if pawns & 0xff00_0000_0000_00ff != 0 {
         return Err("pawn on the first or last rank".into());
     }
+    if let Some(file) = meta.ep_file {
+        // the square a capturing pawn moves to (rank 6 or 3) must be empty
+        let sq = if meta.black_to_move {
+            16 + file
+        } else {
+            40 + file
+        };
+        if (pieces | kings) & 1u64 << sq != 0 {
+            return Err("en passant square is occupied".into());
+        }
+    }
     Ok(())
 }
 

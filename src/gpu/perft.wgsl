@@ -8,12 +8,21 @@
 // ("shared") memory, indexed by local_invocation_index, or in private memory.
 // The host keeps exactly one of the two `//@@BEGIN ...` / `//@@END ...`
 // blocks below and substitutes the `const WG` line (the workgroup size), so
-// both variants run the very same algorithm.
+// both variants run the very same algorithm. Workgroup variant, WG = 64,
+// MAX_PLY = 50: 64 x 44 B + 64 x 50 x 4 B = 2816 + 12800 = 15616 B (the
+// WebGPU default limit is 16384). What is being computed on (the node's
+// position, its pin / check masks, the children of the nodes just above the
+// leaves) is in registers; the memory holds what must survive between plies.
 //
 // No move list is ever stored: moves are generated in a fixed order (class:
 // pawn, knight, diagonal slide, orthogonal slide, king; then from square, to
 // square, promotion piece N < B < R < Q) and the next move after `m` is found
-// by resuming generation just after `m`. The last ply is counted in bulk.
+// by resuming generation just after `m`. Moves are legal by construction
+// (check mask, pin rays, a danger map for the king; en passant is played on
+// copies of the boards and the king tested). The last ply is counted in bulk.
+//
+// Loop bounds (positions, depth) come from the `params` uniform, never from
+// override constants; WG and MAX_PLY are array sizes / the workgroup size.
 //
 // Bitboards are vec2<u32> (x = squares 0..31, y = squares 32..63; a1 = bit 0,
 // h8 = bit 63). WGSL has no u64, and no magic tables (they need a 64-bit
