@@ -99,10 +99,15 @@ test('dark theme and a phone-sized screen', async () => {
   await page.click('.theme-toggle');
   const afterTheme = await page.getAttribute('html', 'data-theme');
   assert.notEqual(before, afterTheme);
-  // nothing wider than the screen
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 1, `page overflows the phone by ${overflow}px`);
   await shot(page, `phone-nibbles-${afterTheme}`);
+  // nothing on any panel is wider than the phone's screen
+  for (const slug of ROUTES) {
+    await page.goto(`${server.url}#/${slug}`);
+    await page.waitForSelector('section.panel');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `${slug} overflows the phone by ${overflow}px`);
+    await shot(page, `phone-${slug}-${afterTheme}`);
+  }
   await context.close();
   assert.deepEqual(problems, []);
 });

@@ -20,6 +20,9 @@ pub struct StepPlayerProps {
     pub on_step: Callback<usize>,
 }
 
+/// How many steps before the current one stay on screen.
+const SHOWN_BEFORE: usize = 5;
+
 /// Milliseconds between steps while playing.
 const PLAY_DELAY_MS: u32 = 900;
 
@@ -107,7 +110,17 @@ pub fn step_player(props: &StepPlayerProps) -> Html {
         })
     };
 
-    let steps = props.trace.steps.iter().enumerate().take(step + 1).map(|(i, s)| {
+    // Long traces (a 64-bit derivation has 66 steps) show the current step
+    // and the few before it.
+    let first_shown = step.saturating_sub(SHOWN_BEFORE);
+    let steps = props
+        .trace
+        .steps
+        .iter()
+        .enumerate()
+        .take(step + 1)
+        .skip(first_shown)
+        .map(|(i, s)| {
         let current = i == step;
         let on_step = props.on_step.clone();
         html! {
@@ -142,6 +155,9 @@ pub fn step_player(props: &StepPlayerProps) -> Html {
                 <span class="step-count" aria-live="polite">{ format!("step {} of {}", step + 1, count) }</span>
             </div>
             <h3 class="trace-title">{ props.trace.title.clone() }</h3>
+            if first_shown > 0 {
+                <p class="muted earlier-steps">{ format!("… {first_shown} earlier step{} above (← or reset to go back)", if first_shown == 1 { "" } else { "s" }) }</p>
+            }
             <ol class="steps">{ for steps }</ol>
             if step == last {
                 <p class="trace-result">{ "result: " }<strong class="result-value">{ props.trace.result_text() }</strong></p>

@@ -352,6 +352,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                                 } else {
                                     "The shift brings in zeros where the cyclic sequence would wrap: the last windows differ from the cyclic reading, and still work.".to_string()
                                 } }</p>
+                                <div class="table-scroll">
                                 <table class="data windows">
                                     <thead><tr><th>{ "bit i" }</th><th>{ "magic << i" }</th><th>{ "window" }</th><th>{ "cyclic" }</th><th>{ "table[window] = i" }</th></tr></thead>
                                     <tbody>
@@ -371,6 +372,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                                         }) }
                                     </tbody>
                                 </table>
+                                </div>
                                 <StepPlayer trace={t.clone()} step={dstep} on_step={step_cb("dstep")} />
                                 <div class="tables">
                                     <p class="mono table-0">{ format!("0-based: {{{}}}", d.table.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")) }</p>
