@@ -26,10 +26,16 @@ setup-test:
 	@scripts/setup.sh test
 
 # The release site: index.html + static/ + pkg/ (wasm-pack, wasm-opt -Oz).
-web:
-	wasm-pack build --release --target web --no-typescript --no-pack --out-dir $(DIST)/pkg
+# The wasm is rebuilt only when a source changed.
+WASM := $(DIST)/pkg/bitscope_bg.wasm
+SOURCES := $(shell find src -type f) Cargo.toml Cargo.lock
+
+web: $(WASM)
 	cp index.html $(DIST)/
 	rm -rf $(DIST)/static && cp -r static $(DIST)/static
+
+$(WASM): $(SOURCES)
+	wasm-pack build --release --target web --no-typescript --no-pack --out-dir $(DIST)/pkg
 
 cli:
 	cargo build --release --bin bitscope
