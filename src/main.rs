@@ -7,6 +7,13 @@ mod cli;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
+    // `bitscope bench | head` should end quietly, like any Unix tool, rather
+    // than panic on the closed pipe.
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of one signal before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     std::process::exit(cli::main());
 }
 
