@@ -229,3 +229,143 @@ fn perft_on_the_gpu_names_the_adapter() {
     assert!(backend.starts_with("gpu: "), "{backend}");
     assert!(backend.contains("private"), "{backend}");
 }
+
+#[test]
+fn debruijn_count_check_and_scan() {
+    for (bits, multipliers, sequences) in [(8, 4, 2), (16, 32, 16), (32, 4096, 2048)] {
+        let out = bitscope()
+            .args(["debruijn", "count", "--bits", &bits.to_string(), "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let json = last_json(&out);
+        assert_eq!(json["bits"], bits);
+        assert_eq!(json["multipliers"], multipliers);
+        assert_eq!(json["sequences"], sequences);
+        assert!(json["seconds"].as_f64().is_some());
+    }
+    let out = bitscope()
+        .args(["debruijn", "check", "--bits", "8", "0x1D", "--json"])
+        .output()
+        .unwrap();
+    let json = last_json(&out);
+    assert_eq!(json["valid"], true);
+    assert_eq!(json["table"], serde_json::json!([0, 1, 6, 2, 7, 5, 4, 3]));
+    let out = bitscope()
+        .args(["debruijn", "check", "--bits", "8", "0x1f", "--json"])
+        .output()
+        .unwrap();
+    let json = last_json(&out);
+    assert_eq!(json["valid"], false);
+    assert_eq!(json["table"], serde_json::Value::Null);
+    assert_eq!(
+        json["collisions"],
+        serde_json::json!([[3, 4], [3, 5], [4, 5]])
+    );
+    let out = bitscope()
+        .args([
+            "debruijn",
+            "scan",
+            "--bits",
+            "64",
+            "0x8000000000000000",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(last_json(&out)["result"], 63);
+    // bad input: width, magic wider than the width, v = 0, junk
+    for args in [
+        vec!["debruijn", "count", "--bits", "12"],
+        vec!["debruijn", "check", "--bits", "8", "0x100"],
+        vec!["debruijn", "scan", "--bits", "8", "0"],
+        vec!["debruijn", "scan", "--bits", "8", "0xzz"],
+    ] {
+        let out = bitscope().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn trace_swar_trits_and_nibble_board_as_json() {
+    let out = bitscope()
+        .args([
+            "trace",
+            "swar-add",
+            "--width",
+            "32",
+            "--lane-bits",
+            "4",
+            "0x7830003F",
+            "0x18500051",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(last_json(&out)["result"], "0x80800080");
+    let out = bitscope()
+        .args([
+            "trace",
+            "swar-avg",
+            "--width",
+            "64",
+            "--lane-bits",
+            "16",
+            "6",
+            "9",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(last_json(&out)["result"], "0x0000000000000007");
+    let out = bitscope()
+        .args(["trace", "trits", "0xffff", "0xffff000000000000", "--json"])
+        .output()
+        .unwrap();
+    let json = last_json(&out);
+    assert_eq!(json["result"]["trits"].as_array().unwrap().len(), 64);
+    assert_eq!(
+        json["result"]["packed"],
+        serde_json::json!([121, 121, 121, 1, 0, 0, 0, 0, 0, 216, 242, 242, 80])
+    );
+    let out = bitscope()
+        .args(["trace", "trits", "0x10000000", "0x10000001"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("e4"));
+    let out = bitscope()
+        .args([
+            "trace",
+            "nibble-board",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        last_json(&out)["result"],
+        serde_json::json!([
+            "0x1111111142365324",
+            "0x0000000000000000",
+            "0x0000000000000000",
+            "0xcabedbac99999999"
+        ])
+    );
+    let out = bitscope()
+        .args([
+            "trace",
+            "swar-add",
+            "--width",
+            "48",
+            "--lane-bits",
+            "4",
+            "1",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
