@@ -1,19 +1,11 @@
 // The bit-trick panels: de Bruijn (scan, derivation, validation, enumeration
 // with progress), SWAR (lanes checked, the naive add's leaked carries),
 // trits (overlap rejected, packing) and the nibble board.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, newPage, shot } from './harness.mjs';
+import { newPage, shot, useSite } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const site = useSite();
 
 /** Clicks "next" until the step player in `scope` shows its last step. */
 async function stepToEnd(page, scope = '') {
@@ -27,8 +19,8 @@ async function stepToEnd(page, scope = '') {
 }
 
 test('de Bruijn: scan, derivation, validation, enumeration', async () => {
-  const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.url}#/debruijn`);
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/debruijn`);
   await page.waitForSelector('.validity.ok');
   assert.equal(await page.inputValue('#magic'), '0x1d');
 
@@ -96,8 +88,8 @@ test('de Bruijn: scan, derivation, validation, enumeration', async () => {
 });
 
 test('de Bruijn: enumeration can be cancelled', async () => {
-  const { page, problems, context } = await newPage(browser);
-  await page.goto(`${server.url}#/debruijn?width=64`);
+  const { page, problems, context } = await newPage(site.browser);
+  await page.goto(`${site.server.url}#/debruijn?width=64`);
   await page.click('.enum-run');
   await page.waitForSelector('.enum-progress');
   await page.click('.enum-cancel');
@@ -107,8 +99,8 @@ test('de Bruijn: enumeration can be cancelled', async () => {
 });
 
 test('SWAR: lanes checked, leaked carries shown, every op', async () => {
-  const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.url}#/swar?op=add&width=32&lanes=4`);
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/swar?op=add&width=32&lanes=4`);
   await page.fill('#swar-x', '0x7830003F');
   await page.fill('#swar-y', '0x18500051');
   await page.waitForSelector('.verdict.ok');
@@ -137,8 +129,8 @@ test('SWAR: lanes checked, leaked carries shown, every op', async () => {
 });
 
 test('trits: overlap rejected by name, packing and orders', async () => {
-  const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.url}#/trits`);
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/trits`);
   await page.waitForSelector('table.packed');
   assert.equal(await page.locator('table.packed tbody tr').count(), 13);
   assert.match(await page.textContent('.round-trip'), /✓/);
@@ -164,8 +156,8 @@ test('trits: overlap rejected by name, packing and orders', async () => {
 });
 
 test('nibble board: get, set, placement, bad FEN', async () => {
-  const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.url}#/nibble-board`);
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/nibble-board`);
   await page.waitForSelector('.byte-grid');
   assert.match(await page.textContent('.round-trip'), /✓/);
   await page.click('button[data-square="d8"]');

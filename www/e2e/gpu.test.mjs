@@ -1,24 +1,16 @@
 // The GPU panel: a perft through WebGPU (SwiftShader in headless Chromium)
 // that agrees with the CPU perft of the wasm worker, for both kernel
 // variants; and, in a browser without WebGPU, a plain message and the CPU perft.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { startServer, launch, newPage, shot, CHROMIUM_ARGS } from './harness.mjs';
+import { newPage, shot, CHROMIUM_ARGS, useSite } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const site = useSite();
 
 test('GPU perft through WebGPU matches the CPU, both variants', async () => {
-  const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.url}#/gpu?depth=3`);
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/gpu?depth=3`);
   await page.waitForSelector('.adapter-name', { timeout: 60000 });
   console.log(`# WebGPU adapter: ${await page.textContent('.adapter-name')}`);
   assert.ok(Number(await page.textContent('.adapter-limit')) >= 16384);
@@ -44,7 +36,7 @@ test('without WebGPU the panel says so and offers the CPU perft', async () => {
   });
   try {
     const { page, problems } = await newPage(plain, { viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}#/gpu?depth=3`);
+    await page.goto(`${site.server.url}#/gpu?depth=3`);
     await page.waitForSelector('.no-webgpu', { timeout: 30000 });
     assert.match(await page.textContent('.no-webgpu'), /WebGPU/);
     await page.click('.perft-run');

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repo = join(here, '..', '..');
@@ -56,4 +57,18 @@ export async function newPage(browser, options = {}) {
 
 export async function shot(page, name) {
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+/** Starts the server and a browser before the file's tests, and stops them after. */
+export function useSite() {
+  const site = {};
+  before(async () => {
+    site.server = await startServer();
+    site.browser = await launch();
+  });
+  after(async () => {
+    await site.browser?.close();
+    site.server?.stop();
+  });
+  return site;
 }

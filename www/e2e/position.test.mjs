@@ -1,25 +1,17 @@
 // The Position panel: presets, bitboards and derived sets, a wrong FEN,
 // the budget calculator, the move layout, and CPU perft in a Web Worker
 // (count, divide, cancel), with its speed next to the native binary's.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { startServer, launch, newPage, shot, repo } from './harness.mjs';
+import { newPage, shot, repo, useSite } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const site = useSite();
 
 test('position panel: sets, sizes, budget, move layout, bad FEN', async () => {
-  const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.url}#/position`);
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/position`);
   await page.waitForSelector('.derived-set');
   assert.equal(await page.locator('.derived-set').count(), 10);
   await page.selectOption('select.preset', 'kiwipete');
@@ -59,8 +51,8 @@ test('position panel: sets, sizes, budget, move layout, bad FEN', async () => {
 });
 
 test('perft in a Web Worker: count, divide, cancel, speed against native', async () => {
-  const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.url}#/position?depth=3`);
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/position?depth=3`);
   await page.waitForSelector('.perft-run');
   await page.selectOption('select.preset', 'kiwipete');
   await page.click('.perft-run');

@@ -1,25 +1,16 @@
 // Every route renders, each screenshotted into www/screenshots/; the signed
 // nibble panel is clicked through; no console or page error anywhere.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, newPage, shot } from './harness.mjs';
+import { newPage, shot, useSite } from './harness.mjs';
 
 const ROUTES = ['debruijn', 'swar', 'nibbles', 'nibble-board', 'trits', 'position', 'gpu'];
-let server, browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const site = useSite();
 
 test('every route renders its panel', async () => {
-  const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
   for (const slug of ROUTES) {
-    await page.goto(`${server.url}#/${slug}`);
+    await page.goto(`${site.server.url}#/${slug}`);
     await page.waitForSelector(`main#panel[data-panel="${slug}"] section.panel`);
     const active = await page.textContent('nav.panels a.active');
     assert.ok(active && active.length > 0, `${slug}: an active nav link`);
@@ -32,8 +23,8 @@ test('every route renders its panel', async () => {
 });
 
 test('signed nibbles: table, stepping, keyboard, errors, shareable link', async () => {
-  const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.url}#/nibbles`);
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/nibbles`);
   await page.waitForSelector('.nibble-table tbody tr');
   assert.equal(await page.locator('.nibble-table tbody tr').count(), 16);
 
@@ -78,7 +69,7 @@ test('signed nibbles: table, stepping, keyboard, errors, shareable link', async 
   // the URL is a shareable link: open it fresh and see the same state
   const link = page.url();
   assert.match(link, /op=negate/);
-  const second = await newPage(browser);
+  const second = await newPage(site.browser);
   await second.page.goto(link);
   await second.page.waitForSelector('.nibble-table tr.chosen');
   assert.equal(await second.page.textContent('.nibble-table tr.chosen td.signed'), '-8');
@@ -90,10 +81,10 @@ test('signed nibbles: table, stepping, keyboard, errors, shareable link', async 
 });
 
 test('dark theme and a phone-sized screen', async () => {
-  const { page, problems, context } = await newPage(browser, {
+  const { page, problems, context } = await newPage(site.browser, {
     viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
   });
-  await page.goto(`${server.url}#/nibbles?x=9&step=2`);
+  await page.goto(`${site.server.url}#/nibbles?x=9&step=2`);
   await page.waitForSelector('.nibble-table');
   const before = await page.getAttribute('html', 'data-theme');
   await page.click('.theme-toggle');
@@ -102,7 +93,7 @@ test('dark theme and a phone-sized screen', async () => {
   await shot(page, `phone-nibbles-${afterTheme}`);
   // nothing on any panel is wider than the phone's screen
   for (const slug of ROUTES) {
-    await page.goto(`${server.url}#/${slug}`);
+    await page.goto(`${site.server.url}#/${slug}`);
     await page.waitForSelector('section.panel');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `${slug} overflows the phone by ${overflow}px`);
