@@ -185,7 +185,7 @@ impl Trace {
                     .fold(String::new(), |mut acc, (k, c)| {
                         let bit = s.value.width - 1 - k as u32;
                         acc.push(c);
-                        if group > 0 && bit > 0 && bit % group == 0 {
+                        if group > 0 && bit > 0 && bit.is_multiple_of(group) {
                             acc.push(' ');
                         }
                         acc

@@ -167,7 +167,8 @@ fn bench_trits(rounds: u32) {
             (a, b)
         })
         .collect();
-    let run = |convert: fn(u64, u64) -> Result<([u8; 64], [u8; 13]), _>| {
+    type Convert = fn(u64, u64) -> Result<([u8; 64], [u8; 13]), bitscope::bits::trit::TritError>;
+    let run = |convert: Convert| {
         let mut acc = 0u64;
         for &(a, b) in &boards {
             if let Ok((t, p)) = convert(std::hint::black_box(a), std::hint::black_box(b)) {

@@ -83,10 +83,11 @@ enum Enumeration {
 #[function_component(DebruijnPanel)]
 pub fn debruijn_panel(props: &PanelProps) -> Html {
     let p = &props.params;
-    let width = match p.get("width").and_then(|w| w.parse::<u32>().ok()) {
-        Some(w @ (8 | 16 | 32 | 64)) => w,
-        _ => 8,
-    };
+    let width = p
+        .get("width")
+        .and_then(|w| w.parse::<u32>().ok())
+        .filter(|w| matches!(w, 8 | 16 | 32 | 64))
+        .unwrap_or(8);
     let read = |key: &str, default: u64| {
         p.get(key)
             .and_then(|t| parse_number(&format!("0x{t}"), width).ok())

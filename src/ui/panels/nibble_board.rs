@@ -128,7 +128,7 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
                 }
                 <p class={classes!("round-trip", if round_trip.as_deref() == Some(placement.as_str()) { "ok" } else { "bad" })}>
                     { match &round_trip {
-                        Some(back) if *back == placement => format!("round trip: to_fen(from_fen(placement)) == placement ✓"),
+                        Some(back) if *back == placement => "round trip: to_fen(from_fen(placement)) == placement ✓".to_string(),
                         Some(back) => format!("round trip gives {back}"),
                         None => "no round trip".to_string(),
                     } }

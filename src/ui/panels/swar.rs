@@ -31,10 +31,11 @@ pub fn swar_panel(props: &PanelProps) -> Html {
         Some("64") => 64,
         _ => 32,
     };
-    let lane_bits = match p.get("lanes").and_then(|l| l.parse::<u32>().ok()) {
-        Some(l @ (2 | 4 | 8 | 16)) => l,
-        _ => 4,
-    };
+    let lane_bits = p
+        .get("lanes")
+        .and_then(|l| l.parse::<u32>().ok())
+        .filter(|l| matches!(l, 2 | 4 | 8 | 16))
+        .unwrap_or(4);
     let read = |key: &str, default: u64| {
         p.get(key)
             .and_then(|t| parse_number(&format!("0x{t}"), width).ok())
