@@ -1,14 +1,12 @@
 //! `bitscope bench [perft|...]`: speed, measured, with a peer where one is
 //! installed (Stockfish's `go perft`, timed in the same run).
 
-use super::perft::START_FEN;
 use bitscope::chess::{perft, Position};
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const STOCKFISH: &str = "/usr/games/stockfish";
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -195,7 +193,8 @@ fn bench_trits(rounds: u32) {
 
 /// The positions the CPU and GPU benchmarks share.
 pub fn perft_cases() -> [(&'static str, &'static str, u32); 2] {
-    [("start", START_FEN, 6), ("kiwipete", KIWIPETE, 5)]
+    let [start, kiwipete, ..] = bitscope::chess::CPW_POSITIONS;
+    [(start.0, start.1, 6), (kiwipete.0, kiwipete.1, 5)]
 }
 
 fn bench_perft(rounds: u32) {

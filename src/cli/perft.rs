@@ -11,7 +11,8 @@ use serde::Serialize;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// The start position, the default of `--fen`.
+pub const START_FEN: &str = bitscope::chess::CPW_POSITIONS[0].1;
 
 #[derive(Args)]
 pub struct PerftArgs {

@@ -12,12 +12,7 @@
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// "a1" for 0 ... "h8" for 63.
-pub fn square_name(square: u32) -> String {
-    let file = (b'a' + (square % 8) as u8) as char;
-    let rank = (b'1' + (square / 8 % 8) as u8) as char;
-    format!("{file}{rank}")
-}
+pub use crate::bits::nibble::square_name;
 
 #[derive(Properties, PartialEq)]
 pub struct BitGridProps {
