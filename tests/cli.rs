@@ -187,8 +187,11 @@ fn perft_json_divide_and_bad_input() {
     let json = last_json(&out);
     assert_eq!(json["nodes"], 8902);
     assert_eq!(json["backend"], "cpu");
-    assert!(json["seconds"].as_f64().unwrap() >= 0.0);
-    assert!(json["nps"].is_u64());
+    // nps is nodes / seconds, rounded (a report that mixed them up fails).
+    let seconds = json["seconds"].as_f64().unwrap();
+    assert!(seconds > 0.0 && seconds < 60.0, "{json}");
+    let nps = json["nps"].as_u64().unwrap();
+    assert_eq!(nps, (8902.0 / seconds).round() as u64, "{json}");
 
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
     let out = bitscope()
@@ -228,6 +231,71 @@ fn perft_on_the_gpu_names_the_adapter() {
     let backend = json["backend"].as_str().unwrap();
     assert!(backend.starts_with("gpu: "), "{backend}");
     assert!(backend.contains("private"), "{backend}");
+
+    // --divide on the GPU: one count per root move, each from the kernel.
+    let kiwipete = bitscope::chess::CPW_POSITIONS[1].1;
+    let out = bitscope()
+        .args(["perft", "3", "--gpu", "--divide", "--json", "--fen", kiwipete])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json = last_json(&out);
+    assert_eq!(json["nodes"], 97862);
+    let rows = json["divide"].as_array().unwrap();
+    assert_eq!(rows.len(), 48, "{json}");
+    assert!(rows.contains(&serde_json::json!(["e1g1", 2059])), "{json}");
+}
+
+#[test]
+fn gpu_errors_exit_2_with_the_reason() {
+    // An ICD file that does not exist: no Vulkan driver, so no adapter.
+    let out = bitscope()
+        .env("VK_ICD_FILENAMES", "/nonexistent/icd.json")
+        .args(["perft", "2", "--gpu"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no GPU adapter"), "{err}");
+}
+
+#[test]
+fn bench_prints_counts_and_ratios() {
+    // Tiny depths (start 3, Kiwipete 2), one round: the shape, not the speed.
+    let out = bitscope()
+        .args(["bench", "perft", "--rounds", "1", "--depth-offset", "-3"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("single thread"), "{text}");
+    let ours: Vec<&str> = text.lines().filter(|l| l.contains(" bitscope ")).collect();
+    let theirs: Vec<&str> = text.lines().filter(|l| l.contains(" stockfish ")).collect();
+    assert_eq!(ours.len(), 2, "{text}");
+    assert!(ours[0].contains("depth 3") && ours[0].contains(" 8902 nodes"), "{text}");
+    assert!(ours[1].contains("depth 2") && ours[1].contains(" 2039 nodes"), "{text}");
+    assert_eq!(theirs.len(), 2, "{text}");
+    assert!(theirs.iter().all(|l| l.contains("ratio ")), "{text}");
+    assert!(!text.contains("DIFFER"), "{text}");
+
+    let out = bitscope()
+        .args(["bench", "trits", "--rounds", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("M boards/s").count(), 2, "{text}");
+    assert!(!text.contains("DIFFER"), "{text}");
+
+    let out = bitscope()
+        .args(["bench", "gpu", "--rounds", "1", "--depth-offset", "-4"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let gpu_rows: Vec<&str> = text.lines().filter(|l| l.contains(" gpu ")).collect();
+    assert_eq!(gpu_rows.len(), 4, "{text}");
+    assert!(gpu_rows[0].contains(" 400 nodes"), "{text}");
+    assert!(gpu_rows[2].contains(" 48 nodes"), "{text}");
+    assert!(!text.contains("DIFFER") && !text.contains("error"), "{text}");
 }
 
 #[test]
@@ -242,7 +310,8 @@ fn debruijn_count_check_and_scan() {
         assert_eq!(json["bits"], bits);
         assert_eq!(json["multipliers"], multipliers);
         assert_eq!(json["sequences"], sequences);
-        assert!(json["seconds"].as_f64().is_some());
+        let seconds = json["seconds"].as_f64().unwrap();
+        assert!(seconds > 0.0 && seconds < 60.0, "{json}");
     }
     let out = bitscope()
         .args(["debruijn", "check", "--bits", "8", "0x1D", "--json"])
@@ -368,4 +437,25 @@ fn trace_swar_trits_and_nibble_board_as_json() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// The app's own checks (not clap's): each exits 2 and names what is wrong.
+#[test]
+fn trace_bad_values_exit_2_with_the_reason() {
+    let cases: [(&[&str], &str); 4] = [
+        // a FEN with a 9-square rank
+        (&["trace", "nibble-board", "--fen", "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"], "rank"),
+        // a value wider than the 32-bit word
+        (&["trace", "swar-add", "--width", "32", "--lane-bits", "4", "0x100000000", "1"], "32"),
+        // not hex
+        (&["trace", "trits", "0xfg", "0x1"], "0xfg"),
+        (&["trace", "trits", "0x1", "0x"], "0x"),
+    ];
+    for (args, reason) in cases {
+        let out = bitscope().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(reason), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
 }

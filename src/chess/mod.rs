@@ -29,6 +29,8 @@ pub mod movegen;
 pub mod perft;
 pub mod position;
 pub mod square;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod stockfish;
 
 pub use bitboard::Bitboard;
 pub use fen::{FenError, Setup};

@@ -1,13 +1,10 @@
 //! `bitscope bench [perft|...]`: speed, measured, with a peer where one is
 //! installed (Stockfish's `go perft`, timed in the same run).
 
+use bitscope::chess::stockfish::Stockfish;
 use bitscope::chess::{perft, Position};
 use clap::{Args, ValueEnum};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::time::Instant;
-
-const STOCKFISH: &str = "/usr/games/stockfish";
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Suite {
@@ -31,8 +28,12 @@ pub struct BenchArgs {
     /// Rounds per measurement; the best round counts.
     #[arg(long, default_value_t = 3)]
     rounds: u32,
-    /// GPU bench depths relative to the CPU's (start 6, Kiwipete 5): -1 for a
-    /// software adapter, +1 or +2 for a real GPU.
+    /// Perft depths relative to the standard ones (start 6, Kiwipete 5), for
+    /// the CPU and the GPU suites: -3 gives a quick smoke run.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    depth_offset: i32,
+    /// GPU bench depths relative to the CPU's: -1 for a software adapter, +1
+    /// or +2 for a real GPU.
     #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
     gpu_depth_offset: i32,
 }
@@ -40,7 +41,7 @@ pub struct BenchArgs {
 pub fn run(args: BenchArgs) -> i32 {
     let rounds = args.rounds.max(1);
     if matches!(args.suite, Suite::Perft | Suite::All) {
-        bench_perft(rounds);
+        bench_perft(rounds, args.depth_offset);
     }
     if matches!(args.suite, Suite::Debruijn | Suite::All) {
         bench_debruijn(rounds);
@@ -49,7 +50,7 @@ pub fn run(args: BenchArgs) -> i32 {
         bench_trits(rounds);
     }
     if matches!(args.suite, Suite::Gpu | Suite::All) {
-        bench_gpu(rounds, args.gpu_depth_offset);
+        bench_gpu(rounds, args.depth_offset + args.gpu_depth_offset);
     }
     0
 }
@@ -191,16 +192,22 @@ fn bench_trits(rounds: u32) {
     );
 }
 
-/// The positions the CPU and GPU benchmarks share.
-pub fn perft_cases() -> [(&'static str, &'static str, u32); 2] {
+/// The positions the CPU and GPU benchmarks share, at the standard depths
+/// (start 6, Kiwipete 5) moved by `offset` (at least 1).
+fn perft_cases(offset: i32) -> [(&'static str, &'static str, u32); 2] {
     let [start, kiwipete, ..] = bitscope::chess::CPW_POSITIONS;
-    [(start.0, start.1, 6), (kiwipete.0, kiwipete.1, 5)]
+    let depth = |d: i32| (d + offset).clamp(1, 12) as u32;
+    [(start.0, start.1, depth(6)), (kiwipete.0, kiwipete.1, depth(5))]
 }
 
-fn bench_perft(rounds: u32) {
-    println!("perft, single thread, best of {rounds} (bulk counting at the last ply)");
+fn bench_perft(rounds: u32, depth_offset: i32) {
+    println!("perft, single thread (both engines), best of {rounds} (bulk counting at the last ply)");
     let _ = perft(&Position::startpos(), 1); // build the tables first
-    for (name, fen, depth) in perft_cases() {
+    let mut stockfish = Stockfish::start();
+    if let Err(e) = &stockfish {
+        println!("  stockfish: {e}");
+    }
+    for (name, fen, depth) in perft_cases(depth_offset) {
         let Ok(pos) = Position::from_fen(fen) else {
             continue;
         };
@@ -212,9 +219,14 @@ fn bench_perft(rounds: u32) {
             let t = Instant::now();
             nodes = perft(&pos, depth);
             ours = ours.min(t.elapsed().as_secs_f64());
-            if let Some((n, s)) = stockfish_perft(fen, depth) {
-                sf_nodes = Some(n);
-                theirs = theirs.min(s);
+            if let Ok(sf) = &mut stockfish {
+                match sf.perft(fen, depth) {
+                    Ok(reply) => {
+                        sf_nodes = Some(reply.nodes);
+                        theirs = theirs.min(reply.seconds);
+                    }
+                    Err(e) => println!("  stockfish: {e}"),
+                }
             }
         }
         let mnps = |n: u64, s: f64| n as f64 / s / 1e6;
@@ -232,52 +244,9 @@ fn bench_perft(rounds: u32) {
                     if n == nodes { "" } else { "   COUNTS DIFFER" }
                 );
             }
-            None => println!("  stockfish not found at {STOCKFISH} (apt-get install stockfish)"),
+            None => println!("  {:<9} depth {depth}  stockfish: no count (see above)", ""),
         }
     }
-}
-
-/// Stockfish's `go perft` on one position: (nodes, seconds). Only the perft
-/// itself is timed: the engine is started and made ready first.
-fn stockfish_perft(fen: &str, depth: u32) -> Option<(u64, f64)> {
-    let mut child = Command::new(STOCKFISH)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let mut stdin = child.stdin.take()?;
-    let mut out = BufReader::new(child.stdout.take()?);
-    writeln!(
-        stdin,
-        "uci\nsetoption name Threads value 1\nposition fen {fen}\nisready"
-    )
-    .ok()?;
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if out.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        if line.trim() == "readyok" {
-            break;
-        }
-    }
-    let start = Instant::now();
-    writeln!(stdin, "go perft {depth}").ok()?;
-    let nodes = loop {
-        line.clear();
-        if out.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        if let Some(n) = line.trim().strip_prefix("Nodes searched: ") {
-            break n.parse().ok()?;
-        }
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    let _ = writeln!(stdin, "quit");
-    let _ = child.wait();
-    Some((nodes, seconds))
 }
 
 fn bench_gpu(rounds: u32, depth_offset: i32) {
@@ -303,11 +272,10 @@ fn bench_gpu(rounds: u32, depth_offset: i32) {
             |_, _| true,
         );
     }
-    for (name, fen, depth) in perft_cases() {
+    for (name, fen, depth) in perft_cases(depth_offset) {
         let Ok(pos) = Position::from_fen(fen) else {
             continue;
         };
-        let depth = (depth as i32 + depth_offset).clamp(1, 12) as u32;
         let (cpu_t, cpu_nodes) = best(rounds, || perft(&pos, depth));
         println!(
             "  {name:<9} depth {depth}  cpu            {cpu_nodes:>13} nodes {cpu_t:>8.3} s {:>9.1} M nodes/s",

@@ -167,14 +167,15 @@ pub fn run(args: PerftArgs) -> i32 {
     0
 }
 
-/// `--gpu`: the CPU splits the tree to a frontier, the kernel counts the rest.
+/// `--gpu`: the CPU splits the tree to a frontier, the kernel counts the
+/// rest; with `--divide`, one count per root move, each on the GPU. Every
+/// GPU error (no adapter, limits, a lost device) exits 2 with its reason.
 fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
     use bitscope::gpu::{GpuPerft, Options, Variant};
     let gpu = match GpuPerft::new_blocking() {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("error: {e} (natively bitscope uses Vulkan; without a GPU, VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json selects SwiftShader)");
-            return 1;
+            return super::bad_input(format!("{e} (natively bitscope uses Vulkan; without a GPU, VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json selects SwiftShader)"));
         }
     };
     let options = Options {
@@ -186,32 +187,48 @@ fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
         workgroup_size: args.workgroup_size,
         ..Options::default()
     };
-    // Build the pipeline before the clock starts.
+    // Check the limits and build the pipeline before the clock starts.
+    let workgroup_size = match gpu.resolve_workgroup(&options) {
+        Ok((size, _bytes)) => size,
+        Err(e) => return super::bad_input(e),
+    };
     if let Err(e) = gpu.run_blocking(position, 1, &options, |_, _| true) {
-        eprintln!("error: {e}");
-        return 1;
+        return super::bad_input(e);
     }
+    let report = gpu.report();
+    let backend = format!(
+        "gpu: {} ({}, {} memory, workgroup {workgroup_size})",
+        report.name, report.backend, options.variant
+    );
     let mut bar = LateBar::new(0, "gpu perft");
-    let start = Instant::now();
-    let result = gpu.run_blocking(position, args.depth, &options, |done, total| {
+    let progress = |done: u64, total: u64| {
         bar.set_length(total);
         bar.update(done, String::new());
         true
-    });
+    };
+    let start = Instant::now();
+    let result = if args.divide && args.depth == 0 {
+        Ok((1, Some(Vec::new())))
+    } else if args.divide {
+        gpu.divide_blocking(position, args.depth, &options, progress)
+            .map(|rows| {
+                let mut rows: Vec<(String, u64)> =
+                    rows.iter().map(|(m, n)| (m.to_uci(), *n)).collect();
+                rows.sort();
+                (rows.iter().map(|r| r.1).sum(), Some(rows))
+            })
+    } else {
+        gpu.run_blocking(position, args.depth, &options, progress)
+            .map(|run| (run.nodes, None))
+    };
     bar.finish();
     match result {
-        Ok(run) => {
-            let report = gpu.report();
-            let backend = format!(
-                "gpu: {} ({}, {} memory, workgroup {})",
-                report.name, report.backend, run.variant, run.workgroup_size
-            );
-            PerftReport::new(run.nodes, start.elapsed().as_secs_f64(), backend).print(args.json);
+        Ok((nodes, divide)) => {
+            let mut report = PerftReport::new(nodes, start.elapsed().as_secs_f64(), backend);
+            report.divide = divide;
+            report.print(args.json);
             0
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            1
-        }
+        Err(e) => super::bad_input(e),
     }
 }
