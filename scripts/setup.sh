@@ -2,7 +2,8 @@
 # Installs what bitscope needs on a fresh Debian 12 machine (root, rustup, Node 20).
 # Idempotent: every step checks first, so a warm run takes a second or two.
 #   scripts/setup.sh build   -> what `make serve` needs (wasm target, wasm-bindgen, wasm-pack, npm deps)
-#   scripts/setup.sh test    -> the above + chromium, chromedriver, libvulkan1, stockfish
+#   scripts/setup.sh test    -> the above + chromium, chromedriver, libvulkan1, stockfish,
+#                               mesa-vulkan-drivers (lavapipe, to test that it is refused)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,8 @@ if [ "$what" = test ]; then
   [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
   ldconfig -p 2>/dev/null | grep -q 'libvulkan.so.1' || need+=(libvulkan1)
   [ -x /usr/games/stockfish ] || need+=(stockfish)
+  # Mesa's lavapipe: never used to count, only to test that the host refuses it.
+  [ -f /usr/share/vulkan/icd.d/lvp_icd.x86_64.json ] || need+=(mesa-vulkan-drivers)
   if [ ${#need[@]} -gt 0 ]; then
     log "apt-get install ${need[*]}"
     apt-get update -qq

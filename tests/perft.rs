@@ -77,3 +77,53 @@ fn divide_sums_to_perft() {
     assert_eq!(d.len(), 48);
     assert_eq!(d.iter().map(|x| x.1).sum::<u64>(), 97862);
 }
+
+/// Progress rises one root move at a time up to the total, and a stop in the
+/// middle (after the 20th of Kiwipete's 48 root moves) returns exactly the
+/// finished moves with their true counts.
+#[test]
+fn divide_progress_rises_and_cancels_in_the_middle() {
+    use bitscope::chess::perft::divide_with;
+    use std::ops::ControlFlow;
+    let pos = Position::from_fen(bitscope::chess::CPW_POSITIONS[1].1).unwrap();
+    let full = divide(&pos, 3);
+    let mut seen = Vec::new();
+    let done = divide_with(&pos, 3, |p| {
+        seen.push((p.index, p.total, p.nodes_so_far));
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    assert_eq!(done, full);
+    assert_eq!(seen.len(), 48);
+    assert!(seen.iter().enumerate().all(|(i, s)| s.0 == i && s.1 == 48));
+    assert!(seen.windows(2).all(|w| w[0].2 < w[1].2), "progress must rise");
+    assert_eq!(seen.last().unwrap().2, 97862);
+
+    let stopped = divide_with(&pos, 3, |p| {
+        if p.index == 19 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .unwrap_err();
+    assert_eq!(stopped.partial, full[..20].to_vec());
+}
+
+/// A stop raised while a deep count runs ends it early with `None` (start
+/// position depth 8 would take minutes; the flag is set from another thread
+/// once the count has started).
+#[test]
+fn perft_stops_in_the_middle_of_a_deep_count() {
+    use bitscope::chess::perft::perft_cancellable;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop = AtomicBool::new(false);
+    let result = std::thread::scope(|s| {
+        let counting = s.spawn(|| perft_cancellable(&Position::startpos(), 8, &stop));
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        assert!(!counting.is_finished(), "depth 8 cannot be done in 0.2 s");
+        stop.store(true, Ordering::Relaxed);
+        counting.join().unwrap()
+    });
+    assert_eq!(result, None);
+}
