@@ -12,6 +12,21 @@ use super::{bin, check_value, DebruijnError, ScanKind, Scanner};
 use crate::bits::trace::{Outcome, Step, Trace};
 use crate::bits::word::{mask, Word};
 
+/// What every scan trace starts from, once the magic (for `kind`) and the
+/// value are checked: the scanner, `log2 N`, the shift `N - log2 N` and the
+/// width's mask.
+fn setup(
+    width: u32,
+    magic: u64,
+    kind: ScanKind,
+    v: u64,
+) -> Result<(Scanner, u32, u32, u64), DebruijnError> {
+    let sc = Scanner::new(width, magic, kind)?;
+    check_value(width, v)?;
+    let shift = sc.shift;
+    Ok((sc, width - shift, shift, mask(width)))
+}
+
 /// Pushes the two steps every multiply-and-shift scan ends with: the shift
 /// keeps the window, the table gives the bit. `keep` and `lookup` are their
 /// notes.
@@ -52,11 +67,7 @@ fn push_window_and_lookup(t: &mut Trace, sc: &Scanner, window: u64, keep: String
 /// A bad width, a too-wide magic or value, `v = 0`, or an invalid magic
 /// (carrying its collisions).
 pub fn scan_trace(width: u32, magic: u64, v: u64) -> Result<Trace, DebruijnError> {
-    let sc = Scanner::new(width, magic, ScanKind::Isolate)?;
-    check_value(width, v)?;
-    let n = width - sc.shift;
-    let shift = sc.shift;
-    let m = mask(width);
+    let (sc, n, shift, m) = setup(width, magic, ScanKind::Isolate, v)?;
     let not_v = !v & m;
     let neg = v.wrapping_neg() & m;
     let iso = v & neg;
@@ -144,11 +155,7 @@ pub fn scan_trace(width: u32, magic: u64, v: u64) -> Result<Trace, DebruijnError
 /// A bad width, a too-wide magic or value, `v = 0`, or a magic that is not
 /// valid for this form.
 pub fn mask_scan_trace(width: u32, magic: u64, v: u64) -> Result<Trace, DebruijnError> {
-    let sc = Scanner::new(width, magic, ScanKind::Mask)?;
-    check_value(width, v)?;
-    let n = width - sc.shift;
-    let shift = sc.shift;
-    let m = mask(width);
+    let (sc, n, shift, m) = setup(width, magic, ScanKind::Mask, v)?;
     let i = v.trailing_zeros();
     let dec = v.wrapping_sub(1) & m;
     let key = v ^ dec;
@@ -229,11 +236,7 @@ pub fn mask_scan_trace(width: u32, magic: u64, v: u64) -> Result<Trace, Debruijn
 /// A bad width, a too-wide magic or value, `v = 0`, or a magic not valid for
 /// the mask form.
 pub fn reverse_scan_trace(width: u32, magic: u64, v: u64) -> Result<Trace, DebruijnError> {
-    let sc = Scanner::new(width, magic, ScanKind::Mask)?;
-    check_value(width, v)?;
-    let n = width - sc.shift;
-    let shift = sc.shift;
-    let m = mask(width);
+    let (sc, n, shift, m) = setup(width, magic, ScanKind::Mask, v)?;
     let k = 63 - v.leading_zeros();
     let w = |x: u64| Word::new(x, width);
     let mut t = Trace::new(
