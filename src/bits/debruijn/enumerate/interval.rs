@@ -127,7 +127,7 @@ pub fn max_kind_chunks(width: u32) -> Result<u64, DebruijnError> {
 /// Visits the valid magics of either form in one chunk, ascending: chunk `k`
 /// of `chunk_count` (a power of two) holds the magics in
 /// `[k, k + 1) * 2^N / chunk_count`. This is the interval search; for the
-/// classic form [`enumerate_chunk`] is much faster.
+/// classic form [`enumerate_chunk`](super::enumerate_chunk) is much faster.
 ///
 /// # Errors
 /// A bad width or a bad chunk.

@@ -163,7 +163,7 @@ struct JoinScratch {
 /// Every classic magic of a width by meeting in the middle: fast and
 /// unordered, and memory-hungry for 64 bits (12.4 million
 /// half-sequences of 16 bytes, about 200 to 300 MB while it runs);
-/// [`enumerate_chunk`] is the ordered, low-memory walk.
+/// [`enumerate_chunk`](super::enumerate_chunk) is the ordered, low-memory walk.
 ///
 /// A magic is `log2 N - 1` zeros and then `N` edge bits of a closed walk
 /// through all windows; split it after `N/2` edges. The first half is a
