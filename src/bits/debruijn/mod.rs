@@ -24,8 +24,8 @@
 //! Besides the classic form this module covers the `v ^ (v - 1)` form (with
 //! its own magics), bit scan reverse by smearing, and Matt Taylor's folding of
 //! a 64-bit word into a 32-bit multiply. It also enumerates every valid magic
-//! of a width by a depth-first search over bits (134,217,728 of them for 64
-//! bits), in chunks a caller can report progress on and cancel between.
+//! of a width (134,217,728 of them for 64 bits), in chunks a caller can
+//! report progress on and cancel between.
 //!
 //! The files, each with its tests beside it:
 //!
