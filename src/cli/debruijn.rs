@@ -2,7 +2,7 @@
 //! command line. With `--json` the last stdout line is one JSON object.
 
 use super::perft::LateBar;
-use bitscope::bits::debruijn::{self, FastEnumerator, KNOWN_MAGICS};
+use bitscope::bits::debruijn::{self, FastEnumerator};
 use bitscope::bits::word::parse_number;
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -18,15 +18,17 @@ pub struct DebruijnArgs {
 enum DebruijnCommand {
     /// Enumerate and count every valid magic of a width.
     Count {
-        #[arg(long, value_parser = ["8", "16", "32", "64"])]
-        bits: String,
+        /// Word width in bits.
+        #[arg(long, value_parser = width_arg)]
+        bits: u32,
         #[arg(long)]
         json: bool,
     },
     /// Check a magic: its table, or the bit indices whose windows collide.
     Check {
-        #[arg(long, value_parser = ["8", "16", "32", "64"])]
-        bits: String,
+        /// Word width in bits.
+        #[arg(long, value_parser = width_arg)]
+        bits: u32,
         /// The magic (0x.., 0b.. or decimal).
         magic: String,
         #[arg(long)]
@@ -34,8 +36,9 @@ enum DebruijnCommand {
     },
     /// Scan a value for its lowest set bit, step by step.
     Scan {
-        #[arg(long, value_parser = ["8", "16", "32", "64"])]
-        bits: String,
+        /// Word width in bits.
+        #[arg(long, value_parser = width_arg)]
+        bits: u32,
         /// The magic (the well-known one of the width by default).
         #[arg(long)]
         magic: Option<String>,
@@ -44,6 +47,15 @@ enum DebruijnCommand {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// `--bits`: a width the scan supports ([`debruijn::WIDTHS`]); the error
+/// names them.
+fn width_arg(text: &str) -> Result<u32, String> {
+    let width = text.parse::<u32>().map_err(|e| format!("{text:?}: {e}"))?;
+    debruijn::log2_width(width)
+        .map(|_| width)
+        .map_err(|e| e.to_string())
 }
 
 fn number(what: &str, text: &str, width: u32) -> Result<u64, String> {
@@ -59,8 +71,7 @@ pub fn run(args: DebruijnArgs) -> i32 {
 
 fn run_command(command: DebruijnCommand) -> Result<(), String> {
     match command {
-        DebruijnCommand::Count { bits, json } => {
-            let width: u32 = bits.parse().map_err(|_| "bad width")?;
+        DebruijnCommand::Count { bits: width, json } => {
             let start = Instant::now();
             let enumerator = FastEnumerator::new(width).map_err(|e| e.to_string())?;
             let mut bar = LateBar::new(enumerator.chunks() as u64, "enumerate");
@@ -82,12 +93,16 @@ fn run_command(command: DebruijnCommand) -> Result<(), String> {
                     json!({"bits": width, "multipliers": all, "sequences": odd, "seconds": seconds})
                 );
             } else {
-                println!("{width}-bit magics: {all} multipliers, {odd} odd (one per cyclic de Bruijn sequence B(2, {})), {} even; {seconds:.3} s",
-                    width.trailing_zeros(), all - odd);
+                let n = debruijn::log2_width(width).map_err(|e| e.to_string())?;
+                println!("{width}-bit magics: {all} multipliers, {odd} odd (one per cyclic de Bruijn sequence B(2, {n})), {} even; {seconds:.3} s",
+                    all - odd);
             }
         }
-        DebruijnCommand::Check { bits, magic, json } => {
-            let width: u32 = bits.parse().map_err(|_| "bad width")?;
+        DebruijnCommand::Check {
+            bits: width,
+            magic,
+            json,
+        } => {
             let magic = number("magic", &magic, width)?;
             let v = debruijn::validate(width, magic).map_err(|e| e.to_string())?;
             if json {
@@ -110,19 +125,14 @@ fn run_command(command: DebruijnCommand) -> Result<(), String> {
             }
         }
         DebruijnCommand::Scan {
-            bits,
+            bits: width,
             magic,
             value,
             json,
         } => {
-            let width: u32 = bits.parse().map_err(|_| "bad width")?;
             let magic = match magic {
                 Some(m) => number("magic", &m, width)?,
-                None => KNOWN_MAGICS
-                    .iter()
-                    .find(|k| k.0 == width)
-                    .map(|k| k.1)
-                    .ok_or("no known magic for this width")?,
+                None => debruijn::known_magic(width).ok_or("no known magic for this width")?,
             };
             let value = number("value", &value, width)?;
             let trace = debruijn::scan_trace(width, magic, value).map_err(|e| e.to_string())?;

@@ -8,9 +8,9 @@
 
 use super::PanelProps;
 use crate::bits::debruijn::{
-    derivation_trace, derive_table, enumerate_kind_chunk, export_c, export_rust, folded_scan_trace,
-    mask_scan_trace, reverse_scan_trace, scan_trace, shift_for, validate, validate_kind, ScanKind,
-    KNOWN_MAGICS, KNOWN_MASK_MAGICS,
+    derivation_trace, derive_table, export_c, export_rust, folded_scan_trace, known_magic,
+    log2_width, mask_magic, mask_scan_trace, reverse_scan_trace, scan_trace, shift_for, validate,
+    window_mask, KNOWN_MAGICS, WIDTHS,
 };
 use crate::bits::word::{mask, parse_number, Word};
 use crate::ui::components::{BitRow, NumberInput, StepPlayer};
@@ -21,30 +21,6 @@ use yew::prelude::*;
 
 /// Magics listed per page.
 const PAGE: u64 = 32;
-
-fn known_magic(width: u32) -> u64 {
-    KNOWN_MAGICS
-        .iter()
-        .find(|(w, _, _)| *w == width)
-        .map(|k| k.1)
-        .unwrap_or(0x1d)
-}
-
-/// A magic valid for the `v ^ (v - 1)` form: the chosen one if it works,
-/// else a well-known one, else the first the search finds.
-fn mask_magic(width: u32, magic: u64) -> u64 {
-    if validate_kind(width, magic, ScanKind::Mask).is_ok_and(|v| v.valid) {
-        return magic;
-    }
-    if let Some(k) = KNOWN_MASK_MAGICS.iter().find(|(w, _, _)| *w == width) {
-        return k.1;
-    }
-    let mut first = None;
-    let _ = enumerate_kind_chunk(width, ScanKind::Mask, 0, 1, |m| {
-        first.get_or_insert(m);
-    });
-    first.unwrap_or(magic)
-}
 
 #[derive(Clone, Copy, PartialEq)]
 enum Variant {
@@ -86,14 +62,14 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
     let width = p
         .get("width")
         .and_then(|w| w.parse::<u32>().ok())
-        .filter(|w| matches!(w, 8 | 16 | 32 | 64))
+        .filter(|w| WIDTHS.contains(w))
         .unwrap_or(8);
     let read = |key: &str, default: u64| {
         p.get(key)
             .and_then(|t| parse_number(&format!("0x{t}"), width).ok())
             .unwrap_or(default & mask(width))
     };
-    let magic = read("magic", known_magic(width));
+    let magic = read("magic", known_magic(width).unwrap_or(0x1d));
     let v = read("v", 0b0110_1000);
     let variant = Variant::ALL
         .iter()
@@ -108,8 +84,8 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
     let scan = use_memo((width, magic, v, variant), |&(w, m, v, variant)| {
         match variant {
             Variant::Isolate => scan_trace(w, m, v),
-            Variant::Mask => mask_scan_trace(w, mask_magic(w, m), v),
-            Variant::Reverse => reverse_scan_trace(w, mask_magic(w, m), v),
+            Variant::Mask => mask_magic(w, m).and_then(|mm| mask_scan_trace(w, mm, v)),
+            Variant::Reverse => mask_magic(w, m).and_then(|mm| reverse_scan_trace(w, mm, v)),
             Variant::Fold => folded_scan_trace(v),
         }
         .map(Rc::new)
@@ -273,7 +249,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
     };
 
     let shift = shift_for(width).unwrap_or(0);
-    let log2 = width - shift;
+    let log2 = log2_width(width).unwrap_or_default();
     let valid = validation.as_ref().as_ref().is_ok_and(|v| v.valid);
     let running = matches!(*enumeration, Enumeration::Running { .. });
 
@@ -285,7 +261,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
             </p>
             <div class="card">
                 <div class="tabs">
-                    { for [8u32, 16, 32, 64].iter().map(|w| html! {
+                    { for WIDTHS.iter().map(|w| html! {
                         <button type="button" class={classes!("tab", (*w == width).then_some("active"))} data-width={w.to_string()}
                             onclick={choose("width", w.to_string())}>{ format!("{w}-bit") }</button>
                     }) }
@@ -301,7 +277,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                         </select>
                     </label>
                 </div>
-                <BitRow word={Word::new(magic, width)} highlight={mask(width) << shift & mask(width)} label="magic: its top bits are window 0" readouts={false} />
+                <BitRow word={Word::new(magic, width)} highlight={window_mask(width).unwrap_or_default()} label="magic: its top bits are window 0" readouts={false} />
                 { match &*validation {
                     Ok(val) if val.valid => html! {
                         <p class="validity ok">{ format!("valid: all {width} windows are different ✓") }</p>
@@ -348,11 +324,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                             let shown = dstep.min(t.steps.len().saturating_sub(1));
                             html! {
                                 <>
-                                <p class="muted">{ if d.zero_fill_is_wrap {
-                                    format!("This magic starts with {} zeros, so the zeros the shift brings in read exactly like the sequence wrapping around: the last windows are its cyclic windows.", log2 - 1)
-                                } else {
-                                    "The shift brings in zeros where the cyclic sequence would wrap: the last windows differ from the cyclic reading, and still work.".to_string()
-                                } }</p>
+                                <p class="muted">{ d.zero_fill_note() }</p>
                                 <div class="table-scroll">
                                 <table class="data windows">
                                     <thead><tr><th>{ "bit i" }</th><th>{ "magic << i" }</th><th>{ "window" }</th><th>{ "cyclic" }</th><th>{ "table[window] = i" }</th></tr></thead>

@@ -1,0 +1,522 @@
+//! The fast enumeration: meet in the middle. A classic magic is
+//! `log2 N - 1` zeros and `N` edge bits of a closed walk through every
+//! window; split the walk after `N/2` edges and join the halves.
+//!
+//! ```text
+//! 8 bits, 0x1D = 00 0111 01 (then the shift's fill 00):
+//!   P = 00 0111                 windows 000 001 011 111
+//!   Q = 11 0100, backwards
+//!       00 1011                 windows 001 010 101 011
+//!                               = 100 010 101 110 bit-reversed
+//!   P's windows and Q's, reversed back, are complementary: P and Q join
+//! ```
+
+use super::Counts;
+use crate::bits::debruijn::{log2_width, DebruijnError};
+use crate::bits::word::mask;
+
+/// Bit `w` of a window set moved to bit `reverse(w)` (windows of `n` bits),
+/// eight byte tables.
+struct RevSet {
+    table: [[u64; 256]; 8],
+    full: u64,
+}
+
+impl RevSet {
+    fn new(n: u32) -> RevSet {
+        let windows = 1u32 << n;
+        let mut table = [[0u64; 256]; 8];
+        for (byte, t) in table.iter_mut().enumerate() {
+            for (x, slot) in t.iter_mut().enumerate() {
+                let mut r = 0u64;
+                for b in 0..8u32 {
+                    let w = byte as u32 * 8 + b;
+                    if x >> b & 1 == 1 && w < windows {
+                        r |= 1u64 << (w.reverse_bits() >> (32 - n));
+                    }
+                }
+                *slot = r;
+            }
+        }
+        RevSet {
+            table,
+            full: mask(windows),
+        }
+    }
+
+    #[inline(always)]
+    fn apply(&self, u: u64) -> u64 {
+        let mut r = 0;
+        for (byte, t) in self.table.iter().enumerate() {
+            r |= t[(u >> (8 * byte)) as usize & 255];
+        }
+        r
+    }
+}
+
+/// One level of the half-sequence search, without branches on the data:
+/// each `(bits, used windows)` of `cur` gets both children in `next`, kept
+/// only when the window it completes is new. Returns how many were kept
+/// (`next` only grows, so its old tail is scratch).
+fn expand(cur: &[(u64, u64)], next: &mut Vec<(u64, u64)>, wmask: u64) -> usize {
+    if next.len() < cur.len() * 2 {
+        next.resize(cur.len() * 2, (0, 0));
+    }
+    let mut k = 0;
+    for &(s, u) in cur {
+        let s0 = s << 1;
+        let w0 = s0 & wmask;
+        next[k] = (s0, u | 1 << w0);
+        k += ((u >> w0) & 1 ^ 1) as usize;
+        let s1 = s0 | 1;
+        let w1 = s1 & wmask;
+        next[k] = (s1, u | 1 << w1);
+        k += ((u >> w1) & 1 ^ 1) as usize;
+    }
+    k
+}
+
+/// Drops the half-sequences that cannot close: a node left with exactly one
+/// unused out-edge must leave by it last, so those edges, followed from node
+/// to node, must lead to the root (the BEST theorem); a cycle among them
+/// means no closed walk can use them all. Keeps the rest at the front and
+/// returns how many.
+fn prune_cycles(states: &mut [(u64, u64)], n: u32) -> usize {
+    let nodes = 1u32 << (n - 1);
+    let mut keep = 0;
+    for i in 0..states.len() {
+        if !has_exit_cycle(states[i].1, nodes) {
+            states[keep] = states[i];
+            keep += 1;
+        }
+    }
+    keep
+}
+
+/// The even bits of `x` packed into the low half.
+#[inline(always)]
+fn even_bits(x: u64) -> u64 {
+    let mut x = x & 0x5555_5555_5555_5555;
+    x = (x | (x >> 1)) & 0x3333_3333_3333_3333;
+    x = (x | (x >> 2)) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF;
+    x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF;
+    (x | (x >> 16)) & 0x0000_0000_FFFF_FFFF
+}
+
+/// Is there a cycle among the unused edges of nodes with one unused edge?
+/// Bit-parallel over the nodes: node `v` has edges `2v` (bit 0) and `2v + 1`
+/// (bit 1) of `used`; it points along its unused edge to `(2v + bit) mod
+/// nodes`. Nodes whose target has no such edge are peeled off until nothing
+/// changes; what remains lies on or leads into a cycle.
+#[inline(always)]
+fn has_exit_cycle(used: u64, nodes: u32) -> bool {
+    let all = if nodes >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << nodes) - 1
+    };
+    let e0 = even_bits(used) & all;
+    let e1 = even_bits(used >> 1) & all;
+    let mut set = (e0 ^ e1) & !1; // the root (node 0) is where the tree ends
+    let half = nodes / 2;
+    let lo = (1u64 << half) - 1;
+    loop {
+        // target 2v mod nodes (+1 when edge 0 is the used one)
+        let ev = even_bits(set) & lo;
+        let od = even_bits(set >> 1) & lo;
+        let in0 = ev | (ev << half);
+        let in1 = od | (od << half);
+        let next = set & ((in0 & !e0) | (in1 & e0));
+        if next == set {
+            return set != 0;
+        }
+        set = next;
+    }
+}
+
+/// A half-sequence: its window set, its edge bits, and the hash of
+/// `set ^ reverse(set)` that it shares with its partners.
+#[derive(Clone, Copy, Debug, Default)]
+struct Half {
+    key: u64,
+    seq: u32,
+    hash: u32,
+}
+
+/// Reusable buffers of one join.
+#[derive(Default)]
+struct JoinScratch {
+    sorted: Vec<Half>,
+    slot_key: Vec<u64>,
+    slot_gid: Vec<u32>,
+    group_key: Vec<u64>,
+    group_slot: Vec<u32>,
+    group_start: Vec<u32>,
+    fill: Vec<u32>,
+    gid_of: Vec<u32>,
+    hi: Vec<u64>,
+    lo: Vec<u64>,
+    ends: Vec<u32>,
+}
+
+/// Every classic magic of a width by meeting in the middle: fast and
+/// unordered, and memory-hungry for 64 bits (12.4 million
+/// half-sequences of 16 bytes, about 200 to 300 MB while it runs);
+/// [`enumerate_chunk`](super::enumerate_chunk) is the ordered, low-memory walk.
+///
+/// A magic is `log2 N - 1` zeros and then `N` edge bits of a closed walk
+/// through all windows; split it after `N/2` edges. The first half is a
+/// *half-sequence*: `log2 N - 1` zeros and `N/2` bits with `N/2` distinct
+/// windows. Read backwards, the second half (ending in the zero fill) is a
+/// half-sequence too, with its windows bit-reversed. So one list of
+/// half-sequences serves both sides: `P` and `Q` join when the windows of
+/// `P` and the reversed windows of `Q` are complementary sets. Each magic
+/// reported has therefore had all `N` windows checked distinct: `P`'s while
+/// it was built, `Q`'s likewise, and the two sets disjoint by exact
+/// comparison of the window sets; the node where they meet is checked to
+/// agree as well. While they are built, half-sequences that cannot close
+/// are dropped early (a cycle among the edges that nodes must leave by
+/// last, see the BEST theorem): 19.0 million become 12.4 million.
+///
+/// The half-sequences are split into chunks by a hash of
+/// `U ^ reverse(U)` (`U` the window set), which a half-sequence and its
+/// partners share, so each chunk joins on its own; chunks give progress.
+pub struct FastEnumerator {
+    width: u32,
+    n: u32,
+    rev: RevSet,
+    chunks: Vec<Vec<Half>>,
+}
+
+const COARSE_BITS: u32 = 5;
+const FINE_BITS: u32 = 6;
+
+impl FastEnumerator {
+    /// Builds the half-sequences.
+    ///
+    /// # Errors
+    /// A bad width.
+    pub fn new(width: u32) -> Result<FastEnumerator, DebruijnError> {
+        let n = log2_width(width)?;
+        let half = width / 2;
+        let wmask = mask(n);
+        let rev = RevSet::new(n);
+        let coarse = if width == 64 { COARSE_BITS } else { 0 };
+        let mut chunks = vec![Vec::new(); 1usize << coarse];
+        let mut a = vec![(0u64, 0u64)];
+        let mut a_len = 1;
+        let mut b = Vec::new();
+        let top = half / 2;
+        for _ in 0..top {
+            let k = expand(&a[..a_len], &mut b, wmask);
+            std::mem::swap(&mut a, &mut b);
+            a_len = k;
+        }
+        a_len = prune_cycles(&mut a[..a_len], n);
+        let mut c1: Vec<(u64, u64)> = Vec::new();
+        let mut c2 = Vec::new();
+        for &t in &a[..a_len] {
+            if c1.is_empty() {
+                c1.push(t);
+            }
+            c1[0] = t;
+            let mut len = 1;
+            for d in top..half {
+                len = expand(&c1[..len], &mut c2, wmask);
+                std::mem::swap(&mut c1, &mut c2);
+                if (d + 1 - top).is_multiple_of(4) && d + 1 < half {
+                    len = prune_cycles(&mut c1[..len], n);
+                }
+            }
+            for &(s, u) in &c1[..len] {
+                let d = u ^ rev.apply(u);
+                let hash = (d.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as u32;
+                let at = if coarse == 0 {
+                    0
+                } else {
+                    (hash >> (32 - coarse)) as usize
+                };
+                chunks[at].push(Half {
+                    key: u,
+                    seq: s as u32,
+                    hash,
+                });
+            }
+        }
+        Ok(FastEnumerator {
+            width,
+            n,
+            rev,
+            chunks,
+        })
+    }
+
+    /// How many half-sequences there are (both sides of every magic).
+    pub fn half_sequences(&self) -> usize {
+        self.chunks.iter().map(Vec::len).sum()
+    }
+
+    /// How many chunks [`FastEnumerator::run_chunk`] takes.
+    pub fn chunks(&self) -> usize {
+        self.chunks.len()
+    }
+
+    /// Visits the magics of one chunk (unordered); returns how many.
+    ///
+    /// # Errors
+    /// [`DebruijnError::BadChunk`] for an index past [`FastEnumerator::chunks`].
+    pub fn run_chunk(
+        &self,
+        index: usize,
+        mut visit: impl FnMut(u64),
+    ) -> Result<u64, DebruijnError> {
+        Ok(self.chunk_inner(index, &mut visit, true)?.0)
+    }
+
+    /// Counts the magics of one chunk without visiting them: `(odd, even)`.
+    ///
+    /// # Errors
+    /// [`DebruijnError::BadChunk`] for an index past [`FastEnumerator::chunks`].
+    pub fn count_chunk(&self, index: usize) -> Result<(u64, u64), DebruijnError> {
+        let (all, odd) = self.chunk_inner(index, &mut |_| {}, false)?;
+        Ok((odd, all - odd))
+    }
+
+    fn chunk_inner<F: FnMut(u64)>(
+        &self,
+        index: usize,
+        visit: &mut F,
+        each: bool,
+    ) -> Result<(u64, u64), DebruijnError> {
+        let Some(entries) = self.chunks.get(index) else {
+            return Err(DebruijnError::BadChunk {
+                index: index as u64,
+                count: self.chunks() as u64,
+                max: self.chunks() as u64,
+            });
+        };
+        let mut sc = JoinScratch::default();
+        // split the chunk by the next hash bits so each part fits in cache
+        let fine = if self.chunks.len() > 1 { FINE_BITS } else { 0 };
+        let parts = 1usize << fine;
+        let part_of =
+            |h: &Half| ((h.hash << COARSE_BITS) >> (32 - fine.max(1))) as usize & (parts - 1);
+        let mut start = vec![0usize; parts + 1];
+        for h in entries {
+            start[part_of(h) + 1] += 1;
+        }
+        for i in 0..parts {
+            start[i + 1] += start[i];
+        }
+        let mut at = start.clone();
+        sc.sorted.resize(entries.len(), Half::default());
+        for h in entries {
+            let p = part_of(h);
+            sc.sorted[at[p]] = *h;
+            at[p] += 1;
+        }
+        let sorted = std::mem::take(&mut sc.sorted);
+        let (mut found, mut odd) = (0, 0);
+        for p in 0..parts {
+            let (f, o) = self.join(&sorted[start[p]..start[p + 1]], &mut sc, visit, each);
+            found += f;
+            odd += o;
+        }
+        Ok((found, odd))
+    }
+
+    /// Joins the half-sequences of one part: groups them by window set, then
+    /// pairs every group with the group of the complementary reversed set.
+    fn join<F: FnMut(u64)>(
+        &self,
+        part: &[Half],
+        sc: &mut JoinScratch,
+        visit: &mut F,
+        each: bool,
+    ) -> (u64, u64) {
+        let n = self.n;
+        let half = self.width / 2;
+        let tail_bits = half - n + 1;
+        let node_mask = mask(n - 1) as u32;
+        let len = part.len();
+        let cap = (len * 2).next_power_of_two().max(16);
+        if sc.slot_key.len() < cap {
+            sc.slot_key.resize(cap, 0);
+            sc.slot_gid.resize(cap, u32::MAX);
+        }
+        let shift = 64 - cap.trailing_zeros();
+        let find = |slot_key: &[u64], slot_gid: &[u32], k: u64| -> (usize, bool) {
+            let mut h = (k.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> shift) as usize;
+            loop {
+                if slot_gid[h] == u32::MAX {
+                    return (h, false);
+                }
+                if slot_key[h] == k {
+                    return (h, true);
+                }
+                h = (h + 1) & (cap - 1);
+            }
+        };
+        sc.group_key.clear();
+        sc.group_slot.clear();
+        sc.group_start.clear();
+        sc.gid_of.clear();
+        for e in part {
+            let (h, found) = find(&sc.slot_key, &sc.slot_gid, e.key);
+            if !found {
+                sc.slot_key[h] = e.key;
+                sc.slot_gid[h] = sc.group_key.len() as u32;
+                sc.group_key.push(e.key);
+                sc.group_slot.push(h as u32);
+                sc.group_start.push(0);
+            }
+            let g = sc.slot_gid[h] as usize;
+            sc.group_start[g] += 1;
+            sc.gid_of.push(g as u32);
+        }
+        let groups = sc.group_key.len();
+        let mut acc = 0u32;
+        for s in sc.group_start.iter_mut() {
+            let c = *s;
+            *s = acc;
+            acc += c;
+        }
+        sc.group_start.push(acc);
+        sc.fill.clear();
+        sc.fill.extend_from_slice(&sc.group_start);
+        sc.hi.resize(len, 0);
+        sc.lo.resize(len, 0);
+        sc.ends.resize(len, 0);
+        for (e, &g) in part.iter().zip(&sc.gid_of) {
+            let at = sc.fill[g as usize] as usize;
+            sc.fill[g as usize] += 1;
+            let s = e.seq;
+            sc.hi[at] = (s as u64) << tail_bits;
+            sc.lo[at] = ((s >> (n - 1)) as u64).reverse_bits() >> (64 - tail_bits);
+            sc.ends[at] = s & node_mask;
+        }
+        let rev_node = |x: u32| x.reverse_bits() >> (32 - (n - 1));
+        let mut found = 0u64;
+        let mut odd = 0u64;
+        for g in 0..groups {
+            let target = !self.rev.apply(sc.group_key[g]) & self.rev.full;
+            let (h, ok) = find(&sc.slot_key, &sc.slot_gid, target);
+            if !ok {
+                continue;
+            }
+            let g2 = sc.slot_gid[h] as usize;
+            let (p0, p1) = (sc.group_start[g] as usize, sc.group_start[g + 1] as usize);
+            let (q0, q1) = (sc.group_start[g2] as usize, sc.group_start[g2 + 1] as usize);
+            // the node where the halves meet must agree
+            if sc.ends[p0] != rev_node(sc.ends[q0]) {
+                continue;
+            }
+            let (ps, qs) = (&sc.hi[p0..p1], &sc.lo[q0..q1]);
+            if each {
+                for &p in ps {
+                    for &q in qs {
+                        visit(p | q);
+                    }
+                }
+            } else {
+                // the magic is odd when its last bit, the low bit of q, is set
+                let odd_q = qs.iter().filter(|&&q| q & 1 == 1).count();
+                odd += (ps.len() * odd_q) as u64;
+            }
+            found += (ps.len() * qs.len()) as u64;
+        }
+        // leave the slots empty for the next part
+        for &h in &sc.group_slot {
+            sc.slot_gid[h as usize] = u32::MAX;
+        }
+        (found, odd)
+    }
+
+    /// Visits every magic (unordered); returns how many.
+    pub fn run_all<F: FnMut(u64)>(&self, mut visit: F) -> u64 {
+        let mut found = 0;
+        for i in 0..self.chunks() {
+            found += self.run_chunk(i, &mut visit).unwrap_or(0);
+        }
+        found
+    }
+}
+
+/// Every classic magic of a width, unordered, by [`FastEnumerator`].
+///
+/// # Errors
+/// A bad width.
+pub fn enumerate_fast(width: u32, visit: impl FnMut(u64)) -> Result<u64, DebruijnError> {
+    Ok(FastEnumerator::new(width)?.run_all(visit))
+}
+
+/// Counts the classic magics of a width with [`FastEnumerator`]: every
+/// joined pair of half-sequences is checked as in the enumeration, but the
+/// pairs of two groups are counted by multiplying instead of one by one.
+///
+/// # Errors
+/// A bad width.
+pub fn count(width: u32) -> Result<Counts, DebruijnError> {
+    let e = FastEnumerator::new(width)?;
+    let (mut odd, mut even) = (0u64, 0u64);
+    for i in 0..e.chunks() {
+        let (o, v) = e.count_chunk(i)?;
+        odd += o;
+        even += v;
+    }
+    Ok(Counts {
+        width,
+        multipliers: odd + even,
+        sequences: odd,
+        odd,
+        even,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "64-bit enumeration: run with --release")]
+    fn count_64_by_computation() {
+        let c = count(64).unwrap();
+        assert_eq!(c.multipliers, 134_217_728);
+        assert_eq!(c.sequences, 67_108_864);
+        assert_eq!(c.even, c.odd);
+    }
+
+    #[test]
+    fn join_counts_and_visits_agree() {
+        for w in [8u32, 16, 32] {
+            let e = FastEnumerator::new(w).unwrap();
+            let (mut visited, mut odd) = (0u64, 0u64);
+            for k in 0..e.chunks() {
+                e.run_chunk(k, |m| {
+                    visited += 1;
+                    odd += m & 1;
+                })
+                .unwrap();
+            }
+            let c = count(w).unwrap();
+            assert_eq!((c.multipliers, c.odd), (visited, odd), "{w}");
+            assert!(matches!(
+                e.run_chunk(e.chunks(), |_| {}),
+                Err(DebruijnError::BadChunk { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn exit_cycles_are_found() {
+        // n = 3: 4 nodes; node v has edges (windows) 2v and 2v + 1, edge w
+        // leads to node w mod 4. All used but one edge: no cycle.
+        assert!(!has_exit_cycle(0xFF & !(1 << 3), 4)); // 1 -> 3, 3 is done
+        assert!(!has_exit_cycle(0xFF & !(1 << 4), 4)); // 2 -> 0, the root
+                                                       // node 1 must leave by edge 2 (to node 2), node 2 by edge 5 (to 1)
+        assert!(has_exit_cycle(0xFF & !(1 << 2) & !(1 << 5), 4));
+        assert_eq!(even_bits(0b0101), 0b11);
+        assert_eq!(even_bits(0b1010), 0);
+    }
+}
