@@ -98,6 +98,7 @@ impl PositionState {
     }
 }
 
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionAction {
     /// A new (already checked) FEN: the chosen move goes.
     SetFen(String),
@@ -183,6 +184,7 @@ impl Default for GpuState {
     }
 }
 
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GpuAction {
     /// A new FEN (an empty one, the preset list's "—", is ignored).
     SetFen(String),

@@ -98,6 +98,7 @@ impl DebruijnState {
     }
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DebruijnAction {
     /// Another width: its known magic, the default value, the first page.
     SetWidth(u32),

@@ -51,6 +51,7 @@ impl Default for NibblesState {
     }
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NibblesAction {
     /// A new nibble (masked to 4 bits): the steps start again.
     SetX(u64),
@@ -158,6 +159,7 @@ impl NibbleBoardState {
     }
 }
 
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NibbleBoardAction {
     /// A new (already checked) FEN: the steps start again.
     SetFen(String),

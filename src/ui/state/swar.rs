@@ -53,6 +53,7 @@ pub enum Operand {
     Y,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SwarAction {
     SetOp(SwarOp),
     /// Another word width; an operand that no longer fits takes its default.

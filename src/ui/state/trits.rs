@@ -40,6 +40,7 @@ impl Default for TritsState {
     }
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TritsAction {
     /// A new board: the steps start again.
     Set(TritBoard, u64),
