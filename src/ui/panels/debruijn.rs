@@ -3,8 +3,8 @@
 //! magic validated (with its collisions); every magic enumerated in a Web
 //! Worker; the table exported as Rust or C.
 //!
-//! URL state: `width`, `magic` (hex), `v` (hex), `variant`
-//! (`isolate` | `mask` | `reverse` | `fold`), `step`, `dstep`, `page`.
+//! URL state: `ui::state::DebruijnState` (`width`, `magic`, `v`, `variant`,
+//! `step`, `dstep`, `page`).
 
 use super::PanelProps;
 use crate::bits::debruijn::{

@@ -3,7 +3,7 @@
 //! CPU perft (wasm, in a worker) of the same position beside it; a mismatch
 //! is an error. Without WebGPU the panel says so and offers the CPU perft.
 //!
-//! URL state: `fen`, `depth`, `variant` (`workgroup` | `private`), `wg`.
+//! URL state: `ui::state::GpuState` (`fen`, `depth`, `variant`, `wg`).
 
 use super::PanelProps;
 use crate::chess::{Position, CPW_POSITIONS};

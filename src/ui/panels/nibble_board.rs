@@ -2,8 +2,8 @@
 //! stepped, which byte and nibble a square lives in, the round trip with a
 //! FEN's piece placement, and the same board as four u64 words.
 //!
-//! URL state: `fen` (a placement or a whole FEN), `sq` (0..63), `op`
-//! (`get` | `set` | `fen`), `code` (for set), `step`.
+//! URL state: `ui::state::NibbleBoardState` (`fen`, `sq`, `op`, `code`,
+//! `step`).
 
 use super::PanelProps;
 use crate::bits::nibble::{

@@ -1,7 +1,7 @@
 //! Signed nibbles: the 16-row two's complement table, sign extension
 //! `(x ^ 8) - 8` and negation stepped on a chosen nibble.
 //!
-//! URL state: `x` (the nibble, hex), `op` (`sign-extend` | `negate`), `step`.
+//! URL state: `ui::state::NibblesState` (`x` as bare hex, `op`, `step`).
 
 use super::PanelProps;
 use crate::bits::nibble::{negate_trace, sign_extend_trace, signed_table};

@@ -2,8 +2,8 @@
 //! what each layout costs, the move encoding, the GPU design's shared-memory
 //! budget, and CPU perft in a Web Worker.
 //!
-//! URL state: `fen`, `depth`, `mv` (a move in UCI), and the budget inputs
-//! `threads`, `pos`, `plies`, `move`.
+//! URL state: `ui::state::PositionState` (`fen`, `depth`, `mv`, and the
+//! budget inputs `threads`, `pos`, `plies`, `move`).
 
 use super::PanelProps;
 use crate::bits::word::Word;

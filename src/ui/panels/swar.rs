@@ -2,12 +2,11 @@
 //! sub-expression stepped, each lane checked against plain per-lane
 //! arithmetic, and the naive whole-word operation with its leaked lanes.
 //!
-//! URL state: `op` (`add` | `sub` | `avg`), `width` (32 | 64), `lanes`
-//! (2 | 4 | 8 | 16), `x`, `y` (hex), `step`.
+//! URL state: `ui::state::SwarState` (`op`, `width`, `lanes`, `x`, `y`,
+//! `step`).
 
 use super::PanelProps;
 use crate::bits::swar::{lane_checks, trace, SwarOp, LANE_BITS, WIDTHS};
-use crate::bits::trace::Outcome;
 use crate::bits::word::{lane_high_bits, lane_low_bits, Word};
 use crate::ui::components::{BitRow, NumberInput, StepPlayer};
 use crate::ui::state::{swar_op_param, Operand, SwarAction as Action, SwarState, SWAR_OPS};
@@ -52,17 +51,15 @@ pub fn swar_panel(props: &PanelProps) -> Html {
             return html! { <section class="panel swar"><p class="error-box">{ e.to_string() }</p></section> }
         }
     };
-    let result = match trace.result {
-        Outcome::Word(w) => w,
-        _ => Word::new(0, width),
-    };
     // The trace's last step is the plain whole-word operation, its leaked
     // lanes highlighted.
     let naive = trace
         .steps
         .last()
         .map(|s| (s.value, s.highlight, s.expr.clone()));
-    let lanes = result.lane_count(lane_bits);
+    // Each lane against plain per-lane arithmetic and the naive operation:
+    // computed by `swar::lane_checks`, drawn here.
+    let lanes = checks.len();
     let all_ok = checks.iter().all(|l| l.ok);
     let leaked: Vec<u32> = checks.iter().filter(|l| l.leaked).map(|l| l.lane).collect();
 

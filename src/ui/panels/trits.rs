@@ -2,7 +2,7 @@
 //! 2 second), overlap rejected with the squares named, 5 trits packed per
 //! byte and back, and the same words read under two square orders.
 //!
-//! URL state: `a`, `b` (hex bitboards), `order` (`a8` | `file`), `step`.
+//! URL state: `ui::state::TritsState` (`a`, `b`, `order`, `step`).
 
 use super::PanelProps;
 use crate::bits::trit::{
