@@ -215,7 +215,17 @@ mod tests {
 
     #[test]
     fn decode_undoes_encode_and_keeps_malformed_escapes() {
-        for s in [KIWIPETE, "a+b c", "100% sure", "%2B", "x/y?z#w", "é ü", "", "%%", "+++"] {
+        for s in [
+            KIWIPETE,
+            "a+b c",
+            "100% sure",
+            "%2B",
+            "x/y?z#w",
+            "é ü",
+            "",
+            "%%",
+            "+++",
+        ] {
             assert_eq!(decode(&encode(s)), s, "{s:?}");
         }
         assert_eq!(decode("a+b"), "a b");

@@ -53,7 +53,12 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
             html! { <p class="muted">{ "Runs in a Web Worker: the page stays responsive, and cancel stops it at once." }</p> }
         }
         JobState::Running(progress) => {
-            let (done, total, label, elapsed) = (progress.done, progress.total, &progress.label, progress.elapsed);
+            let (done, total, label, elapsed) = (
+                progress.done,
+                progress.total,
+                &progress.label,
+                progress.elapsed,
+            );
             html! {
             <div class="perft-progress">
                 <progress max={total.max(1.0).to_string()} value={done.to_string()}></progress>

@@ -117,9 +117,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
     };
     let run_enum = {
         let enumeration = enumeration.clone();
-        Callback::from(move |_: MouseEvent| {
-            enumeration.start(&Request::DebruijnCount { width })
-        })
+        Callback::from(move |_: MouseEvent| enumeration.start(&Request::DebruijnCount { width }))
     };
     let cancel_enum = {
         let enumeration = enumeration.clone();

@@ -326,29 +326,29 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                 html! { <p class="error-box gpu-error" role="alert">{ format!("CPU check: {e}") }</p> }
             }
             JobState::Done(cpu_result) => {
-            let cpu_nodes = &(cpu_result.nodes as u64);
-            let cpu_seconds = &cpu_result.seconds;
-            let matches = gpu.nodes == *cpu_nodes;
-            html! {
-                <div class="gpu-result">
-                    <table class="data">
-                        <thead><tr><th></th><th>{ "nodes" }</th><th>{ "time" }</th><th>{ "speed" }</th></tr></thead>
-                        <tbody>
-                            <tr><th>{ format!("GPU ({} memory, {} invocations/workgroup)", gpu.variant, gpu.workgroup_size) }</th>
-                                <td class="num gpu-nodes">{ gpu.nodes }</td><td class="num">{ format!("{gpu_seconds:.3} s") }</td><td class="num gpu-nps">{ rate(gpu.nodes, *gpu_seconds) }</td></tr>
-                            <tr><th>{ "CPU (wasm, Web Worker)" }</th>
-                                <td class="num cpu-nodes">{ cpu_nodes }</td><td class="num">{ format!("{cpu_seconds:.3} s") }</td><td class="num">{ rate(*cpu_nodes, *cpu_seconds) }</td></tr>
-                        </tbody>
-                    </table>
-                    <p class="muted">{ format!("The CPU played {} ply(s) to a frontier of {} positions; the GPU searched the last {} ply(s) of each, in {} batches of up to {}; {} B of workgroup memory per workgroup. Building the pipeline and a first dispatch took {build_seconds:.2} s before the timing.",
-                        gpu.split_depth, gpu.positions, gpu.gpu_depth, gpu.batches, gpu.batch_size, gpu.workgroup_bytes) }</p>
-                    if matches {
-                        <p class="ok gpu-match">{ "GPU and CPU agree ✓" }</p>
-                    } else {
-                        <p class="error-box gpu-mismatch" role="alert">{ format!("MISMATCH: the GPU counted {} and the CPU {} — the kernel is wrong for this position.", gpu.nodes, cpu_nodes) }</p>
-                    }
-                </div>
-            }
+                let cpu_nodes = &(cpu_result.nodes as u64);
+                let cpu_seconds = &cpu_result.seconds;
+                let matches = gpu.nodes == *cpu_nodes;
+                html! {
+                    <div class="gpu-result">
+                        <table class="data">
+                            <thead><tr><th></th><th>{ "nodes" }</th><th>{ "time" }</th><th>{ "speed" }</th></tr></thead>
+                            <tbody>
+                                <tr><th>{ format!("GPU ({} memory, {} invocations/workgroup)", gpu.variant, gpu.workgroup_size) }</th>
+                                    <td class="num gpu-nodes">{ gpu.nodes }</td><td class="num">{ format!("{gpu_seconds:.3} s") }</td><td class="num gpu-nps">{ rate(gpu.nodes, *gpu_seconds) }</td></tr>
+                                <tr><th>{ "CPU (wasm, Web Worker)" }</th>
+                                    <td class="num cpu-nodes">{ cpu_nodes }</td><td class="num">{ format!("{cpu_seconds:.3} s") }</td><td class="num">{ rate(*cpu_nodes, *cpu_seconds) }</td></tr>
+                            </tbody>
+                        </table>
+                        <p class="muted">{ format!("The CPU played {} ply(s) to a frontier of {} positions; the GPU searched the last {} ply(s) of each, in {} batches of up to {}; {} B of workgroup memory per workgroup. Building the pipeline and a first dispatch took {build_seconds:.2} s before the timing.",
+                            gpu.split_depth, gpu.positions, gpu.gpu_depth, gpu.batches, gpu.batch_size, gpu.workgroup_bytes) }</p>
+                        if matches {
+                            <p class="ok gpu-match">{ "GPU and CPU agree ✓" }</p>
+                        } else {
+                            <p class="error-box gpu-mismatch" role="alert">{ format!("MISMATCH: the GPU counted {} and the CPU {} — the kernel is wrong for this position.", gpu.nodes, cpu_nodes) }</p>
+                        }
+                    </div>
+                }
             }
         },
         RunState::Cancelled => html! { <p class="muted gpu-cancelled">{ "Cancelled." }</p> },

@@ -37,9 +37,10 @@ pub fn swar_panel(props: &PanelProps) -> Html {
         (op, width, lane_bits, x, y),
         |&(op, width, lane_bits, x, y)| trace(op, width, lane_bits, x, y).map(Rc::new),
     );
-    let checks = use_memo((op, width, lane_bits, x, y), |&(op, width, lane_bits, x, y)| {
-        lane_checks(op, width, lane_bits, x, y).unwrap_or_default()
-    });
+    let checks = use_memo(
+        (op, width, lane_bits, x, y),
+        |&(op, width, lane_bits, x, y)| lane_checks(op, width, lane_bits, x, y).unwrap_or_default(),
+    );
 
     let set = |which: Operand| dispatch.reform(move |v: u64| Action::Set(which, v));
     let toggle = |which: Operand| dispatch.reform(move |bit: u32| Action::Toggle(which, bit));

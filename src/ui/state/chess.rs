@@ -126,10 +126,8 @@ impl PanelState for PositionState {
     }
 
     fn to_params(&self) -> Params {
-        let mut p = Params::from_pairs([
-            ("fen", self.fen.clone()),
-            ("depth", self.depth.to_string()),
-        ]);
+        let mut p =
+            Params::from_pairs([("fen", self.fen.clone()), ("depth", self.depth.to_string())]);
         if let Some(mv) = &self.mv {
             p.set("mv", mv.clone());
         }
@@ -278,7 +276,10 @@ mod tests {
                 assert_eq!(through_url(Panel::Position, &s), s);
             }
         }
-        assert_eq!(PositionState::from_params(&Params::default()), PositionState::default());
+        assert_eq!(
+            PositionState::from_params(&Params::default()),
+            PositionState::default()
+        );
     }
 
     #[test]
@@ -301,7 +302,10 @@ mod tests {
             }
         }
         assert_eq!(n, 9 * 7 * Variant::ALL.len() * 5);
-        assert_eq!(GpuState::from_params(&Params::default()), GpuState::default());
+        assert_eq!(
+            GpuState::from_params(&Params::default()),
+            GpuState::default()
+        );
     }
 
     #[test]
@@ -310,14 +314,27 @@ mod tests {
             mv: Some("e2e4".into()),
             ..PositionState::default()
         };
-        assert_eq!(s.clone().apply(PositionAction::SetFen(FENS[1].into())).mv, None);
+        assert_eq!(
+            s.clone().apply(PositionAction::SetFen(FENS[1].into())).mv,
+            None
+        );
         assert_eq!(s.clone().apply(PositionAction::SetDepth(99)).depth, 7);
-        assert_eq!(s.clone().apply(PositionAction::SetBudget(BudgetField::Plies, 0)), s);
+        assert_eq!(
+            s.clone()
+                .apply(PositionAction::SetBudget(BudgetField::Plies, 0)),
+            s
+        );
         let read = |h: &str| PositionState::from_params(&Route::parse(h).params);
         assert_eq!(read("#/position?depth=0").depth, 1);
         assert_eq!(read("#/position?depth=x").depth, 4);
-        assert_eq!(read("#/position?threads=128").budget(BudgetField::Threads), 128);
-        assert_eq!(read("#/position?threads=0").budget(BudgetField::Threads), 64);
+        assert_eq!(
+            read("#/position?threads=128").budget(BudgetField::Threads),
+            128
+        );
+        assert_eq!(
+            read("#/position?threads=0").budget(BudgetField::Threads),
+            64
+        );
         let g = GpuState::default();
         assert_eq!(g.clone().apply(GpuAction::SetFen(String::new())), g);
         assert_eq!(g.clone().apply(GpuAction::SetWorkgroupSize(48)), g);

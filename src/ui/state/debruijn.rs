@@ -191,7 +191,8 @@ mod tests {
             for (variant, _, _) in ScanVariant::ALL {
                 let known = known_magic(width);
                 for magic in [known, 0x0cbd, 0x1f, 0, mask(width)] {
-                    for (v, page, step) in [(1, 0, 0), (DEFAULT_V, 3, 2), (1 << (width - 1), 1, 99)] {
+                    for (v, page, step) in [(1, 0, 0), (DEFAULT_V, 3, 2), (1 << (width - 1), 1, 99)]
+                    {
                         let s = DebruijnState {
                             width,
                             magic: magic & mask(width),
@@ -210,7 +211,10 @@ mod tests {
             }
         }
         assert_eq!(n, 4 * 4 * 5 * 3);
-        assert_eq!(DebruijnState::from_params(&Params::default()), DebruijnState::default());
+        assert_eq!(
+            DebruijnState::from_params(&Params::default()),
+            DebruijnState::default()
+        );
         assert_eq!(DebruijnState::default().magic, 0x1d);
     }
 
@@ -244,7 +248,10 @@ mod tests {
         assert_eq!((t.step, t.dstep, t.page), (0, 0, 2));
         // a new width: its known magic, the default value, the first page
         let t = s.clone().apply(DebruijnAction::SetWidth(64));
-        assert_eq!((t.magic, t.v, t.page, t.step), (known_magic(64), DEFAULT_V, 0, 0));
+        assert_eq!(
+            (t.magic, t.v, t.page, t.step),
+            (known_magic(64), DEFAULT_V, 0, 0)
+        );
         assert_eq!(t.variant, ScanVariant::Mask);
         assert_eq!(s.clone().apply(DebruijnAction::SetWidth(12)), s);
         // too wide for the word: ignored

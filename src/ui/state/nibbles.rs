@@ -270,7 +270,10 @@ mod tests {
         assert_eq!(s.clone().apply(NibblesAction::ToggleBit(3)).x, 0xb);
         assert_eq!(s.clone().apply(NibblesAction::ToggleBit(3)).step, 0);
         assert_eq!(s.clone().apply(NibblesAction::SetX(0x1c)).x, 0xc);
-        assert_eq!(s.clone().apply(NibblesAction::SetOp(NibbleOp::Negate)).step, 0);
+        assert_eq!(
+            s.clone().apply(NibblesAction::SetOp(NibbleOp::Negate)).step,
+            0
+        );
         assert_eq!(s.clone().apply(NibblesAction::Step(1)).step, 1);
     }
 
@@ -306,6 +309,9 @@ mod tests {
         );
         let s = NibbleBoardState::default().apply(NibbleBoardAction::PickSquare(99));
         assert_eq!(s.square, 63);
-        assert_eq!(s.placement(), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R");
+        assert_eq!(
+            s.placement(),
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R"
+        );
     }
 }

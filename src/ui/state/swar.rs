@@ -172,7 +172,12 @@ mod tests {
         for op in OPS {
             for width in WIDTHS {
                 for lane_bits in LANE_BITS {
-                    for (x, y) in [(0, 0), (0x7830_003f, 0x1850_0051), (u64::MAX, 1), (0x8000_0000_0000_0000, 0xa5)] {
+                    for (x, y) in [
+                        (0, 0),
+                        (0x7830_003f, 0x1850_0051),
+                        (u64::MAX, 1),
+                        (0x8000_0000_0000_0000, 0xa5),
+                    ] {
                         let s = SwarState {
                             op,
                             width,
@@ -188,7 +193,10 @@ mod tests {
             }
         }
         assert_eq!(n, 3 * 2 * 4 * 4);
-        assert_eq!(SwarState::from_params(&Params::default()), SwarState::default());
+        assert_eq!(
+            SwarState::from_params(&Params::default()),
+            SwarState::default()
+        );
     }
 
     #[test]
@@ -208,7 +216,9 @@ mod tests {
             }
         );
         // a 64-bit x at width 32 does not fit: the default
-        let s = SwarState::from_params(&Route::parse("#/swar?width=32&x=123456789&lanes=3&op=mul").params);
+        let s = SwarState::from_params(
+            &Route::parse("#/swar?width=32&x=123456789&lanes=3&op=mul").params,
+        );
         assert_eq!(s.x, DEFAULT_X & mask(32));
         assert_eq!(s.lane_bits, 4);
         assert_eq!(s.op, SwarOp::Add);
@@ -224,7 +234,10 @@ mod tests {
             ..SwarState::default()
         };
         let t = s.clone().apply(SwarAction::SetWidth(32));
-        assert_eq!((t.width, t.x, t.y, t.step), (32, DEFAULT_X & mask(32), 5, 0));
+        assert_eq!(
+            (t.width, t.x, t.y, t.step),
+            (32, DEFAULT_X & mask(32), 5, 0)
+        );
         assert_eq!(s.clone().apply(SwarAction::SetWidth(16)).width, 64);
         assert_eq!(s.clone().apply(SwarAction::Toggle(Operand::Y, 0)).y, 4);
         assert_eq!(s.clone().apply(SwarAction::Set(Operand::X, 9)).x, 9);
@@ -232,6 +245,9 @@ mod tests {
         assert_eq!(s.clone().apply(SwarAction::SetOp(SwarOp::Average)).step, 0);
         assert_eq!(s.clone().apply(SwarAction::Step(2)).step, 2);
         let narrow = SwarState::default();
-        assert_eq!(narrow.clone().apply(SwarAction::Set(Operand::X, 1 << 40)).x, narrow.x);
+        assert_eq!(
+            narrow.clone().apply(SwarAction::Set(Operand::X, 1 << 40)).x,
+            narrow.x
+        );
     }
 }

@@ -127,7 +127,10 @@ mod tests {
                 }
             }
         }
-        assert_eq!(TritsState::from_params(&Params::default()), TritsState::default());
+        assert_eq!(
+            TritsState::from_params(&Params::default()),
+            TritsState::default()
+        );
     }
 
     #[test]
@@ -139,14 +142,23 @@ mod tests {
         let t = s.clone().apply(TritsAction::Toggle(TritBoard::B, 63));
         assert_eq!((t.b, t.step), (0x7fff_0000_0000_0000, 0));
         assert_eq!(s.clone().apply(TritsAction::Set(TritBoard::A, 7)).a, 7);
-        let t = s.clone().apply(TritsAction::SetOrder(SquareOrder::FileRankA1));
+        let t = s
+            .clone()
+            .apply(TritsAction::SetOrder(SquareOrder::FileRankA1));
         assert_eq!((t.other, t.step), (SquareOrder::FileRankA1, 3));
         assert_eq!(
-            s.clone().apply(TritsAction::SetOrder(SquareOrder::RankFileA1)).other,
+            s.clone()
+                .apply(TritsAction::SetOrder(SquareOrder::RankFileA1))
+                .other,
             SquareOrder::RankFileA8,
             "ours is not an 'other' order"
         );
-        let read = TritsState::from_params(&Route::parse("#/trits?a=10000000&b=10000001&order=file").params);
-        assert_eq!((read.a, read.b, read.other), (0x1000_0000, 0x1000_0001, SquareOrder::FileRankA1));
+        let read = TritsState::from_params(
+            &Route::parse("#/trits?a=10000000&b=10000001&order=file").params,
+        );
+        assert_eq!(
+            (read.a, read.b, read.other),
+            (0x1000_0000, 0x1000_0001, SquareOrder::FileRankA1)
+        );
     }
 }
