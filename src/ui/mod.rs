@@ -6,13 +6,14 @@
 //!  route.rs       hash routes: panel + Params (plain Rust, native too)
 //!  state/         typed panel state: struct + Action + Reducible (plain Rust)
 //!  hooks/         use_worker_job: long work in a Web Worker
-//!  worker/        protocol.rs (messages), handler.rs (worker side), the page side
+//!  worker/        protocol.rs (messages), handler.rs (worker side), page.rs (Job)
 //!  components/    BitRow, BitGrid, StepPlayer, NumberInput, PerftRunner
 //!  panels/        one file per panel
 //! ```
 //!
-//! `route` and `state` build on every target, so their parse/encode and
-//! round trips are tested by `cargo test`; the rest is wasm32 only.
+//! `route`, `state` and the worker's `protocol` build on every target, so
+//! their parse/encode and round trips are tested by `cargo test`; the rest is
+//! wasm32 only.
 
 pub mod route;
 pub mod state;
@@ -27,7 +28,6 @@ pub mod dom;
 pub mod hooks;
 #[cfg(target_arch = "wasm32")]
 pub mod panels;
-#[cfg(target_arch = "wasm32")]
 pub mod worker;
 
 /// Mounts the app on `#app`. Does nothing where there is no page (a Web

@@ -107,3 +107,96 @@ impl JobOutput for MagicPage {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn events_have_the_shape_worker_js_relies_on() {
+        // static/worker.js posts this itself when the module fails to load
+        let e: WorkerEvent =
+            serde_json::from_value(json!({ "type": "error", "message": "boom" })).unwrap();
+        assert_eq!(
+            e,
+            WorkerEvent::Error {
+                message: "boom".into()
+            }
+        );
+        let progress = WorkerEvent::Progress(Progress {
+            done: 3.0,
+            total: 20.0,
+            label: "e2e4 8902".into(),
+            elapsed: 0.5,
+        });
+        assert_eq!(
+            serde_json::to_value(&progress).unwrap(),
+            json!({ "type": "progress", "done": 3.0, "total": 20.0, "label": "e2e4 8902", "elapsed": 0.5 })
+        );
+        let request = Request::DebruijnPage {
+            width: 16,
+            offset: 32,
+            limit: 32,
+        };
+        assert_eq!(
+            serde_json::to_value(&request).unwrap(),
+            json!({ "kind": "debruijn_page", "width": 16, "offset": 32, "limit": 32 })
+        );
+    }
+
+    #[test]
+    fn every_event_reads_back_and_picks_its_own_job() {
+        let perft = PerftResult {
+            nodes: 97862.0,
+            seconds: 0.25,
+            divide: vec![("a2a3".into(), 2186.0), ("e1g1".into(), 2059.0)],
+        };
+        let count = DebruijnCount {
+            width: 8,
+            multipliers: 4.0,
+            odd: 2.0,
+            seconds: 0.0,
+        };
+        let page = MagicPage {
+            width: 64,
+            offset: 32.0,
+            magics: vec!["0x0218a392cd3d5dbf".into()],
+        };
+        let events = [
+            WorkerEvent::PerftDone(perft.clone()),
+            WorkerEvent::DebruijnDone(count.clone()),
+            WorkerEvent::PageDone(page.clone()),
+            WorkerEvent::Progress(Progress::starting()),
+            WorkerEvent::Error {
+                message: "x".into(),
+            },
+        ];
+        for e in &events {
+            let text = serde_json::to_string(e).unwrap();
+            assert_eq!(
+                &serde_json::from_str::<WorkerEvent>(&text).unwrap(),
+                e,
+                "{text}"
+            );
+        }
+        assert_eq!(PerftResult::from_event(events[0].clone()), Some(perft));
+        assert_eq!(DebruijnCount::from_event(events[1].clone()), Some(count));
+        assert_eq!(MagicPage::from_event(events[2].clone()), Some(page));
+        for e in &events[3..] {
+            assert_eq!(PerftResult::from_event(e.clone()), None);
+            assert_eq!(DebruijnCount::from_event(e.clone()), None);
+            assert_eq!(MagicPage::from_event(e.clone()), None);
+        }
+        for r in [
+            Request::Perft {
+                fen: "8/8/8/8/8/8/8/K1k5 w - -".into(),
+                depth: 3,
+            },
+            Request::DebruijnCount { width: 64 },
+        ] {
+            let text = serde_json::to_string(&r).unwrap();
+            assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), r);
+        }
+    }
+}
