@@ -4,7 +4,8 @@
 //! Layers, dependencies pointing down only:
 //!
 //! ```text
-//!  ui/     Yew components and panels (wasm32 only): renders traces
+//!  ui/     Yew components and panels (wasm32 only): renders traces;
+//!          its routes and typed panel state build natively too
 //!  gpu/    WGSL kernels + one wgpu host (browser and native)
 //!  chess/  compact position, FEN, legal move generation, perft
 //!  bits/   the tricks: pure functions, each with a step trace
@@ -14,5 +15,4 @@ pub mod bits;
 pub mod chess;
 pub mod gpu;
 
-#[cfg(target_arch = "wasm32")]
 pub mod ui;

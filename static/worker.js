@@ -1,5 +1,5 @@
 // The Web Worker for long CPU work: loads the same wasm module as the page
-// and hands each request to `worker_handle` (src/ui/worker.rs), which posts
+// and hands each request to `worker_handle` (src/ui/worker/handler.rs), which posts
 // progress and the result back. The page cancels by terminating the worker.
 import init, { worker_handle, worker_warm_up } from '../pkg/bitscope.js';
 

@@ -235,10 +235,16 @@ fn perft_on_the_gpu_names_the_adapter() {
     // --divide on the GPU: one count per root move, each from the kernel.
     let kiwipete = bitscope::chess::CPW_POSITIONS[1].1;
     let out = bitscope()
-        .args(["perft", "3", "--gpu", "--divide", "--json", "--fen", kiwipete])
+        .args([
+            "perft", "3", "--gpu", "--divide", "--json", "--fen", kiwipete,
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let json = last_json(&out);
     assert_eq!(json["nodes"], 97862);
     let rows = json["divide"].as_array().unwrap();
@@ -272,8 +278,14 @@ fn bench_prints_counts_and_ratios() {
     let ours: Vec<&str> = text.lines().filter(|l| l.contains(" bitscope ")).collect();
     let theirs: Vec<&str> = text.lines().filter(|l| l.contains(" stockfish ")).collect();
     assert_eq!(ours.len(), 2, "{text}");
-    assert!(ours[0].contains("depth 3") && ours[0].contains(" 8902 nodes"), "{text}");
-    assert!(ours[1].contains("depth 2") && ours[1].contains(" 2039 nodes"), "{text}");
+    assert!(
+        ours[0].contains("depth 3") && ours[0].contains(" 8902 nodes"),
+        "{text}"
+    );
+    assert!(
+        ours[1].contains("depth 2") && ours[1].contains(" 2039 nodes"),
+        "{text}"
+    );
     assert_eq!(theirs.len(), 2, "{text}");
     assert!(theirs.iter().all(|l| l.contains("ratio ")), "{text}");
     assert!(!text.contains("DIFFER"), "{text}");
@@ -295,7 +307,10 @@ fn bench_prints_counts_and_ratios() {
     assert_eq!(gpu_rows.len(), 4, "{text}");
     assert!(gpu_rows[0].contains(" 400 nodes"), "{text}");
     assert!(gpu_rows[2].contains(" 48 nodes"), "{text}");
-    assert!(!text.contains("DIFFER") && !text.contains("error"), "{text}");
+    assert!(
+        !text.contains("DIFFER") && !text.contains("error"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -444,9 +459,29 @@ fn trace_swar_trits_and_nibble_board_as_json() {
 fn trace_bad_values_exit_2_with_the_reason() {
     let cases: [(&[&str], &str); 4] = [
         // a FEN with a 9-square rank
-        (&["trace", "nibble-board", "--fen", "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"], "rank"),
+        (
+            &[
+                "trace",
+                "nibble-board",
+                "--fen",
+                "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            ],
+            "rank",
+        ),
         // a value wider than the 32-bit word
-        (&["trace", "swar-add", "--width", "32", "--lane-bits", "4", "0x100000000", "1"], "32"),
+        (
+            &[
+                "trace",
+                "swar-add",
+                "--width",
+                "32",
+                "--lane-bits",
+                "4",
+                "0x100000000",
+                "1",
+            ],
+            "32",
+        ),
         // not hex
         (&["trace", "trits", "0xfg", "0x1"], "0xfg"),
         (&["trace", "trits", "0x1", "0x"], "0x"),

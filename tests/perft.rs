@@ -96,7 +96,10 @@ fn divide_progress_rises_and_cancels_in_the_middle() {
     assert_eq!(done, full);
     assert_eq!(seen.len(), 48);
     assert!(seen.iter().enumerate().all(|(i, s)| s.0 == i && s.1 == 48));
-    assert!(seen.windows(2).all(|w| w[0].2 < w[1].2), "progress must rise");
+    assert!(
+        seen.windows(2).all(|w| w[0].2 < w[1].2),
+        "progress must rise"
+    );
     assert_eq!(seen.last().unwrap().2, 97862);
 
     let stopped = divide_with(&pos, 3, |p| {

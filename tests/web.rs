@@ -243,6 +243,53 @@ async fn trits_panel_rejects_overlap_and_packs() {
     root.remove();
 }
 
+/// Issue 11: every nibble survives its link. Clicking a row writes `x` as
+/// bare hex; the link, opened again, shows the same row (0xA and 0xC..0xF
+/// used to come back as the fallback 0xB). Each run starts from another
+/// nibble, so the click always changes the URL.
+#[wasm_bindgen_test]
+async fn every_nibble_survives_its_link() {
+    for x in 0..16u32 {
+        let root = open(&format!("/nibbles?x={:x}", (x + 1) % 16)).await;
+        click(&root, &format!(".nibble-table tr[data-nibble='0x{x:X}']")).await;
+        let hash = web_sys::window().unwrap().location().hash().unwrap();
+        assert!(hash.contains(&format!("x={x:x}")), "{hash}");
+        root.remove();
+        let root = open(&hash).await;
+        let chosen = texts(&root, ".nibble-table tr.chosen td");
+        assert_eq!(chosen[1], format!("0x{x:X}"), "{hash}");
+        root.remove();
+    }
+}
+
+fn known_magic_select(root: &Element) -> web_sys::HtmlSelectElement {
+    root.query_selector("select.known-magic")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap()
+}
+
+/// Issue 15: a magic of your own, reopened from its link, shows no known
+/// magic (Yew inserts a list's options last first, so without a chosen
+/// option the browser picked the last one, 0x09AF at 16 bits).
+#[wasm_bindgen_test]
+async fn a_custom_de_bruijn_magic_reopens_identical() {
+    let root = open("/debruijn?width=16&magic=cbd").await;
+    assert_eq!(known_magic_select(&root).value(), "");
+    let magic: web_sys::HtmlInputElement = root
+        .query_selector("#magic")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert_eq!(magic.value(), "0x0cbd");
+    root.remove();
+    let root = open("/debruijn?width=16").await;
+    assert_eq!(known_magic_select(&root).value(), "9af");
+    root.remove();
+}
+
 // ---- the GPU kernel through WebGPU (SwiftShader in headless Chromium;
 // webdriver.json adds --enable-unsafe-webgpu) ----
 

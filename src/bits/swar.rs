@@ -212,6 +212,87 @@ pub fn lanes_signed(word: Word, lane_bits: u32) -> Vec<i64> {
         .collect()
 }
 
+/// The plain whole-word operation, no lane masking: what leaks.
+pub fn naive(op: SwarOp, layout: LaneLayout, x: u64, y: u64) -> u64 {
+    let m = layout.mask();
+    match op {
+        SwarOp::Add => x.wrapping_add(y) & m,
+        SwarOp::Sub => x.wrapping_sub(y) & m,
+        SwarOp::Average => ((x as u128 + y as u128) >> 1) as u64 & m,
+    }
+}
+
+impl SwarOp {
+    /// What crosses a lane boundary in the naive operation.
+    pub fn leak_name(self) -> &'static str {
+        match self {
+            SwarOp::Add => "carry",
+            SwarOp::Sub => "borrow",
+            SwarOp::Average => "bit",
+        }
+    }
+}
+
+/// One lane of [`lane_checks`]: the operands, the SWAR result (also read as
+/// signed), the per-lane reference and whether they agree, and the naive
+/// whole-word result with whether something leaked into this lane.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaneCheck {
+    pub lane: u32,
+    pub x: u64,
+    pub y: u64,
+    pub swar: u64,
+    pub signed: i64,
+    pub reference: u64,
+    pub ok: bool,
+    pub naive: u64,
+    pub leaked: bool,
+}
+
+/// Every lane of `op` checked against plain per-lane arithmetic and against
+/// the naive whole-word operation, lane 0 first.
+///
+/// ```
+/// use bitscope::bits::swar::{lane_checks, SwarOp};
+/// let lanes = lane_checks(SwarOp::Add, 32, 4, 0x7830_003F, 0x1850_0051).unwrap();
+/// assert!(lanes.iter().all(|l| l.ok));
+/// let leaked: Vec<u32> = lanes.iter().filter(|l| l.leaked).map(|l| l.lane).collect();
+/// assert_eq!(leaked, [1, 7]);
+/// ```
+///
+/// # Errors
+/// A bad word or lane width, or `x`/`y` wider than the word.
+pub fn lane_checks(
+    op: SwarOp,
+    width: u32,
+    lane_bits: u32,
+    x: u64,
+    y: u64,
+) -> Result<Vec<LaneCheck>, SwarError> {
+    let lay = LaneLayout::new(width, lane_bits)?;
+    let x = lay.check("x", x)?;
+    let y = lay.check("y", y)?;
+    let z = apply(op, lay, x, y);
+    let n = naive(op, lay, x, y);
+    Ok((0..lay.lanes())
+        .map(|i| {
+            let (a, b, r) = (lay.lane(x, i), lay.lane(y, i), lay.lane(z, i));
+            let reference = lane_reference(op, lane_bits, a, b);
+            LaneCheck {
+                lane: i,
+                x: a,
+                y: b,
+                swar: r,
+                signed: sign_extend(r, lane_bits),
+                reference,
+                ok: r == reference,
+                naive: lay.lane(n, i),
+                leaked: lay.lane(n, i) != r,
+            }
+        })
+        .collect())
+}
+
 fn list(v: &[u64]) -> String {
     v.iter()
         .map(|x| x.to_string())
@@ -520,6 +601,29 @@ mod tests {
         let t = trace(SwarOp::Sub, 64, 16, 0, 1).unwrap();
         assert_eq!(t.result, Outcome::Word(Word::new(0xFFFF, 64)));
         assert!(t.steps.last().unwrap().note.contains("borrow"));
+    }
+
+    #[test]
+    fn lane_checks_agree_with_the_trace() {
+        let lanes = lane_checks(SwarOp::Add, 32, 4, 0x7830_003F, 0x1850_0051).unwrap();
+        assert_eq!(lanes.len(), 8);
+        assert!(lanes.iter().all(|l| l.ok));
+        let leaked: Vec<u32> = lanes.iter().filter(|l| l.leaked).map(|l| l.lane).collect();
+        assert_eq!(leaked, [1, 7]);
+        assert_eq!(lanes[7].swar, 8);
+        assert_eq!(lanes[7].signed, -8);
+        for op in [SwarOp::Add, SwarOp::Sub, SwarOp::Average] {
+            for (x, y) in [(0x0000_0008, 0x0000_0008), (0x0000_0100, 0), (0, 1)] {
+                let lay = LaneLayout::new(32, 8).unwrap();
+                let t = trace(op, 32, 8, x, y).unwrap();
+                let hl = t.steps.last().unwrap().highlight;
+                let lanes = lane_checks(op, 32, 8, x, y).unwrap();
+                for l in &lanes {
+                    assert_eq!(l.leaked, lay.lane(hl, l.lane) != 0, "{op} {x:#x} {y:#x}");
+                }
+            }
+        }
+        assert!(lane_checks(SwarOp::Add, 16, 4, 0, 0).is_err());
     }
 
     #[test]

@@ -154,12 +154,24 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 /// [`divide`] as `(uci, nodes)` pairs, sorted by UCI text (handy to diff
 /// against another engine's `go perft`).
 pub fn divide_uci(pos: &Position, depth: u32) -> Vec<(String, u64)> {
-    let mut v: Vec<(String, u64)> = divide(pos, depth)
-        .into_iter()
-        .map(|(m, n)| (m.to_uci(), n))
-        .collect();
+    uci_rows(&divide(pos, depth))
+}
+
+/// Divide rows as `(uci, nodes)` pairs, sorted by UCI text.
+pub fn uci_rows(rows: &[(Move, u64)]) -> Vec<(String, u64)> {
+    let mut v: Vec<(String, u64)> = rows.iter().map(|(m, n)| (m.to_uci(), *n)).collect();
     v.sort();
     v
+}
+
+/// The perft count a divide adds up to: the sum of its rows, or 1 at depth
+/// 0 (where divide has no rows but perft counts the position itself).
+pub fn divide_total(rows: &[(Move, u64)], depth: u32) -> u64 {
+    if depth == 0 {
+        1
+    } else {
+        rows.iter().map(|(_, n)| n).sum()
+    }
 }
 
 /// Progress report passed to the [`divide_with`] callback after each root move.
@@ -241,6 +253,20 @@ pub fn perft_reference(pos: &Position, depth: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn divide_rows_sorted_and_summed() {
+        let pos = Position::startpos();
+        let rows = divide(&pos, 2);
+        let uci = uci_rows(&rows);
+        assert_eq!(uci.len(), 20);
+        assert!(uci.windows(2).all(|w| w[0].0 < w[1].0));
+        assert_eq!(uci[0], ("a2a3".to_string(), 20));
+        assert_eq!(divide_total(&rows, 2), 400);
+        assert_eq!(divide_total(&rows, 2), perft(&pos, 2));
+        assert_eq!(divide_total(&[], 0), 1);
+        assert_eq!(divide_total(&[], 3), 0);
+    }
 
     #[test]
     fn portable_and_detected_builds_agree() {

@@ -197,11 +197,16 @@ fn bench_trits(rounds: u32) {
 fn perft_cases(offset: i32) -> [(&'static str, &'static str, u32); 2] {
     let [start, kiwipete, ..] = bitscope::chess::CPW_POSITIONS;
     let depth = |d: i32| (d + offset).clamp(1, 12) as u32;
-    [(start.0, start.1, depth(6)), (kiwipete.0, kiwipete.1, depth(5))]
+    [
+        (start.0, start.1, depth(6)),
+        (kiwipete.0, kiwipete.1, depth(5)),
+    ]
 }
 
 fn bench_perft(rounds: u32, depth_offset: i32) {
-    println!("perft, single thread (both engines), best of {rounds} (bulk counting at the last ply)");
+    println!(
+        "perft, single thread (both engines), best of {rounds} (bulk counting at the last ply)"
+    );
     let _ = perft(&Position::startpos(), 1); // build the tables first
     let mut stockfish = Stockfish::start();
     if let Err(e) = &stockfish {

@@ -1,18 +1,39 @@
-//! The Yew front end (wasm32 only). It renders traces from `bits/` and owns
-//! no math of its own.
+//! The Yew front end. It renders traces from `bits/` and owns no math of
+//! its own.
+//!
+//! ```text
+//!  app.rs         the shell: header, navigation, theme, the current panel
+//!  route.rs       hash routes: panel + Params (plain Rust, native too)
+//!  state/         typed panel state: struct + Action + Reducible (plain Rust)
+//!  hooks/         use_worker_job: long work in a Web Worker
+//!  worker/        protocol.rs (messages), handler.rs (worker side), page.rs (Job)
+//!  components/    BitRow, BitGrid, StepPlayer, NumberInput, PerftRunner
+//!  panels/        one file per panel
+//! ```
+//!
+//! `route`, `state` and the worker's `protocol` build on every target, so
+//! their parse/encode and round trips are tested by `cargo test`; the rest is
+//! wasm32 only.
 
-pub mod app;
-pub mod components;
-pub mod dom;
-pub mod panels;
 pub mod route;
-pub mod worker;
+pub mod state;
 
-use wasm_bindgen::prelude::*;
+#[cfg(target_arch = "wasm32")]
+pub mod app;
+#[cfg(target_arch = "wasm32")]
+pub mod components;
+#[cfg(target_arch = "wasm32")]
+pub mod dom;
+#[cfg(target_arch = "wasm32")]
+pub mod hooks;
+#[cfg(target_arch = "wasm32")]
+pub mod panels;
+pub mod worker;
 
 /// Mounts the app on `#app`. Does nothing where there is no page (a Web
 /// Worker loads the same module) or no `#app` element (the wasm tests).
-#[wasm_bindgen(start)]
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;

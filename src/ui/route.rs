@@ -1,8 +1,12 @@
 //! Hash routes: every view is a shareable link.
 //!
-//! `#/nibbles?x=0xb&op=negate&step=2` opens the Signed nibbles panel with
+//! `#/nibbles?x=b&op=negate&step=2` opens the Signed nibbles panel with
 //! that nibble, operation and step. Panels keep all their state in
-//! [`Params`], so the URL always says what is on the screen.
+//! [`Params`], so the URL always says what is on the screen; each panel's
+//! typed state (`ui::state`) is read from and written to them.
+//!
+//! Plain Rust (no Yew types): it builds natively too, so parse, encode and
+//! decode are unit-tested with `cargo test`.
 
 use std::collections::BTreeMap;
 
@@ -82,6 +86,28 @@ impl Params {
         p
     }
 
+    /// Builds params from `key=value` pairs (later pairs win).
+    pub fn from_pairs<K: Into<String>, V: Into<String>>(
+        pairs: impl IntoIterator<Item = (K, V)>,
+    ) -> Params {
+        Params(
+            pairs
+                .into_iter()
+                .map(|(k, v)| (k.into(), v.into()))
+                .collect(),
+        )
+    }
+
+    /// The pairs, sorted by key.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    /// Sets `key` to `value` in place.
+    pub fn set(&mut self, key: &str, value: impl Into<String>) {
+        self.0.insert(key.to_string(), value.into());
+    }
+
     /// A number param, or `default` when absent or unreadable.
     pub fn usize_or(&self, key: &str, default: usize) -> usize {
         self.get(key)
@@ -128,7 +154,7 @@ impl Route {
 }
 
 /// Percent-encodes everything but unreserved characters and `/`.
-fn encode(s: &str) -> String {
+pub fn encode(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for b in s.bytes() {
         match b {
@@ -143,7 +169,7 @@ fn encode(s: &str) -> String {
 }
 
 /// Undoes [`encode`]; malformed escapes are kept as they are.
-fn decode(s: &str) -> String {
+pub fn decode(s: &str) -> String {
     fn hex(b: u8) -> Option<u8> {
         (b as char).to_digit(16).map(|d| d as u8)
     }
@@ -165,4 +191,102 @@ fn decode(s: &str) -> String {
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+    #[test]
+    fn encode_keeps_unreserved_and_slash_and_escapes_the_rest() {
+        assert_eq!(encode("abc-_.~/XYZ09"), "abc-_.~/XYZ09");
+        assert_eq!(encode("a b"), "a+b");
+        assert_eq!(encode("a+b"), "a%2Bb");
+        assert_eq!(encode("100%"), "100%25");
+        assert_eq!(encode("k=v&x"), "k%3Dv%26x");
+        assert_eq!(encode("é"), "%C3%A9");
+        assert_eq!(
+            encode(KIWIPETE),
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R+w+KQkq+-+0+1"
+        );
+    }
+
+    #[test]
+    fn decode_undoes_encode_and_keeps_malformed_escapes() {
+        for s in [
+            KIWIPETE,
+            "a+b c",
+            "100% sure",
+            "%2B",
+            "x/y?z#w",
+            "é ü",
+            "",
+            "%%",
+            "+++",
+        ] {
+            assert_eq!(decode(&encode(s)), s, "{s:?}");
+        }
+        assert_eq!(decode("a+b"), "a b");
+        assert_eq!(decode("a%2bb"), "a+b");
+        assert_eq!(decode("a%20b"), "a b");
+        assert_eq!(decode("%"), "%");
+        assert_eq!(decode("%4"), "%4");
+        assert_eq!(decode("%zz"), "%zz");
+        assert_eq!(decode("50%+"), "50% ");
+        assert_eq!(decode("%41%"), "A%");
+    }
+
+    #[test]
+    fn parse_reads_panel_and_params() {
+        let r = Route::parse("#/position?fen=8/8/8/8/8/8/8/K1k5+w+-+-&depth=3");
+        assert_eq!(r.panel, Panel::Position);
+        assert_eq!(r.params.get("fen"), Some("8/8/8/8/8/8/8/K1k5 w - -"));
+        assert_eq!(r.params.get("depth"), Some("3"));
+        assert_eq!(r.params.usize_or("depth", 9), 3);
+        assert_eq!(r.params.usize_or("nope", 9), 9);
+        // no leading slash, a trailing one, a key without a value, empty pairs
+        let r = Route::parse("#swar/?op&&x=1");
+        assert_eq!(r.panel, Panel::Swar);
+        assert_eq!(r.params.get("op"), Some(""));
+        assert_eq!(r.params.get("x"), Some("1"));
+        // anything unknown opens the first panel
+        assert_eq!(Route::parse("").panel, Panel::ALL[0]);
+        assert_eq!(Route::parse("#/nowhere?x=1").panel, Panel::ALL[0]);
+        assert_eq!(Route::parse("#/gpu").params, Params::default());
+    }
+
+    #[test]
+    fn hash_round_trips_any_text() {
+        for panel in Panel::ALL {
+            assert_eq!(Panel::from_slug(panel.slug()), Some(panel));
+            let params = Params::default()
+                .with("fen", KIWIPETE)
+                .with("odd key", "a+b=c&d%e f/g")
+                .with("empty", "");
+            let route = Route { panel, params };
+            let hash = route.to_hash();
+            assert!(!hash.contains(' '), "{hash}");
+            assert_eq!(Route::parse(&hash), route, "{hash}");
+        }
+        assert_eq!(
+            Route {
+                panel: Panel::Nibbles,
+                params: Params::default()
+            }
+            .to_hash(),
+            "#/nibbles"
+        );
+        let p = Params::from_pairs([("b", "2"), ("a", "1")]);
+        assert_eq!(
+            Route {
+                panel: Panel::Trits,
+                params: p.clone()
+            }
+            .to_hash(),
+            "#/trits?a=1&b=2"
+        );
+        assert_eq!(p.without("a").iter().collect::<Vec<_>>(), [("b", "2")]);
+    }
 }

@@ -8,7 +8,11 @@ pub struct Rng(u64);
 impl Rng {
     /// A generator from a non-zero seed (zero is replaced: xorshift would stay 0).
     pub fn new(seed: u64) -> Rng {
-        Rng(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+        Rng(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
     }
 
     pub fn next_u64(&mut self) -> u64 {

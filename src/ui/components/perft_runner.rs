@@ -1,134 +1,41 @@
 //! `PerftRunner`: CPU perft of a position in a Web Worker, with progress,
 //! cancel, the divide table and nodes/s.
 
-use crate::ui::worker::{Job, Request, WorkerEvent};
-use std::cell::RefCell;
-use std::rc::Rc;
+use crate::ui::hooks::{use_worker_job, JobState};
+use crate::ui::worker::{PerftResult, Request};
 use yew::prelude::*;
+
+pub use crate::ui::state::MAX_BROWSER_DEPTH;
 
 #[derive(Properties, PartialEq)]
 pub struct PerftRunnerProps {
     pub fen: AttrValue,
     pub depth: u32,
     pub on_depth: Callback<u32>,
-    /// Told the result when a run finishes (nodes, seconds).
-    #[prop_or_default]
-    pub on_done: Option<Callback<(u64, f64)>>,
 }
-
-#[derive(Clone, PartialEq)]
-enum State {
-    Idle,
-    Running {
-        done: f64,
-        total: f64,
-        label: String,
-        elapsed: f64,
-    },
-    Done {
-        nodes: f64,
-        seconds: f64,
-        divide: Vec<(String, f64)>,
-    },
-    Cancelled,
-    Failed(String),
-}
-
-/// Deepest depth offered (the browser can do more, but a tab should answer
-/// in seconds).
-pub const MAX_BROWSER_DEPTH: u32 = 7;
 
 #[function_component(PerftRunner)]
 pub fn perft_runner(props: &PerftRunnerProps) -> Html {
-    let state = use_state(|| State::Idle);
-    let job: Rc<RefCell<Option<Job>>> = use_mut_ref(|| None);
+    let job = use_worker_job::<PerftResult>();
     use_effect_with((), |_| crate::ui::worker::prewarm());
 
     // A new position or depth: stop what runs and forget the old result.
     {
-        let state = state.clone();
         let job = job.clone();
-        use_effect_with((props.fen.clone(), props.depth), move |_| {
-            job.borrow_mut().take();
-            state.set(State::Idle);
-        });
+        use_effect_with((props.fen.clone(), props.depth), move |_| job.reset());
     }
 
     let run = {
-        let state = state.clone();
         let job = job.clone();
-        let fen = props.fen.to_string();
-        let depth = props.depth;
-        let on_done = props.on_done.clone();
-        Callback::from(move |_: MouseEvent| {
-            let events = {
-                let state = state.clone();
-                let job = job.clone();
-                let on_done = on_done.clone();
-                Callback::from(move |event: WorkerEvent| match event {
-                    WorkerEvent::Progress {
-                        done,
-                        total,
-                        label,
-                        elapsed,
-                    } => state.set(State::Running {
-                        done,
-                        total,
-                        label,
-                        elapsed,
-                    }),
-                    WorkerEvent::PerftDone {
-                        nodes,
-                        seconds,
-                        divide,
-                    } => {
-                        if let Some(j) = job.borrow_mut().take() {
-                            j.release();
-                        }
-                        if let Some(cb) = &on_done {
-                            cb.emit((nodes as u64, seconds));
-                        }
-                        state.set(State::Done {
-                            nodes,
-                            seconds,
-                            divide,
-                        });
-                    }
-                    WorkerEvent::Error { message } => {
-                        job.borrow_mut().take();
-                        state.set(State::Failed(message));
-                    }
-                    _ => {}
-                })
-            };
-            let request = Request::Perft {
-                fen: fen.clone(),
-                depth,
-            };
-            match Job::start(&request, events) {
-                Ok(j) => {
-                    *job.borrow_mut() = Some(j);
-                    state.set(State::Running {
-                        done: 0.0,
-                        total: 0.0,
-                        label: "starting the worker".into(),
-                        elapsed: 0.0,
-                    });
-                }
-                Err(e) => state.set(State::Failed(e)),
-            }
-        })
+        let request = Request::Perft {
+            fen: props.fen.to_string(),
+            depth: props.depth,
+        };
+        Callback::from(move |_: MouseEvent| job.start(&request))
     };
     let cancel = {
-        let state = state.clone();
         let job = job.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(j) = job.borrow_mut().take() {
-                j.cancel();
-            }
-            crate::ui::worker::prewarm();
-            state.set(State::Cancelled);
-        })
+        Callback::from(move |_: MouseEvent| job.cancel())
     };
     let on_depth = {
         let cb = props.on_depth.clone();
@@ -139,18 +46,20 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
             }
         })
     };
-    let running = matches!(*state, State::Running { .. });
+    let running = job.is_running();
 
-    let body = match &*state {
-        State::Idle => {
+    let body = match &*job {
+        JobState::Idle => {
             html! { <p class="muted">{ "Runs in a Web Worker: the page stays responsive, and cancel stops it at once." }</p> }
         }
-        State::Running {
-            done,
-            total,
-            label,
-            elapsed,
-        } => html! {
+        JobState::Running(progress) => {
+            let (done, total, label, elapsed) = (
+                progress.done,
+                progress.total,
+                &progress.label,
+                progress.elapsed,
+            );
+            html! {
             <div class="perft-progress">
                 <progress max={total.max(1.0).to_string()} value={done.to_string()}></progress>
                 <div class="stats">
@@ -159,12 +68,13 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
                     <span>{ format!("{elapsed:.1} s") }</span>
                 </div>
             </div>
-        },
-        State::Done {
+            }
+        }
+        JobState::Done(PerftResult {
             nodes,
             seconds,
             divide,
-        } => html! {
+        }) => html! {
             <div class="perft-done">
                 <div class="stats">
                     <span>{ "nodes " }<strong class="perft-nodes">{ (*nodes as u64).to_string() }</strong></span>
@@ -186,8 +96,8 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
                 }
             </div>
         },
-        State::Cancelled => html! { <p class="muted perft-cancelled">{ "Cancelled." }</p> },
-        State::Failed(msg) => html! { <p class="error-box">{ msg.clone() }</p> },
+        JobState::Cancelled => html! { <p class="muted perft-cancelled">{ "Cancelled." }</p> },
+        JobState::Failed(msg) => html! { <p class="error-box">{ msg.clone() }</p> },
     };
 
     html! {

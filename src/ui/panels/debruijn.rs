@@ -3,90 +3,57 @@
 //! magic validated (with its collisions); every magic enumerated in a Web
 //! Worker; the table exported as Rust or C.
 //!
-//! URL state: `width`, `magic` (hex), `v` (hex), `variant`
-//! (`isolate` | `mask` | `reverse` | `fold`), `step`, `dstep`, `page`.
+//! URL state: `ui::state::DebruijnState` (`width`, `magic`, `v`, `variant`,
+//! `step`, `dstep`, `page`).
 
 use super::PanelProps;
 use crate::bits::debruijn::{
-    derivation_trace, derive_table, export_c, export_rust, folded_scan_trace, known_magic,
-    log2_width, mask_magic, mask_scan_trace, reverse_scan_trace, scan_trace, shift_for, validate,
-    window_mask, KNOWN_MAGICS, WIDTHS,
+    derivation_trace, derive_table, export_c, export_rust, folded_scan_trace, log2_width,
+    mask_magic, mask_scan_trace, reverse_scan_trace, scan_trace, shift_for, validate, window_mask,
+    KNOWN_MAGICS, WIDTHS,
 };
-use crate::bits::word::{mask, parse_number, Word};
+use crate::bits::word::Word;
 use crate::ui::components::{BitRow, NumberInput, StepPlayer};
-use crate::ui::worker::{Job, Request, WorkerEvent};
-use std::cell::RefCell;
+use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
+use crate::ui::state::{DebruijnAction as Action, DebruijnState, ScanVariant};
+use crate::ui::worker::{DebruijnCount, MagicPage, Request};
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// Magics listed per page.
 const PAGE: u64 = 32;
 
-#[derive(Clone, Copy, PartialEq)]
-enum Variant {
-    Isolate,
-    Mask,
-    Reverse,
-    Fold,
-}
-
-impl Variant {
-    const ALL: [(Variant, &'static str, &'static str); 4] = [
-        (Variant::Isolate, "isolate", "v & -v"),
-        (Variant::Mask, "mask", "v ^ (v - 1)"),
-        (Variant::Reverse, "reverse", "bit scan reverse"),
-        (Variant::Fold, "fold", "64-bit folded into 32"),
-    ];
-}
-
-#[derive(Clone, PartialEq)]
-enum Enumeration {
-    Idle,
-    Running {
-        done: f64,
-        total: f64,
-        elapsed: f64,
-    },
-    Done {
-        multipliers: f64,
-        odd: f64,
-        seconds: f64,
-    },
-    Cancelled,
-    Failed(String),
+/// The "known" select's value for a magic: its hex when it is a known
+/// magic of the width, else "" (the "—" option).
+fn state_known_value(width: u32, magic: u64) -> String {
+    KNOWN_MAGICS
+        .iter()
+        .find(|(w, m, _)| *w == width && *m == magic)
+        .map(|(_, m, _)| format!("{m:x}"))
+        .unwrap_or_default()
 }
 
 #[function_component(DebruijnPanel)]
 pub fn debruijn_panel(props: &PanelProps) -> Html {
-    let p = &props.params;
-    let width = p
-        .get("width")
-        .and_then(|w| w.parse::<u32>().ok())
-        .filter(|w| WIDTHS.contains(w))
-        .unwrap_or(8);
-    let read = |key: &str, default: u64| {
-        p.get(key)
-            .and_then(|t| parse_number(&format!("0x{t}"), width).ok())
-            .unwrap_or(default & mask(width))
-    };
-    let magic = read("magic", known_magic(width).unwrap_or(0x1d));
-    let v = read("v", 0b0110_1000);
-    let variant = Variant::ALL
-        .iter()
-        .find(|(_, k, _)| Some(*k) == p.get("variant"))
-        .map(|x| x.0)
-        .unwrap_or(Variant::Isolate);
-    let step = p.usize_or("step", 0);
-    let dstep = p.usize_or("dstep", 0);
-    let page = p.usize_or("page", 0) as u64;
+    let state: DebruijnState = props.state();
+    let dispatch = props.dispatch(&state);
+    let DebruijnState {
+        width,
+        magic,
+        v,
+        variant,
+        step,
+        dstep,
+        page,
+    } = state;
 
     let validation = use_memo((width, magic), |&(w, m)| validate(w, m));
     let scan = use_memo((width, magic, v, variant), |&(w, m, v, variant)| {
         match variant {
-            Variant::Isolate => scan_trace(w, m, v),
-            Variant::Mask => mask_magic(w, m).and_then(|mm| mask_scan_trace(w, mm, v)),
-            Variant::Reverse => mask_magic(w, m).and_then(|mm| reverse_scan_trace(w, mm, v)),
-            Variant::Fold => folded_scan_trace(v),
+            ScanVariant::Isolate => scan_trace(w, m, v),
+            ScanVariant::Mask => mask_magic(w, m).and_then(|mm| mask_scan_trace(w, mm, v)),
+            ScanVariant::Reverse => mask_magic(w, m).and_then(|mm| reverse_scan_trace(w, mm, v)),
+            ScanVariant::Fold => folded_scan_trace(v),
         }
         .map(Rc::new)
         .map_err(|e| e.to_string())
@@ -97,148 +64,48 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
             .map_err(|e| e.to_string())
     });
 
-    // -- enumeration in a worker --
-    let enumeration = use_state(|| Enumeration::Idle);
-    let listing = use_state(|| None::<(u32, u64, Vec<String>)>);
-    let job: Rc<RefCell<Option<Job>>> = use_mut_ref(|| None);
-    let page_job: Rc<RefCell<Option<Job>>> = use_mut_ref(|| None);
+    // -- enumeration and the list of magics, in workers --
+    let enumeration = use_worker_job::<DebruijnCount>();
+    let listing = use_worker_job::<MagicPage>();
     {
-        let job = job.clone();
         let enumeration = enumeration.clone();
-        use_effect_with(width, move |_| {
-            job.borrow_mut().take();
-            enumeration.set(Enumeration::Idle);
-        });
+        use_effect_with(width, move |_| enumeration.reset());
     }
     // The page of magics: asked of a worker whenever width or page change.
     {
         let listing = listing.clone();
-        let page_job = page_job.clone();
         use_effect_with((width, page), move |&(width, page)| {
-            let request = Request::DebruijnPage {
+            listing.start(&Request::DebruijnPage {
                 width,
                 offset: page * PAGE,
                 limit: PAGE as u32,
-            };
-            let slot = page_job.clone();
-            let events = Callback::from(move |event: WorkerEvent| match event {
-                WorkerEvent::PageDone { offset, magics } => {
-                    if let Some(j) = slot.borrow_mut().take() {
-                        j.release();
-                    }
-                    listing.set(Some((width, offset as u64, magics)));
-                }
-                WorkerEvent::Error { .. } => {
-                    slot.borrow_mut().take();
-                }
-                _ => {}
-            });
-            *page_job.borrow_mut() = Job::start(&request, events).ok();
+            })
         });
     }
 
-    let set = |key: &'static str| {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |v: u64| {
-            on.emit(
-                p.with(key, format!("{v:x}"))
-                    .without("step")
-                    .without("dstep"),
-            )
-        })
-    };
-    let choose = |key: &'static str, value: String| {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |_: MouseEvent| {
-            let mut next = p.with(key, value.clone()).without("step").without("dstep");
-            if key == "width" {
-                next = next.without("magic").without("v").without("page");
-            }
-            on.emit(next)
-        })
-    };
-    let toggle_v = {
-        let set = set("v");
-        Callback::from(move |bit: u32| set.emit(v ^ (1u64 << bit)))
-    };
-    let step_cb = |key: &'static str| props.update(move |p, s: usize| p.with(key, s.to_string()));
+    let toggle_v = dispatch.reform(Action::ToggleV);
+    // The "known" list shows the state's magic, or "—" for one of your own.
+    let known_value = state_known_value(width, magic);
+    let known_value_is_none = known_value.is_empty();
+    let known_ref = use_select_value(known_value.clone());
     let on_known = {
-        let p = p.clone();
-        let on = props.on_params.clone();
+        let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {
             let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if !select.value().is_empty() {
-                on.emit(
-                    p.with("magic", select.value())
-                        .without("step")
-                        .without("dstep"),
-                );
+            match u64::from_str_radix(&select.value(), 16) {
+                Ok(m) => dispatch.emit(Action::SetMagic(m)),
+                // "—" is no magic: keep showing the state's
+                Err(_) => select.set_value(&known_value),
             }
         })
     };
     let run_enum = {
         let enumeration = enumeration.clone();
-        let job = job.clone();
-        Callback::from(move |_: MouseEvent| {
-            let state = enumeration.clone();
-            let slot = job.clone();
-            let events = Callback::from(move |event: WorkerEvent| match event {
-                WorkerEvent::Progress {
-                    done,
-                    total,
-                    elapsed,
-                    ..
-                } => state.set(Enumeration::Running {
-                    done,
-                    total,
-                    elapsed,
-                }),
-                WorkerEvent::DebruijnDone {
-                    multipliers,
-                    odd,
-                    seconds,
-                    ..
-                } => {
-                    if let Some(j) = slot.borrow_mut().take() {
-                        j.release();
-                    }
-                    state.set(Enumeration::Done {
-                        multipliers,
-                        odd,
-                        seconds,
-                    });
-                }
-                WorkerEvent::Error { message } => {
-                    slot.borrow_mut().take();
-                    state.set(Enumeration::Failed(message));
-                }
-                _ => {}
-            });
-            match Job::start(&Request::DebruijnCount { width }, events) {
-                Ok(j) => {
-                    *job.borrow_mut() = Some(j);
-                    enumeration.set(Enumeration::Running {
-                        done: 0.0,
-                        total: 1.0,
-                        elapsed: 0.0,
-                    });
-                }
-                Err(e) => enumeration.set(Enumeration::Failed(e)),
-            }
-        })
+        Callback::from(move |_: MouseEvent| enumeration.start(&Request::DebruijnCount { width }))
     };
     let cancel_enum = {
         let enumeration = enumeration.clone();
-        let job = job.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(j) = job.borrow_mut().take() {
-                j.cancel();
-            }
-            crate::ui::worker::prewarm();
-            enumeration.set(Enumeration::Cancelled);
-        })
+        Callback::from(move |_: MouseEvent| enumeration.cancel())
     };
     let copy = |text: String| {
         Callback::from(move |_: MouseEvent| {
@@ -251,7 +118,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
     let shift = shift_for(width).unwrap_or(0);
     let log2 = log2_width(width).unwrap_or_default();
     let valid = validation.as_ref().as_ref().is_ok_and(|v| v.valid);
-    let running = matches!(*enumeration, Enumeration::Running { .. });
+    let running = enumeration.is_running();
 
     html! {
         <section class="panel debruijn">
@@ -263,14 +130,14 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                 <div class="tabs">
                     { for WIDTHS.iter().map(|w| html! {
                         <button type="button" class={classes!("tab", (*w == width).then_some("active"))} data-width={w.to_string()}
-                            onclick={choose("width", w.to_string())}>{ format!("{w}-bit") }</button>
+                            onclick={let w = *w; dispatch.reform(move |_: MouseEvent| Action::SetWidth(w))}>{ format!("{w}-bit") }</button>
                     }) }
                 </div>
                 <div class="row">
-                    <NumberInput label="magic" name="magic" value={magic} {width} on_change={set("magic")} />
+                    <NumberInput label="magic" name="magic" value={magic} {width} on_change={dispatch.reform(Action::SetMagic)} />
                     <label>{ "known: " }
-                        <select class="known-magic" onchange={on_known}>
-                            <option value="">{ "—" }</option>
+                        <select class="known-magic" onchange={on_known} ref={known_ref}>
+                            <option value="" selected={known_value_is_none}>{ "—" }</option>
                             { for KNOWN_MAGICS.iter().filter(|k| k.0 == width).map(|(_, m, name)| html! {
                                 <option value={format!("{m:x}")} selected={*m == magic}>{ *name }</option>
                             }) }
@@ -304,16 +171,16 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
             <div class="cols even">
                 <div class="card">
                     <h3>{ "Scan a value" }</h3>
-                    <NumberInput label="v" name="scan-v" value={v} {width} on_change={set("v")} />
+                    <NumberInput label="v" name="scan-v" value={v} {width} on_change={dispatch.reform(Action::SetV)} />
                     <BitRow word={Word::new(v, width)} on_toggle={toggle_v} label="v (click the bits)" readouts={false} />
                     <div class="tabs">
-                        { for Variant::ALL.iter().filter(|(var, _, _)| *var != Variant::Fold || width == 64).map(|(var, key, text)| html! {
+                        { for ScanVariant::ALL.iter().filter(|(var, _, _)| *var != ScanVariant::Fold || width == 64).map(|(var, key, text)| html! {
                             <button type="button" class={classes!("tab", (*var == variant).then_some("active"))} data-variant={*key}
-                                onclick={choose("variant", key.to_string())}>{ *text }</button>
+                                onclick={let var = *var; dispatch.reform(move |_: MouseEvent| Action::SetVariant(var))}>{ *text }</button>
                         }) }
                     </div>
                     { match &*scan {
-                        Ok(t) => html! { <StepPlayer trace={t.clone()} {step} on_step={step_cb("step")} /> },
+                        Ok(t) => html! { <StepPlayer trace={t.clone()} {step} on_step={dispatch.reform(Action::Step)} /> },
                         Err(e) => html! { <p class="error-box scan-error" role="alert">{ e.clone() }</p> },
                     } }
                 </div>
@@ -346,7 +213,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                                     </tbody>
                                 </table>
                                 </div>
-                                <StepPlayer trace={t.clone()} step={dstep} on_step={step_cb("dstep")} />
+                                <StepPlayer trace={t.clone()} step={dstep} on_step={dispatch.reform(Action::DerivationStep)} />
                                 <div class="tables">
                                     <p class="mono table-0">{ format!("0-based: {{{}}}", d.table.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")) }</p>
                                     <p class="mono table-1">{ format!("1-based: {{{}}}", d.table_one_based.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")) }</p>
@@ -367,32 +234,32 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                         <button type="button" class="enum-cancel" onclick={cancel_enum} disabled={!running}>{ "cancel" }</button>
                     </div>
                     { match &*enumeration {
-                        Enumeration::Idle => html! { <p class="muted">{ "A depth-first search over the magic's bits, keeping only those whose windows stay distinct, runs in a Web Worker." }</p> },
-                        Enumeration::Running { done, total, elapsed } => html! {
-                            <div><progress class="enum-progress" max={total.to_string()} value={done.to_string()}></progress>
-                            <p class="stats">{ format!("{done} / {total} chunks, {elapsed:.1} s") }</p></div>
+                        JobState::Idle => html! { <p class="muted">{ "A depth-first search over the magic's bits, keeping only those whose windows stay distinct, runs in a Web Worker." }</p> },
+                        JobState::Running(p) => html! {
+                            <div><progress class="enum-progress" max={p.total.max(1.0).to_string()} value={p.done.to_string()}></progress>
+                            <p class="stats">{ format!("{} / {} chunks, {:.1} s", p.done, p.total, p.elapsed) }</p></div>
                         },
-                        Enumeration::Done { multipliers, odd, seconds } => html! {
+                        JobState::Done(DebruijnCount { multipliers, odd, seconds, .. }) => html! {
                             <p class="stats enum-done">
                                 <span>{ "multipliers " }<strong class="enum-count">{ (*multipliers as u64).to_string() }</strong></span>
                                 <span>{ "odd (de Bruijn sequences) " }<strong class="enum-odd">{ (*odd as u64).to_string() }</strong></span>
                                 <span>{ format!("{seconds:.2} s") }</span>
                             </p>
                         },
-                        Enumeration::Cancelled => html! { <p class="muted enum-cancelled">{ "Cancelled." }</p> },
-                        Enumeration::Failed(e) => html! { <p class="error-box">{ e.clone() }</p> },
+                        JobState::Cancelled => html! { <p class="muted enum-cancelled">{ "Cancelled." }</p> },
+                        JobState::Failed(e) => html! { <p class="error-box">{ e.clone() }</p> },
                     } }
                     <h4>{ format!("page {} (magics {}–{})", page + 1, page * PAGE, page * PAGE + PAGE - 1) }</h4>
                     <div class="row">
-                        <button type="button" class="page-prev" disabled={page == 0} onclick={choose("page", page.saturating_sub(1).to_string())}>{ "◀ prev" }</button>
-                        <button type="button" class="page-next" onclick={choose("page", (page + 1).to_string())}>{ "next ▶" }</button>
+                        <button type="button" class="page-prev" disabled={page == 0} onclick={let to = page.saturating_sub(1); dispatch.reform(move |_: MouseEvent| Action::Page(to))}>{ "◀ prev" }</button>
+                        <button type="button" class="page-next" onclick={dispatch.reform(move |_: MouseEvent| Action::Page(page + 1))}>{ "next ▶" }</button>
                     </div>
                     { match &*listing {
-                        Some((w, offset, magics)) if *w == width && *offset == page * PAGE => html! {
-                            <ol class="magic-list mono" start={(offset + 1).to_string()}>
+                        JobState::Done(MagicPage { width: w, offset, magics }) if *w == width && *offset as u64 == page * PAGE => html! {
+                            <ol class="magic-list mono" start={(*offset as u64 + 1).to_string()}>
                                 { for magics.iter().map(|m| {
-                                    let hex = m.trim_start_matches("0x").to_string();
-                                    let pick = choose("magic", hex.clone());
+                                    let value = u64::from_str_radix(m.trim_start_matches("0x"), 16).unwrap_or(magic);
+                                    let pick = dispatch.reform(move |_: MouseEvent| Action::SetMagic(value));
                                     html! { <li><button type="button" class="linkish" onclick={pick}>{ m.clone() }</button></li> }
                                 }) }
                             </ol>

@@ -3,7 +3,7 @@
 //! CPU perft (wasm, in a worker) of the same position beside it; a mismatch
 //! is an error. Without WebGPU the panel says so and offers the CPU perft.
 //!
-//! URL state: `fen`, `depth`, `variant` (`workgroup` | `private`), `wg`.
+//! URL state: `ui::state::GpuState` (`fen`, `depth`, `variant`, `wg`).
 
 use super::PanelProps;
 use crate::chess::{Position, CPW_POSITIONS};
@@ -11,7 +11,9 @@ use crate::gpu::{
     workgroup_bytes, GpuError, GpuPerft, GpuRun, Options, Variant, MAX_PLIES, POS_BYTES,
 };
 use crate::ui::components::PerftRunner;
-use crate::ui::worker::{Job, Request, WorkerEvent};
+use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
+use crate::ui::state::{GpuAction as Action, GpuState, GPU_WORKGROUP_SIZES, MAX_BROWSER_DEPTH};
+use crate::ui::worker::{PerftResult, Request};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -31,17 +33,12 @@ enum RunState {
         total: u64,
     },
     Building,
+    /// The GPU is done; the CPU check (the `use_worker_job` beside this
+    /// state) runs or has finished.
     Cpu {
         gpu: Box<GpuRun>,
         gpu_seconds: f64,
         build_seconds: f64,
-    },
-    Done {
-        gpu: Box<GpuRun>,
-        gpu_seconds: f64,
-        build_seconds: f64,
-        cpu_nodes: u64,
-        cpu_seconds: f64,
     },
     Cancelled,
     Failed(String),
@@ -114,21 +111,15 @@ fn rate(nodes: u64, seconds: f64) -> String {
 
 #[function_component(GpuPanel)]
 pub fn gpu_panel(props: &PanelProps) -> Html {
-    let p = &props.params;
-    let fen = p
-        .get("fen")
-        .map(str::to_string)
-        .unwrap_or_else(|| CPW_POSITIONS[0].1.to_string());
+    let settings: GpuState = props.state();
+    let dispatch = props.dispatch(&settings);
+    let GpuState {
+        fen,
+        depth,
+        variant,
+        workgroup_size: wanted_wg,
+    } = settings;
     let position = Position::from_fen(&fen);
-    let depth = (p.usize_or("depth", 4) as u32).clamp(1, 7);
-    let variant = match p.get("variant") {
-        Some("private") => Variant::Private,
-        _ => Variant::Workgroup,
-    };
-    let wanted_wg = match p.usize_or("wg", 64) as u32 {
-        w @ (16 | 32 | 64 | 128 | 256) => w,
-        _ => 64,
-    };
 
     let adapter = use_state(|| Adapter::Probing);
     let browser_info = use_state(|| None::<String>);
@@ -156,41 +147,45 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
 
     let state = use_state(|| RunState::Idle);
     let cancel_flag: Rc<RefCell<bool>> = use_mut_ref(|| false);
-    let cpu_job: Rc<RefCell<Option<Job>>> = use_mut_ref(|| None);
+    let cpu = use_worker_job::<PerftResult>();
 
-    let set = |key: &'static str| {
-        let p = p.clone();
-        let on = props.on_params.clone();
+    let on_select = |action: fn(&str) -> Option<Action>| {
+        let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {
             let el: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            on.emit(p.with(key, el.value()))
+            if let Some(a) = action(&el.value()) {
+                dispatch.emit(a)
+            }
         })
     };
-    let on_fen = {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            on.emit(p.with("fen", input.value()))
-        })
-    };
-    let on_cpu_depth = props.update(move |p, d: u32| p.with("depth", d.to_string()));
+    let on_fen = dispatch.reform(|e: InputEvent| {
+        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+        Action::SetFen(input.value())
+    });
+    let on_cpu_depth = dispatch.reform(Action::SetDepth);
+    let preset = CPW_POSITIONS
+        .iter()
+        .find(|(_, f)| *f == fen)
+        .map(|(_, f)| f.to_string())
+        .unwrap_or_default();
+    let preset_ref = use_select_value(preset.clone());
 
     let run = {
         let state = state.clone();
         let adapter = (*adapter).clone();
         let cancel = cancel_flag.clone();
-        let cpu_job = cpu_job.clone();
+        let cpu = cpu.clone();
         let fen = fen.clone();
         Callback::from(move |_: MouseEvent| {
             let Adapter::Ready(gpu) = adapter.clone() else {
                 return;
             };
             *cancel.borrow_mut() = false;
+            cpu.reset();
             state.set(RunState::Gpu { done: 0, total: 0 });
             let state = state.clone();
             let cancel = cancel.clone();
-            let cpu_job = cpu_job.clone();
+            let cpu = cpu.clone();
             let fen = fen.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let options = Options {
@@ -227,53 +222,27 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                     gpu_seconds,
                     build_seconds,
                 });
-                let events = {
-                    let state = state.clone();
-                    let slot = cpu_job.clone();
-                    Callback::from(move |event: WorkerEvent| match event {
-                        WorkerEvent::PerftDone { nodes, seconds, .. } => {
-                            if let Some(j) = slot.borrow_mut().take() {
-                                j.release();
-                            }
-                            state.set(RunState::Done {
-                                gpu: gpu_run.clone(),
-                                gpu_seconds,
-                                build_seconds,
-                                cpu_nodes: nodes as u64,
-                                cpu_seconds: seconds,
-                            });
-                        }
-                        WorkerEvent::Error { message } => {
-                            slot.borrow_mut().take();
-                            state.set(RunState::Failed(format!("CPU check: {message}")));
-                        }
-                        _ => {}
-                    })
-                };
-                match Job::start(&Request::Perft { fen, depth }, events) {
-                    Ok(j) => *cpu_job.borrow_mut() = Some(j),
-                    Err(e) => state.set(RunState::Failed(e)),
-                }
+                cpu.start(&Request::Perft { fen, depth });
             });
         })
     };
     let cancel = {
         let cancel = cancel_flag.clone();
         let state = state.clone();
-        let cpu_job = cpu_job.clone();
+        let cpu = cpu.clone();
         Callback::from(move |_: MouseEvent| {
             *cancel.borrow_mut() = true;
-            if let Some(j) = cpu_job.borrow_mut().take() {
-                j.cancel();
-                crate::ui::worker::prewarm();
+            if cpu.is_active() {
+                cpu.cancel();
                 state.set(RunState::Cancelled);
             }
         })
     };
-    let running = matches!(
-        *state,
-        RunState::Building | RunState::Gpu { .. } | RunState::Cpu { .. }
-    );
+    let running = match *state {
+        RunState::Building | RunState::Gpu { .. } => true,
+        RunState::Cpu { .. } => matches!(*cpu, JobState::Idle | JobState::Running(_)),
+        _ => false,
+    };
 
     let report = match &*adapter {
         Adapter::Ready(g) => Some(g.report().clone()),
@@ -342,42 +311,46 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
         },
         RunState::Building => html! { <p class="muted">{ "building the kernel's pipeline…" }</p> },
         RunState::Cpu {
-            gpu, gpu_seconds, ..
-        } => html! {
-            <div>
-                <p class="stats">{ format!("GPU: {} nodes in {gpu_seconds:.3} s", gpu.nodes) }</p>
-                <p class="muted">{ "checking on the CPU (wasm worker)…" }</p>
-            </div>
-        },
-        RunState::Done {
             gpu,
             gpu_seconds,
             build_seconds,
-            cpu_nodes,
-            cpu_seconds,
-        } => {
-            let matches = gpu.nodes == *cpu_nodes;
-            html! {
-                <div class="gpu-result">
-                    <table class="data">
-                        <thead><tr><th></th><th>{ "nodes" }</th><th>{ "time" }</th><th>{ "speed" }</th></tr></thead>
-                        <tbody>
-                            <tr><th>{ format!("GPU ({} memory, {} invocations/workgroup)", gpu.variant, gpu.workgroup_size) }</th>
-                                <td class="num gpu-nodes">{ gpu.nodes }</td><td class="num">{ format!("{gpu_seconds:.3} s") }</td><td class="num gpu-nps">{ rate(gpu.nodes, *gpu_seconds) }</td></tr>
-                            <tr><th>{ "CPU (wasm, Web Worker)" }</th>
-                                <td class="num cpu-nodes">{ cpu_nodes }</td><td class="num">{ format!("{cpu_seconds:.3} s") }</td><td class="num">{ rate(*cpu_nodes, *cpu_seconds) }</td></tr>
-                        </tbody>
-                    </table>
-                    <p class="muted">{ format!("The CPU played {} ply(s) to a frontier of {} positions; the GPU searched the last {} ply(s) of each, in {} batches of up to {}; {} B of workgroup memory per workgroup. Building the pipeline and a first dispatch took {build_seconds:.2} s before the timing.",
-                        gpu.split_depth, gpu.positions, gpu.gpu_depth, gpu.batches, gpu.batch_size, gpu.workgroup_bytes) }</p>
-                    if matches {
-                        <p class="ok gpu-match">{ "GPU and CPU agree ✓" }</p>
-                    } else {
-                        <p class="error-box gpu-mismatch" role="alert">{ format!("MISMATCH: the GPU counted {} and the CPU {} — the kernel is wrong for this position.", gpu.nodes, cpu_nodes) }</p>
-                    }
+        } => match &*cpu {
+            JobState::Idle | JobState::Running(_) => html! {
+                <div>
+                    <p class="stats">{ format!("GPU: {} nodes in {gpu_seconds:.3} s", gpu.nodes) }</p>
+                    <p class="muted">{ "checking on the CPU (wasm worker)…" }</p>
                 </div>
+            },
+            JobState::Cancelled => html! { <p class="muted gpu-cancelled">{ "Cancelled." }</p> },
+            JobState::Failed(e) => {
+                html! { <p class="error-box gpu-error" role="alert">{ format!("CPU check: {e}") }</p> }
             }
-        }
+            JobState::Done(cpu_result) => {
+                let cpu_nodes = &(cpu_result.nodes as u64);
+                let cpu_seconds = &cpu_result.seconds;
+                let matches = gpu.nodes == *cpu_nodes;
+                html! {
+                    <div class="gpu-result">
+                        <table class="data">
+                            <thead><tr><th></th><th>{ "nodes" }</th><th>{ "time" }</th><th>{ "speed" }</th></tr></thead>
+                            <tbody>
+                                <tr><th>{ format!("GPU ({} memory, {} invocations/workgroup)", gpu.variant, gpu.workgroup_size) }</th>
+                                    <td class="num gpu-nodes">{ gpu.nodes }</td><td class="num">{ format!("{gpu_seconds:.3} s") }</td><td class="num gpu-nps">{ rate(gpu.nodes, *gpu_seconds) }</td></tr>
+                                <tr><th>{ "CPU (wasm, Web Worker)" }</th>
+                                    <td class="num cpu-nodes">{ cpu_nodes }</td><td class="num">{ format!("{cpu_seconds:.3} s") }</td><td class="num">{ rate(*cpu_nodes, *cpu_seconds) }</td></tr>
+                            </tbody>
+                        </table>
+                        <p class="muted">{ format!("The CPU played {} ply(s) to a frontier of {} positions; the GPU searched the last {} ply(s) of each, in {} batches of up to {}; {} B of workgroup memory per workgroup. Building the pipeline and a first dispatch took {build_seconds:.2} s before the timing.",
+                            gpu.split_depth, gpu.positions, gpu.gpu_depth, gpu.batches, gpu.batch_size, gpu.workgroup_bytes) }</p>
+                        if matches {
+                            <p class="ok gpu-match">{ "GPU and CPU agree ✓" }</p>
+                        } else {
+                            <p class="error-box gpu-mismatch" role="alert">{ format!("MISMATCH: the GPU counted {} and the CPU {} — the kernel is wrong for this position.", gpu.nodes, cpu_nodes) }</p>
+                        }
+                    </div>
+                }
+            }
+        },
         RunState::Cancelled => html! { <p class="muted gpu-cancelled">{ "Cancelled." }</p> },
         RunState::Failed(e) => {
             html! { <p class="error-box gpu-error" role="alert">{ e.clone() }</p> }
@@ -413,8 +386,8 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                             <input type="text" id="gpu-fen" class="fen-input" value={fen.clone()} oninput={on_fen} spellcheck="false" />
                         </label>
                         <label>{ "preset " }
-                            <select class="preset" onchange={set("fen")}>
-                                <option value="">{ "—" }</option>
+                            <select class="preset" onchange={on_select(|v| Some(Action::SetFen(v.to_string())))} ref={preset_ref}>
+                                <option value="" selected={preset.is_empty()}>{ "—" }</option>
                                 { for CPW_POSITIONS.iter().map(|(n, f)| html! { <option value={*f} selected={*f == fen}>{ *n }</option> }) }
                             </select>
                         </label>
@@ -424,19 +397,19 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                     }
                     <div class="row">
                         <label>{ "depth " }
-                            <select class="gpu-depth" onchange={set("depth")} disabled={running}>
-                                { for (1..=7u32).map(|d| html! { <option value={d.to_string()} selected={d == depth}>{ d }</option> }) }
+                            <select class="gpu-depth" onchange={on_select(|v| v.parse().ok().map(Action::SetDepth))} disabled={running}>
+                                { for (1..=MAX_BROWSER_DEPTH).map(|d| html! { <option value={d.to_string()} selected={d == depth}>{ d }</option> }) }
                             </select>
                         </label>
                         <label>{ "memory " }
-                            <select class="gpu-variant" onchange={set("variant")} disabled={running}>
+                            <select class="gpu-variant" onchange={on_select(|v| Variant::ALL.into_iter().find(|x| x.name() == v).map(Action::SetVariant))} disabled={running}>
                                 <option value="workgroup" selected={variant == Variant::Workgroup}>{ "workgroup (shared)" }</option>
                                 <option value="private" selected={variant == Variant::Private}>{ "private (per invocation)" }</option>
                             </select>
                         </label>
                         <label>{ "workgroup size " }
-                            <select class="gpu-wg" onchange={set("wg")} disabled={running}>
-                                { for [16u32, 32, 64, 128, 256].iter().map(|w| html! { <option value={w.to_string()} selected={*w == wanted_wg}>{ w }</option> }) }
+                            <select class="gpu-wg" onchange={on_select(|v| v.parse().ok().map(Action::SetWorkgroupSize))} disabled={running}>
+                                { for GPU_WORKGROUP_SIZES.iter().map(|w| html! { <option value={w.to_string()} selected={*w == wanted_wg}>{ w }</option> }) }
                             </select>
                         </label>
                         <button type="button" class="primary gpu-run" onclick={run} disabled={running || position.is_err()}>{ "run on the GPU" }</button>

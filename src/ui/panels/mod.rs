@@ -1,5 +1,7 @@
 //! One component per panel. Each keeps its whole state in the route's
-//! [`Params`], so the URL is always a shareable link to what is shown.
+//! [`Params`], so the URL is always a shareable link to what is shown: the
+//! panel reads its typed state (`ui::state`) from them once per render, and
+//! every change is an `Action` whose resulting state is written back.
 
 mod debruijn;
 mod gpu;
@@ -10,6 +12,8 @@ mod swar;
 mod trits;
 
 use super::route::{Panel, Params};
+use super::state::PanelState;
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// What every panel gets: its state from the URL, and how to change it.
@@ -20,12 +24,23 @@ pub struct PanelProps {
 }
 
 impl PanelProps {
-    /// A callback that changes the URL state: `f(current params, value)`
-    /// gives the new params.
-    pub fn update<T: 'static>(&self, f: impl Fn(&Params, T) -> Params + 'static) -> Callback<T> {
-        let params = self.params.clone();
+    /// The panel's typed state, read from the URL.
+    pub fn state<S: PanelState>(&self) -> S {
+        S::from_params(&self.params)
+    }
+
+    /// A callback that reduces `state` by an action and writes the new
+    /// state to the URL (which renders it).
+    pub fn dispatch<S, A>(&self, state: &S) -> Callback<A>
+    where
+        S: PanelState<Action = A> + Reducible<Action = A> + 'static,
+        A: 'static,
+    {
+        let state = Rc::new(state.clone());
         let on_params = self.on_params.clone();
-        Callback::from(move |value: T| on_params.emit(f(&params, value)))
+        Callback::from(move |action: A| {
+            on_params.emit(Reducible::reduce(state.clone(), action).to_params())
+        })
     }
 }
 

@@ -2,16 +2,16 @@
 //! stepped, which byte and nibble a square lives in, the round trip with a
 //! FEN's piece placement, and the same board as four u64 words.
 //!
-//! URL state: `fen` (a placement or a whole FEN), `sq` (0..63), `op`
-//! (`get` | `set` | `fen`), `code` (for set), `step`.
+//! URL state: `ui::state::NibbleBoardState` (`fen`, `sq`, `op`, `code`,
+//! `step`).
 
 use super::PanelProps;
 use crate::bits::nibble::{
     code_name, nibble_board_trace, nibble_get_trace, nibble_set_trace, square_name, NibbleBoard,
 };
 use crate::bits::word::Word;
-use crate::chess::CPW_POSITIONS;
 use crate::ui::components::{BitGrid, BitRow, StepPlayer};
+use crate::ui::state::{BoardOp, NibbleBoardAction as Action, NibbleBoardState};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -26,16 +26,16 @@ fn code_letter(code: u8) -> String {
 
 #[function_component(NibbleBoardPanel)]
 pub fn nibble_board_panel(props: &PanelProps) -> Html {
-    let p = &props.params;
-    let fen = p
-        .get("fen")
-        .map(str::to_string)
-        .unwrap_or_else(|| CPW_POSITIONS[1].1.to_string());
-    let placement = fen.split_whitespace().next().unwrap_or("").to_string();
-    let square = (p.usize_or("sq", 4) as u32).min(63);
-    let code = (p.usize_or("code", 5) as u8).min(15);
-    let op = p.get("op").unwrap_or("get").to_string();
-    let step = p.usize_or("step", 0);
+    let state: NibbleBoardState = props.state();
+    let dispatch = props.dispatch(&state);
+    let placement = state.placement().to_string();
+    let NibbleBoardState {
+        fen,
+        square,
+        op,
+        code,
+        step,
+    } = state;
 
     let text = use_state(|| fen.clone());
     let error = use_state(|| None::<String>);
@@ -53,13 +53,13 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
     let parsed = NibbleBoard::from_fen(&placement);
     let board = parsed.clone().unwrap_or_default();
     let traced = use_memo(
-        (placement.clone(), square, code, op.clone()),
+        (placement.clone(), square, code, op),
         |(placement, square, code, op)| {
             let board = NibbleBoard::from_fen(placement).unwrap_or_default();
-            match op.as_str() {
-                "set" => nibble_set_trace(&board, *square, *code),
-                "fen" => nibble_board_trace(placement),
-                _ => nibble_get_trace(&board, *square),
+            match op {
+                BoardOp::Set => nibble_set_trace(&board, *square, *code),
+                BoardOp::Fen => nibble_board_trace(placement),
+                BoardOp::Get => nibble_get_trace(&board, *square),
             }
             .map(Rc::new)
             .map_err(|e| e.to_string())
@@ -69,34 +69,27 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
     let on_input = {
         let text = text.clone();
         let error = error.clone();
-        let p = p.clone();
-        let on = props.on_params.clone();
+        let dispatch = dispatch.clone();
         Callback::from(move |e: InputEvent| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             let value = input.value();
             match NibbleBoard::from_fen(value.split_whitespace().next().unwrap_or("")) {
                 Ok(_) => {
                     error.set(None);
-                    on.emit(p.with("fen", value.trim()).without("step"));
+                    dispatch.emit(Action::SetFen(value.clone()));
                 }
                 Err(err) => error.set(Some(err.to_string())),
             }
             text.set(value);
         })
     };
-    let pick_square = props.update(move |p, sq: u32| p.with("sq", sq.to_string()).without("step"));
-    let pick = |key: &'static str, value: String| {
-        props.update(move |p, _: MouseEvent| p.with(key, value.clone()).without("step"))
-    };
-    let on_code = {
-        let p = p.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            on.emit(p.with("code", select.value()).without("step"))
-        })
-    };
-    let on_step = props.update(move |p, s: usize| p.with("step", s.to_string()));
+    let pick_square = dispatch.reform(Action::PickSquare);
+    let pick = |op: BoardOp| dispatch.reform(move |_: MouseEvent| Action::SetOp(op));
+    let on_code = dispatch.reform(|e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        Action::SetCode(select.value().parse().unwrap_or(0))
+    });
+    let on_step = dispatch.reform(Action::Step);
 
     let codes = board.to_codes();
     let marks = Rc::new(codes.iter().map(|&c| code_letter(c)).collect::<Vec<_>>());
@@ -146,10 +139,10 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
                 </div>
                 <div class="card">
                     <div class="tabs">
-                        <button type="button" class={classes!("tab", (op == "get").then_some("active"))} data-op="get" onclick={pick("op", "get".into())}>{ "get(square)" }</button>
-                        <button type="button" class={classes!("tab", (op == "set").then_some("active"))} data-op="set" onclick={pick("op", "set".into())}>{ "set(square, code)" }</button>
-                        <button type="button" class={classes!("tab", (op == "fen").then_some("active"))} data-op="fen" onclick={pick("op", "fen".into())}>{ "placement → 4 words" }</button>
-                        if op == "set" {
+                        <button type="button" class={classes!("tab", (op == BoardOp::Get).then_some("active"))} data-op="get" onclick={pick(BoardOp::Get)}>{ "get(square)" }</button>
+                        <button type="button" class={classes!("tab", (op == BoardOp::Set).then_some("active"))} data-op="set" onclick={pick(BoardOp::Set)}>{ "set(square, code)" }</button>
+                        <button type="button" class={classes!("tab", (op == BoardOp::Fen).then_some("active"))} data-op="fen" onclick={pick(BoardOp::Fen)}>{ "placement → 4 words" }</button>
+                        if op == BoardOp::Set {
                             <label>{ " code " }
                                 <select class="code-select" onchange={on_code}>
                                     { for (0u8..16).map(|c| html! { <option value={c.to_string()} selected={c == code}>{ format!("{c} {}", code_name(c)) }</option> }) }

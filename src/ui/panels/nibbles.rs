@@ -1,65 +1,31 @@
 //! Signed nibbles: the 16-row two's complement table, sign extension
 //! `(x ^ 8) - 8` and negation stepped on a chosen nibble.
 //!
-//! URL state: `x` (the nibble, hex), `op` (`sign-extend` | `negate`), `step`.
+//! URL state: `ui::state::NibblesState` (`x` as bare hex, `op`, `step`).
 
 use super::PanelProps;
 use crate::bits::nibble::{negate_trace, sign_extend_trace, signed_table};
-use crate::bits::word::{parse_number, Word};
+use crate::bits::word::Word;
 use crate::ui::components::{BitRow, NumberInput, StepPlayer};
+use crate::ui::state::{NibbleOp as Op, NibblesAction as Action, NibblesState};
 use yew::prelude::*;
-
-#[derive(Clone, Copy, PartialEq)]
-enum Op {
-    SignExtend,
-    Negate,
-}
-
-impl Op {
-    fn from_param(p: Option<&str>) -> Op {
-        match p {
-            Some("negate") => Op::Negate,
-            _ => Op::SignExtend,
-        }
-    }
-    fn param(self) -> &'static str {
-        match self {
-            Op::SignExtend => "sign-extend",
-            Op::Negate => "negate",
-        }
-    }
-    fn title(self) -> &'static str {
-        match self {
-            Op::SignExtend => "sign extension (x ^ 8) - 8",
-            Op::Negate => "negation (~x + 1) & 15",
-        }
-    }
-}
 
 #[function_component(NibblesPanel)]
 pub fn nibbles_panel(props: &PanelProps) -> Html {
-    let params = &props.params;
-    let x = params
-        .get("x")
-        .and_then(|t| parse_number(t, 4).ok())
-        .unwrap_or(0xb) as u8;
-    let op = Op::from_param(params.get("op"));
-    let step = params.usize_or("step", 0);
+    let state: NibblesState = props.state();
+    let dispatch = props.dispatch(&state);
+    let NibblesState { x, op, step } = state;
     let trace = use_memo((x, op), |&(x, op)| match op {
         Op::SignExtend => sign_extend_trace(x),
         Op::Negate => negate_trace(x),
     });
     let table = use_memo((), |_| signed_table());
 
-    // Choosing a new nibble or operation starts the steps again.
-    let set_x = props.update(move |p, v: u64| p.with("x", format!("{v:x}")).without("step"));
-    let toggle_bit = {
-        let set_x = set_x.clone();
-        Callback::from(move |bit: u32| set_x.emit((x ^ (1 << bit)) as u64 & 15))
-    };
-    let set_op =
-        |o: Op| props.update(move |p, _: MouseEvent| p.with("op", o.param()).without("step"));
-    let on_step = props.update(move |p, s: usize| p.with("step", s.to_string()));
+    // Choosing a new nibble or operation starts the steps again (the state's rule).
+    let set_x = dispatch.reform(Action::SetX);
+    let toggle_bit = dispatch.reform(Action::ToggleBit);
+    let set_op = |o: Op| dispatch.reform(move |_: MouseEvent| Action::SetOp(o));
+    let on_step = dispatch.reform(Action::Step);
 
     let rows = table.iter().map(|row| {
         let chosen = row.nibble == x;
@@ -97,7 +63,7 @@ pub fn nibbles_panel(props: &PanelProps) -> Html {
                     <NumberInput label="x" name="nibble-x" value={x as u64} width={4} on_change={set_x} />
                     <BitRow word={Word::new(x as u64, 4)} highlight={0b1000u64} on_toggle={toggle_bit} label="x" />
                     <div class="tabs" role="tablist">
-                        { for [Op::SignExtend, Op::Negate].into_iter().map(|o| html! {
+                        { for Op::ALL.into_iter().map(|o| html! {
                             <button type="button" role="tab" aria-selected={(o == op).to_string()}
                                 class={classes!("tab", (o == op).then_some("active"))}
                                 data-op={o.param()} onclick={set_op(o)}>{ o.title() }</button>

@@ -2,8 +2,8 @@
 //! what each layout costs, the move encoding, the GPU design's shared-memory
 //! budget, and CPU perft in a Web Worker.
 //!
-//! URL state: `fen`, `depth`, `mv` (a move in UCI), and the budget inputs
-//! `threads`, `pos`, `plies`, `move`.
+//! URL state: `ui::state::PositionState` (`fen`, `depth`, `mv`, and the
+//! budget inputs `threads`, `pos`, `plies`, `move`).
 
 use super::PanelProps;
 use crate::bits::word::Word;
@@ -11,6 +11,8 @@ use crate::chess::{
     layout_costs, Color, Move, Position, SharedMemoryBudget, Square, CPW_POSITIONS, MOVE_FIELDS,
 };
 use crate::ui::components::{BitGrid, BitRow, PerftRunner};
+use crate::ui::hooks::use_select_value;
+use crate::ui::state::{BudgetField, PositionAction as Action, PositionState};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -48,18 +50,16 @@ fn piece_marks(pos: &Position) -> Rc<Vec<String>> {
 
 #[function_component(PositionPanel)]
 pub fn position_panel(props: &PanelProps) -> Html {
-    let params = &props.params;
-    let fen = params
-        .get("fen")
-        .map(str::to_string)
-        .unwrap_or_else(|| CPW_POSITIONS[0].1.to_string());
+    let state: PositionState = props.state();
+    let dispatch = props.dispatch(&state);
+    let fen = state.fen.clone();
+    let depth = state.depth;
     // The URL may carry a broken FEN (typed by hand): show why, use the start.
     let parsed = Position::from_fen(&fen);
     let (position, url_error) = match &parsed {
         Ok(p) => (*p, None),
         Err(e) => (Position::startpos(), Some(e.to_string())),
     };
-    let depth = (params.usize_or("depth", 4) as u32).clamp(1, 7);
 
     let fen_text = use_state(|| fen.clone());
     let fen_error = use_state(|| None::<String>);
@@ -75,7 +75,7 @@ pub fn position_panel(props: &PanelProps) -> Html {
             }
         });
     }
-    let set_fen = props.update(move |p, fen: String| p.with("fen", fen).without("mv"));
+    let set_fen = dispatch.reform(Action::SetFen);
     let on_fen_input = {
         let fen_text = fen_text.clone();
         let fen_error = fen_error.clone();
@@ -102,7 +102,7 @@ pub fn position_panel(props: &PanelProps) -> Html {
             }
         })
     };
-    let on_depth = props.update(move |p, d: u32| p.with("depth", d.to_string()));
+    let on_depth = dispatch.reform(Action::SetDepth);
 
     let marks = use_memo(position, piece_marks);
     let occupied = position.occupied();
@@ -119,6 +119,7 @@ pub fn position_panel(props: &PanelProps) -> Html {
         .find(|(_, f)| Position::from_fen(f).ok() == parsed.as_ref().ok().copied())
         .map(|(n, _)| *n)
         .unwrap_or("");
+    let preset_ref = use_select_value(preset_name.to_string());
     let ep = position
         .ep_square()
         .map(|s| s.to_string())
@@ -143,7 +144,7 @@ pub fn position_panel(props: &PanelProps) -> Html {
                             aria-invalid={fen_error.is_some().to_string()} />
                     </label>
                     <label>{ "preset " }
-                        <select class="preset" onchange={on_preset}>
+                        <select class="preset" onchange={on_preset} ref={preset_ref}>
                             <option value="" selected={preset_name.is_empty()}>{ "—" }</option>
                             { for CPW_POSITIONS.iter().map(|(n, _)| html! {
                                 <option value={*n} selected={*n == preset_name}>{ *n }</option>
@@ -192,9 +193,9 @@ pub fn position_panel(props: &PanelProps) -> Html {
             </div>
             <div class="cols even">
                 <SizeTable position={position} />
-                <BudgetCalculator params={props.params.clone()} on_params={props.on_params.clone()} />
+                <BudgetCalculator state={state.clone()} dispatch={dispatch.clone()} />
             </div>
-            <MoveLayout position={position} params={props.params.clone()} on_params={props.on_params.clone()} />
+            <MoveLayout position={position} mv={state.mv.clone()} on_move={dispatch.reform(Action::SetMove)} />
             <div class="card">
                 <h3>{ "Perft (CPU, in a Web Worker)" }</h3>
                 <PerftRunner fen={position.to_fen()} {depth} {on_depth} />
@@ -232,28 +233,32 @@ fn size_table(props: &SizeTableProps) -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+struct BudgetProps {
+    state: PositionState,
+    dispatch: Callback<Action>,
+}
+
 #[function_component(BudgetCalculator)]
-fn budget_calculator(props: &PanelProps) -> Html {
-    let p = &props.params;
-    let threads = p.usize_or("threads", 64) as u32;
-    let pos_bytes = p.usize_or("pos", 42) as u32;
-    let plies = p.usize_or("plies", 50) as u32;
-    let move_bytes = p.usize_or("move", 4) as u32;
+fn budget_calculator(props: &BudgetProps) -> Html {
+    let threads = props.state.budget(BudgetField::Threads);
+    let pos_bytes = props.state.budget(BudgetField::PositionBytes);
+    let plies = props.state.budget(BudgetField::Plies);
+    let move_bytes = props.state.budget(BudgetField::MoveBytes);
     let budget = SharedMemoryBudget::new(threads, pos_bytes, plies, move_bytes);
-    let field = |key: &'static str, label: &'static str, value: u32| {
-        let p = p.clone();
-        let on = props.on_params.clone();
+    let field = |f: BudgetField| {
+        let dispatch = props.dispatch.clone();
         let oninput = Callback::from(move |e: InputEvent| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             if let Ok(v) = input.value().trim().parse::<u32>() {
-                if (1..=100_000).contains(&v) {
-                    on.emit(p.with(key, v.to_string()));
+                if BudgetField::RANGE.contains(&v) {
+                    dispatch.emit(Action::SetBudget(f, v));
                 }
             }
         });
         html! {
-            <label class="budget-field">{ label }
-                <input type="number" min="1" max="100000" data-budget={key} value={value.to_string()} {oninput} />
+            <label class="budget-field">{ f.label() }
+                <input type="number" min="1" max="100000" data-budget={f.key()} value={props.state.budget(f).to_string()} {oninput} />
             </label>
         }
     };
@@ -271,10 +276,7 @@ fn budget_calculator(props: &PanelProps) -> Html {
         <div class="card budget">
             <h3>{ "Shared-memory budget of the GPU design" }</h3>
             <div class="row">
-                { field("threads", "threads", threads) }
-                { field("pos", "position bytes", pos_bytes) }
-                { field("plies", "plies", plies) }
-                { field("move", "move bytes", move_bytes) }
+                { for BudgetField::ALL.into_iter().map(field) }
             </div>
             <p class="mono budget-sum">
                 { format!("{threads} × {pos_bytes} B = {} B positions", budget.positions) }<br/>
@@ -291,8 +293,9 @@ fn budget_calculator(props: &PanelProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct MoveLayoutProps {
     position: Position,
-    params: crate::ui::route::Params,
-    on_params: Callback<crate::ui::route::Params>,
+    /// The chosen move in UCI (the first legal move when none or illegal).
+    mv: Option<String>,
+    on_move: Callback<String>,
 }
 
 /// Colours of the move's fields, in MOVE_FIELDS order.
@@ -304,18 +307,14 @@ const FIELD_COLORS: [&str; 8] = [
 fn move_layout(props: &MoveLayoutProps) -> Html {
     let moves: Vec<Move> = props.position.legal_moves().iter().copied().collect();
     let chosen = props
-        .params
-        .get("mv")
+        .mv
+        .as_deref()
         .and_then(|uci| moves.iter().find(|m| m.to_uci() == uci).copied())
         .or_else(|| moves.first().copied());
-    let on_move = {
-        let p = props.params.clone();
-        let on = props.on_params.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            on.emit(p.with("mv", select.value()));
-        })
-    };
+    let on_move = props.on_move.reform(|e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        select.value()
+    });
     let Some(mv) = chosen else {
         return html! {
             <div class="card"><h3>{ "Move encoding" }</h3><p>{ "No legal moves: checkmate or stalemate." }</p></div>

@@ -2,64 +2,49 @@
 //! sub-expression stepped, each lane checked against plain per-lane
 //! arithmetic, and the naive whole-word operation with its leaked lanes.
 //!
-//! URL state: `op` (`add` | `sub` | `avg`), `width` (32 | 64), `lanes`
-//! (2 | 4 | 8 | 16), `x`, `y` (hex), `step`.
+//! URL state: `ui::state::SwarState` (`op`, `width`, `lanes`, `x`, `y`,
+//! `step`).
 
 use super::PanelProps;
-use crate::bits::swar::{lane_reference, lanes_signed, lanes_unsigned, trace, SwarOp};
-use crate::bits::trace::Outcome;
-use crate::bits::word::{lane_high_bits, lane_low_bits, mask, parse_number, Word};
+use crate::bits::swar::{lane_checks, trace, SwarOp, LANE_BITS, WIDTHS};
+use crate::bits::word::{lane_high_bits, lane_low_bits, Word};
 use crate::ui::components::{BitRow, NumberInput, StepPlayer};
+use crate::ui::state::{swar_op_param, Operand, SwarAction as Action, SwarState, SWAR_OPS};
 use std::rc::Rc;
 use yew::prelude::*;
 
-const OPS: [(SwarOp, &str, &str); 3] = [
-    (SwarOp::Add, "add", "((x & ~H) + (y & ~H)) ^ ((x ^ y) & H)"),
-    (SwarOp::Sub, "sub", "((x | H) - (y & ~H)) ^ ((x ^ ~y) & H)"),
-    (SwarOp::Average, "avg", "(x & y) + (((x ^ y) & ~L) >> 1)"),
-];
+fn formula(op: SwarOp) -> &'static str {
+    match op {
+        SwarOp::Add => "((x & ~H) + (y & ~H)) ^ ((x ^ y) & H)",
+        SwarOp::Sub => "((x | H) - (y & ~H)) ^ ((x ^ ~y) & H)",
+        SwarOp::Average => "(x & y) + (((x ^ y) & ~L) >> 1)",
+    }
+}
 
 #[function_component(SwarPanel)]
 pub fn swar_panel(props: &PanelProps) -> Html {
-    let p = &props.params;
-    let (op, _, formula) = OPS
-        .iter()
-        .copied()
-        .find(|(_, k, _)| Some(*k) == p.get("op"))
-        .unwrap_or(OPS[0]);
-    let width = match p.get("width") {
-        Some("64") => 64,
-        _ => 32,
-    };
-    let lane_bits = p
-        .get("lanes")
-        .and_then(|l| l.parse::<u32>().ok())
-        .filter(|l| matches!(l, 2 | 4 | 8 | 16))
-        .unwrap_or(4);
-    let read = |key: &str, default: u64| {
-        p.get(key)
-            .and_then(|t| parse_number(&format!("0x{t}"), width).ok())
-            .unwrap_or(default & mask(width))
-    };
-    let x = read("x", 0x7a5c_3f18_9e2d_6b41);
-    let y = read("y", 0x28f3_4c61_57ba_9d0e);
-    let step = p.usize_or("step", 0);
+    let state: SwarState = props.state();
+    let dispatch = props.dispatch(&state);
+    let SwarState {
+        op,
+        width,
+        lane_bits,
+        x,
+        y,
+        step,
+    } = state;
     let traced = use_memo(
         (op, width, lane_bits, x, y),
         |&(op, width, lane_bits, x, y)| trace(op, width, lane_bits, x, y).map(Rc::new),
     );
+    let checks = use_memo(
+        (op, width, lane_bits, x, y),
+        |&(op, width, lane_bits, x, y)| lane_checks(op, width, lane_bits, x, y).unwrap_or_default(),
+    );
 
-    let set = |key: &'static str| {
-        props.update(move |p, v: u64| p.with(key, format!("{v:x}")).without("step"))
-    };
-    let toggle = |key: &'static str, value: u64| {
-        let set = set(key);
-        Callback::from(move |bit: u32| set.emit(value ^ (1u64 << bit)))
-    };
-    let choose = |key: &'static str, value: String| {
-        props.update(move |p, _: MouseEvent| p.with(key, value.clone()).without("step"))
-    };
-    let on_step = props.update(move |p, s: usize| p.with("step", s.to_string()));
+    let set = |which: Operand| dispatch.reform(move |v: u64| Action::Set(which, v));
+    let toggle = |which: Operand| dispatch.reform(move |bit: u32| Action::Toggle(which, bit));
+    let on_step = dispatch.reform(Action::Step);
 
     let trace = match &*traced {
         Ok(t) => t.clone(),
@@ -67,35 +52,23 @@ pub fn swar_panel(props: &PanelProps) -> Html {
             return html! { <section class="panel swar"><p class="error-box">{ e.to_string() }</p></section> }
         }
     };
-    let result = match trace.result {
-        Outcome::Word(w) => w,
-        _ => Word::new(0, width),
-    };
     // The trace's last step is the plain whole-word operation, its leaked
     // lanes highlighted.
     let naive = trace
         .steps
         .last()
         .map(|s| (s.value, s.highlight, s.expr.clone()));
-    let lanes = result.lane_count(lane_bits);
-    let xs = lanes_unsigned(Word::new(x, width), lane_bits);
-    let ys = lanes_unsigned(Word::new(y, width), lane_bits);
-    let rs = lanes_unsigned(result, lane_bits);
-    let signed = lanes_signed(result, lane_bits);
-    let naive_lanes = naive
-        .as_ref()
-        .map(|(w, _, _)| lanes_unsigned(*w, lane_bits))
-        .unwrap_or_default();
-    let leak_mask = naive.as_ref().map(|n| n.1).unwrap_or(0);
-    let all_ok = (0..lanes as usize).all(|i| rs[i] == lane_reference(op, lane_bits, xs[i], ys[i]));
-    let leaked: Vec<u32> = (0..lanes)
-        .filter(|i| leak_mask >> (i * lane_bits) & mask(lane_bits) != 0)
-        .collect();
+    // Each lane against plain per-lane arithmetic and the naive operation:
+    // computed by `swar::lane_checks`, drawn here.
+    let lanes = checks.len();
+    let all_ok = checks.iter().all(|l| l.ok);
+    let leaked: Vec<u32> = checks.iter().filter(|l| l.leaked).map(|l| l.lane).collect();
 
-    let tab = |active: bool, key: &'static str, value: String, text: String| {
+    let tab = |active: bool, key: &'static str, value: String, text: String, action: Action| {
+        let onclick = dispatch.reform(move |_: MouseEvent| action);
         html! {
             <button type="button" class={classes!("tab", active.then_some("active"))}
-                data-choice={format!("{key}={value}")} onclick={choose(key, value)}>{ text }</button>
+                data-choice={format!("{key}={value}")} {onclick}>{ text }</button>
         }
     };
 
@@ -107,20 +80,20 @@ pub fn swar_panel(props: &PanelProps) -> Html {
             </p>
             <div class="card">
                 <div class="tabs">
-                    { for OPS.iter().map(|(o, k, _)| tab(*o == op, "op", k.to_string(), format!("{o}"))) }
+                    { for SWAR_OPS.iter().map(|o| tab(*o == op, "op", swar_op_param(*o).to_string(), format!("{o}"), Action::SetOp(*o))) }
                     <span class="sep"></span>
-                    { for [32u32, 64].iter().map(|w| tab(*w == width, "width", w.to_string(), format!("{w}-bit word"))) }
+                    { for WIDTHS.iter().map(|w| tab(*w == width, "width", w.to_string(), format!("{w}-bit word"), Action::SetWidth(*w))) }
                     <span class="sep"></span>
-                    { for [2u32, 4, 8, 16].iter().map(|l| tab(*l == lane_bits, "lanes", l.to_string(), format!("{l}-bit lanes"))) }
+                    { for LANE_BITS.iter().map(|l| tab(*l == lane_bits, "lanes", l.to_string(), format!("{l}-bit lanes"), Action::SetLaneBits(*l))) }
                 </div>
-                <p class="mono formula">{ format!("z = {formula}") }</p>
+                <p class="mono formula">{ format!("z = {}", formula(op)) }</p>
                 <p class="mono masks">
                     { format!("H = {}   L = {}", Word::new(lane_high_bits(width, lane_bits), width).hex(), Word::new(lane_low_bits(width, lane_bits), width).hex()) }
                 </p>
-                <NumberInput label="x" name="swar-x" value={x} {width} on_change={set("x")} />
-                <BitRow word={Word::new(x, width)} lane_bits={lane_bits} on_toggle={toggle("x", x)} label="x (click the bits)" readouts={false} />
-                <NumberInput label="y" name="swar-y" value={y} {width} on_change={set("y")} />
-                <BitRow word={Word::new(y, width)} lane_bits={lane_bits} on_toggle={toggle("y", y)} label="y" readouts={false} />
+                <NumberInput label="x" name="swar-x" value={x} {width} on_change={set(Operand::X)} />
+                <BitRow word={Word::new(x, width)} lane_bits={lane_bits} on_toggle={toggle(Operand::X)} label="x (click the bits)" readouts={false} />
+                <NumberInput label="y" name="swar-y" value={y} {width} on_change={set(Operand::Y)} />
+                <BitRow word={Word::new(y, width)} lane_bits={lane_bits} on_toggle={toggle(Operand::Y)} label="y" readouts={false} />
             </div>
             <div class="stack">
                 <div class="card">
@@ -135,21 +108,16 @@ pub fn swar_panel(props: &PanelProps) -> Html {
                             <th>{ naive.as_ref().map(|n| n.2.clone()).unwrap_or_default() }</th>
                         </tr></thead>
                         <tbody>
-                            { for (0..lanes as usize).rev().map(|i| {
-                                let reference = lane_reference(op, lane_bits, xs[i], ys[i]);
-                                let ok = rs[i] == reference;
-                                let leak = leaked.contains(&(i as u32));
-                                html! {
-                                    <tr class={classes!(leak.then_some("leak"))} data-lane={i.to_string()}>
-                                        <td class="num">{ i }</td>
-                                        <td class="num">{ xs[i] }</td>
-                                        <td class="num">{ ys[i] }</td>
-                                        <td class="num swar-lane">{ rs[i] }</td>
-                                        <td class="num">{ signed[i] }</td>
-                                        <td class={classes!("num", if ok { "ok" } else { "bad" })}>{ format!("{reference} {}", if ok { "✓" } else { "✗" }) }</td>
-                                        <td class={classes!("num", leak.then_some("bad"))}>{ naive_lanes.get(i).copied().unwrap_or(0) }{ if leak { " ✗" } else { "" } }</td>
-                                    </tr>
-                                }
+                            { for checks.iter().rev().map(|l| html! {
+                                <tr class={classes!(l.leaked.then_some("leak"))} data-lane={l.lane.to_string()}>
+                                    <td class="num">{ l.lane }</td>
+                                    <td class="num">{ l.x }</td>
+                                    <td class="num">{ l.y }</td>
+                                    <td class="num swar-lane">{ l.swar }</td>
+                                    <td class="num">{ l.signed }</td>
+                                    <td class={classes!("num", if l.ok { "ok" } else { "bad" })}>{ format!("{} {}", l.reference, if l.ok { "✓" } else { "✗" }) }</td>
+                                    <td class={classes!("num", l.leaked.then_some("bad"))}>{ l.naive }{ if l.leaked { " ✗" } else { "" } }</td>
+                                </tr>
                             }) }
                         </tbody>
                     </table>
@@ -161,7 +129,7 @@ pub fn swar_panel(props: &PanelProps) -> Html {
                             { if leaked.is_empty() {
                                 "no carry crossed a lane boundary for these inputs: try larger lanes values".to_string()
                               } else {
-                                format!("a {} crossed into lane{} {}", if op == SwarOp::Sub { "borrow" } else if op == SwarOp::Average { "bit" } else { "carry" },
+                                format!("a {} crossed into lane{} {}", op.leak_name(),
                                     if leaked.len() > 1 { "s" } else { "" },
                                     leaked.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(", "))
                               } }

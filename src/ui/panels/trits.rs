@@ -2,14 +2,14 @@
 //! 2 second), overlap rejected with the squares named, 5 trits packed per
 //! byte and back, and the same words read under two square orders.
 //!
-//! URL state: `a`, `b` (hex bitboards), `order` (`a8` | `file`), `step`.
+//! URL state: `ui::state::TritsState` (`a`, `b`, `order`, `step`).
 
 use super::PanelProps;
 use crate::bits::trit::{
     efficiency, pack, to_trits_in, trits_trace, unpack, SquareOrder, TritError, PACKED_LEN,
 };
-use crate::bits::word::parse_number;
 use crate::ui::components::{BitGrid, NumberInput, StepPlayer};
+use crate::ui::state::{TritBoard, TritsAction as Action, TritsState};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -24,32 +24,16 @@ fn marks(trits: &[u8; 64]) -> Rc<Vec<String>> {
 
 #[function_component(TritsPanel)]
 pub fn trits_panel(props: &PanelProps) -> Html {
-    let p = &props.params;
-    let read = |key: &str, default: u64| {
-        p.get(key)
-            .and_then(|t| parse_number(&format!("0x{t}"), 64).ok())
-            .unwrap_or(default)
-    };
-    // default: the white and the black pieces of the start position
-    let a = read("a", 0x0000_0000_0000_ffff);
-    let b = read("b", 0xffff_0000_0000_0000);
-    let other = match p.get("order") {
-        Some("file") => SquareOrder::FileRankA1,
-        _ => SquareOrder::RankFileA8,
-    };
-    let step = p.usize_or("step", 0);
+    let state: TritsState = props.state();
+    let dispatch = props.dispatch(&state);
+    let TritsState { a, b, other, step } = state;
     let traced = use_memo((a, b), |&(a, b)| trits_trace(a, b).map(Rc::new));
 
-    let set = |key: &'static str| {
-        props.update(move |p, v: u64| p.with(key, format!("{v:x}")).without("step"))
-    };
-    let toggle = |key: &'static str, value: u64| {
-        let set = set(key);
-        Callback::from(move |sq: u32| set.emit(value ^ (1u64 << sq)))
-    };
-    let on_step = props.update(move |p, s: usize| p.with("step", s.to_string()));
+    let set = |board: TritBoard| dispatch.reform(move |v: u64| Action::Set(board, v));
+    let toggle = |board: TritBoard| dispatch.reform(move |sq: u32| Action::Toggle(board, sq));
+    let on_step = dispatch.reform(Action::Step);
     let choose_order =
-        |key: &'static str| props.update(move |p, _: MouseEvent| p.with("order", key));
+        |order: SquareOrder| dispatch.reform(move |_: MouseEvent| Action::SetOrder(order));
     let overlap = a & b;
     let eff = efficiency();
 
@@ -108,8 +92,8 @@ pub fn trits_panel(props: &PanelProps) -> Html {
                     <h3>{ "Which bit is which square?" }</h3>
                     <p class="muted">{ "The same two words, read under two square orders, give two different boards: a converter that assumes one order and gets the other is the classic bug. Ours is little-endian rank-file, a1 = bit 0." }</p>
                     <div class="tabs">
-                        <button type="button" class={classes!("tab", (other == SquareOrder::RankFileA8).then_some("active"))} data-order="a8" onclick={choose_order("a8")}>{ "vs a8 = bit 0 (ranks flipped)" }</button>
-                        <button type="button" class={classes!("tab", (other == SquareOrder::FileRankA1).then_some("active"))} data-order="file" onclick={choose_order("file")}>{ "vs file-major (a1, a2, … = bits 0, 1, …)" }</button>
+                        <button type="button" class={classes!("tab", (other == SquareOrder::RankFileA8).then_some("active"))} data-order="a8" onclick={choose_order(SquareOrder::RankFileA8)}>{ "vs a8 = bit 0 (ranks flipped)" }</button>
+                        <button type="button" class={classes!("tab", (other == SquareOrder::FileRankA1).then_some("active"))} data-order="file" onclick={choose_order(SquareOrder::FileRankA1)}>{ "vs file-major (a1, a2, … = bits 0, 1, …)" }</button>
                     </div>
                     <div class="grids">
                         <BitGrid board={a | b} marks={Some(marks(&ours))} small=true label="a1 = bit 0 (ours)" />
@@ -130,12 +114,12 @@ pub fn trits_panel(props: &PanelProps) -> Html {
             </p>
             <div class="cols even">
                 <div class="card">
-                    <NumberInput label="first" name="trit-a" value={a} width={64} on_change={set("a")} />
-                    <BitGrid board={a} highlight={overlap} on_toggle={toggle("a", a)} label="first board (trit 1)" />
+                    <NumberInput label="first" name="trit-a" value={a} width={64} on_change={set(TritBoard::A)} />
+                    <BitGrid board={a} highlight={overlap} on_toggle={toggle(TritBoard::A)} label="first board (trit 1)" />
                 </div>
                 <div class="card">
-                    <NumberInput label="second" name="trit-b" value={b} width={64} on_change={set("b")} />
-                    <BitGrid board={b} highlight={overlap} on_toggle={toggle("b", b)} label="second board (trit 2)" />
+                    <NumberInput label="second" name="trit-b" value={b} width={64} on_change={set(TritBoard::B)} />
+                    <BitGrid board={b} highlight={overlap} on_toggle={toggle(TritBoard::B)} label="second board (trit 2)" />
                 </div>
             </div>
             { body }

@@ -1,0 +1,345 @@
+//! State of the Position and GPU panels.
+//!
+//! Position: `fen`, `depth` (perft, 1..=7), `mv` (a move in UCI), and the
+//! budget inputs `threads`, `pos`, `plies`, `move`. GPU: `fen`, `depth`,
+//! `variant` (`workgroup` | `private`), `wg` (invocations per workgroup).
+
+use super::{read_num, PanelState, Params};
+use crate::chess::CPW_POSITIONS;
+use crate::gpu::Variant;
+
+/// Deepest perft depth offered in the browser (a tab should answer in
+/// seconds).
+pub const MAX_BROWSER_DEPTH: u32 = 7;
+
+/// Workgroup sizes the GPU panel offers.
+pub const GPU_WORKGROUP_SIZES: [u32; 5] = [16, 32, 64, 128, 256];
+
+fn read_depth(p: &Params) -> u32 {
+    read_num::<u32>(p, "depth").map_or(4, |d| d.clamp(1, MAX_BROWSER_DEPTH))
+}
+
+/// The budget calculator's inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BudgetField {
+    Threads,
+    PositionBytes,
+    Plies,
+    MoveBytes,
+}
+
+impl BudgetField {
+    pub const ALL: [BudgetField; 4] = [
+        BudgetField::Threads,
+        BudgetField::PositionBytes,
+        BudgetField::Plies,
+        BudgetField::MoveBytes,
+    ];
+    /// Values accepted.
+    pub const RANGE: std::ops::RangeInclusive<u32> = 1..=100_000;
+
+    /// The URL's key (also the input's `data-budget`).
+    pub fn key(self) -> &'static str {
+        match self {
+            BudgetField::Threads => "threads",
+            BudgetField::PositionBytes => "pos",
+            BudgetField::Plies => "plies",
+            BudgetField::MoveBytes => "move",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            BudgetField::Threads => "threads",
+            BudgetField::PositionBytes => "position bytes",
+            BudgetField::Plies => "plies",
+            BudgetField::MoveBytes => "move bytes",
+        }
+    }
+
+    /// The GPU design's figure: 64 threads, 42-byte positions, 50 plies of
+    /// 4-byte moves.
+    pub fn default_value(self) -> u32 {
+        match self {
+            BudgetField::Threads => 64,
+            BudgetField::PositionBytes => 42,
+            BudgetField::Plies => 50,
+            BudgetField::MoveBytes => 4,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionState {
+    /// The FEN as the URL gives it (checked by the panel).
+    pub fen: String,
+    pub depth: u32,
+    /// The move shown in the move layout, in UCI (the first legal move when
+    /// none or an illegal one).
+    pub mv: Option<String>,
+    /// The budget inputs, in [`BudgetField::ALL`] order.
+    pub budget: [u32; 4],
+}
+
+impl Default for PositionState {
+    fn default() -> Self {
+        PositionState {
+            fen: CPW_POSITIONS[0].1.to_string(),
+            depth: 4,
+            mv: None,
+            budget: BudgetField::ALL.map(BudgetField::default_value),
+        }
+    }
+}
+
+impl PositionState {
+    pub fn budget(&self, field: BudgetField) -> u32 {
+        self.budget[field as usize]
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionAction {
+    /// A new (already checked) FEN: the chosen move goes.
+    SetFen(String),
+    SetDepth(u32),
+    SetMove(String),
+    /// A budget input (ignored outside [`BudgetField::RANGE`]).
+    SetBudget(BudgetField, u32),
+}
+
+impl PanelState for PositionState {
+    type Action = PositionAction;
+
+    fn from_params(p: &Params) -> Self {
+        let d = PositionState::default();
+        PositionState {
+            fen: p.get("fen").map_or(d.fen, str::to_string),
+            depth: read_depth(p),
+            mv: p.get("mv").map(str::to_string),
+            budget: BudgetField::ALL.map(|f| {
+                read_num(p, f.key())
+                    .filter(|v| BudgetField::RANGE.contains(v))
+                    .unwrap_or(f.default_value())
+            }),
+        }
+    }
+
+    fn to_params(&self) -> Params {
+        let mut p =
+            Params::from_pairs([("fen", self.fen.clone()), ("depth", self.depth.to_string())]);
+        if let Some(mv) = &self.mv {
+            p.set("mv", mv.clone());
+        }
+        for f in BudgetField::ALL {
+            p.set(f.key(), self.budget(f).to_string());
+        }
+        p
+    }
+
+    fn apply(self, action: PositionAction) -> Self {
+        match action {
+            PositionAction::SetFen(fen) => PositionState {
+                fen: fen.trim().to_string(),
+                mv: None,
+                ..self
+            },
+            PositionAction::SetDepth(depth) => PositionState {
+                depth: depth.clamp(1, MAX_BROWSER_DEPTH),
+                ..self
+            },
+            PositionAction::SetMove(mv) => PositionState {
+                mv: Some(mv),
+                ..self
+            },
+            PositionAction::SetBudget(field, v) if BudgetField::RANGE.contains(&v) => {
+                let mut budget = self.budget;
+                budget[field as usize] = v;
+                PositionState { budget, ..self }
+            }
+            PositionAction::SetBudget(..) => self,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GpuState {
+    pub fen: String,
+    pub depth: u32,
+    pub variant: Variant,
+    /// Invocations per workgroup asked for: one of [`GPU_WORKGROUP_SIZES`].
+    pub workgroup_size: u32,
+}
+
+impl Default for GpuState {
+    fn default() -> Self {
+        GpuState {
+            fen: CPW_POSITIONS[0].1.to_string(),
+            depth: 4,
+            variant: Variant::Workgroup,
+            workgroup_size: 64,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GpuAction {
+    /// A new FEN (an empty one, the preset list's "—", is ignored).
+    SetFen(String),
+    SetDepth(u32),
+    SetVariant(Variant),
+    SetWorkgroupSize(u32),
+}
+
+impl PanelState for GpuState {
+    type Action = GpuAction;
+
+    fn from_params(p: &Params) -> Self {
+        let d = GpuState::default();
+        GpuState {
+            fen: p.get("fen").map_or(d.fen, str::to_string),
+            depth: read_depth(p),
+            variant: Variant::ALL
+                .into_iter()
+                .find(|v| Some(v.name()) == p.get("variant"))
+                .unwrap_or(d.variant),
+            workgroup_size: read_num(p, "wg")
+                .filter(|w| GPU_WORKGROUP_SIZES.contains(w))
+                .unwrap_or(d.workgroup_size),
+        }
+    }
+
+    fn to_params(&self) -> Params {
+        Params::from_pairs([
+            ("fen", self.fen.clone()),
+            ("depth", self.depth.to_string()),
+            ("variant", self.variant.name().to_string()),
+            ("wg", self.workgroup_size.to_string()),
+        ])
+    }
+
+    fn apply(self, action: GpuAction) -> Self {
+        match action {
+            GpuAction::SetFen(fen) if !fen.trim().is_empty() => GpuState {
+                fen: fen.trim().to_string(),
+                ..self
+            },
+            GpuAction::SetFen(_) => self,
+            GpuAction::SetDepth(depth) => GpuState {
+                depth: depth.clamp(1, MAX_BROWSER_DEPTH),
+                ..self
+            },
+            GpuAction::SetVariant(variant) => GpuState { variant, ..self },
+            GpuAction::SetWorkgroupSize(w) if GPU_WORKGROUP_SIZES.contains(&w) => GpuState {
+                workgroup_size: w,
+                ..self
+            },
+            GpuAction::SetWorkgroupSize(_) => self,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::through_url;
+    use super::*;
+    use crate::ui::route::{Panel, Route};
+
+    const FENS: [&str; 3] = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -",
+        "not a fen + 100% / odd",
+    ];
+
+    #[test]
+    fn every_position_state_survives_the_url() {
+        let mut n = 0;
+        for fen in CPW_POSITIONS.iter().map(|p| p.1).chain(FENS) {
+            for depth in 1..=MAX_BROWSER_DEPTH {
+                for mv in [None, Some("e1g1"), Some("e7e8q")] {
+                    let s = PositionState {
+                        fen: fen.to_string(),
+                        depth,
+                        mv: mv.map(str::to_string),
+                        budget: [64 + depth, 42, 50 * depth, 4],
+                    };
+                    assert_eq!(through_url(Panel::Position, &s), s);
+                    n += 1;
+                }
+            }
+        }
+        assert!(n >= 6 * 7 * 3);
+        for f in BudgetField::ALL {
+            for v in [1, 7, 100_000] {
+                let s = PositionState::default().apply(PositionAction::SetBudget(f, v));
+                assert_eq!(s.budget(f), v);
+                assert_eq!(through_url(Panel::Position, &s), s);
+            }
+        }
+        assert_eq!(
+            PositionState::from_params(&Params::default()),
+            PositionState::default()
+        );
+    }
+
+    #[test]
+    fn every_gpu_state_survives_the_url() {
+        let mut n = 0;
+        for fen in CPW_POSITIONS.iter().map(|p| p.1).chain(FENS) {
+            for depth in 1..=MAX_BROWSER_DEPTH {
+                for variant in Variant::ALL {
+                    for workgroup_size in GPU_WORKGROUP_SIZES {
+                        let s = GpuState {
+                            fen: fen.to_string(),
+                            depth,
+                            variant,
+                            workgroup_size,
+                        };
+                        assert_eq!(through_url(Panel::Gpu, &s), s);
+                        n += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(n, 9 * 7 * Variant::ALL.len() * 5);
+        assert_eq!(
+            GpuState::from_params(&Params::default()),
+            GpuState::default()
+        );
+    }
+
+    #[test]
+    fn rules_and_bad_values() {
+        let s = PositionState {
+            mv: Some("e2e4".into()),
+            ..PositionState::default()
+        };
+        assert_eq!(
+            s.clone().apply(PositionAction::SetFen(FENS[1].into())).mv,
+            None
+        );
+        assert_eq!(s.clone().apply(PositionAction::SetDepth(99)).depth, 7);
+        assert_eq!(
+            s.clone()
+                .apply(PositionAction::SetBudget(BudgetField::Plies, 0)),
+            s
+        );
+        let read = |h: &str| PositionState::from_params(&Route::parse(h).params);
+        assert_eq!(read("#/position?depth=0").depth, 1);
+        assert_eq!(read("#/position?depth=x").depth, 4);
+        assert_eq!(
+            read("#/position?threads=128").budget(BudgetField::Threads),
+            128
+        );
+        assert_eq!(
+            read("#/position?threads=0").budget(BudgetField::Threads),
+            64
+        );
+        let g = GpuState::default();
+        assert_eq!(g.clone().apply(GpuAction::SetFen(String::new())), g);
+        assert_eq!(g.clone().apply(GpuAction::SetWorkgroupSize(48)), g);
+        let read = |h: &str| GpuState::from_params(&Route::parse(h).params);
+        assert_eq!(read("#/gpu?wg=48&variant=shared").workgroup_size, 64);
+        assert_eq!(read("#/gpu?variant=private").variant, Variant::Private);
+    }
+}

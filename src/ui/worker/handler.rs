@@ -1,0 +1,141 @@
+//! The worker side: `static/worker.js` loads this same wasm module and hands
+//! every message to [`worker_handle`], which posts [`WorkerEvent`]s back.
+//! The names `worker_handle` and `worker_warm_up` are the module's exports
+//! that worker.js imports.
+
+use super::protocol::{DebruijnCount, MagicPage, PerftResult, Progress, Request, WorkerEvent};
+use crate::bits::debruijn;
+use crate::chess::perft::{divide_total, uci_rows};
+use crate::chess::{divide_with, Position};
+use std::ops::ControlFlow;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Seconds since some fixed point, from `performance.now()` (page or worker).
+fn now_seconds() -> f64 {
+    let performance = js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok();
+    performance
+        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        .map(|p| p.now() / 1000.0)
+        .unwrap_or_else(|| js_sys::Date::now() / 1000.0)
+}
+
+/// Runs one request, calling `post(event)` for each event.
+#[wasm_bindgen]
+pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), JsValue> {
+    let send = |event: &WorkerEvent| -> Result<(), JsValue> {
+        let value = serde_wasm_bindgen::to_value(event)?;
+        post.call1(&JsValue::NULL, &value).map(|_| ())
+    };
+    let request: Request = match serde_wasm_bindgen::from_value(request) {
+        Ok(r) => r,
+        Err(e) => {
+            return send(&WorkerEvent::Error {
+                message: format!("bad request: {e}"),
+            })
+        }
+    };
+    let start = now_seconds();
+    let event = match request {
+        Request::Perft { fen, depth } => match Position::from_fen(&fen) {
+            Err(e) => WorkerEvent::Error {
+                message: e.to_string(),
+            },
+            Ok(position) => {
+                let mut failed = None;
+                let rows = divide_with(&position, depth, |p| {
+                    let progress = WorkerEvent::Progress(Progress {
+                        done: (p.index + 1) as f64,
+                        total: p.total as f64,
+                        label: format!("{} {}", p.mv.to_uci(), p.nodes),
+                        elapsed: now_seconds() - start,
+                    });
+                    match send(&progress) {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(e) => {
+                            failed = Some(e);
+                            ControlFlow::Break(())
+                        }
+                    }
+                })
+                .unwrap_or_else(|c| c.partial);
+                if let Some(e) = failed {
+                    return Err(e);
+                }
+                WorkerEvent::PerftDone(PerftResult {
+                    nodes: divide_total(&rows, depth) as f64,
+                    seconds: now_seconds() - start,
+                    divide: uci_rows(&rows)
+                        .into_iter()
+                        .map(|(m, n)| (m, n as f64))
+                        .collect(),
+                })
+            }
+        },
+        Request::DebruijnCount { width } => match enumerate_in_chunks(width, start, &send) {
+            Ok((multipliers, odd)) => WorkerEvent::DebruijnDone(DebruijnCount {
+                width,
+                multipliers: multipliers as f64,
+                odd: odd as f64,
+                seconds: now_seconds() - start,
+            }),
+            Err(message) => WorkerEvent::Error { message },
+        },
+        Request::DebruijnPage {
+            width,
+            offset,
+            limit,
+        } => match debruijn::nth_magics(width, offset, limit as usize) {
+            Ok(list) => WorkerEvent::PageDone(MagicPage {
+                width,
+                offset: offset as f64,
+                magics: list
+                    .iter()
+                    .map(|&m| crate::bits::word::Word::new(m, width).hex())
+                    .collect(),
+            }),
+            Err(e) => WorkerEvent::Error {
+                message: e.to_string(),
+            },
+        },
+    };
+    send(&event)
+}
+
+/// Visits every magic of a width with the meet-in-the-middle enumerator,
+/// chunk by chunk, posting progress after each; returns (all, odd).
+fn enumerate_in_chunks(
+    width: u32,
+    start: f64,
+    send: &dyn Fn(&WorkerEvent) -> Result<(), JsValue>,
+) -> Result<(u64, u64), String> {
+    let enumerator = debruijn::FastEnumerator::new(width).map_err(|e| e.to_string())?;
+    let chunks = enumerator.chunks();
+    let (mut all, mut odd) = (0u64, 0u64);
+    for k in 0..chunks {
+        enumerator
+            .run_chunk(k, |m| {
+                all += 1;
+                odd += m & 1;
+            })
+            .map_err(|e| e.to_string())?;
+        send(&WorkerEvent::Progress(Progress {
+            done: (k + 1) as f64,
+            total: chunks as f64,
+            label: format!("{all} magics so far"),
+            elapsed: now_seconds() - start,
+        }))
+        .map_err(|e| format!("{e:?}"))?;
+    }
+    Ok((all, odd))
+}
+
+/// Runs a short perft so that the engine is compiled by the optimising tier
+/// before the first real request (a fresh wasm module starts in the
+/// baseline compiler, at about half speed).
+#[wasm_bindgen]
+pub fn worker_warm_up() {
+    if let Ok(p) = Position::from_fen(crate::chess::CPW_POSITIONS[1].1) {
+        let _ = crate::chess::perft(&p, 4);
+    }
+}

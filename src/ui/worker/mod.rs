@@ -1,0 +1,24 @@
+//! Long CPU work (perft, enumeration) in a Web Worker, so the page never
+//! freezes.
+//!
+//! - [`protocol`]: the messages ([`Request`] in, [`WorkerEvent`]s out);
+//!   plain serde types, built and tested natively too;
+//! - `handler`: the worker side (`static/worker.js` loads this same wasm
+//!   module and calls its `worker_handle` export);
+//! - `page`: the page side, `Job` (start a worker, forward its events,
+//!   cancel by terminating it) and `prewarm` (a warm worker kept ready).
+//!
+//! Panels use it through `hooks::use_worker_job`.
+
+pub mod protocol;
+
+#[cfg(target_arch = "wasm32")]
+pub mod handler;
+#[cfg(target_arch = "wasm32")]
+mod page;
+
+#[cfg(target_arch = "wasm32")]
+pub use page::{prewarm, Job};
+pub use protocol::{
+    DebruijnCount, JobOutput, MagicPage, PerftResult, Progress, Request, WorkerEvent,
+};
