@@ -42,7 +42,7 @@ async fn shell_renders_navigation_and_signed_nibble_table() {
     web_sys::window()
         .unwrap()
         .location()
-        .set_hash("/nibbles?x=b")
+        .set_hash("/nibbles?x=c")
         .unwrap();
     let root = mount_point();
     yew::Renderer::<App>::with_root(root.clone()).render();
@@ -76,11 +76,13 @@ async fn shell_renders_navigation_and_signed_nibble_table() {
         assert_eq!(cells[2], i.to_string());
         assert_eq!(cells[3], expected_signed.to_string(), "row {i}");
     }
-    // The chosen nibble 0xB is marked, and its sign extension starts at step 1.
-    assert_eq!(texts(&root, ".nibble-table tr.chosen td")[3], "-5");
+    // The link's nibble 0xC (the default is 0xB) is marked, and its sign
+    // extension starts at step 1.
+    assert_eq!(texts(&root, ".nibble-table tr.chosen td")[1], "0xC");
+    assert_eq!(texts(&root, ".nibble-table tr.chosen td")[3], "-4");
     assert_eq!(texts(&root, ".step-count"), ["step 1 of 3"]);
 
-    // Step to the end: the result is -5 and the last value 0xfb.
+    // Step to the end: the result is -4 and the last value 0xfc.
     let next: HtmlElement = root
         .query_selector(".step-controls .next")
         .unwrap()
@@ -92,8 +94,8 @@ async fn shell_renders_navigation_and_signed_nibble_table() {
     next.click();
     settle().await;
     assert_eq!(texts(&root, ".step-count"), ["step 3 of 3"]);
-    assert_eq!(texts(&root, ".result-value"), ["-5"]);
-    assert_eq!(texts(&root, ".step.current .readouts .hex"), ["0xfb"]);
+    assert_eq!(texts(&root, ".result-value"), ["-4"]);
+    assert_eq!(texts(&root, ".step.current .readouts .hex"), ["0xfc"]);
     root.remove();
 }
 
@@ -205,11 +207,24 @@ async fn debruijn_panel_scans_and_derives_in_the_browser() {
         table[0].starts_with("0-based: {0, 1, 48, 2, 57, 49, 28, 3,"),
         "{table:?}"
     );
+    // dstep=99 is clamped to the derivation's last step: every window read,
+    // none pending, the player on its last step
+    assert_eq!(root.query_selector_all("table.windows tbody tr").unwrap().length(), 64);
+    assert_eq!(root.query_selector_all("table.windows tr.pending").unwrap().length(), 0);
+    let counts = texts(&root, ".step-count");
+    assert!(counts.iter().any(|c| c == "step 65 of 65"), "{counts:?}");
     root.remove();
 }
 
 #[wasm_bindgen_test]
 async fn swar_panel_checks_every_lane_and_shows_the_leak() {
+    // a link far from the defaults (add, 32 bits, 4-bit lanes, other words):
+    // sub in 64 bits with 8-bit lanes, each lane 1..8 minus 16
+    let root = open("/swar?op=sub&width=64&lanes=8&x=102030405060708&y=1010101010101010&step=99").await;
+    assert_eq!(texts(&root, ".result-value"), ["0xf1f2f3f4f5f6f7f8"]);
+    assert_eq!(root.query_selector_all("table.lanes tbody tr").unwrap().length(), 8);
+    assert_eq!(texts(&root, ".verdict.ok").len(), 1);
+    root.remove();
     let root = open("/swar?op=add&width=32&lanes=4&x=7830003f&y=18500051").await;
     assert_eq!(texts(&root, ".verdict.ok").len(), 1);
     let leaks: Vec<String> = {
@@ -223,6 +238,11 @@ async fn swar_panel_checks_every_lane_and_shows_the_leak() {
     };
     assert_eq!(leaks, ["7", "1"]);
     click(&root, ".tab[data-choice='op=sub']").await;
+    // the sub's own result, on its last step: 7-1, 8-8, 3-5 = 0xE, ..., F-1
+    for _ in 0..20 {
+        click(&root, ".step-controls .next").await;
+    }
+    assert_eq!(texts(&root, ".result-value"), ["0x60e000ee"]);
     assert_eq!(texts(&root, ".verdict.ok").len(), 1);
     root.remove();
 }
@@ -234,11 +254,12 @@ async fn trits_panel_rejects_overlap_and_packs() {
     assert!(error[0].contains("e4"), "{error:?}");
     assert_eq!(texts(&root, "table.packed").len(), 0);
     root.remove();
-    let root = open("/trits?a=ffff&b=ffff000000000000").await;
+    // not the default boards (0xffff and 0xffff << 48): rank 1 and a7, h7
+    let root = open("/trits?a=ff&b=81000000000000").await;
     let bytes = texts(&root, "table.packed .packed-byte");
     assert_eq!(
         bytes,
-        ["121", "121", "121", "1", "0", "0", "0", "0", "0", "216", "242", "242", "80"]
+        ["121", "13", "0", "0", "0", "0", "0", "0", "0", "54", "0", "2", "0"]
     );
     root.remove();
 }

@@ -100,7 +100,13 @@ test('de Bruijn: enumeration can be cancelled', async () => {
 
 test('SWAR: lanes checked, leaked carries shown, every op', async () => {
   const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${site.server.url}#/swar?op=add&width=32&lanes=4`);
+  // opened on a link that is not the default: the page shows that link's state
+  await page.goto(`${site.server.url}#/swar?op=sub&width=64&lanes=8`);
+  await page.waitForSelector('table.lanes');
+  assert.equal(await page.getAttribute('.tab.active[data-choice^="op="]', 'data-choice'), 'op=sub');
+  assert.equal(await page.locator('table.lanes tbody tr').count(), 8);
+  for (const choice of ['op=add', 'width=32', 'lanes=4']) await page.click(`.tab[data-choice="${choice}"]`);
+  assert.equal(await page.locator('table.lanes tbody tr').count(), 8, '32 bits in 4-bit lanes');
   await page.fill('#swar-x', '0x7830003F');
   await page.fill('#swar-y', '0x18500051');
   await page.waitForSelector('.verdict.ok');
@@ -111,18 +117,25 @@ test('SWAR: lanes checked, leaked carries shown, every op', async () => {
   assert.match(await page.textContent('.leak-note'), /carry crossed into lanes 1, 7/);
   await shot(page, 'swar-add-leak');
 
-  for (const op of ['sub', 'avg']) {
+  // sub and average of the same words: each result is checked, lane by lane
+  // (7-1, 8-8, 3-5 = -2 = 0xE, ..., F-1) and ((7+1)/2, (8+8)/2, (3+5)/2, ...)
+  for (const [op, want] of [['sub', '0x60e000ee'], ['avg', '0x48400048']]) {
     await page.click(`.tab[data-choice="op=${op}"]`);
-    await page.waitForSelector('.verdict.ok');
+    assert.match(page.url(), new RegExp(`op=${op}`));
+    await stepToEnd(page);
+    assert.equal(await page.textContent('.result-value'), want, op);
+    assert.equal(await page.locator('.verdict.ok').count(), 1, op);
   }
   await page.click('.tab[data-choice="width=64"]');
   await page.click('.tab[data-choice="lanes=8"]');
-  await page.waitForSelector('.verdict.ok');
   assert.equal(await page.locator('table.lanes tbody tr').count(), 8);
-  // a bad entry keeps the last value
+  await stepToEnd(page);
+  const avg64 = await page.textContent('.result-value');
+  assert.equal(avg64, '0x0000000048400048');
+  // a bad entry shows its error and keeps the last value and result
   await page.fill('#swar-x', '0xzz');
   assert.match(await page.textContent('.number-input .error'), /not a hex digit/);
-  await page.waitForSelector('.verdict.ok');
+  assert.equal(await page.textContent('.result-value'), avg64);
   await shot(page, 'swar-avg-64');
   await context.close();
   assert.deepEqual(problems, []);
@@ -149,7 +162,13 @@ test('trits: overlap rejected by name, packing and orders', async () => {
   await second.locator('button[data-square="d5"]').click();
   await page.waitForSelector('table.packed');
   assert.equal(await page.textContent('table.packed tbody tr:first-child .packed-byte'), '2');
+  // the other-order board: a|b = a1, e4, d5 read with a8 = bit 0 is a8, e5, d4;
+  // read file-major (a1, a2, ... = bits 0, 1, ...) it is a1, d5, e4 again
+  const otherHex = () => page.locator('.grids figure').nth(1).locator('.grid-hex').textContent();
+  assert.equal((await otherHex()).trim(), '0x0100001008000000');
   await page.click('.tab[data-order="file"]');
+  assert.match(page.url(), /order=file/);
+  assert.equal((await otherHex()).trim(), '0x0000000810000001');
   await shot(page, 'trits-orders');
   await context.close();
   assert.deepEqual(problems, []);
@@ -163,9 +182,16 @@ test('nibble board: get, set, placement, bad FEN', async () => {
   await page.click('button[data-square="d8"]');
   assert.match(await page.textContent('.selected-square'), /d8 = square 59: byte 29, high nibble/);
   await stepToEnd(page);
+  // d8 is empty in Kiwipete: get reads code 0 from byte 29's high nibble
+  assert.equal(await page.textContent('.result-value'), '0');
   await page.click('.tab[data-op="set"]');
   await page.selectOption('select.code-select', '13');
+  assert.match(page.url(), /op=set/);
+  assert.match(page.url(), /code=13/);
   await stepToEnd(page);
+  // set writes 13 = 0b1101 into that high nibble; c8 (the low one) stays 0
+  assert.equal(await page.textContent('.step.current .readouts .hex'), '0xd0');
+  assert.match(await page.textContent('.step.current'), /board\[29\] = 0xd0/);
   await page.click('.tab[data-op="fen"]');
   await stepToEnd(page);
   assert.match(await page.textContent('.result-value'), /0x/);

@@ -28,19 +28,20 @@ test('signed nibbles: table, stepping, keyboard, errors, shareable link', async 
   await page.waitForSelector('.nibble-table tbody tr');
   assert.equal(await page.locator('.nibble-table tbody tr').count(), 16);
 
-  // choose 0xB from the table
-  await page.click('.nibble-table tr[data-nibble="0xB"]');
+  // the default is 0xB: choose 0xA from the table, and every view follows
   assert.equal(await page.textContent('.nibble-table tr.chosen td.signed'), '-5');
-  assert.equal(await page.inputValue('#nibble-x'), '0xb');
-  assert.match(page.url(), /x=b/);
+  await page.click('.nibble-table tr[data-nibble="0xA"]');
+  assert.equal(await page.textContent('.nibble-table tr.chosen td.signed'), '-6');
+  assert.equal(await page.inputValue('#nibble-x'), '0xa');
+  assert.match(page.url(), /x=a(&|$)/);
 
   // step through the sign extension with the buttons
   assert.equal(await page.textContent('.step-count'), 'step 1 of 3');
   await page.click('.step-controls .next');
   await page.click('.step-controls .next');
   assert.equal(await page.textContent('.step-count'), 'step 3 of 3');
-  assert.equal(await page.textContent('.result-value'), '-5');
-  assert.equal(await page.textContent('.step.current .readouts .hex'), '0xfb');
+  assert.equal(await page.textContent('.result-value'), '-6');
+  assert.equal(await page.textContent('.step.current .readouts .hex'), '0xfa');
   await shot(page, 'nibbles-sign-extend-done');
 
   // keyboard: left arrow steps back (focus outside the text field)
@@ -50,18 +51,18 @@ test('signed nibbles: table, stepping, keyboard, errors, shareable link', async 
   await page.keyboard.press('Home');
   assert.equal(await page.textContent('.step-count'), 'step 1 of 3');
 
-  // negation of 3 by clicking bits: 0xB -> toggle bit 3 -> 0x3
+  // negation by clicking bits: 0xA -> toggle bit 3 -> 0x2, whose negation is -2
   await page.click('.tab[data-op="negate"]');
   await page.click('.card .bitrow button[data-bit="3"]');
-  assert.equal(await page.inputValue('#nibble-x'), '0x3');
+  assert.equal(await page.inputValue('#nibble-x'), '0x2');
   await page.keyboard.press('End');
-  assert.equal(await page.textContent('.result-value'), '-3');
+  assert.equal(await page.textContent('.result-value'), '-2');
 
   // a wrong entry shows its error and keeps the last valid value
   await page.fill('#nibble-x', '0x1f');
   const err = await page.textContent('.number-input .error');
   assert.match(err, /does not fit in 4 bits/);
-  assert.equal(await page.textContent('.nibble-table tr.chosen td.signed'), '3');
+  assert.equal(await page.textContent('.nibble-table tr.chosen td.signed'), '2');
   await shot(page, 'nibbles-negate-error');
   await page.fill('#nibble-x', '-8');
   assert.equal(await page.textContent('.nibble-table tr.chosen td.signed'), '-8');

@@ -245,6 +245,46 @@ pub fn window_mask(width: u32) -> Result<u64, DebruijnError> {
     Ok(mask(log2_width(width)?) << shift_for(width)?)
 }
 
+/// How many `v & -v` multipliers an N-bit word has, N = 2^n:
+/// 2 · 2^(2^(n−1) − n), the number of binary de Bruijn sequences B(2, n)
+/// doubled (each sequence read from its two rotations that start with
+/// n − 1 zeros: the one followed by the n-th zero and the one followed by a 1).
+///
+/// ```
+/// use bitscope::bits::debruijn::multiplier_count;
+/// assert_eq!(multiplier_count(8).unwrap(), 4);
+/// assert_eq!(multiplier_count(64).unwrap(), 134_217_728);
+/// ```
+///
+/// # Errors
+/// [`DebruijnError::BadWidth`] for an unsupported width.
+pub fn multiplier_count(width: u32) -> Result<u64, DebruijnError> {
+    let n = log2_width(width)?;
+    Ok(2u64 << ((1u32 << (n - 1)) - n))
+}
+
+/// The 0-based indices `first..=last` of the multipliers on page `page` of
+/// an ascending list with `per_page` a page; `None` past the last page.
+///
+/// ```
+/// use bitscope::bits::debruijn::page_bounds;
+/// assert_eq!(page_bounds(8, 0, 32).unwrap(), Some((0, 3))); // 4 magics
+/// assert_eq!(page_bounds(8, 1, 32).unwrap(), None);
+/// assert_eq!(page_bounds(32, 127, 32).unwrap(), Some((4064, 4095)));
+/// ```
+///
+/// # Errors
+/// [`DebruijnError::BadWidth`] for an unsupported width.
+pub fn page_bounds(
+    width: u32,
+    page: u64,
+    per_page: u64,
+) -> Result<Option<(u64, u64)>, DebruijnError> {
+    let count = multiplier_count(width)?;
+    let first = page.saturating_mul(per_page.max(1));
+    Ok((first < count).then(|| (first, (first + per_page.max(1)).min(count) - 1)))
+}
+
 /// The well-known `v & -v` magic of a width (from [`KNOWN_MAGICS`]); `None`
 /// for an unsupported width.
 pub fn known_magic(width: u32) -> Option<u64> {
@@ -542,6 +582,32 @@ fn bin(v: u64, width: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn multiplier_count_is_what_the_searches_find() {
+        // the naive search tries every word: independent of the formula
+        for width in [8, 16] {
+            let found = naive_magics(width, ScanKind::Isolate).unwrap().len() as u64;
+            assert_eq!(multiplier_count(width).unwrap(), found, "{width}");
+        }
+        assert_eq!(
+            multiplier_count(32).unwrap(),
+            enumerate_all(32, |_| {}).unwrap()
+        );
+        assert_eq!(multiplier_count(12), Err(DebruijnError::BadWidth(12)));
+    }
+
+    #[test]
+    fn pages_end_at_the_last_magic() {
+        assert_eq!(page_bounds(16, 0, 32).unwrap(), Some((0, 31)));
+        assert_eq!(page_bounds(16, 1, 32).unwrap(), None);
+        assert_eq!(
+            page_bounds(64, (1 << 22) - 1, 32).unwrap(),
+            Some((134_217_696, 134_217_727))
+        );
+        assert_eq!(page_bounds(64, 1 << 22, 32).unwrap(), None);
+        assert_eq!(page_bounds(64, u64::MAX, 32).unwrap(), None);
+    }
 
     #[test]
     fn known_magics_have_their_known_tables() {

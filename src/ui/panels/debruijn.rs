@@ -9,19 +9,21 @@
 use super::PanelProps;
 use crate::bits::debruijn::{
     derivation_trace, derive_table, export_c, export_rust, folded_scan_trace, log2_width,
-    mask_magic, mask_scan_trace, reverse_scan_trace, scan_trace, shift_for, validate, window_mask,
-    KNOWN_MAGICS, WIDTHS,
+    mask_magic, mask_scan_trace, multiplier_count, page_bounds, reverse_scan_trace, scan_trace,
+    shift_for, validate, window_mask, KNOWN_MAGICS, WIDTHS,
 };
 use crate::bits::word::Word;
 use crate::ui::components::{BitRow, NumberInput, StepPlayer};
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
-use crate::ui::state::{DebruijnAction as Action, DebruijnState, ScanVariant};
+use crate::ui::state::{
+    last_page, DebruijnAction as Action, DebruijnState, ScanVariant, MAGICS_PER_PAGE,
+};
 use crate::ui::worker::{DebruijnCount, MagicPage, Request};
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// Magics listed per page.
-const PAGE: u64 = 32;
+const PAGE: u64 = MAGICS_PER_PAGE;
 
 /// The "known" select's value for a magic: its hex when it is a known
 /// magic of the width, else "" (the "—" option).
@@ -249,10 +251,13 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                         JobState::Cancelled => html! { <p class="muted enum-cancelled">{ "Cancelled." }</p> },
                         JobState::Failed(e) => html! { <p class="error-box">{ e.clone() }</p> },
                     } }
-                    <h4>{ format!("page {} (magics {}–{})", page + 1, page * PAGE, page * PAGE + PAGE - 1) }</h4>
+                    <h4 class="page-title">{ match page_bounds(width, page, PAGE) {
+                        Ok(Some((first, last))) => format!("page {} of {} (magics {first}–{last} of {})", page + 1, last_page(width) + 1, multiplier_count(width).unwrap_or(0)),
+                        _ => format!("page {}", page + 1),
+                    } }</h4>
                     <div class="row">
                         <button type="button" class="page-prev" disabled={page == 0} onclick={let to = page.saturating_sub(1); dispatch.reform(move |_: MouseEvent| Action::Page(to))}>{ "◀ prev" }</button>
-                        <button type="button" class="page-next" onclick={dispatch.reform(move |_: MouseEvent| Action::Page(page + 1))}>{ "next ▶" }</button>
+                        <button type="button" class="page-next" disabled={page >= last_page(width)} onclick={dispatch.reform(move |_: MouseEvent| Action::Page(page + 1))}>{ "next ▶" }</button>
                     </div>
                     { match &*listing {
                         JobState::Done(MagicPage { width: w, offset, magics }) if *w == width && *offset as u64 == page * PAGE => html! {

@@ -109,6 +109,15 @@ pub enum DebruijnAction {
     Page(u64),
 }
 
+/// Magics listed per page.
+pub const MAGICS_PER_PAGE: u64 = 32;
+
+/// The last page of the width's list (0-based).
+pub fn last_page(width: u32) -> u64 {
+    crate::bits::debruijn::multiplier_count(width)
+        .map_or(0, |n| n.saturating_sub(1) / MAGICS_PER_PAGE)
+}
+
 impl PanelState for DebruijnState {
     type Action = DebruijnAction;
 
@@ -126,7 +135,7 @@ impl PanelState for DebruijnState {
                 .map_or(d.variant, |v| v.0),
             step: read_num(p, "step").unwrap_or(0),
             dstep: read_num(p, "dstep").unwrap_or(0),
-            page: read_num(p, "page").unwrap_or(0),
+            page: read_num(p, "page").unwrap_or(0).min(last_page(width)),
             ..d
         }
     }
@@ -163,7 +172,11 @@ impl PanelState for DebruijnState {
             DebruijnAction::SetVariant(variant) => DebruijnState { variant, ..self }.restart(),
             DebruijnAction::Step(step) => DebruijnState { step, ..self },
             DebruijnAction::DerivationStep(dstep) => DebruijnState { dstep, ..self },
-            DebruijnAction::Page(page) => DebruijnState { page, ..self }.restart(),
+            // the list is beside the scan: paging leaves its steps alone
+            DebruijnAction::Page(page) => DebruijnState {
+                page: page.min(last_page(self.width)),
+                ..self
+            },
             DebruijnAction::SetWidth(_)
             | DebruijnAction::SetMagic(_)
             | DebruijnAction::SetV(_)
@@ -185,8 +198,12 @@ mod tests {
             for (variant, _, _) in ScanVariant::ALL {
                 let known = known_magic(width);
                 for magic in [known, 0x0cbd, 0x1f, 0, mask(width)] {
-                    for (v, page, step) in [(1, 0, 0), (DEFAULT_V, 3, 2), (1 << (width - 1), 1, 99)]
-                    {
+                    let last = last_page(width);
+                    for (v, page, step) in [
+                        (1, 0, 0),
+                        (DEFAULT_V, last, 2),
+                        (1 << (width - 1), last / 2, 99),
+                    ] {
                         let s = DebruijnState {
                             width,
                             magic: magic & mask(width),
@@ -248,6 +265,18 @@ mod tests {
         );
         assert_eq!(t.variant, ScanVariant::Mask);
         assert_eq!(s.clone().apply(DebruijnAction::SetWidth(12)), s);
+        // paging keeps the steps, and stops at the last page (4096 magics: 128 pages)
+        let t = s.clone().apply(DebruijnAction::Page(5));
+        assert_eq!((t.step, t.dstep, t.page), (3, 4, 5));
+        assert_eq!(s.clone().apply(DebruijnAction::Page(1000)).page, 127);
+        assert_eq!(
+            DebruijnState::for_width(8)
+                .apply(DebruijnAction::Page(1))
+                .page,
+            0
+        );
+        let p = Params::from_pairs([("width", "8"), ("page", "3")]);
+        assert_eq!(DebruijnState::from_params(&p).page, 0);
         // too wide for the word: ignored
         assert_eq!(s.clone().apply(DebruijnAction::SetMagic(1 << 40)), s);
         assert_eq!(s.clone().apply(DebruijnAction::ToggleV(40)), s);

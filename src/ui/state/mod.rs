@@ -22,7 +22,9 @@ pub use chess::{
     BudgetField, GpuAction, GpuState, PositionAction, PositionState, GPU_WORKGROUP_SIZES,
     MAX_BROWSER_DEPTH,
 };
-pub use debruijn::{known_magic, DebruijnAction, DebruijnState, ScanVariant};
+pub use debruijn::{
+    known_magic, last_page, DebruijnAction, DebruijnState, ScanVariant, MAGICS_PER_PAGE,
+};
 pub use nibbles::{
     BoardOp, NibbleBoardAction, NibbleBoardState, NibbleOp, NibblesAction, NibblesState,
 };
