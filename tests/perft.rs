@@ -4,6 +4,7 @@
 use bitscope::chess::fen::Setup;
 use bitscope::chess::perft::{divide, perft, perft_reference};
 use bitscope::chess::Position;
+use bitscope::gpu::packed::{pack, unpack};
 
 struct Case {
     id: String,
@@ -82,7 +83,7 @@ fn suite_fens_round_trip() {
         } else {
             assert!(setup.to_fen().starts_with(&case.fen), "{}", case.id);
         }
-        assert_eq!(Position::from_gpu(setup.position.to_gpu()), setup.position);
+        assert_eq!(unpack(&pack(&setup.position)), setup.position);
     }
 }
 

@@ -34,7 +34,7 @@
 
 use std::sync::OnceLock;
 
-use super::attacks::{slide, BISHOP_DIRS, ROOK_DIRS};
+use super::rays::{slide, BISHOP_DIRS, ROOK_DIRS};
 
 const ROOK_MAGIC_NUMBERS: [u64; 64] = [
     0x2080002080400010,

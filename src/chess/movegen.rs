@@ -53,7 +53,9 @@ use std::ops::Deref;
 use super::attacks::{BETWEEN, BISHOP_RAYS, KING, KNIGHT, PAWN, ROOK_RAYS};
 use super::bitboard::{FILE_A, FILE_H, RANK_1, RANK_3, RANK_6, RANK_8};
 use super::magics::{sliders, Sliders};
-use super::position::{Move, Position};
+use super::moves::Move;
+use super::position::Position;
+use crate::bits::piece::Color;
 
 /// Capacity of a [`MoveList`]. No legal chess position has more than 218 moves.
 pub const MAX_MOVES: usize = 256;
@@ -522,8 +524,8 @@ pub fn legal_moves(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
     let t = sliders();
     match pos.side {
-        super::position::Color::White => list_side::<White>(pos, t, &mut list),
-        super::position::Color::Black => list_side::<Black>(pos, t, &mut list),
+        Color::White => list_side::<White>(pos, t, &mut list),
+        Color::Black => list_side::<Black>(pos, t, &mut list),
     }
     list
 }
@@ -532,8 +534,8 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 pub fn count_legal_moves(pos: &Position) -> u32 {
     let t = sliders();
     match pos.side {
-        super::position::Color::White => count_side::<White>(pos, t),
-        super::position::Color::Black => count_side::<Black>(pos, t),
+        Color::White => count_side::<White>(pos, t),
+        Color::Black => count_side::<Black>(pos, t),
     }
 }
 

@@ -203,8 +203,8 @@ fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
         Ok(run) => {
             let report = gpu.report();
             let backend = format!(
-                "gpu: {} ({}, {} memory, workgroup {})",
-                report.name, report.backend, run.variant, run.workgroup_size
+                "gpu: {} ({}, {} memory, workgroup {}, {} B of workgroup memory)",
+                report.name, report.backend, run.variant, run.workgroup_size, run.workgroup_bytes
             );
             PerftReport::new(run.nodes, start.elapsed().as_secs_f64(), backend).print(args.json);
             0

@@ -7,8 +7,10 @@
 
 use super::PanelProps;
 use crate::chess::{Position, CPW_POSITIONS};
+use crate::gpu::layout::{default_workgroup_storage_limit, WORKGROUP_SIZES};
 use crate::gpu::{
-    workgroup_bytes, GpuError, GpuPerft, GpuRun, Options, Variant, MAX_PLIES, POS_BYTES,
+    interactive_depths, workgroup_budget, Design, GpuError, GpuPerft, GpuRun, Options, Variant,
+    DEFAULT_WORKGROUP_SIZE, MAX_INTERACTIVE_DEPTH, MAX_PLIES, POS_BYTES,
 };
 use crate::ui::components::PerftRunner;
 use crate::ui::worker::{Job, Request, WorkerEvent};
@@ -120,14 +122,14 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
         .map(str::to_string)
         .unwrap_or_else(|| CPW_POSITIONS[0].1.to_string());
     let position = Position::from_fen(&fen);
-    let depth = (p.usize_or("depth", 4) as u32).clamp(1, 7);
+    let depth = (p.usize_or("depth", 4) as u32).clamp(1, MAX_INTERACTIVE_DEPTH);
     let variant = match p.get("variant") {
         Some("private") => Variant::Private,
         _ => Variant::Workgroup,
     };
-    let wanted_wg = match p.usize_or("wg", 64) as u32 {
-        w @ (16 | 32 | 64 | 128 | 256) => w,
-        _ => 64,
+    let wanted_wg = match p.usize_or("wg", DEFAULT_WORKGROUP_SIZE as usize) as u32 {
+        w if WORKGROUP_SIZES.contains(&w) => w,
+        _ => DEFAULT_WORKGROUP_SIZE,
     };
 
     let adapter = use_state(|| Adapter::Probing);
@@ -282,7 +284,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
     let limit = report
         .as_ref()
         .map(|r| r.max_compute_workgroup_storage_size as u64)
-        .unwrap_or(16384);
+        .unwrap_or_else(default_workgroup_storage_limit);
 
     let adapter_card = match &*adapter {
         Adapter::Probing => {
@@ -318,14 +320,20 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
         }
     };
 
-    let budget_rows = [16u32, 32, 64, 128, 256].map(|wg| {
-        let wg_bytes = workgroup_bytes(wg, MAX_PLIES, Variant::Workgroup);
-        let fits = wg_bytes <= limit;
+    let budget_rows = WORKGROUP_SIZES.map(|wg| {
+        let kernel = workgroup_budget(Design {
+            threads: wg,
+            plies: MAX_PLIES,
+            ..Design::SEED
+        })
+        .kernel;
+        let wg_bytes = kernel.total;
+        let fits = kernel.fits(limit);
         html! {
             <tr class={classes!(if fits { "ok" } else { "bad" }, (wg == wanted_wg).then_some("chosen"))}>
                 <td class="num">{ wg }</td>
-                <td class="num">{ format!("{wg} × {POS_BYTES} = {}", wg as usize * POS_BYTES) }</td>
-                <td class="num">{ format!("{wg} × 4 × {MAX_PLIES} = {}", wg * 4 * MAX_PLIES) }</td>
+                <td class="num">{ format!("{wg} × {} = {}", kernel.position_bytes, kernel.positions) }</td>
+                <td class="num">{ format!("{wg} × {} × {MAX_PLIES} = {}", kernel.move_bytes, kernel.stacks) }</td>
                 <td class="num">{ wg_bytes }</td>
                 <td>{ if fits { "fits" } else { "too big: shrinks" } }</td>
             </tr>
@@ -389,7 +397,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
         <section class="panel gpu">
             <h2>{ "GPU perft through WebGPU" }</h2>
             <p class="lede">
-                { "A WGSL kernel walks the move tree on the GPU: each invocation searches one position depth-first, keeping its 44-byte position and a move stack of one u32 per ply (each move carries its own undo information) in workgroup memory, the fast on-chip memory a workgroup shares." }
+                { format!("A WGSL kernel walks the move tree on the GPU: each invocation searches one position depth-first, keeping its {POS_BYTES}-byte position and a move stack of one u32 per ply (each move carries its own undo information) in workgroup memory, the fast on-chip memory a workgroup shares.") }
             </p>
             <div class="cols even">
                 <div class="card">
@@ -425,7 +433,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                     <div class="row">
                         <label>{ "depth " }
                             <select class="gpu-depth" onchange={set("depth")} disabled={running}>
-                                { for (1..=7u32).map(|d| html! { <option value={d.to_string()} selected={d == depth}>{ d }</option> }) }
+                                { for interactive_depths().map(|d| html! { <option value={d.to_string()} selected={d == depth}>{ d }</option> }) }
                             </select>
                         </label>
                         <label>{ "memory " }
@@ -436,7 +444,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                         </label>
                         <label>{ "workgroup size " }
                             <select class="gpu-wg" onchange={set("wg")} disabled={running}>
-                                { for [16u32, 32, 64, 128, 256].iter().map(|w| html! { <option value={w.to_string()} selected={*w == wanted_wg}>{ w }</option> }) }
+                                { for WORKGROUP_SIZES.iter().map(|w| html! { <option value={w.to_string()} selected={*w == wanted_wg}>{ w }</option> }) }
                             </select>
                         </label>
                         <button type="button" class="primary gpu-run" onclick={run} disabled={running || position.is_err()}>{ "run on the GPU" }</button>
