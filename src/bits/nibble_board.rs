@@ -499,28 +499,9 @@ pub fn nibble_board_trace(fen_placement: &str) -> Result<Trace, NibbleError> {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod board_tests {
     use super::*;
-    use crate::bits::piece::{Color, BLACK};
     use proptest::prelude::*;
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-
-    #[test]
-    fn codes_and_letters() {
-        for code in 0..16u8 {
-            match Piece::from_code(code) {
-                Some(p) => {
-                    assert_eq!(p.code(), code);
-                    assert_eq!(Piece::from_fen_char(p.fen_char()), Some(p));
-                    assert_eq!(code & BLACK != 0, p.color == Color::Black);
-                }
-                None => assert!([0, 7, 8, 15].contains(&code), "{code}"),
-            }
-        }
-        assert_eq!(code_name(14), "black king");
-        assert_eq!(square_name(0), "a1");
-        assert_eq!(square_name(28), "e4");
-        assert_eq!(square_name(63), "h8");
-    }
 
     #[test]
     fn get_and_set_use_the_right_nibble() {

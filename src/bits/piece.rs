@@ -237,7 +237,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn codes_letters_and_names_agree() {
+    fn codes_and_letters() {
         for code in 0..16u8 {
             match Piece::from_code(code) {
                 Some(p) => {
@@ -257,6 +257,12 @@ mod tests {
         }
         assert_eq!(code_name(0), "empty");
         assert_eq!(code_name(9), "black pawn");
+        assert_eq!(code_name(14), "black king");
+        // the square names the nibble board prints beside the codes
+        use crate::bits::square::square_name;
+        assert_eq!(square_name(0), "a1");
+        assert_eq!(square_name(28), "e4");
+        assert_eq!(square_name(63), "h8");
         assert_eq!(!Color::White, Color::Black);
         assert_eq!(Color::Black.to_string(), "black");
     }

@@ -133,6 +133,30 @@ static KIND_SETS: [[u64; 4]; 8] = {
     ]
 };
 
+/// `(from, to, from bit, to bit)` of a move word.
+#[inline(always)]
+const fn endpoints(raw: u32) -> (u32, u32, u64, u64) {
+    let from = raw & 63;
+    let to = (raw >> 6) & 63;
+    (from, to, 1u64 << from, 1u64 << to)
+}
+
+/// The castling rook's two squares (from | to) for the special codes 2
+/// (O-O: h1, f1) and 3 (O-O-O: a1, d1) on the mover's back rank; 0 otherwise.
+#[inline(always)]
+const fn castle_rook_squares(special: u32, white: bool) -> u64 {
+    let r = match special {
+        2 => 0xA0u64,
+        3 => 0x09u64,
+        _ => 0,
+    };
+    if white {
+        r
+    } else {
+        r << 56
+    }
+}
+
 impl Position {
     /// The standard start position.
     pub const fn startpos() -> Position {
@@ -443,10 +467,7 @@ impl Position {
         #[allow(non_snake_case)]
         let WHITE = white;
         let raw = m.raw();
-        let from = raw & 63;
-        let to = (raw >> 6) & 63;
-        let fb = 1u64 << from;
-        let tb = 1u64 << to;
+        let (from, to, fb, tb) = endpoints(raw);
         let ft = fb | tb;
         let kind = ((raw >> 28) & 7) as usize;
         let sets = &KIND_SETS[kind];
@@ -482,15 +503,8 @@ impl Position {
                         p.ep = EP_VALID | (to & 7) as u8;
                     }
                 }
-                2 => {
-                    let r = if WHITE { 0xA0u64 } else { 0xA0u64 << 56 };
-                    p.rooks ^= r;
-                    if WHITE {
-                        p.white ^= r;
-                    }
-                }
-                3 => {
-                    let r = if WHITE { 0x09u64 } else { 0x09u64 << 56 };
+                2 | 3 => {
+                    let r = castle_rook_squares(special, WHITE);
                     p.rooks ^= r;
                     if WHITE {
                         p.white ^= r;
@@ -533,10 +547,7 @@ impl Position {
     /// the undo information stored in the move itself.
     pub fn unmake_move(&mut self, m: Move) {
         let raw = m.raw();
-        let from = raw & 63;
-        let to = (raw >> 6) & 63;
-        let fb = 1u64 << from;
-        let tb = 1u64 << to;
+        let (from, to, fb, tb) = endpoints(raw);
         let ft = fb | tb;
         let mover = self.side.other();
         let white_mover = mover == Color::White;
@@ -560,23 +571,12 @@ impl Position {
         if kind == 6 {
             self.king_sq[mover.index()] = from as u8;
         }
-        let rank_shift = if white_mover { 0 } else { 56 };
-        match special {
-            2 => {
-                let r = 0xA0u64 << rank_shift;
-                self.rooks ^= r;
-                if white_mover {
-                    self.white ^= r;
-                }
+        if special == 2 || special == 3 {
+            let r = castle_rook_squares(special, white_mover);
+            self.rooks ^= r;
+            if white_mover {
+                self.white ^= r;
             }
-            3 => {
-                let r = 0x09u64 << rank_shift;
-                self.rooks ^= r;
-                if white_mover {
-                    self.white ^= r;
-                }
-            }
-            _ => {}
         }
         let captured = ((raw >> 12) & 7) as usize;
         if captured != 0 {

@@ -38,13 +38,29 @@ pub const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 /// Ray walk: attacks from `sq` (`0..=63`) along `dirs`, stopping at (and
 /// including) the first occupied square of each ray.
 pub const fn slide(sq: u32, occ: u64, dirs: &[(i32, i32); 4]) -> u64 {
+    walk(sq, occ, dirs, true)
+}
+
+/// The relevant blockers of a slider on `sq` for the magic index: the
+/// empty-board rays along `dirs` without their last square (a piece on the
+/// board's edge blocks nothing behind it).
+pub const fn relevant_mask(sq: u32, dirs: &[(i32, i32); 4]) -> u64 {
+    walk(sq, 0, dirs, false)
+}
+
+/// The one ray walk: along each direction until the board ends (the last
+/// square included only with `edge`) or after the first square in `occ`.
+const fn walk(sq: u32, occ: u64, dirs: &[(i32, i32); 4], edge: bool) -> u64 {
+    const fn on_board(f: i32, r: i32) -> bool {
+        f >= 0 && f < 8 && r >= 0 && r < 8
+    }
     let mut out = 0u64;
     let mut d = 0;
     while d < 4 {
         let (df, dr) = dirs[d];
         let mut f = (sq % 8) as i32 + df;
         let mut r = (sq / 8) as i32 + dr;
-        while f >= 0 && f < 8 && r >= 0 && r < 8 {
+        while on_board(f, r) && (edge || on_board(f + df, r + dr)) {
             let bit = 1u64 << (r * 8 + f);
             out |= bit;
             if occ & bit != 0 {

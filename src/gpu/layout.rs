@@ -362,23 +362,19 @@ mod tests {
         assert_eq!(workgroup_bytes(64, 50, Variant::Private), 0);
         // 44 -> 48 and 200 -> 208: every declaration is rounded up to 16 bytes.
         assert_eq!(workgroup_bytes(1, 50, Variant::Workgroup), 256);
-        assert_eq!(
-            fit_workgroup_size(64, 50, Variant::Workgroup, 16384),
-            Some(64)
-        );
-        assert_eq!(
-            fit_workgroup_size(128, 50, Variant::Workgroup, 16384),
-            Some(64)
-        );
-        assert_eq!(
-            fit_workgroup_size(100, 50, Variant::Workgroup, 16384),
-            Some(64)
-        );
-        assert_eq!(
-            fit_workgroup_size(64, 50, Variant::Workgroup, 8192),
-            Some(32)
-        );
-        assert_eq!(fit_workgroup_size(64, 50, Variant::Workgroup, 100), None);
+        for (wanted, limit, fits) in [
+            (64, 16384, Some(64)),
+            (128, 16384, Some(64)),
+            (100, 16384, Some(64)),
+            (64, 8192, Some(32)),
+            (64, 100, None),
+        ] {
+            assert_eq!(
+                fit_workgroup_size(wanted, 50, Variant::Workgroup, limit),
+                fits,
+                "{wanted} in {limit} B"
+            );
+        }
         assert_eq!(fit_workgroup_size(256, 50, Variant::Private, 0), Some(256));
     }
 

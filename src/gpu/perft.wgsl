@@ -8,8 +8,9 @@
 // ("shared") memory, indexed by local_invocation_index, or in private memory.
 // The host keeps exactly one of the two `//@@BEGIN ...` / `//@@END ...`
 // blocks below and substitutes the `const WG` line (the workgroup size), so
-// both variants run the very same algorithm. Workgroup variant, WG = 64,
-// MAX_PLY = 50: 64 x 44 B + 64 x 50 x 4 B = 2816 + 12800 = 15616 B (the
+// both variants run the very same algorithm. The workgroup variant's memory
+// is computed, with the seed design's arithmetic beside it, by
+// gpu/layout.rs `workgroup_budget` (15616 B for WG = 64, MAX_PLY = 50; the
 // WebGPU default limit is 16384). What is being computed on (the node's
 // position, its pin / check masks, the children of the nodes just above the
 // leaves) is in registers; the memory holds what must survive between plies.
@@ -28,15 +29,12 @@
 // h8 = bit 63). WGSL has no u64, and no magic tables (they need a 64-bit
 // multiply): sliding attacks are Kogge-Stone occluded fills.
 //
-// Packed position (11 x u32):
-//   0-1 white pieces   2-3 pawns   4-5 knights
-//   6-7 bishop-likes (bishops and queens)   8-9 rook-likes (rooks and queens)
-//   10  white king sq (0-5) | black king sq << 6 | side to move << 12 (1 = black)
-//       | castling rights << 13 (K Q k q) | en passant << 17 (bit 3 valid, 0-2 file)
-// Move (u32): from 0-5, to 6-11, captured kind 12-14 (0 none, 1 P .. 5 Q),
-//   special 15-17 (0 normal, 1 double push, 2 O-O, 3 O-O-O, 4 e.p., 5 promotion),
-//   promotion 18-19 (N B R Q), castling rights before 20-23,
-//   en passant before 24-27, moving kind 28-30 (1 P .. 6 K).
+// The packed position (11 x u32: five bitboards as lo/hi word pairs, then
+// word 10 = kings, side to move, castling, en passant) is defined, drawn and
+// tested in gpu/packed.rs; the move word (from, to, captured, special,
+// promotion, castling and en passant before, mover) in chess/moves.rs, which
+// the CPU's make / unmake uses too. gpu/layout.rs's tests check the constants
+// below against both.
 
 const WG: u32 = 64u;
 const MAX_PLY: u32 = 50u;
