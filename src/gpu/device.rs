@@ -53,8 +53,6 @@ impl AdapterReport {
     }
 }
 
-/// How to run one perft.
-
 fn no_adapter_message(err: &dyn std::fmt::Display) -> String {
     if cfg!(target_arch = "wasm32") {
         format!("{err}. This browser offers no WebGPU adapter (Chromium needs WebGPU enabled, e.g. --enable-unsafe-webgpu).")
@@ -162,8 +160,6 @@ impl GpuPerft {
             errors,
         })
     }
-
-    /// The adapter and the limits that matter here.
 
     /// The workgroup size `options` will really run with (after shrinking to
     /// the adapter's workgroup memory), and its workgroup memory in bytes.
