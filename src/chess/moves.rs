@@ -2,7 +2,7 @@
 //!
 //! The CPU's make / unmake ([`super::position::Position::play`],
 //! [`super::position::Position::unmake_move`]) and the GPU kernel's move
-//! stack (`gpu/perft.wgsl`, one word per ply) use the same bits; this module
+//! stack (`gpu/kernels/perft.wgsl`, one word per ply) use the same bits; this module
 //! is their one definition ([`MOVE_FIELDS`] is the field table, and
 //! `gpu::layout`'s tests check the kernel's constants against it). It lives
 //! in `chess` rather than in `gpu` because the CPU needs it and `chess`

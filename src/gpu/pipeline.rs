@@ -4,8 +4,14 @@
 use super::layout::{Variant, MAX_PLIES};
 use super::{poisoned, GpuError, GpuPerft};
 
-/// The kernel source exactly as written (both variants, default constants).
-pub const PERFT_WGSL: &str = include_str!("perft.wgsl");
+/// The kernel source exactly as written (both variants, default constants):
+/// `kernels/perft.wgsl` (the search) followed by `kernels/bitboards.wgsl`
+/// (64-bit board helpers and sliding-attack fills).
+pub const PERFT_WGSL: &str = concat!(
+    include_str!("kernels/perft.wgsl"),
+    "\n",
+    include_str!("kernels/bitboards.wgsl")
+);
 
 /// Entry point of the kernel.
 const ENTRY: &str = "perft_main";
