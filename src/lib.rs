@@ -7,7 +7,8 @@
 //!  ui/     Yew components and panels (wasm32 only): renders traces
 //!  gpu/    WGSL kernels + one wgpu host (browser and native)
 //!  chess/  compact position, FEN, legal move generation, perft
-//!  bits/   the tricks: pure functions, each with a step trace
+//!  bits/   the tricks: pure functions, each with a step trace; and the
+//!          leaves every layer shares: bits::square, bits::piece
 //! ```
 
 pub mod bits;

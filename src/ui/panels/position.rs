@@ -9,7 +9,7 @@ use super::PanelProps;
 use crate::bits::word::Word;
 use crate::chess::{castling_string, Color, Move, Position, Square, CPW_POSITIONS, MOVE_FIELDS};
 use crate::gpu::layout::{layout_costs, reference_limits, workgroup_budget, Design};
-use crate::gpu::packed::{pack, POS_WORDS};
+use crate::gpu::packed::{pack, FIELDS, POS_WORDS};
 use crate::ui::components::{BitGrid, BitRow, PerftRunner};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -226,7 +226,9 @@ fn size_table(props: &SizeTableProps) -> Html {
             <p class="muted">{ format!("size_of::<Position>() = {} bytes here: 42 bytes of board, 3 bytes of flags, padded to a multiple of 8.", std::mem::size_of::<Position>()) }</p>
             <h4>{ format!("Packed for the GPU: {POS_WORDS} × u32") }</h4>
             <ol class="gpu-words mono" start="0">
-                { for gpu.iter().map(|w| html! { <li>{ format!("0x{w:08x}") }</li> }) }
+                { for gpu.iter().enumerate().map(|(i, w)| html! {
+                    <li title={FIELDS.iter().filter(|f| f.word == i).map(|f| f.name).collect::<Vec<_>>().join(", ")}>{ format!("0x{w:08x}") }</li>
+                }) }
             </ol>
         </div>
     }
