@@ -8,7 +8,8 @@
 //!          its routes and typed panel state build natively too
 //!  gpu/    WGSL kernels + one wgpu host (browser and native)
 //!  chess/  compact position, FEN, legal move generation, perft
-//!  bits/   the tricks: pure functions, each with a step trace
+//!  bits/   the tricks: pure functions, each with a step trace; and the
+//!          leaves every layer shares: bits::square, bits::piece
 //! ```
 
 pub mod bits;

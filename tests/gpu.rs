@@ -11,7 +11,9 @@
 use std::sync::OnceLock;
 
 use bitscope::chess::{perft, Position};
-use bitscope::gpu::layout::{self, Meta, Packed, Variant};
+use bitscope::gpu::layout::{self, Variant};
+use bitscope::gpu::packed::{self, pack, unpack, Meta, Packed};
+use bitscope::gpu::pipeline;
 use bitscope::gpu::{GpuError, GpuPerft, Options};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -125,7 +127,7 @@ fn kernel_alone_counts_from_the_root() {
     for variant in Variant::ALL {
         let run = gpu
             .run_packed_blocking(
-                &[pos(START).to_gpu()],
+                &[pack(&pos(START))],
                 4,
                 &Options::with_variant(variant),
                 |_, _| true,
@@ -163,7 +165,7 @@ fn batches_and_splits_agree() {
         }
     }
     // Packed positions of every suite entry at once, depth 2.
-    let packed: Vec<Packed> = SUITE.iter().map(|(_, fen, _)| pos(fen).to_gpu()).collect();
+    let packed: Vec<Packed> = SUITE.iter().map(|(_, fen, _)| pack(&pos(fen))).collect();
     let want: u64 = SUITE.iter().map(|(_, _, c)| c[1]).sum();
     for variant in Variant::ALL {
         let run = gpu
@@ -335,7 +337,7 @@ fn random_positions_match_cpu() {
             positions.push(p);
         }
     }
-    let packed: Vec<Packed> = positions.iter().map(|p| p.to_gpu()).collect();
+    let packed: Vec<Packed> = positions.iter().map(pack).collect();
     let want: Vec<u64> = positions.iter().map(|p| perft(p, 3)).collect();
     for variant in Variant::ALL {
         let got = gpu
@@ -417,27 +419,22 @@ fn no_adapter_child() {
 fn packed_layout_round_trips() {
     for &(name, fen, _) in SUITE {
         let p = pos(fen);
-        let w = p.to_gpu();
-        assert_eq!(Position::from_gpu(w), p, "{name}");
-        assert_eq!(Position::from_gpu(w).to_gpu(), w, "{name}");
-        layout::check_packed(&w).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let w = pack(&p);
+        assert_eq!(unpack(&w), p, "{name}");
+        assert_eq!(pack(&unpack(&w)), w, "{name}");
+        packed::check_packed(&w).unwrap_or_else(|e| panic!("{name}: {e}"));
         let meta = Meta::unpack(w[10]);
         assert_eq!(meta.pack(), w[10] & 0x1f_ffff, "{name}");
         // every child too, which exercises captures, castling, promotions, e.p.
         for m in p.legal_moves().as_slice() {
             let c = p.play(*m);
-            assert_eq!(
-                Position::from_gpu(c.to_gpu()),
-                c,
-                "{name} after {}",
-                m.to_uci()
-            );
-            layout::check_packed(&c.to_gpu()).unwrap();
+            assert_eq!(unpack(&pack(&c)), c, "{name} after {}", m.to_uci());
+            packed::check_packed(&pack(&c)).unwrap();
         }
     }
-    let w = pos(START).to_gpu();
-    assert_eq!(layout::board(&w, 0), 0xffff, "white");
-    assert_eq!(layout::board(&w, 1), 0x00ff_0000_0000_ff00, "pawns");
+    let w = pack(&pos(START));
+    assert_eq!(packed::board(&w, 0), 0xffff, "white");
+    assert_eq!(packed::board(&w, 1), 0x00ff_0000_0000_ff00, "pawns");
     assert_eq!(
         Meta::unpack(w[10]),
         Meta {
@@ -459,7 +456,7 @@ fn workgroup_bytes_match_the_wgsl() {
     assert_eq!(workgroup_bytes(64, 50, Variant::Workgroup), 15616);
     for variant in Variant::ALL {
         for wg in [1u32, 7, 32, 64, 128] {
-            let src = layout::shader_source(variant, wg, layout::MAX_PLIES).unwrap();
+            let src = pipeline::shader_source(variant, wg, layout::MAX_PLIES).unwrap();
             let module = naga::front::wgsl::parse_str(&src)
                 .unwrap_or_else(|e| panic!("{}", e.emit_to_string(&src)));
             naga::valid::Validator::new(

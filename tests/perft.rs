@@ -8,6 +8,7 @@ use common::suite::perft_suite as suite;
 use bitscope::chess::fen::Setup;
 use bitscope::chess::perft::{divide, perft, perft_reference};
 use bitscope::chess::Position;
+use bitscope::gpu::packed::{pack, unpack};
 
 fn run(filter: impl Fn(u64) -> bool) -> usize {
     let mut ran = 0;
@@ -46,7 +47,7 @@ fn suite_fens_round_trip() {
         } else {
             assert!(setup.to_fen().starts_with(&case.fen), "{}", case.id);
         }
-        assert_eq!(Position::from_gpu(setup.position.to_gpu()), setup.position);
+        assert_eq!(unpack(&pack(&setup.position)), setup.position);
     }
 }
 

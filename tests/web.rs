@@ -209,8 +209,18 @@ async fn debruijn_panel_scans_and_derives_in_the_browser() {
     );
     // dstep=99 is clamped to the derivation's last step: every window read,
     // none pending, the player on its last step
-    assert_eq!(root.query_selector_all("table.windows tbody tr").unwrap().length(), 64);
-    assert_eq!(root.query_selector_all("table.windows tr.pending").unwrap().length(), 0);
+    assert_eq!(
+        root.query_selector_all("table.windows tbody tr")
+            .unwrap()
+            .length(),
+        64
+    );
+    assert_eq!(
+        root.query_selector_all("table.windows tr.pending")
+            .unwrap()
+            .length(),
+        0
+    );
     let counts = texts(&root, ".step-count");
     assert!(counts.iter().any(|c| c == "step 65 of 65"), "{counts:?}");
     root.remove();
@@ -220,9 +230,15 @@ async fn debruijn_panel_scans_and_derives_in_the_browser() {
 async fn swar_panel_checks_every_lane_and_shows_the_leak() {
     // a link far from the defaults (add, 32 bits, 4-bit lanes, other words):
     // sub in 64 bits with 8-bit lanes, each lane 1..8 minus 16
-    let root = open("/swar?op=sub&width=64&lanes=8&x=102030405060708&y=1010101010101010&step=99").await;
+    let root =
+        open("/swar?op=sub&width=64&lanes=8&x=102030405060708&y=1010101010101010&step=99").await;
     assert_eq!(texts(&root, ".result-value"), ["0xf1f2f3f4f5f6f7f8"]);
-    assert_eq!(root.query_selector_all("table.lanes tbody tr").unwrap().length(), 8);
+    assert_eq!(
+        root.query_selector_all("table.lanes tbody tr")
+            .unwrap()
+            .length(),
+        8
+    );
     assert_eq!(texts(&root, ".verdict.ok").len(), 1);
     root.remove();
     let root = open("/swar?op=add&width=32&lanes=4&x=7830003f&y=18500051").await;

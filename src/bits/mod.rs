@@ -4,9 +4,17 @@
 //! here builds for `wasm32-unknown-unknown` as well as natively. Each trick
 //! has a plain reference implementation beside the fast one and a property
 //! test that they agree.
+//!
+//! Two leaves here are shared by every layer above: [`square`] (square
+//! names and orders, a1 = bit 0) and [`piece`] (colors, piece kinds, their
+//! 4-bit codes and letters). `bits` imports nothing from `chess`, `gpu` or
+//! `ui`; `chess` re-exports these types.
 
 pub mod debruijn;
 pub mod nibble;
+pub mod nibble_board;
+pub mod piece;
+pub mod square;
 pub mod swar;
 pub mod trace;
 pub mod trit;

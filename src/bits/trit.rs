@@ -48,10 +48,7 @@ pub enum TritError {
     },
 }
 
-/// `a1`..`h8` for bit 0..63.
-pub fn square_name(square: u32) -> String {
-    super::nibble::square_name(square)
-}
+pub use super::square::square_name;
 
 /// The names of the set bits, a1 first: "e4, d5".
 pub fn squares_text(mask: u64) -> String {

@@ -2,9 +2,18 @@
 //!
 //! Leaper tables (knight, king, pawn), the "between" and "line" tables and the
 //! empty-board rays are computed at compile time by `const fn`. Sliding
-//! attacks use magic bitboards (see [`super::magics`]); a plain ray walk
-//! ([`rook_attacks_slow`], [`bishop_attacks_slow`]) is kept beside them as the
-//! reference implementation that the tests compare against.
+//! attacks use magic bitboards (see [`super::magics`]); the plain ray walk of
+//! [`super::rays`] ([`rook_attacks_slow`], [`bishop_attacks_slow`]) is kept
+//! beside them as the reference implementation that the tests compare against.
+//!
+//! ```
+//! use bitscope::chess::attacks::{between, knight_attacks, rook_attacks, rook_attacks_slow};
+//! use bitscope::chess::Square;
+//! assert_eq!(knight_attacks(Square::D4).count_ones(), 8);
+//! assert_eq!(between(Square::B2, Square::F6).count_ones(), 3);
+//! let occ = Square::D6.bit() | Square::B4.bit();
+//! assert_eq!(rook_attacks(Square::D4, occ), rook_attacks_slow(Square::D4, occ));
+//! ```
 //!
 //! Knight attacks from d4:
 //!
@@ -36,36 +45,9 @@
 //! ```
 
 use super::magics::sliders;
-use super::position::Color;
-use super::square::Square;
-
-/// Rook directions as (file step, rank step).
-pub(crate) const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-/// Bishop directions as (file step, rank step).
-pub(crate) const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-
-/// Ray walk: attacks from `sq` along `dirs`, stopping at (and including) the
-/// first occupied square of each ray. The reference for the magic tables.
-pub(crate) const fn slide(sq: u32, occ: u64, dirs: &[(i32, i32); 4]) -> u64 {
-    let mut out = 0u64;
-    let mut d = 0;
-    while d < 4 {
-        let (df, dr) = dirs[d];
-        let mut f = (sq % 8) as i32 + df;
-        let mut r = (sq / 8) as i32 + dr;
-        while f >= 0 && f < 8 && r >= 0 && r < 8 {
-            let bit = 1u64 << (r * 8 + f);
-            out |= bit;
-            if occ & bit != 0 {
-                break;
-            }
-            f += df;
-            r += dr;
-        }
-        d += 1;
-    }
-    out
-}
+use super::rays::{ray_table, slide, BISHOP_DIRS, ROOK_DIRS};
+use crate::bits::piece::Color;
+use crate::bits::square::Square;
 
 const fn leaper_table(deltas: &[(i32, i32)]) -> [u64; 64] {
     let mut t = [0u64; 64];
@@ -80,16 +62,6 @@ const fn leaper_table(deltas: &[(i32, i32)]) -> [u64; 64] {
             }
             i += 1;
         }
-        sq += 1;
-    }
-    t
-}
-
-const fn ray_table(dirs: &[(i32, i32); 4]) -> [u64; 64] {
-    let mut t = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        t[sq] = slide(sq as u32, 0, dirs);
         sq += 1;
     }
     t

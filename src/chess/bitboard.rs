@@ -19,7 +19,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::square::Square;
+use crate::bits::square::Square;
 
 /// File a (bits 0, 8, ..., 56).
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;

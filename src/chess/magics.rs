@@ -34,7 +34,7 @@
 
 use std::sync::OnceLock;
 
-use super::attacks::{slide, BISHOP_DIRS, ROOK_DIRS};
+use super::rays::{relevant_mask, slide, BISHOP_DIRS, ROOK_DIRS};
 
 const ROOK_MAGIC_NUMBERS: [u64; 64] = [
     0x2080002080400010,
@@ -182,24 +182,6 @@ pub(crate) struct Magic {
 pub(crate) const USED_ENTRIES: usize = 102_400 + 5_248;
 /// Table length: next power of two, so an index can be masked instead of checked.
 const TABLE_LEN: usize = 1 << 17;
-
-/// Relevant-occupancy mask: empty-board rays without their last square.
-const fn relevant_mask(sq: u32, dirs: &[(i32, i32); 4]) -> u64 {
-    let mut m = 0u64;
-    let mut d = 0;
-    while d < 4 {
-        let (df, dr) = dirs[d];
-        let mut f = (sq % 8) as i32 + df;
-        let mut r = (sq / 8) as i32 + dr;
-        while f + df >= 0 && f + df < 8 && r + dr >= 0 && r + dr < 8 {
-            m |= 1u64 << (r * 8 + f);
-            f += df;
-            r += dr;
-        }
-        d += 1;
-    }
-    m
-}
 
 const fn build_magics(
     numbers: &[u64; 64],

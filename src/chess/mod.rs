@@ -1,24 +1,34 @@
 //! Chess core: compact 5-bitboard position, FEN, attacks, legal move
-//! generation and perft (CPU side of the GPU perft panel).
+//! generation and perft (the CPU side of the GPU perft panel).
 //!
-//! Modules, bottom up:
+//! Modules, leaf first; each uses only those above it (and `bits`' shared
+//! leaves [`crate::bits::square`] and [`crate::bits::piece`], re-exported
+//! here as [`Square`], [`Color`], [`PieceKind`], [`Piece`]):
 //!
-//! * [`square`]: `Square` (a1 = 0 .. h8 = 63);
 //! * [`bitboard`]: masks, iteration and 8x8 diagrams of `u64` sets;
-//! * [`attacks`] (+ [`magics`]): leaper tables, magic-bitboard slider attacks,
-//!   between/line rays;
+//! * [`rays`]: the ray walk `slide` and the rook / bishop directions;
+//! * [`magics`]: magic-bitboard slider attacks, built from the ray walk;
+//! * [`attacks`]: leaper tables, slider attacks, between / line rays;
+//! * [`moves`]: the [`Move`] word (one `u32` with its own undo record, the
+//!   GPU kernel's format too) and the castling-rights bits;
 //! * [`position`]: `Position` (5 bitboards + king squares + flags, 48 bytes),
-//!   its 11-word GPU packing, the packed `Move` and make/unmake;
-//! * [`fen`]: FEN parsing/formatting with typed errors, `Setup` (position + clocks);
+//!   its piece sets, attackers and make / unmake;
+//! * [`fen`]: FEN parsing / formatting with typed errors, `Setup` (position +
+//!   clocks), validation, and `Position`'s `Display` / serde;
 //! * [`movegen`]: legal move generation (pin and check masks) and counting;
 //! * [`mod@perft`]: perft with bulk counting, divide, progress and cancellation.
 //!
-//! Typical use (no doctest: these files are copied into other crates):
+//! `chess` never imports `gpu` or `ui`; the GPU's packed position lives in
+//! `gpu::layout`, which reads a `Position` through its accessors.
 //!
-//! ```text
+//! ```
+//! use bitscope::chess::{divide, perft, Position};
 //! let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -")?;
 //! assert_eq!(perft(&pos, 2), 2039);
-//! for (mv, nodes) in divide(&pos, 2) { println!("{mv}: {nodes}"); }
+//! let moves = divide(&pos, 2);
+//! assert_eq!(moves.len(), 48);
+//! assert_eq!(moves.iter().map(|(_, n)| n).sum::<u64>(), 2039);
+//! # Ok::<(), bitscope::chess::FenError>(())
 //! ```
 
 pub mod attacks;
@@ -26,23 +36,23 @@ pub mod bitboard;
 pub mod fen;
 pub mod magics;
 pub mod movegen;
+pub mod moves;
 pub mod perft;
 pub mod position;
-pub mod square;
+pub mod rays;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod stockfish;
 
+pub use crate::bits::piece::{Color, Piece, PieceKind};
+pub use crate::bits::square::{Square, SquareError};
 pub use bitboard::Bitboard;
 pub use fen::{FenError, Setup};
 pub use movegen::{count_legal_moves, legal_moves, MoveList, MAX_MOVES};
+pub use moves::{castling_string, Move, Special, MOVE_FIELDS};
 pub use perft::{
     divide, divide_uci, divide_with, perft, perft_cancellable, Cancelled, RootProgress,
 };
-pub use position::{
-    layout_costs, Color, DerivedSet, LayoutCost, Move, Piece, PieceKind, Position,
-    SharedMemoryBudget, Special, GPU_FIELDS, GPU_WORDS, MOVE_FIELDS,
-};
-pub use square::{Square, SquareError};
+pub use position::{DerivedSet, Position};
 
 /// The Chess Programming Wiki's perft positions, by name (start position,
 /// Kiwipete, positions 3-6), shared by the UI presets, the benchmarks and

@@ -53,7 +53,9 @@ use std::ops::Deref;
 use super::attacks::{BETWEEN, BISHOP_RAYS, KING, KNIGHT, PAWN, ROOK_RAYS};
 use super::bitboard::{FILE_A, FILE_H, RANK_1, RANK_3, RANK_6, RANK_8};
 use super::magics::{sliders, Sliders};
-use super::position::{Move, Position};
+use super::moves::Move;
+use super::position::Position;
+use crate::bits::piece::Color;
 
 /// Capacity of a [`MoveList`]. No legal chess position has more than 218 moves.
 pub const MAX_MOVES: usize = 256;
@@ -275,33 +277,80 @@ fn attacked<S: Side>(t: &Sliders, e: &Enemy, sq: usize, occ: u64) -> bool {
         || (ROOK_RAYS[sq] & e.rq != 0 && t.rook(sq, occ) & e.rq != 0)
 }
 
+/// Enemy sliders that see the king on `ksq` through their own pieces:
+/// with nothing between, a checker; with one piece between, a pin along
+/// the ray (sniper included). Returns `(checkers, pin rays)`.
+#[inline(always)]
+fn snipe(ksq: usize, mut snipers: u64, occ: u64) -> (u64, u64) {
+    let (mut checkers, mut pins) = (0u64, 0u64);
+    while snipers != 0 {
+        let s = lsb(snipers);
+        snipers &= snipers - 1;
+        let ray = BETWEEN[ksq][s];
+        let blockers = ray & occ;
+        if blockers == 0 {
+            checkers |= 1u64 << s;
+        } else if blockers & (blockers - 1) == 0 {
+            pins |= ray | (1u64 << s);
+        }
+    }
+    (checkers, pins)
+}
+
+/// Moves of the sliders in `set` along one kind of line, each target masked
+/// by `mask`: the bishop table (kind 3) when `diagonal`, else the rook table
+/// (kind 4); kind 5 (queen) for a square also in `queens` (the other line's
+/// set: rook-likes for a bishop-like, bishop-likes for a rook-like).
+#[inline(always)]
+fn slider_moves<V: Visitor>(
+    v: &mut V,
+    t: &Sliders,
+    mut set: u64,
+    diagonal: bool,
+    queens: u64,
+    occ: u64,
+    mask: u64,
+) {
+    while set != 0 {
+        let s = lsb(set);
+        set &= set - 1;
+        let (plain, attacks) = if diagonal {
+            (3, t.bishop(s, occ))
+        } else {
+            (4, t.rook(s, occ))
+        };
+        let kind = if queens >> s & 1 != 0 { 5 } else { plain };
+        v.piece(kind, s as u32, attacks & mask);
+    }
+}
+
+/// `b` moved toward the enemy: up by `white` bits for white, down by
+/// `black` bits for black.
+#[inline(always)]
+fn forward<S: Side>(b: u64, white: u32, black: u32) -> u64 {
+    if S::WHITE {
+        b << white
+    } else {
+        b >> black
+    }
+}
+
+/// Pawn push: one rank forward.
 #[inline(always)]
 fn up<S: Side>(b: u64) -> u64 {
-    if S::WHITE {
-        b << 8
-    } else {
-        b >> 8
-    }
+    forward::<S>(b, 8, 8)
 }
 
 /// Pawn capture toward the a-file (white: +7, black: -9).
 #[inline(always)]
 fn cap_west<S: Side>(b: u64) -> u64 {
-    if S::WHITE {
-        (b & !FILE_A) << 7
-    } else {
-        (b & !FILE_A) >> 9
-    }
+    forward::<S>(b & !FILE_A, 7, 9)
 }
 
 /// Pawn capture toward the h-file (white: +9, black: -7).
 #[inline(always)]
 fn cap_east<S: Side>(b: u64) -> u64 {
-    if S::WHITE {
-        (b & !FILE_H) << 9
-    } else {
-        (b & !FILE_H) >> 7
-    }
+    forward::<S>(b & !FILE_H, 9, 7)
 }
 
 /// Generates every legal move of `pos` (side `S` to move) into `v`.
@@ -330,32 +379,14 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, t: &Sliders, v: &mut
     let mut pin_hv = 0u64;
     let mut pin_d = 0u64;
     if ROOK_RAYS[ksq] & e.rq != 0 {
-        let mut snipers = t.rook(ksq, them) & e.rq;
-        while snipers != 0 {
-            let s = lsb(snipers);
-            snipers &= snipers - 1;
-            let ray = BETWEEN[ksq][s];
-            let blockers = ray & occ;
-            if blockers == 0 {
-                checkers |= 1u64 << s;
-            } else if blockers & (blockers - 1) == 0 {
-                pin_hv |= ray | (1u64 << s);
-            }
-        }
+        let (c, pins) = snipe(ksq, t.rook(ksq, them) & e.rq, occ);
+        checkers |= c;
+        pin_hv = pins;
     }
     if BISHOP_RAYS[ksq] & e.bq != 0 {
-        let mut snipers = t.bishop(ksq, them) & e.bq;
-        while snipers != 0 {
-            let s = lsb(snipers);
-            snipers &= snipers - 1;
-            let ray = BETWEEN[ksq][s];
-            let blockers = ray & occ;
-            if blockers == 0 {
-                checkers |= 1u64 << s;
-            } else if blockers & (blockers - 1) == 0 {
-                pin_d |= ray | (1u64 << s);
-            }
-        }
+        let (c, pins) = snipe(ksq, t.bishop(ksq, them) & e.bq, occ);
+        checkers |= c;
+        pin_d = pins;
     }
 
     // King moves.
@@ -390,41 +421,17 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, t: &Sliders, v: &mut
         v.piece(2, s as u32, KNIGHT[s] & target);
     }
 
-    // Bishop-likes (bishops and the diagonal half of queens).
+    // Bishop-likes (bishops and the diagonal half of queens), then
+    // rook-likes (rooks and the orthogonal half of queens).
     let bq = pos.bishops & us & !pin_hv;
-    let mut free = bq & !pin_d;
-    while free != 0 {
-        let s = lsb(free);
-        free &= free - 1;
-        let kind = if pos.rooks >> s & 1 != 0 { 5 } else { 3 };
-        v.piece(kind, s as u32, t.bishop(s, occ) & target);
-    }
-    // Rook-likes (rooks and the orthogonal half of queens).
     let rq = pos.rooks & us & !pin_d;
-    let mut free = rq & !pin_hv;
-    while free != 0 {
-        let s = lsb(free);
-        free &= free - 1;
-        let kind = if pos.bishops >> s & 1 != 0 { 5 } else { 4 };
-        v.piece(kind, s as u32, t.rook(s, occ) & target);
-    }
+    slider_moves(v, t, bq & !pin_d, true, pos.rooks, occ, target);
+    slider_moves(v, t, rq & !pin_hv, false, pos.bishops, occ, target);
     // Pinned sliders move along their pin ray (never when in check: a pinned
     // piece cannot resolve a check).
     if checkers == 0 && pinned & us != 0 {
-        let mut p = bq & pin_d;
-        while p != 0 {
-            let s = lsb(p);
-            p &= p - 1;
-            let kind = if pos.rooks >> s & 1 != 0 { 5 } else { 3 };
-            v.piece(kind, s as u32, t.bishop(s, occ) & target & pin_d);
-        }
-        let mut p = rq & pin_hv;
-        while p != 0 {
-            let s = lsb(p);
-            p &= p - 1;
-            let kind = if pos.bishops >> s & 1 != 0 { 5 } else { 4 };
-            v.piece(kind, s as u32, t.rook(s, occ) & target & pin_hv);
-        }
+        slider_moves(v, t, bq & pin_d, true, pos.rooks, occ, target & pin_d);
+        slider_moves(v, t, rq & pin_hv, false, pos.bishops, occ, target & pin_hv);
     }
 
     // Pawns, set-wise.
@@ -522,8 +529,8 @@ pub fn legal_moves(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
     let t = sliders();
     match pos.side {
-        super::position::Color::White => list_side::<White>(pos, t, &mut list),
-        super::position::Color::Black => list_side::<Black>(pos, t, &mut list),
+        Color::White => list_side::<White>(pos, t, &mut list),
+        Color::Black => list_side::<Black>(pos, t, &mut list),
     }
     list
 }
@@ -532,8 +539,8 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 pub fn count_legal_moves(pos: &Position) -> u32 {
     let t = sliders();
     match pos.side {
-        super::position::Color::White => count_side::<White>(pos, t),
-        super::position::Color::Black => count_side::<Black>(pos, t),
+        Color::White => count_side::<White>(pos, t),
+        Color::Black => count_side::<Black>(pos, t),
     }
 }
 

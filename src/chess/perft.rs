@@ -17,7 +17,9 @@ use thiserror::Error;
 
 use super::magics::{sliders, Sliders};
 use super::movegen::{count_side, legal_moves, list_side, Black, MoveList, Side, White};
-use super::position::{Color, Move, Position};
+use super::moves::Move;
+use super::position::Position;
+use crate::bits::piece::Color;
 
 /// A depth-2 node: list the moves, make each, bulk-count the replies.
 /// This is where nearly all of perft's time goes.

@@ -188,8 +188,8 @@ fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
         ..Options::default()
     };
     // Check the limits and build the pipeline before the clock starts.
-    let workgroup_size = match gpu.resolve_workgroup(&options) {
-        Ok((size, _bytes)) => size,
+    let (workgroup_size, workgroup_bytes) = match gpu.resolve_workgroup(&options) {
+        Ok(resolved) => resolved,
         Err(e) => return super::bad_input(e),
     };
     if let Err(e) = gpu.run_blocking(position, 1, &options, |_, _| true) {
@@ -197,7 +197,7 @@ fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
     }
     let report = gpu.report();
     let backend = format!(
-        "gpu: {} ({}, {} memory, workgroup {workgroup_size})",
+        "gpu: {} ({}, {} memory, workgroup {workgroup_size}, {workgroup_bytes} B of workgroup memory)",
         report.name, report.backend, options.variant
     );
     let mut bar = LateBar::new(0, "gpu perft");

@@ -1,6 +1,6 @@
 //! `bitscope trace`: any trick's steps, as text or as one JSON line.
 
-use bitscope::bits::{nibble, swar, trace::Trace, trit, word::parse_number};
+use bitscope::bits::{nibble, nibble_board, swar, trace::Trace, trit, word::parse_number};
 use clap::{Args, Subcommand};
 
 #[derive(Args)]
@@ -80,7 +80,9 @@ pub fn run(args: TraceArgs) -> i32 {
             let b = parse_number(b, 64).map_err(|e| format!("b {b:?}: {e}"))?;
             trit::trits_trace(a, b).map_err(|e| e.to_string())
         })(),
-        Trick::NibbleBoard { fen } => nibble::nibble_board_trace(fen).map_err(|e| e.to_string()),
+        Trick::NibbleBoard { fen } => {
+            nibble_board::nibble_board_trace(fen).map_err(|e| e.to_string())
+        }
     };
     match trace {
         Ok(t) => {

@@ -1,34 +1,37 @@
-//! What the GPU sees: the packed position, the move word, the kernel source
-//! for each memory variant and its workgroup-memory budget.
+//! The kernel's memory: its constants, its two storage variants, and the
+//! one workgroup-memory formula; beside it the move word's place.
 //!
-//! Packed position, 11 x u32 = 44 bytes (`a1` = bit 0, `h8` = bit 63; word
-//! `2k` holds squares 0..31 of a board, word `2k + 1` squares 32..63):
+//! The packed position (11 x u32) is [`super::packed`]'s.
 //!
-//! ```text
-//!  word  0-1  white pieces          word  6-7  bishop-likes (B and Q)
-//!  word  2-3  pawns                 word  8-9  rook-likes   (R and Q)
-//!  word  4-5  knights
-//!  word 10    bits  0-5  white king square     bits 13-16 castling K Q k q
-//!             bits  6-11 black king square     bits 17-20 en passant
-//!             bit  12    side to move (1 = black)          (bit 3 valid, 0-2 file)
+//! # The move word
+//!
+//! One u32 per ply on the kernel's stack, its own undo record: the very
+//! [`crate::chess::Move`] the CPU plays (defined once in
+//! [`crate::chess::moves`], since the CPU's make / unmake reads it and
+//! `chess` never imports `gpu`; the tests below check the kernel's special
+//! codes and word counts against it).
+//!
+//! # Workgroup memory
+//!
+//! [`workgroup_budget`] is the one formula: the seed design's arithmetic and
+//! the kernel's real declarations side by side (see [`WorkgroupBudget`] for
+//! why they differ); [`workgroup_bytes`] is its kernel total, which the host
+//! checks against the adapter's limit, and which the panels, the CLI and
+//! the kernel's size test read.
+//!
 //! ```
-//!
-//! Move word (one u32 per ply on the kernel's stack, its own undo record):
-//!
-//! ```text
-//!  bits  0-5  from        15-17 special (0 normal, 1 double push, 2 O-O,
-//!  bits  6-11 to                         3 O-O-O, 4 en passant, 5 promotion)
-//!  bits 12-14 captured    18-19 promotion (N B R Q)
-//!             (0 none,    20-23 castling rights before
-//!              1 P .. 5 Q) 24-27 en passant before   28-30 mover (1 P .. 6 K)
+//! use bitscope::gpu::layout::{workgroup_budget, workgroup_bytes, Design, Variant};
+//! let b = workgroup_budget(Design::SEED);
+//! assert_eq!((b.seed.position_bytes, b.seed.total), (42, 15_488));
+//! assert_eq!((b.kernel.position_bytes, b.kernel.total), (44, 15_616));
+//! assert_eq!(workgroup_bytes(64, 50, Variant::Workgroup), b.kernel.total);
 //! ```
 
 use serde::{Deserialize, Serialize};
 
-/// Words of one packed position.
-pub const POS_WORDS: usize = 11;
-/// Bytes of one packed position.
-pub const POS_BYTES: usize = POS_WORDS * 4;
+use super::packed::{CASTLING, EN_PASSANT, POS_BYTES, POS_WORDS, SIDE_TO_MOVE};
+use crate::chess::{Move, Position};
+
 /// Plies of move stack per invocation (the WGSL `MAX_PLY`). The kernel counts
 /// the last ply in bulk (never pushed), so one invocation searches at most
 /// `MAX_PLIES + 1` plies deep.
@@ -37,12 +40,6 @@ pub const MAX_PLIES: u32 = 50;
 pub const DEFAULT_WORKGROUP_SIZE: u32 = 64;
 /// Largest depth one invocation can search with the default stack.
 pub const MAX_GPU_DEPTH: u32 = MAX_PLIES + 1;
-
-/// One position as the kernel reads it.
-pub type Packed = [u32; POS_WORDS];
-
-/// The kernel source exactly as written (both variants, default constants).
-pub const PERFT_WGSL: &str = include_str!("perft.wgsl");
 
 /// Where the kernel keeps each invocation's position and move stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -73,29 +70,179 @@ impl std::fmt::Display for Variant {
     }
 }
 
+/// The uniform block of one dispatch (the WGSL `Params`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct Params {
+    /// Positions in this batch.
+    pub count: u32,
+    /// Remaining depth of every position.
+    pub depth: u32,
+    /// Index of the batch's first position in the positions buffer.
+    pub base: u32,
+    /// Reserved, 0.
+    pub flags: u32,
+}
+
+// ----------------------------------------------------------- workgroup memory
+
+/// Bytes the seed design counts for one position: five bitboards and two
+/// king-square bytes, `5 x 8 + 2 = 42` (side to move, castling and en
+/// passant left out of the sum).
+pub const SEED_POSITION_BYTES: u32 = 5 * u64::BITS / 8 + 2 * u8::BITS / 8;
+/// Bytes of one move word on the stack.
+pub const MOVE_BYTES: u32 = std::mem::size_of::<Move>() as u32;
+
+/// The inputs of the workgroup-memory sum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Design {
+    /// Invocations per workgroup, each with its own position and stack.
+    pub threads: u32,
+    /// Plies of move stack per invocation.
+    pub plies: u32,
+    /// Bytes of one position, as the design counts them.
+    pub position_bytes: u32,
+    /// Bytes of one move.
+    pub move_bytes: u32,
+}
+
+impl Design {
+    /// The seed's numbers: 64 threads, 50 plies, 42-byte positions, 4-byte moves.
+    pub const SEED: Design = Design {
+        threads: DEFAULT_WORKGROUP_SIZE,
+        plies: MAX_PLIES,
+        position_bytes: SEED_POSITION_BYTES,
+        move_bytes: MOVE_BYTES,
+    };
+}
+
+/// One column of the sum: positions, move stacks and their total, in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BudgetPart {
+    /// Bytes of one position in this column.
+    pub position_bytes: u32,
+    /// Bytes of one move in this column.
+    pub move_bytes: u32,
+    /// All positions of a workgroup.
+    pub positions: u64,
+    /// All move stacks of a workgroup.
+    pub stacks: u64,
+    /// `positions + stacks`.
+    pub total: u64,
+}
+
+impl BudgetPart {
+    fn new(position_bytes: u32, move_bytes: u32, positions: u64, stacks: u64) -> BudgetPart {
+        BudgetPart {
+            position_bytes,
+            move_bytes,
+            positions,
+            stacks,
+            total: positions + stacks,
+        }
+    }
+
+    /// Whether it fits in `limit` bytes.
+    pub fn fits(&self, limit: u64) -> bool {
+        self.total <= limit
+    }
+
+    /// The total as a percentage of `limit` (0 for a zero limit).
+    pub fn percent_of(&self, limit: u64) -> f64 {
+        if limit == 0 {
+            0.0
+        } else {
+            self.total as f64 * 100.0 / limit as f64
+        }
+    }
+
+    /// Bytes left under `limit` (negative: over by that much).
+    pub fn spare(&self, limit: u64) -> i64 {
+        limit as i64 - self.total as i64
+    }
+}
+
+/// Workgroup ("shared") memory of one workgroup, two ways.
+///
+/// * `seed`: the design's own arithmetic, `threads x position_bytes +
+///   threads x plies x move_bytes`: 64 x 42 + 64 x 50 x 4 = 2,688 + 12,800 =
+///   **15,488 B** with [`Design::SEED`].
+/// * `kernel`: what `perft.wgsl`'s workgroup variant really declares and
+///   WebGPU counts against `maxComputeWorkgroupStorageSize`:
+///   `array<u32, WG * POS_WORDS>` and `array<u32, WG * MAX_PLY>`, each
+///   rounded up to 16 bytes (`roundUp(16, SizeOf(T))`): 64 x 44 = 2,816 and
+///   64 x 50 x 4 = 12,800, **15,616 B**.
+///
+/// The 128 B between them: the seed counts a position as five bitboards and
+/// two king-square bytes (42 B) and leaves out side to move, castling and en
+/// passant; the kernel stores a position as 11 whole u32 words (44 B), the
+/// king squares and those flags sharing word 10, so 2 B more a position, 64 x
+/// 2 = 128 B. The 16-byte rounding adds nothing at 64 invocations (2,816 and
+/// 12,800 are multiples of 16) but does for odd sizes: one invocation takes
+/// 48 + 208 = 256 B, not 44 + 200.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct WorkgroupBudget {
+    /// Invocations per workgroup.
+    pub threads: u32,
+    /// Plies of move stack per invocation.
+    pub plies: u32,
+    /// The design's arithmetic (its own position and move sizes).
+    pub seed: BudgetPart,
+    /// The kernel's declarations (44-byte positions, u32 moves, 16-byte rounding).
+    pub kernel: BudgetPart,
+}
+
+impl WorkgroupBudget {
+    /// Bytes the kernel takes beyond the seed's sum (negative if fewer).
+    pub fn difference(&self) -> i64 {
+        self.kernel.total as i64 - self.seed.total as i64
+    }
+}
+
 fn round_up_16(bytes: u64) -> u64 {
     bytes.div_ceil(16) * 16
 }
 
+/// The one workgroup-memory formula: the seed's arithmetic for `design` and
+/// the kernel's real figures for the same threads and plies.
+pub fn workgroup_budget(design: Design) -> WorkgroupBudget {
+    let threads = u64::from(design.threads);
+    let plies = u64::from(design.plies);
+    let seed = BudgetPart::new(
+        design.position_bytes,
+        design.move_bytes,
+        threads * u64::from(design.position_bytes),
+        threads * plies * u64::from(design.move_bytes),
+    );
+    let kernel = BudgetPart::new(
+        POS_BYTES as u32,
+        MOVE_BYTES,
+        round_up_16(threads * POS_BYTES as u64),
+        round_up_16(threads * plies * u64::from(MOVE_BYTES)),
+    );
+    WorkgroupBudget {
+        threads: design.threads,
+        plies: design.plies,
+        seed,
+        kernel,
+    }
+}
+
 /// Workgroup memory one workgroup of the kernel takes, in bytes, as WebGPU
-/// counts it against `maxComputeWorkgroupStorageSize`: the sum over the
-/// `var<workgroup>` declarations of `roundUp(16, SizeOf(T))`.
-///
-/// The workgroup variant declares
-///
-/// ```text
-/// var<workgroup> wg_pos:   array<u32, WG * POS_WORDS>;  // 4 * WG * 11
-/// var<workgroup> wg_stack: array<u32, WG * MAX_PLY>;    // 4 * WG * MAX_PLY
-/// ```
-///
-/// so `workgroup_bytes(64, 50, Workgroup)` = 2816 + 12800 = 15616, under the
-/// 16384 every WebGPU device offers. The private variant declares none: 0.
+/// counts it: [`workgroup_budget`]'s kernel total for the workgroup variant
+/// (15,616 for 64 invocations and 50 plies, under the 16,384 every WebGPU
+/// device offers), 0 for the private variant, which declares none.
 pub fn workgroup_bytes(workgroup_size: u32, max_plies: u32, variant: Variant) -> u64 {
     match variant {
         Variant::Private => 0,
         Variant::Workgroup => {
-            let wg = u64::from(workgroup_size);
-            round_up_16(4 * wg * POS_WORDS as u64) + round_up_16(4 * wg * u64::from(max_plies))
+            workgroup_budget(Design {
+                threads: workgroup_size,
+                plies: max_plies,
+                ..Design::SEED
+            })
+            .kernel
+            .total
         }
     }
 }
@@ -125,232 +272,89 @@ pub fn fit_workgroup_size(
     }
 }
 
-/// Problems building the kernel source.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SourceError {
-    /// The template lacks a line or block the host rewrites.
-    #[error("perft.wgsl has no `{0}`")]
-    Missing(&'static str),
+/// `maxComputeWorkgroupStorageSize` that every WebGPU device offers (wgpu's
+/// default limits): 16,384 B. The budget tables compare against it before an
+/// adapter has answered.
+pub fn default_workgroup_storage_limit() -> u64 {
+    u64::from(wgpu::Limits::default().max_compute_workgroup_storage_size)
 }
 
-const WG_LINE: &str = "const WG: u32 = 64u;";
-const MAX_PLY_LINE: &str = "const MAX_PLY: u32 = 50u;";
-
-fn strip_block(src: &str, name: &'static str) -> Result<String, SourceError> {
-    let begin = format!("//@@BEGIN {name}");
-    let end = format!("//@@END {name}");
-    let b = src
-        .find(&begin)
-        .ok_or(SourceError::Missing("//@@BEGIN block"))?;
-    let e = src[b..]
-        .find(&end)
-        .ok_or(SourceError::Missing("//@@END block"))?
-        + b
-        + end.len();
-    Ok(format!("{}{}", &src[..b], &src[e..]))
+/// Workgroup-memory sizes a design is measured against: WebGPU's guaranteed
+/// minimum and the 48 KiB of shared memory a desktop GPU block gets (CUDA's
+/// static limit).
+pub fn reference_limits() -> [(u64, &'static str); 2] {
+    [
+        (default_workgroup_storage_limit(), "WebGPU default"),
+        (48 * 1024, "desktop GPU (48 KiB)"),
+    ]
 }
 
-/// The WGSL the host compiles: the block of the other variant removed and the
-/// workgroup size / stack depth written into their `const` lines. (Both are
-/// array sizes and a `@workgroup_size`, never loop counts: those come from the
-/// `Params` uniform.)
-pub fn shader_source(
-    variant: Variant,
-    workgroup_size: u32,
-    max_plies: u32,
-) -> Result<String, SourceError> {
-    if !PERFT_WGSL.contains(WG_LINE) {
-        return Err(SourceError::Missing(WG_LINE));
-    }
-    if !PERFT_WGSL.contains(MAX_PLY_LINE) {
-        return Err(SourceError::Missing(MAX_PLY_LINE));
-    }
-    let src = PERFT_WGSL
-        .replace(WG_LINE, &format!("const WG: u32 = {workgroup_size}u;"))
-        .replace(MAX_PLY_LINE, &format!("const MAX_PLY: u32 = {max_plies}u;"));
-    let drop = match variant {
-        Variant::Workgroup => "PRIVATE",
-        Variant::Private => "WORKGROUP",
-    };
-    strip_block(&src, drop)
+/// Workgroup sizes the UI and benchmarks offer: whole SIMD groups, 16 to 256.
+pub const WORKGROUP_SIZES: [u32; 5] = [16, 32, 64, 128, 256];
+
+/// What one way of storing a position costs, for the size table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LayoutCost {
+    /// The layout.
+    pub name: &'static str,
+    /// Bits of information the layout holds.
+    pub bits: u32,
+    /// Bytes it takes in memory.
+    pub bytes: u32,
+    /// How the bytes are spent.
+    pub how: &'static str,
 }
 
-/// The uniform block of one dispatch (the WGSL `Params`).
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
-pub struct Params {
-    /// Positions in this batch.
-    pub count: u32,
-    /// Remaining depth of every position.
-    pub depth: u32,
-    /// Index of the batch's first position in the positions buffer.
-    pub base: u32,
-    /// Reserved, 0.
-    pub flags: u32,
-}
-
-/// Kinds in the move word and in `captured` (0 = none).
-pub mod kind {
-    pub const PAWN: u32 = 1;
-    pub const KNIGHT: u32 = 2;
-    pub const BISHOP: u32 = 3;
-    pub const ROOK: u32 = 4;
-    pub const QUEEN: u32 = 5;
-    pub const KING: u32 = 6;
-}
-
-/// `special` field of the move word.
-pub mod special {
-    pub const NORMAL: u32 = 0;
-    pub const DOUBLE_PUSH: u32 = 1;
-    pub const CASTLE_KING: u32 = 2;
-    pub const CASTLE_QUEEN: u32 = 3;
-    pub const EN_PASSANT: u32 = 4;
-    pub const PROMOTION: u32 = 5;
-}
-
-/// One move word as the kernel stores it (see the module docs).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct MoveWord(pub u32);
-
-impl MoveWord {
-    /// Packs the fields; each is masked to its width.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        from: u32,
-        to: u32,
-        captured: u32,
-        special: u32,
-        promotion: u32,
-        castling_before: u32,
-        ep_before: u32,
-        mover: u32,
-    ) -> MoveWord {
-        MoveWord(
-            (from & 63)
-                | (to & 63) << 6
-                | (captured & 7) << 12
-                | (special & 7) << 15
-                | (promotion & 3) << 18
-                | (castling_before & 15) << 20
-                | (ep_before & 15) << 24
-                | (mover & 7) << 28,
-        )
-    }
-    pub fn from(self) -> u32 {
-        self.0 & 63
-    }
-    pub fn to(self) -> u32 {
-        (self.0 >> 6) & 63
-    }
-    pub fn captured(self) -> u32 {
-        (self.0 >> 12) & 7
-    }
-    pub fn special(self) -> u32 {
-        (self.0 >> 15) & 7
-    }
-    pub fn promotion(self) -> u32 {
-        (self.0 >> 18) & 3
-    }
-    pub fn castling_before(self) -> u32 {
-        (self.0 >> 20) & 15
-    }
-    pub fn ep_before(self) -> u32 {
-        (self.0 >> 24) & 15
-    }
-    pub fn mover(self) -> u32 {
-        (self.0 >> 28) & 7
-    }
-}
-
-/// The fields of word 10 of a packed position.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Meta {
-    pub white_king: u32,
-    pub black_king: u32,
-    /// true when black is to move.
-    pub black_to_move: bool,
-    /// bit 0 white O-O, bit 1 white O-O-O, bit 2 black O-O, bit 3 black O-O-O.
-    pub castling: u32,
-    /// File of the en passant square, when there is one.
-    pub ep_file: Option<u32>,
-}
-
-impl Meta {
-    pub fn unpack(word: u32) -> Meta {
-        let ep = (word >> 17) & 15;
-        Meta {
-            white_king: word & 63,
-            black_king: (word >> 6) & 63,
-            black_to_move: (word >> 12) & 1 == 1,
-            castling: (word >> 13) & 15,
-            ep_file: (ep & 8 != 0).then_some(ep & 7),
-        }
-    }
-
-    pub fn pack(self) -> u32 {
-        let ep = self.ep_file.map_or(0, |f| 8 | (f & 7));
-        (self.white_king & 63)
-            | (self.black_king & 63) << 6
-            | u32::from(self.black_to_move) << 12
-            | (self.castling & 15) << 13
-            | ep << 17
-    }
-}
-
-/// A 64-bit board from its (lo, hi) words.
-pub fn board(packed: &Packed, pair: usize) -> u64 {
-    u64::from(packed[2 * pair]) | u64::from(packed[2 * pair + 1]) << 32
-}
-
-/// Checks what the kernel relies on: boards disjoint where they must be, each
-/// side one king, kings off the piece boards. Returns a readable reason.
-pub fn check_packed(p: &Packed) -> Result<(), String> {
-    let (w, pawns, knights, bishops, rooks) = (
-        board(p, 0),
-        board(p, 1),
-        board(p, 2),
-        board(p, 3),
-        board(p, 4),
-    );
-    let meta = Meta::unpack(p[10]);
-    let kings = 1u64 << meta.white_king | 1u64 << meta.black_king;
-    if meta.white_king == meta.black_king {
-        return Err("both kings on one square".into());
-    }
-    let pieces = pawns | knights | bishops | rooks;
-    if pieces & kings != 0 {
-        return Err("a king shares its square with a piece".into());
-    }
-    if pawns & (knights | bishops | rooks) != 0 || knights & (bishops | rooks) != 0 {
-        return Err("two piece kinds on one square".into());
-    }
-    if w & !(pieces | kings) != 0 {
-        return Err("white-pieces board has a bit on an empty square".into());
-    }
-    if w & 1u64 << meta.black_king != 0 {
-        return Err("black king on the white-pieces board".into());
-    }
-    if pawns & 0xff00_0000_0000_00ff != 0 {
-        return Err("pawn on the first or last rank".into());
-    }
-    if let Some(file) = meta.ep_file {
-        // the square a capturing pawn moves to (rank 6 or 3) must be empty
-        let sq = if meta.black_to_move {
-            16 + file
-        } else {
-            40 + file
-        };
-        if (pieces | kings) & 1u64 << sq != 0 {
-            return Err("en passant square is occupied".into());
-        }
-    }
-    Ok(())
+/// The layouts of the memory-vs-speed design, computed from the real types
+/// where the project has them.
+pub fn layout_costs() -> Vec<LayoutCost> {
+    let board_state = SEED_POSITION_BYTES * 8; // five bitboards + two king squares
+    let flags = SIDE_TO_MOVE.bits + CASTLING.bits + EN_PASSANT.bits;
+    vec![
+        LayoutCost {
+            name: "5 bitboards + king squares (this Position)",
+            bits: board_state + flags,
+            bytes: std::mem::size_of::<Position>() as u32,
+            how: "w, P, N, B, R as u64 + 2 king squares = 42 B of board, then side / castling / en passant bytes, padded to 8-byte alignment",
+        },
+        LayoutCost {
+            name: "the same, packed for the GPU",
+            bits: (POS_WORDS as u32) * 32,
+            bytes: POS_BYTES as u32,
+            how: "11 x u32: 10 words of bitboards + 1 word of kings and flags",
+        },
+        LayoutCost {
+            name: "9-bit piece list",
+            bits: 32 * 9 + flags,
+            bytes: (32 * 9 + flags).div_ceil(8),
+            how: "32 pieces x (6-bit square + 3-bit type) + 9 flag bits = 297 bits",
+        },
+        LayoutCost {
+            name: "16-bit piece list",
+            bits: 32 * 16,
+            bytes: 32 * std::mem::size_of::<u16>() as u32,
+            how: "32 pieces x u16, flags hidden in the spare high bits",
+        },
+        LayoutCost {
+            name: "14 bitboards (Crafty-style)",
+            bits: 14 * 64,
+            bytes: 14 * std::mem::size_of::<u64>() as u32,
+            how: "7 bitboards per side",
+        },
+        LayoutCost {
+            name: "nibble board",
+            bits: 64 * 4,
+            bytes: 64 * 4 / 8,
+            how: "64 squares x 4-bit piece code, 2 squares per byte",
+        },
+    ]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::moves::{Special, MOVE_FIELDS};
+    use crate::chess::PieceKind;
 
     #[test]
     fn budget_of_default_kernel() {
@@ -358,76 +362,151 @@ mod tests {
         assert_eq!(workgroup_bytes(64, 50, Variant::Private), 0);
         // 44 -> 48 and 200 -> 208: every declaration is rounded up to 16 bytes.
         assert_eq!(workgroup_bytes(1, 50, Variant::Workgroup), 256);
-        assert_eq!(
-            fit_workgroup_size(64, 50, Variant::Workgroup, 16384),
-            Some(64)
-        );
-        assert_eq!(
-            fit_workgroup_size(128, 50, Variant::Workgroup, 16384),
-            Some(64)
-        );
-        assert_eq!(
-            fit_workgroup_size(100, 50, Variant::Workgroup, 16384),
-            Some(64)
-        );
-        assert_eq!(
-            fit_workgroup_size(64, 50, Variant::Workgroup, 8192),
-            Some(32)
-        );
-        assert_eq!(fit_workgroup_size(64, 50, Variant::Workgroup, 100), None);
+        for (wanted, limit, fits) in [
+            (64, 16384, Some(64)),
+            (128, 16384, Some(64)),
+            (100, 16384, Some(64)),
+            (64, 8192, Some(32)),
+            (64, 100, None),
+        ] {
+            assert_eq!(
+                fit_workgroup_size(wanted, 50, Variant::Workgroup, limit),
+                fits,
+                "{wanted} in {limit} B"
+            );
+        }
         assert_eq!(fit_workgroup_size(256, 50, Variant::Private, 0), Some(256));
     }
 
     #[test]
-    fn sources_differ_only_by_storage() {
-        let w = shader_source(Variant::Workgroup, 32, 50).unwrap();
-        let p = shader_source(Variant::Private, 32, 50).unwrap();
-        assert!(w.contains("const WG: u32 = 32u;"));
-        assert!(w.contains("var<workgroup>") && !w.contains("var<private> pv_"));
-        assert!(p.contains("var<private> pv_pos") && !p.contains("var<workgroup>"));
-        assert!(!w.contains("@@BEGIN PRIVATE") && !p.contains("@@BEGIN WORKGROUP"));
+    fn the_designs_numbers() {
+        let b = workgroup_budget(Design {
+            threads: 64,
+            plies: 50,
+            position_bytes: 42,
+            move_bytes: 4,
+        })
+        .seed;
+        assert_eq!((b.positions, b.stacks, b.total), (2688, 12800, 15488));
+        assert!(b.fits(16 * 1024));
+        let costs = layout_costs();
+        let by_name = |n: &str| {
+            costs
+                .iter()
+                .find(|c| c.name.starts_with(n))
+                .unwrap()
+                .clone()
+        };
+        assert_eq!(by_name("9-bit").bits, 297);
+        assert_eq!(by_name("9-bit").bytes, 38);
+        assert_eq!(by_name("16-bit").bytes, 64);
+        assert_eq!(by_name("14 bitboards").bytes, 112);
+        assert_eq!(by_name("nibble").bytes, 32);
+        assert_eq!(by_name("the same, packed").bytes, 44);
+        assert_eq!(by_name("5 bitboards").bits, 5 * 64 + 16 + 9);
+    }
+
+    #[test]
+    fn seed_and_kernel_side_by_side() {
+        let b = workgroup_budget(Design::SEED);
+        assert_eq!(Design::SEED.position_bytes, 42);
+        assert_eq!(
+            (b.seed.positions, b.seed.stacks, b.seed.total),
+            (2688, 12800, 15488)
+        );
+        assert_eq!(b.kernel.position_bytes, 44);
+        assert_eq!(
+            (b.kernel.positions, b.kernel.stacks, b.kernel.total),
+            (2816, 12800, 15616)
+        );
+        assert_eq!(b.difference(), 128);
+        assert_eq!(
+            b.kernel.total,
+            workgroup_bytes(64, MAX_PLIES, Variant::Workgroup)
+        );
+        assert_eq!(default_workgroup_storage_limit(), 16384);
+        assert!(b.kernel.fits(16384) && !b.kernel.fits(15615));
+        assert_eq!(b.kernel.spare(16384), 768);
+        assert!((b.seed.percent_of(16384) - 94.53125).abs() < 1e-9);
+        let one = workgroup_budget(Design {
+            threads: 1,
+            ..Design::SEED
+        });
+        assert_eq!((one.kernel.positions, one.kernel.stacks), (48, 208));
     }
 
     #[test]
     fn move_word_fields() {
-        let m = MoveWord::new(12, 28, 0, special::DOUBLE_PUSH, 0, 15, 0, kind::PAWN);
+        let m = Move::pack(
+            12,
+            28,
+            0,
+            Special::DoublePush as u32,
+            0,
+            15,
+            0,
+            PieceKind::Pawn.code(),
+        );
+        let field = |name: &str| {
+            let &(_, shift, bits) = MOVE_FIELDS.iter().find(|f| f.0 == name).unwrap();
+            m.field(shift, bits)
+        };
         assert_eq!(
             (
-                m.from(),
-                m.to(),
-                m.captured(),
-                m.special(),
-                m.promotion(),
-                m.castling_before(),
-                m.ep_before(),
-                m.mover()
+                m.from().index(),
+                m.to().index(),
+                m.captured_code(),
+                m.special_code(),
+                field("promotion"),
+                u32::from(m.castling_before()),
+                u32::from(m.ep_before()),
+                m.piece_code()
             ),
             (12, 28, 0, 1, 0, 15, 0, 1)
         );
-        let m = MoveWord::new(
+        let m = Move::pack(
             52,
             61,
-            kind::ROOK,
-            special::PROMOTION,
+            PieceKind::Rook.code(),
+            Special::Promotion as u32,
             3,
             4,
             0b1011,
-            kind::PAWN,
+            PieceKind::Pawn.code(),
         );
-        assert_eq!((m.captured(), m.promotion(), m.ep_before()), (4, 3, 0b1011));
-        assert_eq!(m.0 >> 31, 0, "bit 31 stays free for the kernel's NO_MOVE");
+        assert_eq!(
+            (m.captured_code(), m.field(18, 2), u32::from(m.ep_before())),
+            (4, 3, 0b1011)
+        );
+        assert_eq!(
+            m.raw() >> 31,
+            0,
+            "bit 31 stays free for the kernel's NO_MOVE"
+        );
     }
 
     #[test]
-    fn meta_round_trip() {
-        let m = Meta {
-            white_king: 4,
-            black_king: 60,
-            black_to_move: true,
-            castling: 0b1010,
-            ep_file: Some(3),
+    fn wgsl_agrees_with_the_layout() {
+        let wgsl = crate::gpu::pipeline::PERFT_WGSL;
+        let constant = |name: &str| -> u32 {
+            let line = wgsl
+                .lines()
+                .find(|l| l.starts_with(&format!("const {name}: u32 = ")))
+                .unwrap_or_else(|| panic!("perft.wgsl has no const {name}"));
+            let value = line.rsplit("= ").next().unwrap().trim_end_matches("u;");
+            value.parse().unwrap()
         };
-        assert_eq!(Meta::unpack(m.pack()), m);
-        assert_eq!(Meta::unpack(m.pack()).pack(), m.pack());
+        assert_eq!(constant("POS_WORDS") as usize, POS_WORDS);
+        assert_eq!(constant("MAX_PLY"), MAX_PLIES);
+        assert_eq!(constant("WG"), DEFAULT_WORKGROUP_SIZE);
+        for (name, special) in [
+            ("SP_DOUBLE", Special::DoublePush),
+            ("SP_CASTLE_K", Special::CastleKingside),
+            ("SP_CASTLE_Q", Special::CastleQueenside),
+            ("SP_EP", Special::EnPassant),
+            ("SP_PROMO", Special::Promotion),
+        ] {
+            assert_eq!(constant(name), special as u32, "{name}");
+        }
     }
 }

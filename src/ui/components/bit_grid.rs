@@ -12,7 +12,7 @@
 use std::rc::Rc;
 use yew::prelude::*;
 
-pub use crate::bits::nibble::square_name;
+pub use crate::bits::square::square_name;
 
 #[derive(Properties, PartialEq)]
 pub struct BitGridProps {

@@ -7,12 +7,14 @@
 
 use super::PanelProps;
 use crate::chess::{Position, CPW_POSITIONS};
+use crate::gpu::layout::{default_workgroup_storage_limit, WORKGROUP_SIZES};
 use crate::gpu::{
-    workgroup_bytes, GpuError, GpuPerft, GpuRun, Options, Variant, MAX_PLIES, POS_BYTES,
+    interactive_depths, workgroup_budget, Design, GpuError, GpuPerft, GpuRun, Options, Variant,
+    MAX_PLIES, POS_BYTES,
 };
 use crate::ui::components::PerftRunner;
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
-use crate::ui::state::{GpuAction as Action, GpuState, GPU_WORKGROUP_SIZES, MAX_BROWSER_DEPTH};
+use crate::ui::state::{GpuAction as Action, GpuState};
 use crate::ui::worker::{PerftResult, Request};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -251,7 +253,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
     let limit = report
         .as_ref()
         .map(|r| r.max_compute_workgroup_storage_size as u64)
-        .unwrap_or(16384);
+        .unwrap_or_else(default_workgroup_storage_limit);
 
     let adapter_card = match &*adapter {
         Adapter::Probing => {
@@ -287,14 +289,20 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
         }
     };
 
-    let budget_rows = [16u32, 32, 64, 128, 256].map(|wg| {
-        let wg_bytes = workgroup_bytes(wg, MAX_PLIES, Variant::Workgroup);
-        let fits = wg_bytes <= limit;
+    let budget_rows = WORKGROUP_SIZES.map(|wg| {
+        let kernel = workgroup_budget(Design {
+            threads: wg,
+            plies: MAX_PLIES,
+            ..Design::SEED
+        })
+        .kernel;
+        let wg_bytes = kernel.total;
+        let fits = kernel.fits(limit);
         html! {
             <tr class={classes!(if fits { "ok" } else { "bad" }, (wg == wanted_wg).then_some("chosen"))}>
                 <td class="num">{ wg }</td>
-                <td class="num">{ format!("{wg} × {POS_BYTES} = {}", wg as usize * POS_BYTES) }</td>
-                <td class="num">{ format!("{wg} × 4 × {MAX_PLIES} = {}", wg * 4 * MAX_PLIES) }</td>
+                <td class="num">{ format!("{wg} × {} = {}", kernel.position_bytes, kernel.positions) }</td>
+                <td class="num">{ format!("{wg} × {} × {MAX_PLIES} = {}", kernel.move_bytes, kernel.stacks) }</td>
                 <td class="num">{ wg_bytes }</td>
                 <td>{ if fits { "fits" } else { "too big: shrinks" } }</td>
             </tr>
@@ -362,7 +370,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
         <section class="panel gpu">
             <h2>{ "GPU perft through WebGPU" }</h2>
             <p class="lede">
-                { "A WGSL kernel walks the move tree on the GPU: each invocation searches one position depth-first, keeping its 44-byte position and a move stack of one u32 per ply (each move carries its own undo information) in workgroup memory, the fast on-chip memory a workgroup shares." }
+                { format!("A WGSL kernel walks the move tree on the GPU: each invocation searches one position depth-first, keeping its {POS_BYTES}-byte position and a move stack of one u32 per ply (each move carries its own undo information) in workgroup memory, the fast on-chip memory a workgroup shares.") }
             </p>
             <div class="cols even">
                 <div class="card">
@@ -398,7 +406,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                     <div class="row">
                         <label>{ "depth " }
                             <select class="gpu-depth" onchange={on_select(|v| v.parse().ok().map(Action::SetDepth))} disabled={running}>
-                                { for (1..=MAX_BROWSER_DEPTH).map(|d| html! { <option value={d.to_string()} selected={d == depth}>{ d }</option> }) }
+                                { for interactive_depths().map(|d| html! { <option value={d.to_string()} selected={d == depth}>{ d }</option> }) }
                             </select>
                         </label>
                         <label>{ "memory " }
@@ -409,7 +417,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                         </label>
                         <label>{ "workgroup size " }
                             <select class="gpu-wg" onchange={on_select(|v| v.parse().ok().map(Action::SetWorkgroupSize))} disabled={running}>
-                                { for GPU_WORKGROUP_SIZES.iter().map(|w| html! { <option value={w.to_string()} selected={*w == wanted_wg}>{ w }</option> }) }
+                                { for WORKGROUP_SIZES.iter().map(|w| html! { <option value={w.to_string()} selected={*w == wanted_wg}>{ w }</option> }) }
                             </select>
                         </label>
                         <button type="button" class="primary gpu-run" onclick={run} disabled={running || position.is_err()}>{ "run on the GPU" }</button>

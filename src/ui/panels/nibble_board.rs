@@ -6,9 +6,11 @@
 //! `step`).
 
 use super::PanelProps;
-use crate::bits::nibble::{
-    code_name, nibble_board_trace, nibble_get_trace, nibble_set_trace, square_name, NibbleBoard,
+use crate::bits::nibble_board::{
+    nibble_board_trace, nibble_get_trace, nibble_set_trace, NibbleBoard,
 };
+use crate::bits::piece::{code_name, Piece};
+use crate::bits::square::square_name;
 use crate::bits::word::Word;
 use crate::ui::components::{BitGrid, BitRow, StepPlayer};
 use crate::ui::state::{BoardOp, NibbleBoardAction as Action, NibbleBoardState};
@@ -17,11 +19,7 @@ use yew::prelude::*;
 
 /// The letter of a piece code (FEN style), "" for empty or unused.
 fn code_letter(code: u8) -> String {
-    const LETTERS: &[u8; 16] = b".PNBRQK??pnbrqk?";
-    match LETTERS[(code & 15) as usize] {
-        b'.' | b'?' => String::new(),
-        c => (c as char).to_string(),
-    }
+    Piece::from_code(code).map_or(String::new(), |p| p.fen_char().to_string())
 }
 
 #[function_component(NibbleBoardPanel)]
@@ -100,7 +98,7 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
         .fold(0u64, |m, (i, _)| m | 1 << i);
     let words = board.to_words();
     let round_trip = board.to_fen().ok();
-    let (byte_index, shift) = crate::bits::nibble::byte_and_shift(square);
+    let (byte_index, shift) = crate::bits::nibble_board::byte_and_shift(square);
 
     html! {
         <section class="panel nibble-board">

@@ -7,9 +7,9 @@
 
 use super::PanelProps;
 use crate::bits::word::Word;
-use crate::chess::{
-    layout_costs, Color, Move, Position, SharedMemoryBudget, Square, CPW_POSITIONS, MOVE_FIELDS,
-};
+use crate::chess::{castling_string, Color, Move, Position, Square, CPW_POSITIONS, MOVE_FIELDS};
+use crate::gpu::layout::{layout_costs, reference_limits, workgroup_budget, Design};
+use crate::gpu::packed::{pack, FIELDS, POS_WORDS};
 use crate::ui::components::{BitGrid, BitRow, PerftRunner};
 use crate::ui::hooks::use_select_value;
 use crate::ui::state::{BudgetField, PositionAction as Action, PositionState};
@@ -165,7 +165,7 @@ pub fn position_panel(props: &PanelProps) -> Html {
                     <BitGrid board={occupied} marks={Some((*marks).clone())} label="occupied = P | N | B | R | kings" />
                     <p class="stats">
                         <span>{ format!("{} to move", position.side_to_move().name()) }</span>
-                        <span>{ format!("castling {}", crate::chess::position::castling_string(position.castling_rights())) }</span>
+                        <span>{ format!("castling {}", castling_string(position.castling_rights())) }</span>
                         <span>{ format!("en passant {ep}") }</span>
                     </p>
                     <p class="muted">{ kings }</p>
@@ -212,7 +212,7 @@ struct SizeTableProps {
 #[function_component(SizeTable)]
 fn size_table(props: &SizeTableProps) -> Html {
     let costs = layout_costs();
-    let gpu = props.position.to_gpu();
+    let gpu = pack(&props.position);
     html! {
         <div class="card">
             <h3>{ "What each layout costs" }</h3>
@@ -225,9 +225,11 @@ fn size_table(props: &SizeTableProps) -> Html {
                 </tbody>
             </table>
             <p class="muted">{ format!("size_of::<Position>() = {} bytes here: 42 bytes of board, 3 bytes of flags, padded to a multiple of 8.", std::mem::size_of::<Position>()) }</p>
-            <h4>{ "Packed for the GPU: 11 × u32" }</h4>
+            <h4>{ format!("Packed for the GPU: {POS_WORDS} × u32") }</h4>
             <ol class="gpu-words mono" start="0">
-                { for gpu.iter().map(|w| html! { <li>{ format!("0x{w:08x}") }</li> }) }
+                { for gpu.iter().enumerate().map(|(i, w)| html! {
+                    <li title={FIELDS.iter().filter(|f| f.word == i).map(|f| f.name).collect::<Vec<_>>().join(", ")}>{ format!("0x{w:08x}") }</li>
+                }) }
             </ol>
         </div>
     }
@@ -245,7 +247,13 @@ fn budget_calculator(props: &BudgetProps) -> Html {
     let pos_bytes = props.state.budget(BudgetField::PositionBytes);
     let plies = props.state.budget(BudgetField::Plies);
     let move_bytes = props.state.budget(BudgetField::MoveBytes);
-    let budget = SharedMemoryBudget::new(threads, pos_bytes, plies, move_bytes);
+    let breakdown = workgroup_budget(Design {
+        threads,
+        plies,
+        position_bytes: pos_bytes,
+        move_bytes,
+    });
+    let budget = breakdown.seed;
     let field = |f: BudgetField| {
         let dispatch = props.dispatch.clone();
         let oninput = Callback::from(move |e: InputEvent| {
@@ -262,13 +270,14 @@ fn budget_calculator(props: &BudgetProps) -> Html {
             </label>
         }
     };
-    let verdict = |limit: u32| {
+    let verdict = |limit: u64| {
         let fits = budget.fits(limit);
+        let spare = budget.spare(limit);
         html! {
             <tr class={if fits { "ok" } else { "bad" }}>
                 <td>{ format!("{} KB", limit / 1024) }</td>
-                <td class="num">{ format!("{:.1}%", budget.total as f64 * 100.0 / limit as f64) }</td>
-                <td>{ if fits { format!("fits, {} B to spare", limit - budget.total) } else { format!("over by {} B", budget.total - limit) } }</td>
+                <td class="num">{ format!("{:.1}%", budget.percent_of(limit)) }</td>
+                <td>{ if fits { format!("fits, {spare} B to spare") } else { format!("over by {} B", -spare) } }</td>
             </tr>
         }
     };
@@ -283,8 +292,11 @@ fn budget_calculator(props: &BudgetProps) -> Html {
                 { format!("{threads} × {move_bytes} B × {plies} plies = {} B move stacks", budget.stacks) }<br/>
                 <strong class="budget-total">{ format!("{} B = {:.1} KB in all", budget.total, budget.total as f64 / 1024.0) }</strong>
             </p>
+            <p class="muted budget-kernel">{ format!(
+                "The kernel itself declares {} B for {threads} invocations and {plies} plies: {} B of positions ({} B each: 11 whole u32, the king squares sharing a word with the flags) + {} B of move stacks, each array rounded up to 16 B.",
+                breakdown.kernel.total, breakdown.kernel.positions, breakdown.kernel.position_bytes, breakdown.kernel.stacks) }</p>
             <table class="data">
-                <tbody>{ verdict(16 * 1024) }{ verdict(48 * 1024) }</tbody>
+                <tbody>{ for reference_limits().map(|(limit, _)| verdict(limit)) }</tbody>
             </table>
         </div>
     }
@@ -368,7 +380,7 @@ fn field_meaning(mv: Move, name: &str, value: u32) -> String {
             Some(k) => k.name().to_string(),
             None => "— (not a promotion)".into(),
         },
-        "castling before" => crate::chess::position::castling_string(value as u8),
+        "castling before" => castling_string(value as u8),
         "en passant before" => {
             if value & 8 != 0 {
                 format!("file {}", (b'a' + (value & 7) as u8) as char)

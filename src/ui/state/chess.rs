@@ -9,11 +9,11 @@ use crate::chess::CPW_POSITIONS;
 use crate::gpu::Variant;
 
 /// Deepest perft depth offered in the browser (a tab should answer in
-/// seconds).
-pub const MAX_BROWSER_DEPTH: u32 = 7;
+/// seconds): the GPU layer's figure, used by the CPU perft too.
+pub const MAX_BROWSER_DEPTH: u32 = crate::gpu::MAX_INTERACTIVE_DEPTH;
 
-/// Workgroup sizes the GPU panel offers.
-pub const GPU_WORKGROUP_SIZES: [u32; 5] = [16, 32, 64, 128, 256];
+/// Workgroup sizes the GPU panel offers (owned by `gpu::layout`).
+pub const GPU_WORKGROUP_SIZES: [u32; 5] = crate::gpu::layout::WORKGROUP_SIZES;
 
 fn read_depth(p: &Params) -> u32 {
     read_num::<u32>(p, "depth").map_or(4, |d| d.clamp(1, MAX_BROWSER_DEPTH))
@@ -57,14 +57,15 @@ impl BudgetField {
         }
     }
 
-    /// The GPU design's figure: 64 threads, 42-byte positions, 50 plies of
-    /// 4-byte moves.
+    /// The GPU design's figure ([`crate::gpu::Design::SEED`]): 64 threads,
+    /// 42-byte positions, 50 plies of 4-byte moves.
     pub fn default_value(self) -> u32 {
+        let seed = crate::gpu::Design::SEED;
         match self {
-            BudgetField::Threads => 64,
-            BudgetField::PositionBytes => 42,
-            BudgetField::Plies => 50,
-            BudgetField::MoveBytes => 4,
+            BudgetField::Threads => seed.threads,
+            BudgetField::PositionBytes => seed.position_bytes,
+            BudgetField::Plies => seed.plies,
+            BudgetField::MoveBytes => seed.move_bytes,
         }
     }
 }
@@ -177,7 +178,7 @@ impl Default for GpuState {
             fen: CPW_POSITIONS[0].1.to_string(),
             depth: 4,
             variant: Variant::Workgroup,
-            workgroup_size: 64,
+            workgroup_size: crate::gpu::DEFAULT_WORKGROUP_SIZE,
         }
     }
 }

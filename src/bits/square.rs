@@ -1,4 +1,5 @@
-//! Squares in little-endian rank-file order.
+//! Squares in little-endian rank-file order: the leaf every layer shares
+//! (`bits`, `chess`, `gpu` and the UI name squares only through this module).
 //!
 //! Square `a1` is bit 0, `b1` is bit 1, ..., `h1` is bit 7, `a2` is bit 8,
 //! ..., `h8` is bit 63. So `index = 8 * rank + file` with `file` and `rank`
@@ -15,6 +16,14 @@
 //!   1 |  0  1  2  3  4  5  6  7
 //!     +------------------------
 //!        a  b  c  d  e  f  g  h
+//! ```
+//!
+//! ```
+//! use bitscope::bits::square::{square_name, Square};
+//! assert_eq!(Square::E4.index(), 28);
+//! assert_eq!(square_name(28), "e4");
+//! assert_eq!("h8".parse::<Square>().map(Square::index), Ok(63));
+//! assert_eq!(square_name(64), "?");
 //! ```
 
 use std::fmt;
@@ -133,6 +142,14 @@ impl Square {
     }
 }
 
+/// `a1`..`h8` for squares 0..63 (a1 = 0, h8 = 63); `?` past the board.
+///
+/// The one naming of squares by index: [`Square`]'s `Display` writes the
+/// same text, and the nibble board, the trit packing and the UI call this.
+pub fn square_name(square: u32) -> String {
+    Square::try_from(square).map_or_else(|_| "?".to_string(), |s| s.to_string())
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.file_char(), self.rank_char())
@@ -200,5 +217,9 @@ mod tests {
             assert_eq!(Square::from_coords(sq.file(), sq.rank()), Some(sq));
         }
         assert_eq!(Square::new(64), None);
+        assert_eq!(square_name(0), "a1");
+        assert_eq!(square_name(63), "h8");
+        assert_eq!(square_name(64), "?");
+        assert_eq!(square_name(u32::MAX), "?");
     }
 }

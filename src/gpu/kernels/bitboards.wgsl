@@ -1,0 +1,183 @@
+// bitscope GPU perft kernel, part 2 of 2: 64-bit boards as vec2<u32>.
+//
+// The host appends this file to perft.wgsl (gpu/pipeline.rs, PERFT_WGSL);
+// WGSL declarations may come in any order, so the kernel calls these helpers
+// from above. x = squares 0..31, y = squares 32..63; a1 = bit 0, h8 = bit 63.
+
+const ZERO: vec2<u32> = vec2<u32>(0u, 0u);
+const ALL: vec2<u32> = vec2<u32>(0xffffffffu, 0xffffffffu);
+const NOT_A: vec2<u32> = vec2<u32>(0xfefefefeu, 0xfefefefeu);
+const NOT_H: vec2<u32> = vec2<u32>(0x7f7f7f7fu, 0x7f7f7f7fu);
+const NOT_AB: vec2<u32> = vec2<u32>(0xfcfcfcfcu, 0xfcfcfcfcu);
+const NOT_GH: vec2<u32> = vec2<u32>(0x3f3f3f3fu, 0x3f3f3f3fu);
+const RANK_1_8: vec2<u32> = vec2<u32>(0x000000ffu, 0xff000000u);
+const RANK_3: vec2<u32> = vec2<u32>(0x00ff0000u, 0u);
+const RANK_6: vec2<u32> = vec2<u32>(0u, 0x0000ff00u);
+
+// ---------------------------------------------------------------- bitboards
+
+fn sqbb(s: u32) -> vec2<u32> {
+    let b = 1u << (s & 31u);
+    return select(vec2<u32>(0u, b), vec2<u32>(b, 0u), s < 32u);
+}
+
+fn nz(b: vec2<u32>) -> bool {
+    return (b.x | b.y) != 0u;
+}
+
+fn popc(b: vec2<u32>) -> u32 {
+    return countOneBits(b.x) + countOneBits(b.y);
+}
+
+// Index of the lowest set bit; b must be non-zero.
+fn lsb(b: vec2<u32>) -> u32 {
+    return select(32u + countTrailingZeros(b.y), countTrailingZeros(b.x), b.x != 0u);
+}
+
+// The lowest set bit of b alone.
+fn low_bit(b: vec2<u32>) -> vec2<u32> {
+    return select(vec2<u32>(0u, b.y & (0u - b.y)), vec2<u32>(b.x & (0u - b.x), 0u), b.x != 0u);
+}
+
+// Squares >= s (s may be 64: none).
+fn mask_ge(s: u32) -> vec2<u32> {
+    let lo = select(0u, 0xffffffffu << (s & 31u), s < 32u);
+    let hi = select(select(0u, 0xffffffffu << (s & 31u), s < 64u), 0xffffffffu, s < 32u);
+    return vec2<u32>(lo, hi);
+}
+
+fn msk(b: vec2<u32>, keep: bool) -> vec2<u32> {
+    return select(ZERO, b, keep);
+}
+
+// 64-bit shifts by constants: `shl`/`shr` for 0 < n < 32, `shl_hi`/`shr_hi`
+// for 32 <= n < 64 (no branches, every call site passes a literal).
+fn shl(v: vec2<u32>, n: u32) -> vec2<u32> {
+    return vec2<u32>(v.x << n, (v.y << n) | (v.x >> (32u - n)));
+}
+fn shr(v: vec2<u32>, n: u32) -> vec2<u32> {
+    return vec2<u32>((v.x >> n) | (v.y << (32u - n)), v.y >> n);
+}
+fn shl_hi(v: vec2<u32>, n: u32) -> vec2<u32> {
+    return vec2<u32>(0u, v.x << (n - 32u));
+}
+fn shr_hi(v: vec2<u32>, n: u32) -> vec2<u32> {
+    return vec2<u32>(v.y >> (n - 32u), 0u);
+}
+
+// Kogge-Stone occluded fills: the squares attacked from `g` in one direction
+// through the empty squares `e` (the first blocker included).
+fn att_n(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var gen = g | (e & shl(g, 8u));
+    var pro = e & shl(e, 8u);
+    gen |= pro & shl(gen, 16u);
+    pro &= shl(pro, 16u);
+    gen |= pro & shl_hi(gen, 32u);
+    return shl(gen, 8u);
+}
+
+fn att_s(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var gen = g | (e & shr(g, 8u));
+    var pro = e & shr(e, 8u);
+    gen |= pro & shr(gen, 16u);
+    pro &= shr(pro, 16u);
+    gen |= pro & shr_hi(gen, 32u);
+    return shr(gen, 8u);
+}
+
+fn att_e(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var pro = e & NOT_A;
+    var gen = g | (pro & shl(g, 1u));
+    pro &= shl(pro, 1u);
+    gen |= pro & shl(gen, 2u);
+    pro &= shl(pro, 2u);
+    gen |= pro & shl(gen, 4u);
+    return shl(gen, 1u) & NOT_A;
+}
+
+fn att_w(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var pro = e & NOT_H;
+    var gen = g | (pro & shr(g, 1u));
+    pro &= shr(pro, 1u);
+    gen |= pro & shr(gen, 2u);
+    pro &= shr(pro, 2u);
+    gen |= pro & shr(gen, 4u);
+    return shr(gen, 1u) & NOT_H;
+}
+
+fn att_ne(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var pro = e & NOT_A;
+    var gen = g | (pro & shl(g, 9u));
+    pro &= shl(pro, 9u);
+    gen |= pro & shl(gen, 18u);
+    pro &= shl(pro, 18u);
+    gen |= pro & shl_hi(gen, 36u);
+    return shl(gen, 9u) & NOT_A;
+}
+
+fn att_nw(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var pro = e & NOT_H;
+    var gen = g | (pro & shl(g, 7u));
+    pro &= shl(pro, 7u);
+    gen |= pro & shl(gen, 14u);
+    pro &= shl(pro, 14u);
+    gen |= pro & shl(gen, 28u);
+    return shl(gen, 7u) & NOT_H;
+}
+
+fn att_se(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var pro = e & NOT_A;
+    var gen = g | (pro & shr(g, 7u));
+    pro &= shr(pro, 7u);
+    gen |= pro & shr(gen, 14u);
+    pro &= shr(pro, 14u);
+    gen |= pro & shr(gen, 28u);
+    return shr(gen, 7u) & NOT_A;
+}
+
+fn att_sw(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    var pro = e & NOT_H;
+    var gen = g | (pro & shr(g, 9u));
+    pro &= shr(pro, 9u);
+    gen |= pro & shr(gen, 18u);
+    pro &= shr(pro, 18u);
+    gen |= pro & shr_hi(gen, 36u);
+    return shr(gen, 9u) & NOT_H;
+}
+
+fn rook_att(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    return att_n(g, e) | att_s(g, e) | att_e(g, e) | att_w(g, e);
+}
+
+fn bishop_att(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    return att_ne(g, e) | att_nw(g, e) | att_se(g, e) | att_sw(g, e);
+}
+
+fn knight_att(b: vec2<u32>) -> vec2<u32> {
+    let l1 = shr(b, 1u) & NOT_H;
+    let l2 = shr(b, 2u) & NOT_GH;
+    let r1 = shl(b, 1u) & NOT_A;
+    let r2 = shl(b, 2u) & NOT_AB;
+    let h1 = l1 | r1;
+    let h2 = l2 | r2;
+    return shl(h1, 16u) | shr(h1, 16u) | shl(h2, 8u) | shr(h2, 8u);
+}
+
+fn king_att(b: vec2<u32>) -> vec2<u32> {
+    let row = b | (shl(b, 1u) & NOT_A) | (shr(b, 1u) & NOT_H);
+    return (row | shl(row, 8u) | shr(row, 8u)) & ~b;
+}
+
+// Pawn steps of one colour: forward, capture towards the a-file, towards the h-file.
+fn pawn_fwd(b: vec2<u32>, white: bool) -> vec2<u32> {
+    return select(shr(b, 8u), shl(b, 8u), white);
+}
+fn pawn_cap_a(b: vec2<u32>, white: bool) -> vec2<u32> {
+    return select(shr(b, 9u), shl(b, 7u), white) & NOT_H;
+}
+fn pawn_cap_h(b: vec2<u32>, white: bool) -> vec2<u32> {
+    return select(shr(b, 7u), shl(b, 9u), white) & NOT_A;
+}
+fn pawn_att(b: vec2<u32>, white: bool) -> vec2<u32> {
+    return pawn_cap_a(b, white) | pawn_cap_h(b, white);
+}

@@ -1,0 +1,132 @@
+//! The kernel's source for each variant and its compute pipelines, built
+//! once per (variant, workgroup size) and kept for every later run.
+
+use super::layout::{Variant, MAX_PLIES};
+use super::{poisoned, GpuError, GpuPerft};
+
+/// The kernel source exactly as written (both variants, default constants):
+/// `kernels/perft.wgsl` (the search) followed by `kernels/bitboards.wgsl`
+/// (64-bit board helpers and sliding-attack fills).
+pub const PERFT_WGSL: &str = concat!(
+    include_str!("kernels/perft.wgsl"),
+    "\n",
+    include_str!("kernels/bitboards.wgsl")
+);
+
+/// Entry point of the kernel.
+const ENTRY: &str = "perft_main";
+
+/// Problems building the kernel source.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SourceError {
+    /// The template lacks a line or block the host rewrites.
+    #[error("perft.wgsl has no `{0}`")]
+    Missing(&'static str),
+}
+
+const WG_LINE: &str = "const WG: u32 = 64u;";
+const MAX_PLY_LINE: &str = "const MAX_PLY: u32 = 50u;";
+
+fn strip_block(src: &str, name: &'static str) -> Result<String, SourceError> {
+    let begin = format!("//@@BEGIN {name}");
+    let end = format!("//@@END {name}");
+    let b = src
+        .find(&begin)
+        .ok_or(SourceError::Missing("//@@BEGIN block"))?;
+    let e = src[b..]
+        .find(&end)
+        .ok_or(SourceError::Missing("//@@END block"))?
+        + b
+        + end.len();
+    Ok(format!("{}{}", &src[..b], &src[e..]))
+}
+
+/// The WGSL the host compiles: the block of the other variant removed and the
+/// workgroup size / stack depth written into their `const` lines. (Both are
+/// array sizes and a `@workgroup_size`, never loop counts: those come from the
+/// `Params` uniform.)
+pub fn shader_source(
+    variant: Variant,
+    workgroup_size: u32,
+    max_plies: u32,
+) -> Result<String, SourceError> {
+    if !PERFT_WGSL.contains(WG_LINE) {
+        return Err(SourceError::Missing(WG_LINE));
+    }
+    if !PERFT_WGSL.contains(MAX_PLY_LINE) {
+        return Err(SourceError::Missing(MAX_PLY_LINE));
+    }
+    let src = PERFT_WGSL
+        .replace(WG_LINE, &format!("const WG: u32 = {workgroup_size}u;"))
+        .replace(MAX_PLY_LINE, &format!("const MAX_PLY: u32 = {max_plies}u;"));
+    let drop = match variant {
+        Variant::Workgroup => "PRIVATE",
+        Variant::Private => "WORKGROUP",
+    };
+    strip_block(&src, drop)
+}
+
+impl GpuPerft {
+    /// Compiles (once per variant and workgroup size) the kernel.
+    pub(super) async fn pipeline(
+        &self,
+        variant: Variant,
+        wg: u32,
+    ) -> Result<wgpu::ComputePipeline, GpuError> {
+        if let Some((_, p)) = self
+            .pipelines
+            .lock()
+            .map_err(poisoned)?
+            .iter()
+            .find(|(k, _)| *k == (variant, wg))
+        {
+            return Ok(p.clone());
+        }
+        let src =
+            shader_source(variant, wg, MAX_PLIES).map_err(|e| GpuError::Shader(e.to_string()))?;
+        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = self
+            .device
+            .create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some("perft.wgsl"),
+                source: wgpu::ShaderSource::Wgsl(src.into()),
+            });
+        let pipeline = self
+            .device
+            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some("perft"),
+                layout: None,
+                module: &module,
+                entry_point: Some(ENTRY),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    constants: &[],
+                    // Every invocation writes its slots before reading them.
+                    zero_initialize_workgroup_memory: false,
+                },
+                cache: None,
+            });
+        if let Some(e) = scope.pop().await {
+            return Err(GpuError::Shader(e.to_string()));
+        }
+        self.pipelines
+            .lock()
+            .map_err(poisoned)?
+            .push(((variant, wg), pipeline.clone()));
+        Ok(pipeline)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sources_differ_only_by_storage() {
+        let w = shader_source(Variant::Workgroup, 32, 50).unwrap();
+        let p = shader_source(Variant::Private, 32, 50).unwrap();
+        assert!(w.contains("const WG: u32 = 32u;"));
+        assert!(w.contains("var<workgroup>") && !w.contains("var<private> pv_"));
+        assert!(p.contains("var<private> pv_pos") && !p.contains("var<workgroup>"));
+        assert!(!w.contains("@@BEGIN PRIVATE") && !p.contains("@@BEGIN WORKGROUP"));
+    }
+}

@@ -1,0 +1,475 @@
+//! The host loop: the CPU splits the tree to a frontier, the frontier goes
+//! to the kernel in batches (upload, dispatch, read back), the counts are
+//! added up and every batch is reported to `progress`.
+
+use super::layout::{Params, MAX_GPU_DEPTH};
+use super::packed::{check_packed, pack, Packed, POS_BYTES};
+use super::{GpuError, GpuPerft, GpuRun, Options};
+use crate::chess::{Move, Position};
+
+/// Frontier size the automatic split aims for (at least), on a software
+/// adapter (SwiftShader: a few CPU threads) and on a real GPU.
+const AUTO_MIN_FRONTIER_SOFTWARE: u64 = 2048;
+const AUTO_MIN_FRONTIER_GPU: u64 = 32768;
+/// Deepest subtree the automatic split hands one invocation.
+const AUTO_MAX_GPU_DEPTH: u32 = 3;
+/// Leaves one batch should hold about, for the automatic batch size (a
+/// software adapter does some 10 M leaves/s, a GPU some G leaves/s).
+const AUTO_BATCH_LEAVES_SOFTWARE: f64 = 16.0 * 1024.0 * 1024.0;
+const AUTO_BATCH_LEAVES_GPU: f64 = 256.0 * 1024.0 * 1024.0;
+/// Largest automatic batch.
+const AUTO_MAX_BATCH: u32 = 65536;
+/// Typical branching factor, to estimate work per frontier position.
+const BRANCHING: f64 = 30.0;
+
+impl GpuPerft {
+    /// Perft of the position in `fen`.
+    pub async fn run_fen(
+        &self,
+        fen: &str,
+        depth: u32,
+        options: &Options,
+        progress: impl FnMut(u64, u64) -> bool,
+    ) -> Result<GpuRun, GpuError> {
+        let pos = parse_fen(fen)?;
+        self.run(&pos, depth, options, progress).await
+    }
+
+    /// Perft of `root` to `depth`: the CPU splits, the GPU counts.
+    /// `progress(done, total)` counts frontier positions and runs after every
+    /// batch; returning `false` stops with [`GpuError::Cancelled`].
+    pub async fn run(
+        &self,
+        root: &Position,
+        depth: u32,
+        options: &Options,
+        mut progress: impl FnMut(u64, u64) -> bool,
+    ) -> Result<GpuRun, GpuError> {
+        let (wg, wg_bytes) = self.resolve_workgroup(options)?;
+        let split = match options.split_depth {
+            Some(s) => s.min(depth.saturating_sub(1)),
+            None => auto_split(root, depth, self.auto_min_frontier()),
+        };
+        let gpu_depth = depth - split;
+        if gpu_depth > MAX_GPU_DEPTH {
+            return Err(GpuError::BadOptions(format!(
+                "{gpu_depth} plies per invocation exceed the kernel's stack ({MAX_GPU_DEPTH}); raise split_depth"
+            )));
+        }
+        let mut run = GpuRun {
+            nodes: 0,
+            depth,
+            split_depth: split,
+            gpu_depth,
+            positions: 0,
+            batches: 0,
+            batch_size: 0,
+            variant: options.variant,
+            workgroup_size: wg,
+            workgroup_bytes: wg_bytes,
+        };
+        check_root(root)?;
+        if depth == 0 {
+            run.nodes = 1;
+            return Ok(run);
+        }
+        let total = frontier_size(root, split);
+        let frontier = Frontier::new(*root, split);
+        let out = self
+            .count(frontier, total, gpu_depth, options, wg, &mut progress, None)
+            .await?;
+        run.nodes = out.nodes;
+        run.positions = out.positions;
+        run.batches = out.batches;
+        run.batch_size = out.batch_size;
+        Ok(run)
+    }
+
+    /// Counts `depth` plies below each packed position on the GPU alone (no
+    /// CPU split) and returns the sum; `split_depth` in `options` is ignored.
+    pub async fn run_packed(
+        &self,
+        positions: &[Packed],
+        depth: u32,
+        options: &Options,
+        mut progress: impl FnMut(u64, u64) -> bool,
+    ) -> Result<GpuRun, GpuError> {
+        let (out, wg, wg_bytes) = self
+            .count_packed(positions, depth, options, &mut progress, None)
+            .await?;
+        Ok(GpuRun {
+            nodes: out.nodes,
+            depth,
+            split_depth: 0,
+            gpu_depth: depth,
+            positions: out.positions,
+            batches: out.batches,
+            batch_size: out.batch_size,
+            variant: options.variant,
+            workgroup_size: wg,
+            workgroup_bytes: wg_bytes,
+        })
+    }
+
+    /// Like [`GpuPerft::run_packed`], but returns the count of every position
+    /// (in order) instead of their sum.
+    pub async fn counts_packed(
+        &self,
+        positions: &[Packed],
+        depth: u32,
+        options: &Options,
+        mut progress: impl FnMut(u64, u64) -> bool,
+    ) -> Result<Vec<u64>, GpuError> {
+        let mut each = Vec::with_capacity(positions.len());
+        self.count_packed(positions, depth, options, &mut progress, Some(&mut each))
+            .await?;
+        Ok(each)
+    }
+
+    /// [`GpuPerft::run_packed`] and [`GpuPerft::counts_packed`]: checks the
+    /// depth and every position, resolves the workgroup size, counts.
+    async fn count_packed(
+        &self,
+        positions: &[Packed],
+        depth: u32,
+        options: &Options,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+        each: Option<&mut Vec<u64>>,
+    ) -> Result<(Counted, u32, u64), GpuError> {
+        if depth > MAX_GPU_DEPTH {
+            return Err(GpuError::BadOptions(format!(
+                "depth {depth} exceeds the kernel's stack ({MAX_GPU_DEPTH} plies)"
+            )));
+        }
+        for (i, p) in positions.iter().enumerate() {
+            check_packed(p).map_err(|e| GpuError::BadPosition(format!("position {i}: {e}")))?;
+        }
+        let (wg, wg_bytes) = self.resolve_workgroup(options)?;
+        let out = self
+            .count(
+                positions.iter().copied(),
+                positions.len() as u64,
+                depth,
+                options,
+                wg,
+                progress,
+                each,
+            )
+            .await?;
+        Ok((out, wg, wg_bytes))
+    }
+
+    /// Perft of every legal move of `root` (`depth` >= 1 counts the leaves
+    /// `depth` plies below the root, as [`crate::chess::divide`] does), each
+    /// child run on the GPU with `options`. `progress(done, total)` counts
+    /// root moves.
+    pub async fn divide(
+        &self,
+        root: &Position,
+        depth: u32,
+        options: &Options,
+        mut progress: impl FnMut(u64, u64) -> bool,
+    ) -> Result<Vec<(Move, u64)>, GpuError> {
+        check_root(root)?;
+        let moves = legal(root);
+        let total = moves.len() as u64;
+        let mut out = Vec::with_capacity(moves.len());
+        for (i, m) in moves.into_iter().enumerate() {
+            let nodes = if depth <= 1 {
+                u64::from(depth == 1)
+            } else {
+                self.run(&child(root, m), depth - 1, options, |_, _| true)
+                    .await?
+                    .nodes
+            };
+            out.push((m, nodes));
+            if !progress(i as u64 + 1, total) {
+                return Err(GpuError::Cancelled);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The batch loop: upload, dispatch, read back, add up, report.
+    #[allow(clippy::too_many_arguments)]
+    async fn count(
+        &self,
+        mut frontier: impl Iterator<Item = Packed>,
+        total: u64,
+        depth: u32,
+        options: &Options,
+        wg: u32,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+        mut each: Option<&mut Vec<u64>>,
+    ) -> Result<Counted, GpuError> {
+        let pipeline = self.pipeline(options.variant, wg).await?;
+        let batch = self.batch_size(options, depth, wg, total);
+        let dev = &self.device;
+        let params_buf = dev.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("perft params"),
+            size: std::mem::size_of::<Params>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let pos_buf = dev.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("perft positions"),
+            size: u64::from(batch) * POS_BYTES as u64,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let counts_size = u64::from(batch) * 8;
+        let counts_buf = dev.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("perft counts"),
+            size: counts_size,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let read_buf = dev.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("perft read-back"),
+            size: counts_size,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let bind_group = dev.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("perft bindings"),
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: params_buf.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: pos_buf.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: counts_buf.as_entire_binding(),
+                },
+            ],
+        });
+
+        let mut out = Counted {
+            nodes: 0,
+            positions: 0,
+            batches: 0,
+            batch_size: batch,
+        };
+        let mut chunk: Vec<Packed> = Vec::with_capacity(batch as usize);
+        loop {
+            chunk.clear();
+            chunk.extend(frontier.by_ref().take(batch as usize));
+            if chunk.is_empty() {
+                break;
+            }
+            let n = chunk.len() as u32;
+            let params = Params {
+                count: n,
+                depth,
+                base: 0,
+                flags: 0,
+            };
+            self.queue
+                .write_buffer(&params_buf, 0, bytemuck::bytes_of(&params));
+            self.queue
+                .write_buffer(&pos_buf, 0, bytemuck::cast_slice(&chunk));
+            let groups = n.div_ceil(wg);
+            let max_x = self.limits.max_compute_workgroups_per_dimension.max(1);
+            let gx = groups.min(max_x);
+            let gy = groups.div_ceil(gx);
+            let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("perft batch"),
+            });
+            {
+                let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("perft"),
+                    timestamp_writes: None,
+                });
+                pass.set_pipeline(&pipeline);
+                pass.set_bind_group(0, &bind_group, &[]);
+                pass.dispatch_workgroups(gx, gy, 1);
+            }
+            let bytes = u64::from(n) * 8;
+            enc.copy_buffer_to_buffer(&counts_buf, 0, &read_buf, 0, bytes);
+            self.queue.submit([enc.finish()]);
+            out.nodes += self
+                .read_counts(&read_buf, bytes, each.as_deref_mut())
+                .await?;
+            self.take_device_error()?;
+            out.positions += u64::from(n);
+            out.batches += 1;
+            if !progress(out.positions, total.max(out.positions)) {
+                return Err(GpuError::Cancelled);
+            }
+        }
+        Ok(out)
+    }
+
+    fn auto_min_frontier(&self) -> u64 {
+        if self.report.software {
+            AUTO_MIN_FRONTIER_SOFTWARE
+        } else {
+            AUTO_MIN_FRONTIER_GPU
+        }
+    }
+
+    fn batch_size(&self, options: &Options, depth: u32, wg: u32, total: u64) -> u32 {
+        let by_limit = (self
+            .limits
+            .max_storage_buffer_binding_size
+            .min(self.limits.max_buffer_size)
+            / POS_BYTES as u64)
+            .min(u64::from(u32::MAX)) as u32;
+        let wanted = options.batch_size.unwrap_or_else(|| {
+            let per_position = BRANCHING.powi(depth.max(1) as i32);
+            let leaves = if self.report.software {
+                AUTO_BATCH_LEAVES_SOFTWARE
+            } else {
+                AUTO_BATCH_LEAVES_GPU
+            };
+            let b = (leaves / per_position).floor() as u32;
+            // whole workgroups, at least one
+            let b = b.clamp(wg, AUTO_MAX_BATCH);
+            b.div_ceil(wg) * wg
+        });
+        let wanted = wanted.max(1).min(by_limit);
+        // never allocate for more positions than there are
+        wanted.min(total.max(1).min(u64::from(u32::MAX)) as u32)
+    }
+
+    async fn read_counts(
+        &self,
+        buf: &wgpu::Buffer,
+        bytes: u64,
+        each: Option<&mut Vec<u64>>,
+    ) -> Result<u64, GpuError> {
+        let slice = buf.slice(0..bytes);
+        let (tx, rx) = futures_channel::oneshot::channel();
+        slice.map_async(wgpu::MapMode::Read, move |r| {
+            let _ = tx.send(r);
+        });
+        #[cfg(not(target_arch = "wasm32"))]
+        self.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map_err(|e| GpuError::Device(e.to_string()))?;
+        match rx.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(GpuError::Mapping(e.to_string())),
+            Err(_) => {
+                self.take_device_error()?;
+                return Err(GpuError::Mapping("the map callback never ran".into()));
+            }
+        }
+        let sum = {
+            let view = slice
+                .get_mapped_range()
+                .map_err(|e| GpuError::Mapping(e.to_string()))?;
+            let words: &[u32] = bytemuck::cast_slice(&view);
+            let counts = words
+                .chunks_exact(2)
+                .map(|c| u64::from(c[0]) | u64::from(c[1]) << 32);
+            match each {
+                Some(v) => {
+                    let start = v.len();
+                    v.extend(counts);
+                    v[start..].iter().sum()
+                }
+                None => counts.sum(),
+            }
+        };
+        buf.unmap();
+        Ok(sum)
+    }
+}
+
+struct Counted {
+    nodes: u64,
+    positions: u64,
+    batches: u32,
+    batch_size: u32,
+}
+
+// ---------------------------------------------------------------- CPU split
+
+fn parse_fen(fen: &str) -> Result<Position, GpuError> {
+    Position::from_fen(fen).map_err(|e| GpuError::BadPosition(e.to_string()))
+}
+
+fn check_root(root: &Position) -> Result<(), GpuError> {
+    check_packed(&pack(root)).map_err(GpuError::BadPosition)
+}
+
+fn legal(pos: &Position) -> Vec<Move> {
+    pos.legal_moves().as_slice().to_vec()
+}
+
+fn child(pos: &Position, m: Move) -> Position {
+    pos.play(m)
+}
+
+/// Positions (with multiplicity: paths, not unique positions) `split` plies
+/// below `root`, depth-first in the CPU's move order, generated lazily.
+struct Frontier {
+    root: Option<Position>,
+    split: u32,
+    stack: Vec<(Position, Vec<Move>, usize)>,
+}
+
+impl Frontier {
+    fn new(root: Position, split: u32) -> Frontier {
+        Frontier {
+            root: Some(root),
+            split,
+            stack: Vec::new(),
+        }
+    }
+}
+
+impl Iterator for Frontier {
+    type Item = Packed;
+
+    fn next(&mut self) -> Option<Packed> {
+        if let Some(root) = self.root.take() {
+            if self.split == 0 {
+                return Some(pack(&root));
+            }
+            let moves = legal(&root);
+            self.stack.push((root, moves, 0));
+        }
+        loop {
+            let ply = self.stack.len() as u32;
+            let (pos, moves, i) = self.stack.last_mut()?;
+            if *i == moves.len() {
+                self.stack.pop();
+                continue;
+            }
+            let m = moves[*i];
+            *i += 1;
+            let c = child(pos, m);
+            if ply == self.split {
+                return Some(pack(&c));
+            }
+            let cm = legal(&c);
+            self.stack.push((c, cm, 0));
+        }
+    }
+}
+
+/// Number of frontier positions `split` plies below `root` (CPU perft).
+fn frontier_size(root: &Position, split: u32) -> u64 {
+    crate::chess::perft(root, split)
+}
+
+/// The split the automatic mode picks: at most 3 plies per invocation, then
+/// one ply more on the CPU while the frontier has fewer than `min_frontier`
+/// positions and the GPU keeps at least 2 plies.
+pub fn auto_split(root: &Position, depth: u32, min_frontier: u64) -> u32 {
+    if depth <= 1 {
+        return 0;
+    }
+    let mut s = depth.saturating_sub(AUTO_MAX_GPU_DEPTH);
+    while depth - s > 2 && frontier_size(root, s) < min_frontier {
+        s += 1;
+    }
+    s
+}
