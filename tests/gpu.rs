@@ -8,42 +8,25 @@
 //! A missing adapter FAILS these tests (it never skips them).
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use std::sync::OnceLock;
+
+use common::rng::{random_walk, Rng};
+use common::suite::{case, perft_suite, Case};
 
 use bitscope::chess::{perft, Position};
 use bitscope::gpu::layout::{self, Variant};
-use bitscope::gpu::packed::{self, pack, unpack, Meta, Packed};
-use bitscope::gpu::pipeline;
+use bitscope::gpu::packed::{pack, Packed};
 use bitscope::gpu::{GpuError, GpuPerft, Options};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
 
-/// (name, FEN, counts at depth 1, 2, 3, 4 where known)
-const SUITE: &[(&str, &str, &[u64])] = &[
-    ("start", START, &[20, 400, 8902, 197281]),
-    ("kiwipete", KIWIPETE, &[48, 2039, 97862, 4085603]),
-    (
-        "pos3",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -",
-        &[14, 191, 2812],
-    ),
-    (
-        "pos4",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq -",
-        &[6, 264, 9467],
-    ),
-    (
-        "pos5",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        &[44, 1486, 62379],
-    ),
-    (
-        "pos6",
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-        &[46, 2079, 89890],
-    ),
-];
+/// The Chess Programming Wiki's six positions, first in tests/perft_suite.txt.
+fn cpw() -> Vec<Case> {
+    perft_suite().into_iter().take(6).collect()
+}
 
 fn gpu() -> &'static GpuPerft {
     static GPU: OnceLock<GpuPerft> = OnceLock::new();
@@ -65,13 +48,18 @@ fn pos(fen: &str) -> Position {
     Position::from_fen(fen).expect("suite FEN parses")
 }
 
+/// Every position of tests/perft_suite.txt at its known depths 1 to 3.
 #[test]
 fn suite_depth_1_to_3_both_variants() {
     let gpu = gpu();
-    for &(name, fen, counts) in SUITE {
-        let p = pos(fen);
-        for (d, &want) in counts.iter().enumerate().take(3) {
-            let depth = d as u32 + 1;
+    for Case {
+        id: name,
+        fen,
+        counts,
+    } in perft_suite()
+    {
+        let p = pos(&fen);
+        for &(depth, want) in counts.iter().filter(|c| c.0 <= 3) {
             assert_eq!(perft(&p, depth), want, "CPU perft {name} depth {depth}");
             for variant in Variant::ALL {
                 let run = gpu
@@ -86,9 +74,10 @@ fn suite_depth_1_to_3_both_variants() {
 #[test]
 fn depth_4_start_and_kiwipete_both_variants() {
     let gpu = gpu();
-    for &(name, fen, counts) in &SUITE[..2] {
-        let p = pos(fen);
-        let want = counts[3];
+    for name in ["startpos", "kiwipete"] {
+        let c = case(name);
+        let p = pos(&c.fen);
+        let want = c.nodes(4).expect("depth 4 in the suite");
         assert_eq!(perft(&p, 4), want, "CPU perft {name} depth 4");
         for variant in Variant::ALL {
             let run = gpu
@@ -108,10 +97,14 @@ fn depth_4_start_and_kiwipete_both_variants() {
 #[test]
 fn kernel_alone_counts_from_the_root() {
     let gpu = gpu();
-    for &(name, fen, counts) in SUITE {
-        let p = pos(fen);
-        for (d, &want) in counts.iter().enumerate().take(3) {
-            let depth = d as u32 + 1;
+    for Case {
+        id: name,
+        fen,
+        counts,
+    } in cpw()
+    {
+        let p = pos(&fen);
+        for &(depth, want) in counts.iter().filter(|c| c.0 <= 3) {
             for variant in Variant::ALL {
                 let opts = Options {
                     split_depth: Some(0),
@@ -165,8 +158,8 @@ fn batches_and_splits_agree() {
         }
     }
     // Packed positions of every suite entry at once, depth 2.
-    let packed: Vec<Packed> = SUITE.iter().map(|(_, fen, _)| pack(&pos(fen))).collect();
-    let want: u64 = SUITE.iter().map(|(_, _, c)| c[1]).sum();
+    let packed: Vec<Packed> = cpw().iter().map(|c| pack(&pos(&c.fen))).collect();
+    let want: u64 = cpw().iter().map(|c| c.nodes(2).unwrap()).sum();
     for variant in Variant::ALL {
         let run = gpu
             .run_packed_blocking(&packed, 2, &Options::with_variant(variant), |_, _| true)
@@ -183,10 +176,25 @@ fn cancel_and_errors() {
         batch_size: Some(64),
         ..Options::default()
     };
+    // stop at the first batch, and in the middle: after 5 of the batches
     let err = gpu
         .run_blocking(&pos(START), 3, &opts, |_, _| false)
         .unwrap_err();
     assert_eq!(err, GpuError::Cancelled);
+    let mut calls = 0;
+    let mut seen = Vec::new();
+    let err = gpu
+        .run_blocking(&pos(START), 3, &opts, |done, total| {
+            calls += 1;
+            seen.push((done, total));
+            calls < 5
+        })
+        .unwrap_err();
+    assert_eq!(err, GpuError::Cancelled);
+    assert_eq!(calls, 5, "no batch runs after the stop");
+    // 400 frontier positions in batches of 64: stopped at 320 of 400
+    assert_eq!(seen.last(), Some(&(320, 400)));
+    assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "{seen:?}");
     assert!(matches!(
         gpu.run_fen_blocking("not a fen", 2, &opts, |_, _| true),
         Err(GpuError::BadPosition(_))
@@ -308,33 +316,12 @@ fn tricky_positions_match_cpu() {
 #[test]
 fn random_positions_match_cpu() {
     let gpu = gpu();
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut rand = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
+    let starts = cpw().into_iter().map(|c| c.fen);
     let mut positions = Vec::new();
-    for &(_, fen, _) in SUITE.iter().chain(
-        TRICKY
-            .iter()
-            .map(|(f, _)| ("", *f, &[][..]))
-            .collect::<Vec<_>>()
-            .iter(),
-    ) {
+    for fen in starts.chain(TRICKY.iter().map(|t| t.0.to_string())) {
         for _ in 0..12 {
-            let mut p = pos(fen);
-            let plies = rand() % 40;
-            for _ in 0..plies {
-                let moves = p.legal_moves();
-                let moves = moves.as_slice();
-                if moves.is_empty() {
-                    break;
-                }
-                p = p.play(moves[(rand() % moves.len() as u64) as usize]);
-            }
-            positions.push(p);
+            positions.push(random_walk(pos(&fen), 39, &mut rng));
         }
     }
     let packed: Vec<Packed> = positions.iter().map(pack).collect();
@@ -350,14 +337,94 @@ fn random_positions_match_cpu() {
 }
 
 #[test]
-fn divide_matches_cpu() {
+fn divide_matches_cpu_both_variants() {
     let gpu = gpu();
     let p = pos(KIWIPETE);
     let cpu = bitscope::chess::divide(&p, 3);
-    let got = gpu
-        .divide_blocking(&p, 3, &Options::default(), |_, _| true)
+    for variant in Variant::ALL {
+        let got = gpu
+            .divide_blocking(&p, 3, &Options::with_variant(variant), |_, _| true)
+            .unwrap();
+        assert_eq!(got, cpu, "{variant}");
+    }
+}
+
+/// A workgroup larger than the adapter allows is refused with both numbers
+/// when shrinking is off, and shrinks to the limit (still right) when on.
+#[test]
+fn too_many_invocations_is_a_typed_error() {
+    let gpu = gpu();
+    let report = gpu.report();
+    let limit = report.max_compute_invocations_per_workgroup;
+    let wanted = limit + 1;
+    let strict = Options {
+        workgroup_size: wanted,
+        shrink_to_fit: false,
+        variant: Variant::Private,
+        ..Options::default()
+    };
+    let err = gpu
+        .run_blocking(&pos(START), 2, &strict, |_, _| true)
+        .unwrap_err();
+    let x_limit = limit.min(report.max_compute_workgroup_size_x);
+    assert_eq!(
+        err,
+        GpuError::TooManyInvocations {
+            wanted,
+            limit: x_limit
+        }
+    );
+    let loose = Options {
+        shrink_to_fit: true,
+        ..strict
+    };
+    let run = gpu
+        .run_blocking(&pos(START), 2, &loose, |_, _| true)
         .unwrap();
-    assert_eq!(got, cpu);
+    assert_eq!(run.nodes, 400);
+    assert!(run.workgroup_size <= x_limit, "{run:?}");
+}
+
+/// More workgroups than one dimension holds (65,535): the host spreads the
+/// dispatch over x and y, and the kernel finds every position's own slot.
+/// 70,000 positions, one invocation a workgroup, one batch; each count is
+/// checked against the CPU, so a position read or written twice shows.
+#[test]
+fn a_batch_past_65535_workgroups_dispatches_in_two_dimensions() {
+    let gpu = gpu();
+    let max_x = gpu.report().max_compute_workgroups_per_dimension;
+    let n = 70_000usize;
+    assert!(n as u32 > max_x, "the batch must not fit in x ({max_x})");
+    let mut rng = Rng::new(0x2d_d15_ba7c4);
+    let starts: Vec<Position> = cpw().iter().map(|c| pos(&c.fen)).collect();
+    let positions: Vec<Position> = (0..n)
+        .map(|i| random_walk(starts[i % starts.len()], 30, &mut rng))
+        .collect();
+    let packed: Vec<Packed> = positions.iter().map(pack).collect();
+    for variant in Variant::ALL {
+        let opts = Options {
+            workgroup_size: 1,
+            batch_size: Some(n as u32),
+            split_depth: Some(0),
+            ..Options::with_variant(variant)
+        };
+        let mut batches = 0;
+        let got = gpu
+            .counts_packed_blocking(&packed, 1, &opts, |_, _| {
+                batches += 1;
+                true
+            })
+            .unwrap();
+        assert_eq!(batches, 1, "{variant}: one dispatch");
+        for (i, p) in positions.iter().enumerate() {
+            assert_eq!(
+                got[i],
+                p.legal_moves().len() as u64,
+                "{variant} #{i} {}",
+                p.to_fen()
+            );
+        }
+    }
 }
 
 /// Runs `no_adapter_child` in a child process with `VK_ICD_FILENAMES` set to
@@ -410,74 +477,5 @@ fn no_adapter_child() {
         }
         Err(e) => panic!("expected NoAdapter, got {e}"),
         Ok(g) => panic!("expected no adapter, got {:?}", g.report()),
-    }
-}
-
-// ------------------------------------------------------------ no GPU needed
-
-#[test]
-fn packed_layout_round_trips() {
-    for &(name, fen, _) in SUITE {
-        let p = pos(fen);
-        let w = pack(&p);
-        assert_eq!(unpack(&w), p, "{name}");
-        assert_eq!(pack(&unpack(&w)), w, "{name}");
-        packed::check_packed(&w).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let meta = Meta::unpack(w[10]);
-        assert_eq!(meta.pack(), w[10] & 0x1f_ffff, "{name}");
-        // every child too, which exercises captures, castling, promotions, e.p.
-        for m in p.legal_moves().as_slice() {
-            let c = p.play(*m);
-            assert_eq!(unpack(&pack(&c)), c, "{name} after {}", m.to_uci());
-            packed::check_packed(&pack(&c)).unwrap();
-        }
-    }
-    let w = pack(&pos(START));
-    assert_eq!(packed::board(&w, 0), 0xffff, "white");
-    assert_eq!(packed::board(&w, 1), 0x00ff_0000_0000_ff00, "pawns");
-    assert_eq!(
-        Meta::unpack(w[10]),
-        Meta {
-            white_king: 4,
-            black_king: 60,
-            black_to_move: false,
-            castling: 15,
-            ep_file: None
-        }
-    );
-}
-
-/// The workgroup-memory figure, computed by naga from the WGSL types the
-/// host really compiles, equals `layout::workgroup_bytes`.
-#[test]
-fn workgroup_bytes_match_the_wgsl() {
-    use bitscope::gpu::workgroup_bytes;
-    use wgpu::naga;
-    assert_eq!(workgroup_bytes(64, 50, Variant::Workgroup), 15616);
-    for variant in Variant::ALL {
-        for wg in [1u32, 7, 32, 64, 128] {
-            let src = pipeline::shader_source(variant, wg, layout::MAX_PLIES).unwrap();
-            let module = naga::front::wgsl::parse_str(&src)
-                .unwrap_or_else(|e| panic!("{}", e.emit_to_string(&src)));
-            naga::valid::Validator::new(
-                naga::valid::ValidationFlags::all(),
-                naga::valid::Capabilities::empty(),
-            )
-            .validate(&module)
-            .unwrap_or_else(|e| panic!("{variant} wg {wg}: {e:?}"));
-            let mut layouter = naga::proc::Layouter::default();
-            layouter.update(module.to_ctx()).unwrap();
-            let bytes: u64 = module
-                .global_variables
-                .iter()
-                .filter(|(_, g)| g.space == naga::AddressSpace::WorkGroup)
-                .map(|(_, g)| u64::from(layouter[g.ty].size).div_ceil(16) * 16)
-                .sum();
-            assert_eq!(
-                bytes,
-                workgroup_bytes(wg, layout::MAX_PLIES, variant),
-                "{variant} wg {wg}"
-            );
-        }
     }
 }

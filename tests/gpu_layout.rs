@@ -1,0 +1,78 @@
+//! The GPU's packed position and workgroup-memory figure: checks that need
+//! no GPU (naga compiles the WGSL on the CPU).
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use bitscope::chess::Position;
+use bitscope::gpu::layout::{self, Variant};
+use bitscope::gpu::packed::{self, pack, unpack, Meta};
+use bitscope::gpu::pipeline;
+use common::suite::{perft_suite, Case};
+
+#[test]
+fn packed_layout_round_trips() {
+    for Case { id: name, fen, .. } in perft_suite() {
+        let p = Position::from_fen(&fen).unwrap();
+        let w = pack(&p);
+        assert_eq!(unpack(&w), p, "{name}");
+        assert_eq!(pack(&unpack(&w)), w, "{name}");
+        packed::check_packed(&w).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let meta = Meta::unpack(w[10]);
+        assert_eq!(meta.pack(), w[10] & 0x1f_ffff, "{name}");
+        // every child too, which exercises captures, castling, promotions, e.p.
+        for m in p.legal_moves().as_slice() {
+            let c = p.play(*m);
+            assert_eq!(unpack(&pack(&c)), c, "{name} after {}", m.to_uci());
+            packed::check_packed(&pack(&c)).unwrap();
+        }
+    }
+    let w = pack(&Position::startpos());
+    assert_eq!(packed::board(&w, 0), 0xffff, "white");
+    assert_eq!(packed::board(&w, 1), 0x00ff_0000_0000_ff00, "pawns");
+    assert_eq!(
+        Meta::unpack(w[10]),
+        Meta {
+            white_king: 4,
+            black_king: 60,
+            black_to_move: false,
+            castling: 15,
+            ep_file: None
+        }
+    );
+}
+
+/// The workgroup-memory figure, computed by naga from the WGSL types the
+/// host really compiles, equals `layout::workgroup_bytes`.
+#[test]
+fn workgroup_bytes_match_the_wgsl() {
+    use bitscope::gpu::workgroup_bytes;
+    use wgpu::naga;
+    assert_eq!(workgroup_bytes(64, 50, Variant::Workgroup), 15616);
+    for variant in Variant::ALL {
+        for wg in [1u32, 7, 32, 64, 128] {
+            let src = pipeline::shader_source(variant, wg, layout::MAX_PLIES).unwrap();
+            let module = naga::front::wgsl::parse_str(&src)
+                .unwrap_or_else(|e| panic!("{}", e.emit_to_string(&src)));
+            naga::valid::Validator::new(
+                naga::valid::ValidationFlags::all(),
+                naga::valid::Capabilities::empty(),
+            )
+            .validate(&module)
+            .unwrap_or_else(|e| panic!("{variant} wg {wg}: {e:?}"));
+            let mut layouter = naga::proc::Layouter::default();
+            layouter.update(module.to_ctx()).unwrap();
+            let bytes: u64 = module
+                .global_variables
+                .iter()
+                .filter(|(_, g)| g.space == naga::AddressSpace::WorkGroup)
+                .map(|(_, g)| u64::from(layouter[g.ty].size).div_ceil(16) * 16)
+                .sum();
+            assert_eq!(
+                bytes,
+                workgroup_bytes(wg, layout::MAX_PLIES, variant),
+                "{variant} wg {wg}"
+            );
+        }
+    }
+}
