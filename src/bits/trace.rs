@@ -161,21 +161,16 @@ impl Trace {
         for (i, s) in self.steps.iter().enumerate() {
             let group = s.lane_bits.unwrap_or(if s.value.width > 8 { 4 } else { 0 });
             let _ = writeln!(out, "{:>2}. {}", i + 1, s.label);
-            let _ = writeln!(
-                out,
-                "    {:<28} = {}  ({})",
-                s.expr,
-                s.value.binary(group),
-                s.value.hex()
-            );
+            let row = |name: String, sep: &str, value: &Word| {
+                format!(
+                    "    {name} {sep} {}  ({})",
+                    value.binary(group),
+                    value.hex()
+                )
+            };
+            let _ = writeln!(out, "{}", row(format!("{:<28}", s.expr), "=", &s.value));
             for op in &s.operands {
-                let _ = writeln!(
-                    out,
-                    "    {:>28}   {}  ({})",
-                    op.name,
-                    op.value.binary(group),
-                    op.value.hex()
-                );
+                let _ = writeln!(out, "{}", row(format!("{:>28}", op.name), " ", &op.value));
             }
             if s.highlight != 0 {
                 let marks: String = (0..s.value.width)

@@ -27,11 +27,38 @@ fn setup(
     Ok((sc, width - shift, shift, mask(width)))
 }
 
+/// A scan trace with its first step, "the input" `v`, highlighted where the
+/// scan will look and noted with what it looks for.
+fn start_trace(
+    name: &str,
+    title: String,
+    width: u32,
+    v: u64,
+    result: u32,
+    input: (u64, String),
+) -> Trace {
+    let mut t = Trace::new(name, title, Outcome::Number(result as i64));
+    t.push(
+        Step::new("the input", "v", Word::new(v, width))
+            .highlight(input.0)
+            .note(input.1),
+    );
+    t
+}
+
 /// Pushes the two steps every multiply-and-shift scan ends with: the shift
 /// keeps the window, the table gives the bit. `keep` and `lookup` are their
-/// notes.
-fn push_window_and_lookup(t: &mut Trace, sc: &Scanner, window: u64, keep: String, lookup: String) {
+/// notes (`keep` by default: the shift's arithmetic and the window).
+fn push_window_and_lookup(
+    t: &mut Trace,
+    sc: &Scanner,
+    window: u64,
+    keep: Option<String>,
+    lookup: String,
+) {
     let n = sc.width() - sc.shift();
+    let keep =
+        keep.unwrap_or_else(|| format!("{} - {n} = {}: window = {window}", sc.width(), sc.shift()));
     t.push(
         Step::new(
             "keep the top log2 N bits",
@@ -77,24 +104,17 @@ pub fn scan_trace(width: u32, magic: u64, v: u64) -> Result<Trace, DebruijnError
     let window = product >> shift;
     let index = sc.table()[window as usize] as u32;
     let w = |x: u64| Word::new(x, width);
-    let mut t = Trace::new(
-        "debruijn-scan",
-        format!(
-            "{width}-bit bit scan of {} with magic {}",
-            w(v).hex(),
-            w(magic).hex()
-        ),
-        Outcome::Number(index as i64),
+    let note = format!(
+        "v = {v} = 0b{}: {} bit(s) set; the scan finds the lowest one without a loop",
+        bin(v, width),
+        v.count_ones()
     );
-    t.push(
-        Step::new("the input", "v", w(v))
-            .highlight(iso)
-            .note(format!(
-                "v = {v} = 0b{}: {} bit(s) set; the scan finds the lowest one without a loop",
-                bin(v, width),
-                v.count_ones()
-            )),
+    let title = format!(
+        "{width}-bit bit scan of {} with magic {}",
+        w(v).hex(),
+        w(magic).hex()
     );
+    let mut t = start_trace("debruijn-scan", title, width, v, index, (iso, note));
     t.push(
         Step::new("negate: two's complement", "-v = ~v + 1", w(neg))
             .highlight(iso)
@@ -132,9 +152,9 @@ pub fn scan_trace(width: u32, magic: u64, v: u64) -> Result<Trace, DebruijnError
         &mut t,
         &sc,
         window,
-        format!(
+        Some(format!(
             "N - log2 N = {width} - {n} = {shift}: shifting right by {shift} drops all but the top {n} bits, window = {window}"
-        ),
+        )),
         format!(
             "table[{window}] = {index}: the table lists, for every window, the bit whose shift of the magic shows it (1-based tables add one: {})",
             index + 1
@@ -168,20 +188,13 @@ pub fn mask_scan_trace(width: u32, magic: u64, v: u64) -> Result<Trace, Debruijn
     let window = product >> shift;
     let index = sc.table()[window as usize] as u32;
     let w = |x: u64| Word::new(x, width);
-    let mut t = Trace::new(
-        "debruijn-mask-scan",
-        format!(
-            "{width}-bit bit scan of {} by v ^ (v - 1) with magic {}",
-            w(v).hex(),
-            w(magic).hex()
-        ),
-        Outcome::Number(index as i64),
+    let title = format!(
+        "{width}-bit bit scan of {} by v ^ (v - 1) with magic {}",
+        w(v).hex(),
+        w(magic).hex()
     );
-    t.push(
-        Step::new("the input", "v", w(v))
-            .highlight(1 << i)
-            .note(format!("v = {v} = 0b{}", bin(v, width))),
-    );
+    let note = format!("v = {v} = 0b{}", bin(v, width));
+    let mut t = start_trace("debruijn-mask-scan", title, width, v, index, (1 << i, note));
     t.push(
         Step::new("subtract one", "v - 1", w(dec))
             .highlight(mask(i + 1))
@@ -216,15 +229,10 @@ pub fn mask_scan_trace(width: u32, magic: u64, v: u64) -> Result<Trace, Debruijn
             bin(window, n)
         )),
     );
-    push_window_and_lookup(
-        &mut t,
-        &sc,
-        window,
-        format!("{width} - {n} = {shift}: window = {window}"),
-        format!(
+    let lookup = format!(
             "this form has its own table (built from the windows of (2^(i+1) - 1) * magic): table[{window}] = {index}"
-        ),
-    );
+        );
+    push_window_and_lookup(&mut t, &sc, window, None, lookup);
     Ok(t)
 }
 
@@ -239,23 +247,16 @@ pub fn reverse_scan_trace(width: u32, magic: u64, v: u64) -> Result<Trace, Debru
     let (sc, n, shift, m) = setup(width, magic, ScanKind::Mask, v)?;
     let k = 63 - v.leading_zeros();
     let w = |x: u64| Word::new(x, width);
-    let mut t = Trace::new(
-        "debruijn-reverse-scan",
-        format!(
-            "{width}-bit bit scan reverse of {} with magic {}",
-            w(v).hex(),
-            w(magic).hex()
-        ),
-        Outcome::Number(k as i64),
+    let title = format!(
+        "{width}-bit bit scan reverse of {} with magic {}",
+        w(v).hex(),
+        w(magic).hex()
     );
-    t.push(
-        Step::new("the input", "v", w(v))
-            .highlight(1 << k)
-            .note(format!(
-                "v = {v} = 0b{}: the scan finds the highest set bit",
-                bin(v, width)
-            )),
+    let note = format!(
+        "v = {v} = 0b{}: the scan finds the highest set bit",
+        bin(v, width)
     );
+    let mut t = start_trace("debruijn-reverse-scan", title, width, v, k, (1 << k, note));
     let mut s = v;
     let mut step = 1;
     while step < width {
@@ -284,13 +285,8 @@ pub fn reverse_scan_trace(width: u32, magic: u64, v: u64) -> Result<Trace, Debru
                 bin(window, n)
             )),
     );
-    push_window_and_lookup(
-        &mut t,
-        &sc,
-        window,
-        format!("{width} - {n} = {shift}: window = {window}"),
-        format!("table[{window}] = {index} = {width} - 1 - leading_zeros"),
-    );
+    let lookup = format!("table[{window}] = {index} = {width} - 1 - leading_zeros");
+    push_window_and_lookup(&mut t, &sc, window, None, lookup);
     Ok(t)
 }
 
