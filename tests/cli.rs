@@ -494,3 +494,51 @@ fn trace_bad_values_exit_2_with_the_reason() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn debruijn_graph_and_search() {
+    let out = bitscope()
+        .args(["debruijn", "graph", "--bits", "8", "0x1d", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json = last_json(&out);
+    assert_eq!(json["nodes"], serde_json::json!([0, 1, 2, 3]));
+    assert_eq!(json["edges"].as_array().unwrap().len(), 8);
+    assert_eq!(json["edges"][3], serde_json::json!([1, 3, 3]));
+    // the seed's column of windows: 000 001 011 111 110 101 010 100
+    assert_eq!(json["walk"], serde_json::json!([0, 1, 3, 7, 6, 5, 2, 4]));
+    assert_eq!(json["valid"], true);
+    assert_eq!(json["repeated"], serde_json::json!([]));
+    let out = bitscope()
+        .args(["debruijn", "graph", "--bits", "16", "0x1234", "--json"])
+        .output()
+        .unwrap();
+    let json = last_json(&out);
+    let walk: Vec<u64> = json["walk"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .collect();
+    assert_eq!(walk.len(), 16);
+    assert_eq!(json["valid"], false);
+    // the windows never read are exactly the 4-bit values missing from the walk
+    let missing: Vec<u64> = (0..16).filter(|w| !walk.contains(w)).collect();
+    assert_eq!(json["unused"], serde_json::json!(missing));
+    assert!(!json["repeated"].as_array().unwrap().is_empty());
+
+    let out = bitscope()
+        .args(["debruijn", "search", "--bits", "16", "--json"])
+        .output()
+        .unwrap();
+    let json = last_json(&out);
+    // B(2, 4) has 16 de Bruijn sequences, each once with four leading zeros
+    assert_eq!(json["result"]["leaves"], 16);
+    assert_eq!(json["result"]["cuts"], 211);
+    let out = bitscope()
+        .args(["debruijn", "search", "--bits", "32"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -122,6 +122,8 @@ pub enum Outcome {
     Words(Vec<Word>),
     /// Raw bytes.
     Bytes(Vec<u8>),
+    /// A search's outcome: its leaves (results) and the branches it cut.
+    Search { leaves: u64, cuts: u64 },
 }
 
 /// A trick applied to one input: its steps and its result.
@@ -202,6 +204,7 @@ impl Trace {
             Outcome::Word(w) => w.hex(),
             Outcome::Words(ws) => ws.iter().map(|w| w.hex()).collect::<Vec<_>>().join(" "),
             Outcome::Bytes(b) => format!("{b:?}"),
+            Outcome::Search { leaves, cuts } => format!("{leaves} leaves, {cuts} cuts"),
             Outcome::Trits { trits, packed } => format!(
                 "trits {} | packed {:?}",
                 trits

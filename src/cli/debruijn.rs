@@ -1,4 +1,4 @@
-//! `bitscope debruijn count|check|scan`: the de Bruijn bit scan from the
+//! `bitscope debruijn count|check|scan|graph|search`: the de Bruijn bit scan from the
 //! command line. With `--json` the last stdout line is one JSON object.
 
 use super::perft::LateBar;
@@ -44,6 +44,26 @@ enum DebruijnCommand {
         magic: Option<String>,
         /// The value to scan (non-zero).
         value: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The de Bruijn graph B(2, log2 W) and the walk a magic's hash takes on
+    /// it: an Eulerian circuit for a valid magic.
+    Graph {
+        /// Word width in bits.
+        #[arg(long, value_parser = width_arg)]
+        bits: u32,
+        /// The magic (0x.., 0b.. or decimal).
+        magic: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The depth-first search for every sequence that starts with log2 W
+    /// zeros, step by step (8 or 16 bits).
+    Search {
+        /// Word width in bits: 8 or 16.
+        #[arg(long, value_parser = width_arg)]
+        bits: u32,
         #[arg(long)]
         json: bool,
     },
@@ -136,6 +156,55 @@ fn run_command(command: DebruijnCommand) -> Result<(), String> {
             };
             let value = number("value", &value, width)?;
             let trace = debruijn::scan_trace(width, magic, value).map_err(|e| e.to_string())?;
+            super::trace::print(&trace, json);
+        }
+        DebruijnCommand::Graph {
+            bits: width,
+            magic,
+            json,
+        } => {
+            let magic = number("magic", &magic, width)?;
+            let g = debruijn::graph(width).map_err(|e| e.to_string())?;
+            let walk = debruijn::magic_walk(width, magic).map_err(|e| e.to_string())?;
+            if json {
+                let edges: Vec<[u32; 3]> =
+                    g.edges.iter().map(|e| [e.from, e.to, e.window]).collect();
+                println!(
+                    "{}",
+                    json!({"bits": width, "magic": format!("0x{magic:x}"), "nodes": g.nodes, "edges": edges,
+                        "walk": walk.windows, "valid": walk.valid, "repeated": walk.repeated, "unused": walk.unused})
+                );
+            } else {
+                let n = g.n as usize;
+                println!(
+                    "B(2, {n}): {} nodes of {} bits, {} edges (the {n}-bit windows)",
+                    g.nodes.len(),
+                    n - 1,
+                    g.edges.len()
+                );
+                for (i, &w) in walk.windows.iter().enumerate() {
+                    let e = debruijn::edge(g.n, w);
+                    println!(
+                        "  shift {i:>2}: window {w:0n$b}  {:0m$b} -> {:0m$b}  (appends {})",
+                        e.from,
+                        e.to,
+                        w & 1,
+                        m = n - 1
+                    );
+                }
+                if walk.valid {
+                    println!("0x{magic:x}: every window once, an Eulerian circuit: a valid magic");
+                } else {
+                    println!(
+                        "0x{magic:x}: read twice {:?}, never read {:?}: not a valid magic",
+                        walk.repeated, walk.unused
+                    );
+                }
+            }
+        }
+        DebruijnCommand::Search { bits: width, json } => {
+            let trace = debruijn::search_trace(width)
+                .map_err(|e| format!("{e} (the search is traced for 8 and 16 bits)"))?;
             super::trace::print(&trace, json);
         }
     }

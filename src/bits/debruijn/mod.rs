@@ -50,6 +50,7 @@ mod derive;
 mod enumerate;
 mod export;
 mod fold;
+mod graph;
 mod trace;
 
 pub use derive::{derivation_trace, derive_table, Derivation, WindowRow};
@@ -62,6 +63,7 @@ pub use export::{export_c, export_rust};
 pub use fold::{
     fold, fold_collisions, fold_window, folded_scan, folded_scan_trace, FOLD_MAGIC, FOLD_TABLE,
 };
+pub use graph::{edge, graph, is_eulerian_circuit, magic_walk, search_trace, Edge, Graph, Walk};
 pub use trace::{mask_scan_trace, reverse_scan_trace, scan_trace};
 
 /// The word widths the scan supports, in the order a width chooser lists them.
