@@ -1,0 +1,155 @@
+//! `DebruijnGraphView`: the de Bruijn graph B(2, n) as SVG, with a magic's
+//! walk drawn on it (from `bits::debruijn::{graph, magic_walk}`).
+//!
+//! Nodes sit on a circle in binary order; each edge is an arrow from the node
+//! of its window's first n − 1 bits to the node of its last n − 1 bits,
+//! bowed to its right so that the two directions between a pair of nodes do
+//! not overlap, and labelled with its window when the graph is small. The
+//! walk's edge `current` is thick, with the node it leaves ringed; edges
+//! read once are solid, twice or more red, never read dashed.
+
+use crate::bits::debruijn::{Graph, Walk};
+use std::f64::consts::PI;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct DebruijnGraphProps {
+    pub graph: Rc<Graph>,
+    pub walk: Rc<Walk>,
+    /// The walk's step (shift) to highlight, if any.
+    #[prop_or_default]
+    pub current: Option<usize>,
+}
+
+const SIZE: f64 = 420.0;
+const CENTER: f64 = SIZE / 2.0;
+
+#[function_component(DebruijnGraphView)]
+pub fn debruijn_graph_view(props: &DebruijnGraphProps) -> Html {
+    let g = &props.graph;
+    let walk = &props.walk;
+    let nodes = g.nodes.len();
+    let radius = CENTER - 40.0;
+    let at = |v: u32| {
+        // node 0 at the top, clockwise
+        let a = 2.0 * PI * v as f64 / nodes as f64 - PI / 2.0;
+        (CENTER + radius * a.cos(), CENTER + radius * a.sin())
+    };
+    let small = nodes <= 8;
+    let bits = (g.n - 1) as usize;
+    let current = props.current.and_then(|i| walk.windows.get(i).copied());
+    let node_r: f64 = if small { 15.0 } else { 9.0 };
+
+    let edge_path = |from: u32, to: u32| -> String {
+        let (x1, y1) = at(from);
+        let (x2, y2) = at(to);
+        if from == to {
+            // a self-loop, outside the circle, from rim to rim
+            let (dx, dy) = ((x1 - CENTER) / radius, (y1 - CENTER) / radius);
+            let (ox, oy) = (x1 + dx * 38.0, y1 + dy * 38.0);
+            let (px, py) = (-dy * 18.0, dx * 18.0);
+            let k = std::f64::consts::FRAC_1_SQRT_2 * (node_r + 1.0);
+            let (sx, sy) = (x1 + (dx - dy) * k, y1 + (dy + dx) * k);
+            let (ex, ey) = (x1 + (dx + dy) * k, y1 + (dy - dx) * k);
+            return format!(
+                "M {sx:.1} {sy:.1} C {:.1} {:.1} {:.1} {:.1} {ex:.1} {ey:.1}",
+                ox + px,
+                oy + py,
+                ox - px,
+                oy - py
+            );
+        }
+        // bow to the right of the direction of travel, and stop at the
+        // target's rim so that the arrowhead shows
+        let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+        let (dx, dy) = (x2 - x1, y2 - y1);
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let bow = 0.12 * len;
+        let (cx, cy) = (mx - dy / len * bow, my + dx / len * bow);
+        let (tx, ty) = (x2 - cx, y2 - cy);
+        let tl = (tx * tx + ty * ty).sqrt().max(1.0);
+        let (ex, ey) = (x2 - tx / tl * (node_r + 1.0), y2 - ty / tl * (node_r + 1.0));
+        format!("M {x1:.1} {y1:.1} Q {cx:.1} {cy:.1} {ex:.1} {ey:.1}")
+    };
+
+    let edges = g.edges.iter().map(|e| {
+        let uses = walk.uses[e.window as usize];
+        let class = classes!(
+            "edge",
+            match uses {
+                0 => "unused",
+                1 => "once",
+                _ => "repeated",
+            },
+            (current == Some(e.window)).then_some("current"),
+        );
+        let title = format!(
+            "window {:0n$b}: {:0b$b} -> {:0b$b}, read {uses} time(s)",
+            e.window,
+            e.from,
+            e.to,
+            n = g.n as usize,
+            b = bits
+        );
+        html! {
+            <path class={class} d={edge_path(e.from, e.to)} data-window={e.window.to_string()} marker-end="url(#dbg-arrow)">
+                <title>{ title }</title>
+            </path>
+        }
+    });
+    let labels = small.then(|| {
+        let views = g.edges.iter().filter(|e| e.from != e.to).map(|e| {
+            let (x1, y1) = at(e.from);
+            let (x2, y2) = at(e.to);
+            let (dx, dy) = (x2 - x1, y2 - y1);
+            let len = (dx * dx + dy * dy).sqrt().max(1.0);
+            let (lx, ly) = ((x1 + x2) / 2.0 - dy / len * 0.06 * len * 1.6, (y1 + y2) / 2.0 + dx / len * 0.06 * len * 1.6);
+            html! { <text class="edge-label" x={format!("{lx:.1}")} y={format!("{ly:.1}")}>{ format!("{:0n$b}", e.window, n = g.n as usize) }</text> }
+        });
+        html! { <>{ for views }</> }
+    });
+    let leaving = current.map(|w| w >> 1);
+    let node_views = g.nodes.iter().map(|&v| {
+        let (x, y) = at(v);
+        let class = classes!("node", (leaving == Some(v)).then_some("leaving"));
+        html! {
+            <g class={class} data-node={v.to_string()}>
+                <circle cx={format!("{x:.1}")} cy={format!("{y:.1}")} r={node_r.to_string()} />
+                <text x={format!("{x:.1}")} y={format!("{:.1}", y + 4.0)}>{ if small || nodes <= 16 { format!("{v:0bits$b}") } else { v.to_string() } }</text>
+            </g>
+        }
+    });
+    let caption = match current {
+        Some(w) => format!(
+            "shift {}: window {:0n$b} leaves node {:0b$b}, appends bit {}",
+            props.current.unwrap_or(0),
+            w,
+            w >> 1,
+            w & 1,
+            n = g.n as usize,
+            b = bits
+        ),
+        None => format!(
+            "B(2, {}): {} nodes, {} edges",
+            g.n,
+            g.nodes.len(),
+            g.edges.len()
+        ),
+    };
+    html! {
+        <figure class={classes!("debruijn-graph", (!small).then_some("large"))}>
+            <svg viewBox={format!("0 0 {SIZE} {SIZE}")} role="img" aria-label={caption.clone()}>
+                <defs>
+                    <marker id="dbg-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
+                        <path d="M 0 0 L 10 5 L 0 10 z" />
+                    </marker>
+                </defs>
+                { for edges }
+                { labels.unwrap_or_default() }
+                { for node_views }
+            </svg>
+            <figcaption class="graph-caption">{ caption }</figcaption>
+        </figure>
+    }
+}
