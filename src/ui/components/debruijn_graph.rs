@@ -5,8 +5,9 @@
 //! of its window's first n − 1 bits to the node of its last n − 1 bits,
 //! bowed to its right so that the two directions between a pair of nodes do
 //! not overlap, and labelled with its window when the graph is small. The
-//! walk's edge `current` is thick, with the node it leaves ringed; edges
-//! read once are solid, twice or more red, never read dashed.
+//! walk's edge `current` is thick, with the node it leaves ringed, and the
+//! edges walked before it are blue; edges read once are solid, twice or
+//! more red, never read dashed.
 
 use crate::bits::debruijn::{Graph, Walk};
 use std::f64::consts::PI;
@@ -39,6 +40,11 @@ pub fn debruijn_graph_view(props: &DebruijnGraphProps) -> Html {
     let small = nodes <= 8;
     let bits = (g.n - 1) as usize;
     let current = props.current.and_then(|i| walk.windows.get(i).copied());
+    // the edges the walk has taken before the current one
+    let walked: Vec<u32> = props
+        .current
+        .map(|i| walk.windows[..i.min(walk.windows.len())].to_vec())
+        .unwrap_or_default();
     let node_r: f64 = if small { 15.0 } else { 9.0 };
 
     let edge_path = |from: u32, to: u32| -> String {
@@ -82,6 +88,7 @@ pub fn debruijn_graph_view(props: &DebruijnGraphProps) -> Html {
                 1 => "once",
                 _ => "repeated",
             },
+            walked.contains(&e.window).then_some("walked"),
             (current == Some(e.window)).then_some("current"),
         );
         let title = format!(
@@ -141,7 +148,7 @@ pub fn debruijn_graph_view(props: &DebruijnGraphProps) -> Html {
         <figure class={classes!("debruijn-graph", (!small).then_some("large"))}>
             <svg viewBox={format!("0 0 {SIZE} {SIZE}")} role="img" aria-label={caption.clone()}>
                 <defs>
-                    <marker id="dbg-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
+                    <marker id="dbg-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse">
                         <path d="M 0 0 L 10 5 L 0 10 z" />
                     </marker>
                 </defs>

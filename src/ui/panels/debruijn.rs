@@ -8,12 +8,12 @@
 
 use super::PanelProps;
 use crate::bits::debruijn::{
-    derivation_trace, derive_table, export_c, export_rust, folded_scan_trace, log2_width,
-    mask_magic, mask_scan_trace, multiplier_count, page_bounds, reverse_scan_trace, scan_trace,
-    shift_for, validate, window_mask, KNOWN_MAGICS, WIDTHS,
+    derivation_trace, derive_table, export_c, export_rust, folded_scan_trace, graph, log2_width,
+    magic_walk, mask_magic, mask_scan_trace, multiplier_count, page_bounds, reverse_scan_trace,
+    scan_trace, shift_for, validate, window_mask, KNOWN_MAGICS, WIDTHS,
 };
 use crate::bits::word::Word;
-use crate::ui::components::{BitRow, NumberInput, StepPlayer};
+use crate::ui::components::{BitRow, DebruijnGraphView, NumberInput, StepPlayer};
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
 use crate::ui::state::{
     last_page, DebruijnAction as Action, DebruijnState, ScanVariant, MAGICS_PER_PAGE,
@@ -60,6 +60,8 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
         .map(Rc::new)
         .map_err(|e| e.to_string())
     });
+    let db_graph = use_memo(width, |&w| graph(w).ok().map(Rc::new));
+    let walk = use_memo((width, magic), |&(w, m)| magic_walk(w, m).ok().map(Rc::new));
     let derivation = use_memo((width, magic), |&(w, m)| {
         derive_table(w, m)
             .and_then(|d| derivation_trace(w, m).map(|t| (Rc::new(d), Rc::new(t))))
@@ -118,6 +120,11 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
     };
 
     let shift = shift_for(width).unwrap_or(0);
+    // the derivation's newest row is the walk's current edge
+    let current_edge = match &*derivation {
+        Ok((_, t)) => dstep.min(t.steps.len().saturating_sub(1)).checked_sub(1),
+        Err(_) => None,
+    };
     let log2 = log2_width(width).unwrap_or_default();
     let valid = validation.as_ref().as_ref().is_ok_and(|v| v.valid);
     let running = enumeration.is_running();
@@ -188,6 +195,10 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                 </div>
                 <div class="card">
                     <h3>{ "Where the table comes from" }</h3>
+                    { match (&*db_graph, &*walk) {
+                        (Some(g), Some(wk)) => html! { <DebruijnGraphView graph={g.clone()} walk={wk.clone()} current={current_edge} /> },
+                        _ => html! {},
+                    } }
                     { match &*derivation {
                         Ok((d, t)) => {
                             let shown = dstep.min(t.steps.len().saturating_sub(1));
@@ -203,7 +214,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                                             let top = Word::new(r.shifted, width).binary(0);
                                             let (head, tail) = top.split_at(log2 as usize);
                                             html! {
-                                                <tr class={classes!((!filled).then_some("pending"))}>
+                                                <tr class={classes!((!filled).then_some("pending"), (Some(k) == current_edge).then_some("current"))}>
                                                     <td class="num">{ r.bit }</td>
                                                     <td class="mono"><span class="window-bits">{ head.to_string() }</span>{ tail.to_string() }</td>
                                                     <td class="num">{ r.window }{ if r.zero_filled > 0 { format!(" ({} fill)", r.zero_filled) } else { String::new() } }</td>
