@@ -51,3 +51,27 @@ test('an invalid magic: repeated edges red, unused dashed, as the CLI says', asy
   await context.close();
   assert.deepEqual(problems, []);
 });
+
+test('the search tree: played step by step, each leaf opens its magic', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/debruijn?width=16&magic=1234`);
+  const tree = page.locator('.search-tree');
+  await tree.waitFor();
+  assert.match(await tree.textContent(), /16 leaves .* 211 cuts/);
+  // nothing played yet: all but the first node is drawn faint
+  const later = () => tree.locator('g.tree-node.later').count();
+  const before = await later();
+  for (let i = 0; i < 10; i++) await tree.locator('.step-controls .next').click();
+  assert.match(page.url(), /sstep=10/);
+  assert.ok((await later()) < before, 'playing the search draws its nodes');
+  // the 16 leaves are the 16 sequences with four leading zeros; open one
+  assert.equal(await tree.locator('g.tree-node.leaf').count(), 16);
+  const leaf = tree.locator('g.tree-node.leaf').nth(5);
+  const magic = await leaf.getAttribute('data-magic');
+  await leaf.click();
+  await page.waitForSelector('.validity.ok');
+  assert.equal(await page.inputValue('#magic'), `0x${magic.slice(2).padStart(4, '0')}`);
+  await shot(page, 'debruijn-search-16');
+  await context.close();
+  assert.deepEqual(problems, []);
+});

@@ -6,6 +6,7 @@
 //! URL state: `ui::state::DebruijnState` (`width`, `magic`, `v`, `variant`,
 //! `step`, `dstep`, `page`).
 
+use super::debruijn_search::SearchTree;
 use super::PanelProps;
 use crate::bits::debruijn::{
     derivation_trace, derive_table, export_c, export_rust, folded_scan_trace, graph, log2_width,
@@ -47,6 +48,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
         step,
         dstep,
         page,
+        sstep,
     } = state;
 
     let validation = use_memo((width, magic), |&(w, m)| validate(w, m));
@@ -242,6 +244,9 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
             <div class="cols even">
                 <div class="card">
                     <h3>{ format!("Every {width}-bit magic") }</h3>
+                    if width <= 16 {
+                        <SearchTree {width} step={sstep} on_step={dispatch.reform(Action::SearchStep)} on_pick={dispatch.reform(Action::SetMagic)} />
+                    }
                     <div class="row">
                         <button type="button" class="primary enum-run" onclick={run_enum} disabled={running}>{ "enumerate all" }</button>
                         <button type="button" class="enum-cancel" onclick={cancel_enum} disabled={!running}>{ "cancel" }</button>

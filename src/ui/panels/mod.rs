@@ -4,6 +4,7 @@
 //! every change is an `Action` whose resulting state is written back.
 
 mod debruijn;
+mod debruijn_search;
 mod gpu;
 mod nibble_board;
 mod nibbles;

@@ -1,6 +1,7 @@
 //! State of the de Bruijn panel: `width` (8 | 16 | 32 | 64), `magic` and
 //! `v` (bare hex), `variant` (`isolate` | `mask` | `reverse` | `fold`),
-//! `step`, `dstep` (the derivation's step), `page` (of the magic list).
+//! `step`, `dstep` (the derivation's step), `page` (of the magic list),
+//! `sstep` (the drawn search's step).
 
 use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
 use crate::bits::debruijn::{KNOWN_MAGICS, WIDTHS};
@@ -54,6 +55,8 @@ pub struct DebruijnState {
     pub dstep: usize,
     /// Page of the magic list (0-based).
     pub page: u64,
+    /// Step of the drawn search (8 and 16 bits).
+    pub sstep: usize,
 }
 
 impl Default for DebruijnState {
@@ -73,6 +76,7 @@ impl DebruijnState {
             step: 0,
             dstep: 0,
             page: 0,
+            sstep: 0,
         }
     }
 
@@ -107,6 +111,7 @@ pub enum DebruijnAction {
     Step(usize),
     DerivationStep(usize),
     Page(u64),
+    SearchStep(usize),
 }
 
 /// Magics listed per page.
@@ -136,6 +141,7 @@ impl PanelState for DebruijnState {
             step: read_num(p, "step").unwrap_or(0),
             dstep: read_num(p, "dstep").unwrap_or(0),
             page: read_num(p, "page").unwrap_or(0).min(last_page(width)),
+            sstep: read_num(p, "sstep").unwrap_or(0),
             ..d
         }
     }
@@ -150,6 +156,7 @@ impl PanelState for DebruijnState {
         set_nonzero(&mut p, "step", self.step);
         set_nonzero(&mut p, "dstep", self.dstep);
         set_nonzero(&mut p, "page", self.page as usize);
+        set_nonzero(&mut p, "sstep", self.sstep);
         p
     }
 
@@ -172,6 +179,7 @@ impl PanelState for DebruijnState {
             DebruijnAction::SetVariant(variant) => DebruijnState { variant, ..self }.restart(),
             DebruijnAction::Step(step) => DebruijnState { step, ..self },
             DebruijnAction::DerivationStep(dstep) => DebruijnState { dstep, ..self },
+            DebruijnAction::SearchStep(sstep) => DebruijnState { sstep, ..self },
             // the list is beside the scan: paging leaves its steps alone
             DebruijnAction::Page(page) => DebruijnState {
                 page: page.min(last_page(self.width)),
@@ -212,6 +220,7 @@ mod tests {
                             step,
                             dstep: step / 2,
                             page,
+                            sstep: step * 3,
                         };
                         let back = through_url(Panel::DeBruijn, &s);
                         assert_eq!(back, s);
