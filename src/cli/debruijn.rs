@@ -1,4 +1,4 @@
-//! `bitscope debruijn count|check|scan`: the de Bruijn bit scan from the
+//! `bitscope debruijn count|nth|rank|check|scan`: the de Bruijn bit scan from the
 //! command line. With `--json` the last stdout line is one JSON object.
 
 use super::perft::LateBar;
@@ -21,6 +21,26 @@ enum DebruijnCommand {
         /// Word width in bits.
         #[arg(long, value_parser = width_arg)]
         bits: u32,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The N-th multiplier in ascending order (0-based), found by counting.
+    Nth {
+        /// Word width in bits.
+        #[arg(long, value_parser = width_arg)]
+        bits: u32,
+        /// Its position in the ascending list, from 0.
+        n: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Where a multiplier stands in the ascending list (0-based).
+    Rank {
+        /// Word width in bits.
+        #[arg(long, value_parser = width_arg)]
+        bits: u32,
+        /// The magic (0x.., 0b.. or decimal).
+        magic: String,
         #[arg(long)]
         json: bool,
     },
@@ -96,6 +116,27 @@ fn run_command(command: DebruijnCommand) -> Result<(), String> {
                 let n = debruijn::log2_width(width).map_err(|e| e.to_string())?;
                 println!("{width}-bit magics: {all} multipliers, {odd} odd (one per cyclic de Bruijn sequence B(2, {n})), {} even; {seconds:.3} s",
                     all - odd);
+            }
+        }
+        DebruijnCommand::Nth { bits: width, n, json } => {
+            let magic = debruijn::nth_magic(width, n).map_err(|e| e.to_string())?;
+            if json {
+                println!("{}", json!({"bits": width, "n": n, "magic": format!("{magic:#x}")}));
+            } else {
+                println!("{width}-bit magic number {n} (ascending, from 0): {magic:#x}");
+            }
+        }
+        DebruijnCommand::Rank {
+            bits: width,
+            magic,
+            json,
+        } => {
+            let magic = number("magic", &magic, width)?;
+            let rank = debruijn::rank_of(width, magic).map_err(|e| e.to_string())?;
+            if json {
+                println!("{}", json!({"bits": width, "magic": format!("{magic:#x}"), "rank": rank}));
+            } else {
+                println!("{magic:#x} is {width}-bit magic number {rank} (ascending, from 0)");
             }
         }
         DebruijnCommand::Check {
