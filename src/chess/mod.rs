@@ -11,7 +11,8 @@
 //!   its 11-word GPU packing, the packed `Move` and make/unmake;
 //! * [`fen`]: FEN parsing/formatting with typed errors, `Setup` (position + clocks);
 //! * [`movegen`]: legal move generation (pin and check masks) and counting;
-//! * [`mod@perft`]: perft with bulk counting, divide, progress and cancellation.
+//! * [`mod@perft`]: perft with bulk counting, divide, progress and cancellation;
+//! * `parallel` (native): the same perft split over threads.
 //!
 //! Typical use (no doctest: these files are copied into other crates):
 //!
@@ -26,6 +27,8 @@ pub mod bitboard;
 pub mod fen;
 pub mod magics;
 pub mod movegen;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod parallel;
 pub mod perft;
 pub mod position;
 pub mod square;

@@ -197,11 +197,15 @@ fn bench_trits(rounds: u32) {
 fn perft_cases(offset: i32) -> [(&'static str, &'static str, u32); 2] {
     let [start, kiwipete, ..] = bitscope::chess::CPW_POSITIONS;
     let depth = |d: i32| (d + offset).clamp(1, 12) as u32;
-    [(start.0, start.1, depth(6)), (kiwipete.0, kiwipete.1, depth(5))]
+    [
+        (start.0, start.1, depth(6)),
+        (kiwipete.0, kiwipete.1, depth(5)),
+    ]
 }
 
 fn bench_perft(rounds: u32, depth_offset: i32) {
-    println!("perft, single thread (both engines), best of {rounds} (bulk counting at the last ply)");
+    let threads = bitscope::chess::parallel::available_threads();
+    println!("perft, single thread (both engines; Stockfish's go perft has no threads), best of {rounds} (bulk counting at the last ply); then bitscope on all {threads} threads");
     let _ = perft(&Position::startpos(), 1); // build the tables first
     let mut stockfish = Stockfish::start();
     if let Err(e) = &stockfish {
@@ -246,6 +250,16 @@ fn bench_perft(rounds: u32, depth_offset: i32) {
             }
             None => println!("  {:<9} depth {depth}  stockfish: no count (see above)", ""),
         }
+        let (t, all) = best(rounds, || {
+            bitscope::chess::parallel::perft_parallel(&pos, depth, threads)
+        });
+        println!(
+            "  {:<9} depth {depth}  bitscope  {all:>11} nodes {t:>7.3} s {:>7.1} M nodes/s   {threads} threads, {:.2}x one{}",
+            "",
+            mnps(all, t),
+            ours / t,
+            if all == nodes { "" } else { "   COUNTS DIFFER" }
+        );
     }
 }
 

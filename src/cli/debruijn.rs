@@ -118,10 +118,17 @@ fn run_command(command: DebruijnCommand) -> Result<(), String> {
                     all - odd);
             }
         }
-        DebruijnCommand::Nth { bits: width, n, json } => {
+        DebruijnCommand::Nth {
+            bits: width,
+            n,
+            json,
+        } => {
             let magic = debruijn::nth_magic(width, n).map_err(|e| e.to_string())?;
             if json {
-                println!("{}", json!({"bits": width, "n": n, "magic": format!("{magic:#x}")}));
+                println!(
+                    "{}",
+                    json!({"bits": width, "n": n, "magic": format!("{magic:#x}")})
+                );
             } else {
                 println!("{width}-bit magic number {n} (ascending, from 0): {magic:#x}");
             }
@@ -134,7 +141,10 @@ fn run_command(command: DebruijnCommand) -> Result<(), String> {
             let magic = number("magic", &magic, width)?;
             let rank = debruijn::rank_of(width, magic).map_err(|e| e.to_string())?;
             if json {
-                println!("{}", json!({"bits": width, "magic": format!("{magic:#x}"), "rank": rank}));
+                println!(
+                    "{}",
+                    json!({"bits": width, "magic": format!("{magic:#x}"), "rank": rank})
+                );
             } else {
                 println!("{magic:#x} is {width}-bit magic number {rank} (ascending, from 0)");
             }
