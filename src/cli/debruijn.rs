@@ -4,6 +4,7 @@
 use super::perft::LateBar;
 use bitscope::bits::debruijn::{self, FastEnumerator};
 use bitscope::bits::word::parse_number;
+use bitscope::chess::parallel::available_threads;
 use clap::{Args, Subcommand};
 use serde_json::json;
 use std::time::Instant;
@@ -21,6 +22,9 @@ enum DebruijnCommand {
         /// Word width in bits.
         #[arg(long, value_parser = width_arg)]
         bits: u32,
+        /// Threads (all cores by default).
+        #[arg(long, default_value_t = available_threads() as u64, value_parser = clap::value_parser!(u64).range(1..=1024))]
+        threads: u64,
         #[arg(long)]
         json: bool,
     },
@@ -91,21 +95,26 @@ pub fn run(args: DebruijnArgs) -> i32 {
 
 fn run_command(command: DebruijnCommand) -> Result<(), String> {
     match command {
-        DebruijnCommand::Count { bits: width, json } => {
+        DebruijnCommand::Count {
+            bits: width,
+            threads,
+            json,
+        } => {
             let start = Instant::now();
-            let enumerator = FastEnumerator::new(width).map_err(|e| e.to_string())?;
+            let threads = threads as usize;
+            let enumerator =
+                FastEnumerator::new_threaded(width, threads).map_err(|e| e.to_string())?;
             let mut bar = LateBar::new(enumerator.chunks() as u64, "enumerate");
-            let (mut all, mut odd) = (0u64, 0u64);
-            for k in 0..enumerator.chunks() {
-                enumerator
-                    .run_chunk(k, |m| {
-                        all += 1;
-                        odd += m & 1;
-                    })
-                    .map_err(|e| e.to_string())?;
-                bar.update(k as u64 + 1, format!("{all} magics"));
-            }
+            let sums = enumerator.run_threaded(
+                threads,
+                |acc: &mut (u64, u64), m| {
+                    acc.0 += 1;
+                    acc.1 += m & 1;
+                },
+                |done, _| bar.update(done as u64, String::new()),
+            );
             bar.finish();
+            let (all, odd) = sums.iter().fold((0, 0), |s, a| (s.0 + a.0, s.1 + a.1));
             let seconds = start.elapsed().as_secs_f64();
             if json {
                 println!(
