@@ -145,7 +145,7 @@ struct Half {
 /// Reusable buffers of one join.
 #[derive(Default)]
 struct JoinScratch {
-    sorted: Vec<Half>,
+    entries: Vec<Half>,
     slot_key: Vec<u64>,
     slot_gid: Vec<u32>,
     group_key: Vec<u64>,
@@ -412,7 +412,7 @@ impl FastEnumerator {
             });
         }
         // the window sets, read off again (a chunk is small: it fits in cache)
-        let mut entries = std::mem::take(&mut sc.sorted);
+        let mut entries = std::mem::take(&mut sc.entries);
         entries.clear();
         entries.extend(
             self.parts
@@ -424,7 +424,7 @@ impl FastEnumerator {
                 }),
         );
         let found = self.join(&entries, sc, visit, each);
-        sc.sorted = entries;
+        sc.entries = entries;
         Ok(found)
     }
 
