@@ -288,6 +288,10 @@ fn bench_prints_counts_and_ratios() {
     );
     assert_eq!(theirs.len(), 2, "{text}");
     assert!(theirs.iter().all(|l| l.contains("ratio ")), "{text}");
+    let threaded: Vec<&str> = text.lines().filter(|l| l.contains("all threads")).collect();
+    assert_eq!(threaded.len(), 2, "{text}");
+    assert!(threaded[0].contains(" 8902 nodes"), "{text}");
+    assert!(threaded[1].contains(" 2039 nodes"), "{text}");
     assert!(!text.contains("DIFFER"), "{text}");
 
     let out = bitscope()
@@ -369,6 +373,100 @@ fn debruijn_count_check_and_scan() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(!out.stderr.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn debruijn_nth_and_rank() {
+    // 8 bits: 0x17, 0x1D, 0x2E, 0x3A; 64 bits: the first, the last, one between
+    for (bits, n, magic) in [
+        ("8", 1u64, "0x1d"),
+        ("64", 0, "0x218a392cd3d5dbf"),
+        ("64", 134_217_727, "0x7ef3ae369961512"),
+        ("64", 67_108_863, "0x3f79d71b4cb0a89"),
+    ] {
+        let out = bitscope()
+            .args(["debruijn", "nth", "--bits", bits, &n.to_string(), "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{bits} {n}");
+        let width: u32 = bits.parse().unwrap();
+        let expect = serde_json::json!({"bits": width, "n": n, "magic": magic});
+        assert_eq!(last_json(&out), expect);
+        let out = bitscope()
+            .args(["debruijn", "rank", "--bits", bits, magic, "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{bits} {magic}");
+        assert_eq!(last_json(&out)["rank"], n);
+    }
+    // past the end, not a magic, too wide: exit 2 with a message
+    for args in [
+        vec!["debruijn", "nth", "--bits", "8", "4"],
+        vec!["debruijn", "nth", "--bits", "64", "134217728"],
+        vec!["debruijn", "rank", "--bits", "8", "0x1f"],
+        vec!["debruijn", "rank", "--bits", "8", "0x100"],
+    ] {
+        let out = bitscope().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn perft_and_count_on_threads() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+    for threads in ["1", "3"] {
+        let out = bitscope()
+            .args([
+                "perft",
+                "3",
+                "--json",
+                "--threads",
+                threads,
+                "--fen",
+                kiwipete,
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let json = last_json(&out);
+        assert_eq!(json["nodes"], 97862);
+        assert_eq!(json["threads"], threads.parse::<u64>().unwrap());
+        let out = bitscope()
+            .args([
+                "debruijn",
+                "count",
+                "--bits",
+                "32",
+                "--json",
+                "--threads",
+                threads,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(last_json(&out)["multipliers"], 4096);
+    }
+    let out = bitscope()
+        .args([
+            "perft",
+            "2",
+            "--divide",
+            "--threads",
+            "2",
+            "--fen",
+            kiwipete,
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows = text.lines().filter(|l| l.contains(": ")).count();
+    assert_eq!(rows, 48, "{text}");
+    assert!(text.contains("nodes 2039"), "{text}");
+    let out = bitscope()
+        .args(["perft", "2", "--threads", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

@@ -6,6 +6,7 @@ mod common;
 use common::suite::perft_suite as suite;
 
 use bitscope::chess::fen::Setup;
+use bitscope::chess::parallel::{divide_parallel, perft_parallel};
 use bitscope::chess::perft::{divide, perft, perft_reference};
 use bitscope::chess::Position;
 use bitscope::gpu::packed::{pack, unpack};
@@ -36,6 +37,35 @@ fn perft_suite_shallow() {
 #[cfg_attr(debug_assertions, ignore)]
 fn perft_suite_deep() {
     assert!(run(|n| n > SHALLOW_LIMIT) > 10);
+}
+
+/// Every count of the suite again on 2 and 3 threads (the split goes one ply
+/// deeper where the root has few moves), and divide's rows unchanged.
+#[test]
+fn threads_agree_on_the_suite() {
+    let limit = if cfg!(debug_assertions) {
+        SHALLOW_LIMIT
+    } else {
+        200_000_000
+    };
+    let mut ran = 0;
+    for case in suite() {
+        let pos = Position::from_fen(&case.fen).unwrap();
+        for &(depth, nodes) in case.counts.iter().filter(|c| c.1 <= limit) {
+            for threads in [2, 3] {
+                assert_eq!(
+                    perft_parallel(&pos, depth, threads),
+                    nodes,
+                    "{} depth {depth}",
+                    case.id
+                );
+            }
+            ran += 1;
+        }
+        let rows = divide_parallel(&pos, 3, 2, |_| std::ops::ControlFlow::Continue(()));
+        assert_eq!(rows.unwrap(), divide(&pos, 3), "{}", case.id);
+    }
+    assert!(ran > 30);
 }
 
 #[test]

@@ -16,7 +16,8 @@
 //! * [`fen`]: FEN parsing / formatting with typed errors, `Setup` (position +
 //!   clocks), validation, and `Position`'s `Display` / serde;
 //! * [`movegen`]: legal move generation (pin and check masks) and counting;
-//! * [`mod@perft`]: perft with bulk counting, divide, progress and cancellation.
+//! * [`mod@perft`]: perft with bulk counting, divide, progress and cancellation;
+//! * `parallel` (native): the same perft split over threads.
 //!
 //! `chess` never imports `gpu` or `ui`; the GPU's packed position lives in
 //! `gpu::layout`, which reads a `Position` through its accessors.
@@ -37,6 +38,8 @@ pub mod fen;
 pub mod magics;
 pub mod movegen;
 pub mod moves;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod parallel;
 pub mod perft;
 pub mod position;
 pub mod rays;

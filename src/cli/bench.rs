@@ -10,7 +10,7 @@ use std::time::Instant;
 pub enum Suite {
     /// CPU perft: start depth 6, Kiwipete depth 5, against Stockfish.
     Perft,
-    /// de Bruijn magics: enumerate and verify every 64-bit magic; naive search for comparison.
+    /// de Bruijn magics: enumerate and verify every 64-bit magic (1 and all threads), the ordered walk, nth/rank; naive search for comparison.
     Debruijn,
     /// Trits: table-driven conversion + packing against the plain loop.
     Trits,
@@ -70,31 +70,71 @@ fn best<T>(rounds: u32, mut f: impl FnMut() -> T) -> (f64, T) {
 
 fn bench_debruijn(rounds: u32) {
     use bitscope::bits::debruijn::{
-        enumerate_all, naive_magics, naive_scan, validate, FastEnumerator, ScanKind,
+        enumerate_all, enumerate_chunk, magic_count, naive_magics, naive_scan, nth_magic, rank_of,
+        validate, FastEnumerator, ScanKind,
     };
+    let cores = bitscope::chess::parallel::available_threads();
     println!("de Bruijn magics (v & -v), best of {rounds}");
-    let (t, (all, odd, checked)) = best(rounds, || {
-        let Ok(e) = FastEnumerator::new(64) else {
-            return (0, 0, true);
-        };
-        let (mut all, mut odd, mut checked) = (0u64, 0u64, true);
-        e.run_all(|m| {
-            all += 1;
-            odd += m & 1;
-            // an independent full window check on one magic in 2^20
-            if all & 0xF_FFFF == 0 {
-                checked &= validate(64, m).is_ok_and(|v| v.valid);
-            }
+    for threads in [1, cores] {
+        let (t, (all, odd, checked)) = best(rounds, || {
+            let Ok(e) = FastEnumerator::new_threaded(64, threads) else {
+                return (0, 0, true);
+            };
+            let sums = e.run_threaded(
+                threads,
+                |acc: &mut (u64, u64, bool), m| {
+                    acc.0 += 1;
+                    acc.1 += m & 1;
+                    // an independent full window check on one magic in 2^20
+                    if acc.0 & 0xF_FFFF == 0 {
+                        acc.2 |= !validate(64, m).is_ok_and(|v| v.valid);
+                    }
+                },
+                |_, _| {},
+            );
+            sums.iter()
+                .fold((0, 0, true), |s, a| (s.0 + a.0, s.1 + a.1, s.2 && !a.2))
         });
-        (all, odd, checked)
+        println!(
+            "  64-bit: every magic enumerated and verified   {all} ({odd} odd) in {t:.3} s, meet in the middle, {threads} thread(s){}",
+            if checked {
+                ""
+            } else {
+                "   A SAMPLED MAGIC FAILED VALIDATION"
+            }
+        );
+    }
+    // the ordered walk (depth-first over the de Bruijn graph), on every
+    // 32nd chunk: the whole walk takes about 32 times as long
+    let (t, n) = best(1, || {
+        (0..32u64)
+            .map(|k| enumerate_chunk(64, k * 32 + 16, 1024, |_| {}).unwrap_or(0))
+            .sum::<u64>()
     });
     println!(
-        "  64-bit: every magic enumerated and verified   {all} ({odd} odd) in {t:.3} s{}",
-        if checked {
-            ""
-        } else {
-            "   A SAMPLED MAGIC FAILED VALIDATION"
+        "  64-bit: ordered circuit walk (one thread)    {n} in 32 of 1024 chunks, {t:.3} s: all would take about {:.1} s",
+        t * 32.0
+    );
+    // any page at once: the k-th magic and a magic's rank, by counting
+    let total = magic_count(64).unwrap_or(1);
+    let ks: Vec<u64> = (0..64u64)
+        .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) % total)
+        .collect();
+    let (mut worst, mut sum) = (0f64, 0f64);
+    for &k in ks.iter().chain([0, total - 1].iter()) {
+        let start = Instant::now();
+        let ok = nth_magic(64, k).and_then(|m| rank_of(64, m)) == Ok(k);
+        let t = start.elapsed().as_secs_f64();
+        (worst, sum) = (worst.max(t), sum + t);
+        if !ok {
+            println!("  64-bit: nth/rank DISAGREE at {k}");
         }
+    }
+    println!(
+        "  64-bit: nth_magic + rank_of, {} ranks        {:.2} ms each on average, {:.2} ms at worst",
+        ks.len() + 2,
+        sum / (ks.len() + 2) as f64 * 1e3,
+        worst * 1e3
     );
     for width in [8u32, 16, 32] {
         let (t, n) = best(rounds, || {
@@ -204,9 +244,8 @@ fn perft_cases(offset: i32) -> [(&'static str, &'static str, u32); 2] {
 }
 
 fn bench_perft(rounds: u32, depth_offset: i32) {
-    println!(
-        "perft, single thread (both engines), best of {rounds} (bulk counting at the last ply)"
-    );
+    let threads = bitscope::chess::parallel::available_threads();
+    println!("perft, single thread (both engines; Stockfish's go perft has no threads), best of {rounds} (bulk counting at the last ply); then ours on all {threads} threads");
     let _ = perft(&Position::startpos(), 1); // build the tables first
     let mut stockfish = Stockfish::start();
     if let Err(e) = &stockfish {
@@ -251,6 +290,17 @@ fn bench_perft(rounds: u32, depth_offset: i32) {
             }
             None => println!("  {:<9} depth {depth}  stockfish: no count (see above)", ""),
         }
+        let (t, all) = best(rounds, || {
+            bitscope::chess::parallel::perft_parallel(&pos, depth, threads)
+        });
+        println!(
+            "  {:<9} depth {depth}  {:<9} {all:>11} nodes {t:>7.3} s {:>7.1} M nodes/s   all threads, {:.2}x one thread{}",
+            "",
+            format!("{threads} thr."),
+            mnps(all, t),
+            ours / t,
+            if all == nodes { "" } else { "   COUNTS DIFFER" }
+        );
     }
 }
 

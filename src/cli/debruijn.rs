@@ -1,9 +1,10 @@
-//! `bitscope debruijn count|check|scan|graph|search`: the de Bruijn bit scan from the
+//! `bitscope debruijn count|nth|rank|check|scan|graph|search`: the de Bruijn bit scan from the
 //! command line. With `--json` the last stdout line is one JSON object.
 
 use super::perft::LateBar;
 use bitscope::bits::debruijn::{self, FastEnumerator};
 use bitscope::bits::word::parse_number;
+use bitscope::chess::parallel::available_threads;
 use clap::{Args, Subcommand};
 use serde_json::json;
 use std::time::Instant;
@@ -21,6 +22,29 @@ enum DebruijnCommand {
         /// Word width in bits.
         #[arg(long, value_parser = width_arg)]
         bits: u32,
+        /// Threads (all cores by default).
+        #[arg(long, default_value_t = available_threads() as u64, value_parser = clap::value_parser!(u64).range(1..=1024))]
+        threads: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The N-th multiplier in ascending order (0-based), found by counting.
+    Nth {
+        /// Word width in bits.
+        #[arg(long, value_parser = width_arg)]
+        bits: u32,
+        /// Its position in the ascending list, from 0.
+        n: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Where a multiplier stands in the ascending list (0-based).
+    Rank {
+        /// Word width in bits.
+        #[arg(long, value_parser = width_arg)]
+        bits: u32,
+        /// The magic (0x.., 0b.. or decimal).
+        magic: String,
         #[arg(long)]
         json: bool,
     },
@@ -91,21 +115,26 @@ pub fn run(args: DebruijnArgs) -> i32 {
 
 fn run_command(command: DebruijnCommand) -> Result<(), String> {
     match command {
-        DebruijnCommand::Count { bits: width, json } => {
+        DebruijnCommand::Count {
+            bits: width,
+            threads,
+            json,
+        } => {
             let start = Instant::now();
-            let enumerator = FastEnumerator::new(width).map_err(|e| e.to_string())?;
+            let threads = threads as usize;
+            let enumerator =
+                FastEnumerator::new_threaded(width, threads).map_err(|e| e.to_string())?;
             let mut bar = LateBar::new(enumerator.chunks() as u64, "enumerate");
-            let (mut all, mut odd) = (0u64, 0u64);
-            for k in 0..enumerator.chunks() {
-                enumerator
-                    .run_chunk(k, |m| {
-                        all += 1;
-                        odd += m & 1;
-                    })
-                    .map_err(|e| e.to_string())?;
-                bar.update(k as u64 + 1, format!("{all} magics"));
-            }
+            let sums = enumerator.run_threaded(
+                threads,
+                |acc: &mut (u64, u64), m| {
+                    acc.0 += 1;
+                    acc.1 += m & 1;
+                },
+                |done, _| bar.update(done as u64, String::new()),
+            );
             bar.finish();
+            let (all, odd) = sums.iter().fold((0, 0), |s, a| (s.0 + a.0, s.1 + a.1));
             let seconds = start.elapsed().as_secs_f64();
             if json {
                 println!(
@@ -116,6 +145,37 @@ fn run_command(command: DebruijnCommand) -> Result<(), String> {
                 let n = debruijn::log2_width(width).map_err(|e| e.to_string())?;
                 println!("{width}-bit magics: {all} multipliers, {odd} odd (one per cyclic de Bruijn sequence B(2, {n})), {} even; {seconds:.3} s",
                     all - odd);
+            }
+        }
+        DebruijnCommand::Nth {
+            bits: width,
+            n,
+            json,
+        } => {
+            let magic = debruijn::nth_magic(width, n).map_err(|e| e.to_string())?;
+            if json {
+                println!(
+                    "{}",
+                    json!({"bits": width, "n": n, "magic": format!("{magic:#x}")})
+                );
+            } else {
+                println!("{width}-bit magic number {n} (ascending, from 0): {magic:#x}");
+            }
+        }
+        DebruijnCommand::Rank {
+            bits: width,
+            magic,
+            json,
+        } => {
+            let magic = number("magic", &magic, width)?;
+            let rank = debruijn::rank_of(width, magic).map_err(|e| e.to_string())?;
+            if json {
+                println!(
+                    "{}",
+                    json!({"bits": width, "magic": format!("{magic:#x}"), "rank": rank})
+                );
+            } else {
+                println!("{magic:#x} is {width}-bit magic number {rank} (ascending, from 0)");
             }
         }
         DebruijnCommand::Check {

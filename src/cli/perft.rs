@@ -1,10 +1,11 @@
-//! `bitscope perft DEPTH [--fen FEN] [--divide] [--json] [--gpu]`.
+//! `bitscope perft DEPTH [--fen FEN] [--threads N] [--divide] [--json] [--gpu]`.
 //!
 //! Counts the leaf nodes of the legal move tree. With `--json` the last
 //! stdout line is `{"nodes":N,"seconds":S,"nps":X,"backend":"cpu"}`. A
 //! progress bar appears on stderr for runs over a second.
 
-use bitscope::chess::{divide_with, perft, Position};
+use bitscope::chess::parallel::{available_threads, divide_parallel};
+use bitscope::chess::{perft, Position};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
@@ -25,6 +26,10 @@ pub struct PerftArgs {
     /// List each root move with its count.
     #[arg(long)]
     divide: bool,
+    /// CPU threads (all cores by default); the tree is split at the root, or
+    /// deeper when the root has few moves.
+    #[arg(long, default_value_t = available_threads() as u64, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: u64,
     /// Print the result as one JSON line.
     #[arg(long)]
     json: bool,
@@ -46,6 +51,9 @@ pub struct PerftReport {
     pub seconds: f64,
     pub nps: u64,
     pub backend: String,
+    /// CPU threads (none for the GPU).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub divide: Option<Vec<(String, u64)>>,
 }
@@ -61,6 +69,7 @@ impl PerftReport {
                 0
             },
             backend: backend.into(),
+            threads: None,
             divide: None,
         }
     }
@@ -77,8 +86,13 @@ impl PerftReport {
             }
             println!();
         }
+        let threads = match self.threads {
+            Some(1) => ", 1 thread".to_string(),
+            Some(t) => format!(", {t} threads"),
+            None => String::new(),
+        };
         println!(
-            "nodes {}  time {:.3} s  {:.1} M nodes/s  ({})",
+            "nodes {}  time {:.3} s  {:.1} M nodes/s  ({}{threads})",
             self.nodes,
             self.seconds,
             self.nps as f64 / 1e6,
@@ -148,8 +162,10 @@ pub fn run(args: PerftArgs) -> i32 {
     } else {
         let roots = position.count_legal_moves() as u64;
         let mut bar = LateBar::new(roots, "perft");
-        let result = divide_with(&position, args.depth, |p| {
-            bar.update(p.index as u64 + 1, format!("{} {}", p.mv.to_uci(), p.nodes));
+        let mut done = 0;
+        let result = divide_parallel(&position, args.depth, args.threads as usize, |p| {
+            done += 1;
+            bar.update(done, format!("{} {}", p.mv.to_uci(), p.nodes));
             ControlFlow::Continue(())
         });
         bar.finish();
@@ -158,6 +174,7 @@ pub fn run(args: PerftArgs) -> i32 {
     };
     let seconds = start.elapsed().as_secs_f64();
     let mut report = PerftReport::new(nodes, seconds, "cpu");
+    report.threads = Some(args.threads as usize);
     if args.divide {
         let mut rows: Vec<(String, u64)> = rows.iter().map(|(m, n)| (m.to_uci(), *n)).collect();
         rows.sort();

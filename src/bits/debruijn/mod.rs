@@ -56,8 +56,8 @@ mod trace;
 pub use derive::{derivation_trace, derive_table, Derivation, WindowRow};
 pub use enumerate::{
     count, count_kind, enumerate_all, enumerate_chunk, enumerate_fast, enumerate_kind_chunk,
-    max_chunks, max_kind_chunks, naive_magics, naive_scan, nth_magics, window_search, Counts,
-    FastEnumerator, NaiveProgress, MAX_CHUNK_BITS, MAX_PAGE,
+    magic_count, max_chunks, max_kind_chunks, naive_magics, naive_scan, nth_magic, nth_magics,
+    rank_of, window_search, Counts, FastEnumerator, NaiveProgress, MAX_CHUNK_BITS, MAX_PAGE,
 };
 pub use export::{export_c, export_rust};
 pub use fold::{
@@ -136,6 +136,8 @@ pub enum DebruijnError {
     },
     #[error("chunk {index} of {count}: the count must be a power of two from 1 to {max} and the index below it")]
     BadChunk { index: u64, count: u64, max: u64 },
+    #[error("there is no magic number {n}: {width} bits have {count} magics (0 to {})", .count.saturating_sub(1))]
+    NthPastEnd { width: u32, n: u64, count: u64 },
     #[error("trying every {width}-bit candidate is too slow here: the naive search covers 8 and 16 bits (use naive_scan for a slice)")]
     NaiveTooLarge { width: u32 },
 }

@@ -135,19 +135,17 @@ fn has_exit_cycle(used: u64, nodes: u32) -> bool {
     }
 }
 
-/// A half-sequence: its window set, its edge bits, and the hash of
-/// `set ^ reverse(set)` that it shares with its partners.
+/// A half-sequence while its chunk is joined: its window set and edge bits.
 #[derive(Clone, Copy, Debug, Default)]
 struct Half {
     key: u64,
     seq: u32,
-    hash: u32,
 }
 
 /// Reusable buffers of one join.
 #[derive(Default)]
 struct JoinScratch {
-    sorted: Vec<Half>,
+    entries: Vec<Half>,
     slot_key: Vec<u64>,
     slot_gid: Vec<u32>,
     group_key: Vec<u64>,
@@ -161,9 +159,7 @@ struct JoinScratch {
 }
 
 /// Every classic magic of a width by meeting in the middle: fast and
-/// unordered, and memory-hungry for 64 bits (12.4 million
-/// half-sequences of 16 bytes, about 200 to 300 MB while it runs);
-/// [`enumerate_chunk`](super::enumerate_chunk) is the ordered, low-memory walk.
+/// unordered; [`enumerate_chunk`](super::enumerate_chunk) is the ordered walk.
 ///
 /// A magic is `log2 N - 1` zeros and then `N` edge bits of a closed walk
 /// through all windows; split it after `N/2` edges. The first half is a
@@ -179,18 +175,64 @@ struct JoinScratch {
 /// are dropped early (a cycle among the edges that nodes must leave by
 /// last, see the BEST theorem): 19.0 million become 12.4 million.
 ///
-/// The half-sequences are split into chunks by a hash of
-/// `U ^ reverse(U)` (`U` the window set), which a half-sequence and its
-/// partners share, so each chunk joins on its own; chunks give progress.
+/// Memory: a half-sequence is kept as its `N/2` edge bits only (a `u32`,
+/// about 50 MB for 64 bits); its window set is read off again when its
+/// chunk is joined.
+///
+/// The half-sequences are split into 1024 chunks (64 bits) by a hash of
+/// the smaller of `U` (the window set) and its partners' set `!reverse(U)`,
+/// which a half-sequence and its partners share, so each chunk joins on its
+/// own; chunks give progress,
+/// and threads (or workers) can join different chunks at once.
 pub struct FastEnumerator {
     width: u32,
     n: u32,
     rev: RevSet,
-    chunks: Vec<Vec<Half>>,
+    /// The window set of 8 edge bits (and the `n - 1` before them).
+    wins: Vec<u64>,
+    coarse: u32,
+    /// `parts[t][chunk]`: the half-sequences one builder put in a chunk.
+    parts: Vec<Vec<Blocks>>,
 }
 
-const COARSE_BITS: u32 = 5;
-const FINE_BITS: u32 = 6;
+/// A list of `u32` in fixed blocks: no reallocation, so no copy and no
+/// freed block left behind while it grows (the peak memory is the list).
+#[derive(Clone, Default)]
+struct Blocks {
+    blocks: Vec<Vec<u32>>,
+}
+
+impl Blocks {
+    const BLOCK: usize = 512;
+
+    #[inline(always)]
+    fn push(&mut self, x: u32) {
+        match self.blocks.last_mut() {
+            Some(b) if b.len() < Self::BLOCK => b.push(x),
+            _ => {
+                let mut b = Vec::with_capacity(Self::BLOCK);
+                b.push(x);
+                self.blocks.push(b);
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.blocks.iter().map(Vec::len).sum()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &u32> {
+        self.blocks.iter().flatten()
+    }
+}
+
+const COARSE_BITS: u32 = 10;
+
+/// The window set of the `bits` low bits of `s` (zeros above them).
+#[inline(always)]
+fn windows_of(s: u64, n: u32, bits: u32) -> u64 {
+    (0..bits).fold(0, |u, i| u | 1u64 << ((s >> i) & mask(n)))
+}
 
 impl FastEnumerator {
     /// Builds the half-sequences.
@@ -198,29 +240,93 @@ impl FastEnumerator {
     /// # Errors
     /// A bad width.
     pub fn new(width: u32) -> Result<FastEnumerator, DebruijnError> {
+        let mut e = FastEnumerator::empty(width)?;
+        let tops = e.tops();
+        e.parts = vec![e.grow(tops.iter())];
+        Ok(e)
+    }
+
+    /// [`FastEnumerator::new`] with the building split over `threads`
+    /// threads (native only).
+    ///
+    /// # Errors
+    /// A bad width.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn new_threaded(width: u32, threads: usize) -> Result<FastEnumerator, DebruijnError> {
+        let mut e = FastEnumerator::empty(width)?;
+        let tops = e.tops();
+        let threads = threads.max(1);
+        let this = &e;
+        let parts = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let tops = &tops;
+                    scope.spawn(move || this.grow(tops.iter().skip(t).step_by(threads)))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        e.parts = parts;
+        Ok(e)
+    }
+
+    fn empty(width: u32) -> Result<FastEnumerator, DebruijnError> {
         let n = log2_width(width)?;
-        let half = width / 2;
-        let wmask = mask(n);
-        let rev = RevSet::new(n);
-        let coarse = if width == 64 { COARSE_BITS } else { 0 };
-        let mut chunks = vec![Vec::new(); 1usize << coarse];
+        let wins = (0..1u64 << (n + 7)).map(|v| windows_of(v, n, 8)).collect();
+        Ok(FastEnumerator {
+            width,
+            n,
+            rev: RevSet::new(n),
+            wins,
+            coarse: if width == 64 { COARSE_BITS } else { 0 },
+            parts: Vec::new(),
+        })
+    }
+
+    /// The first `N/4` levels of the half-sequence tree, pruned.
+    fn tops(&self) -> Vec<(u64, u64)> {
+        let wmask = mask(self.n);
         let mut a = vec![(0u64, 0u64)];
         let mut a_len = 1;
         let mut b = Vec::new();
-        let top = half / 2;
-        for _ in 0..top {
+        for _ in 0..self.width / 4 {
             let k = expand(&a[..a_len], &mut b, wmask);
             std::mem::swap(&mut a, &mut b);
             a_len = k;
         }
-        a_len = prune_cycles(&mut a[..a_len], n);
+        a_len = prune_cycles(&mut a[..a_len], self.n);
+        a.truncate(a_len);
+        a
+    }
+
+    /// The window set of a half-sequence from its `N/2` edge bits (the
+    /// leading zeros included): a table lookup per 8 bits.
+    #[inline(always)]
+    fn key_of(&self, seq: u32) -> u64 {
+        let half = self.width / 2;
+        if !half.is_multiple_of(8) {
+            return windows_of(seq as u64, self.n, half);
+        }
+        let tmask = (1u64 << (self.n + 7)) - 1;
+        (0..half).step_by(8).fold(0, |u, k| {
+            u | self.wins[((seq as u64 >> k) & tmask) as usize]
+        })
+    }
+
+    /// Grows tops into half-sequences, bucketed by chunk.
+    fn grow<'a>(&self, tops: impl Iterator<Item = &'a (u64, u64)>) -> Vec<Blocks> {
+        let (n, half) = (self.n, self.width / 2);
+        let top = half / 2;
+        let wmask = mask(n);
+        let mut chunks = vec![Blocks::default(); 1usize << self.coarse];
         let mut c1: Vec<(u64, u64)> = Vec::new();
         let mut c2 = Vec::new();
-        for &t in &a[..a_len] {
-            if c1.is_empty() {
-                c1.push(t);
-            }
-            c1[0] = t;
+        for &t in tops {
+            c1.clear();
+            c1.push(t);
             let mut len = 1;
             for d in top..half {
                 len = expand(&c1[..len], &mut c2, wmask);
@@ -230,36 +336,41 @@ impl FastEnumerator {
                 }
             }
             for &(s, u) in &c1[..len] {
-                let d = u ^ rev.apply(u);
-                let hash = (d.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as u32;
-                let at = if coarse == 0 {
-                    0
-                } else {
-                    (hash >> (32 - coarse)) as usize
-                };
-                chunks[at].push(Half {
-                    key: u,
-                    seq: s as u32,
-                    hash,
-                });
+                chunks[self.chunk_of(self.hash(u))].push(s as u32);
             }
         }
-        Ok(FastEnumerator {
-            width,
-            n,
-            rev,
-            chunks,
-        })
+        chunks
+    }
+
+    /// The hash a half-sequence shares with its partners.
+    #[inline(always)]
+    fn hash(&self, u: u64) -> u32 {
+        // the smaller of the set and its partner's, mixed (murmur3's finalizer)
+        let mut c = u.min(!self.rev.apply(u) & self.rev.full);
+        c ^= c >> 33;
+        c = c.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        c ^= c >> 33;
+        c = c.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        ((c ^ (c >> 33)) >> 32) as u32
+    }
+
+    #[inline(always)]
+    fn chunk_of(&self, hash: u32) -> usize {
+        if self.coarse == 0 {
+            0
+        } else {
+            (hash >> (32 - self.coarse)) as usize
+        }
     }
 
     /// How many half-sequences there are (both sides of every magic).
     pub fn half_sequences(&self) -> usize {
-        self.chunks.iter().map(Vec::len).sum()
+        self.parts.iter().flatten().map(Blocks::len).sum()
     }
 
     /// How many chunks [`FastEnumerator::run_chunk`] takes.
     pub fn chunks(&self) -> usize {
-        self.chunks.len()
+        1 << self.coarse
     }
 
     /// Visits the magics of one chunk (unordered); returns how many.
@@ -271,7 +382,9 @@ impl FastEnumerator {
         index: usize,
         mut visit: impl FnMut(u64),
     ) -> Result<u64, DebruijnError> {
-        Ok(self.chunk_inner(index, &mut visit, true)?.0)
+        Ok(self
+            .chunk_inner(index, &mut JoinScratch::default(), &mut visit, true)?
+            .0)
     }
 
     /// Counts the magics of one chunk without visiting them: `(odd, even)`.
@@ -279,51 +392,40 @@ impl FastEnumerator {
     /// # Errors
     /// [`DebruijnError::BadChunk`] for an index past [`FastEnumerator::chunks`].
     pub fn count_chunk(&self, index: usize) -> Result<(u64, u64), DebruijnError> {
-        let (all, odd) = self.chunk_inner(index, &mut |_| {}, false)?;
+        let (all, odd) =
+            self.chunk_inner(index, &mut JoinScratch::default(), &mut |_| {}, false)?;
         Ok((odd, all - odd))
     }
 
     fn chunk_inner<F: FnMut(u64)>(
         &self,
         index: usize,
+        sc: &mut JoinScratch,
         visit: &mut F,
         each: bool,
     ) -> Result<(u64, u64), DebruijnError> {
-        let Some(entries) = self.chunks.get(index) else {
+        if index >= self.chunks() {
             return Err(DebruijnError::BadChunk {
                 index: index as u64,
                 count: self.chunks() as u64,
                 max: self.chunks() as u64,
             });
-        };
-        let mut sc = JoinScratch::default();
-        // split the chunk by the next hash bits so each part fits in cache
-        let fine = if self.chunks.len() > 1 { FINE_BITS } else { 0 };
-        let parts = 1usize << fine;
-        let part_of =
-            |h: &Half| ((h.hash << COARSE_BITS) >> (32 - fine.max(1))) as usize & (parts - 1);
-        let mut start = vec![0usize; parts + 1];
-        for h in entries {
-            start[part_of(h) + 1] += 1;
         }
-        for i in 0..parts {
-            start[i + 1] += start[i];
-        }
-        let mut at = start.clone();
-        sc.sorted.resize(entries.len(), Half::default());
-        for h in entries {
-            let p = part_of(h);
-            sc.sorted[at[p]] = *h;
-            at[p] += 1;
-        }
-        let sorted = std::mem::take(&mut sc.sorted);
-        let (mut found, mut odd) = (0, 0);
-        for p in 0..parts {
-            let (f, o) = self.join(&sorted[start[p]..start[p + 1]], &mut sc, visit, each);
-            found += f;
-            odd += o;
-        }
-        Ok((found, odd))
+        // the window sets, read off again (a chunk is small: it fits in cache)
+        let mut entries = std::mem::take(&mut sc.entries);
+        entries.clear();
+        entries.extend(
+            self.parts
+                .iter()
+                .flat_map(|p| p[index].iter())
+                .map(|&seq| Half {
+                    key: self.key_of(seq),
+                    seq,
+                }),
+        );
+        let found = self.join(&entries, sc, visit, each);
+        sc.entries = entries;
+        Ok(found)
     }
 
     /// Joins the half-sequences of one part: groups them by window set, then
@@ -433,6 +535,51 @@ impl FastEnumerator {
         (found, odd)
     }
 
+    /// Joins every chunk on `threads` threads (native only), each thread
+    /// taking the next chunk: `visit(acc, magic)` for every magic with one
+    /// accumulator per thread; `progress(done, chunks)` on the calling
+    /// thread after each chunk. Returns the accumulators.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn run_threaded<A, V, P>(&self, threads: usize, visit: V, mut progress: P) -> Vec<A>
+    where
+        A: Default + Send,
+        V: Fn(&mut A, u64) + Sync,
+        P: FnMut(usize, usize),
+    {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let next = AtomicUsize::new(0);
+        let chunks = self.chunks();
+        std::thread::scope(|scope| {
+            let (tx, rx) = std::sync::mpsc::channel();
+            let handles: Vec<_> = (0..threads.clamp(1, chunks))
+                .map(|_| {
+                    let (tx, next, visit) = (tx.clone(), &next, &visit);
+                    scope.spawn(move || {
+                        let mut acc = A::default();
+                        let mut sc = JoinScratch::default();
+                        loop {
+                            let k = next.fetch_add(1, Ordering::Relaxed);
+                            let mut each = |m| visit(&mut acc, m);
+                            if k >= chunks || self.chunk_inner(k, &mut sc, &mut each, true).is_err()
+                            {
+                                return acc;
+                            }
+                            let _ = tx.send(());
+                        }
+                    })
+                })
+                .collect();
+            drop(tx);
+            for (done, ()) in rx.iter().enumerate() {
+                progress(done + 1, chunks);
+            }
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        })
+    }
+
     /// Visits every magic (unordered); returns how many.
     pub fn run_all<F: FnMut(u64)>(&self, mut visit: F) -> u64 {
         let mut found = 0;
@@ -506,6 +653,36 @@ mod tests {
                 Err(DebruijnError::BadChunk { .. })
             ));
         }
+    }
+
+    #[test]
+    fn threads_find_the_same_magics() {
+        for w in [16u32, 32] {
+            let mut one = Vec::new();
+            enumerate_fast(w, |m| one.push(m)).unwrap();
+            one.sort_unstable();
+            let e = FastEnumerator::new_threaded(w, 3).unwrap();
+            let lists = e.run_threaded(2, |acc: &mut Vec<u64>, m| acc.push(m), |_, _| {});
+            let mut all: Vec<u64> = lists.into_iter().flatten().collect();
+            all.sort_unstable();
+            assert_eq!(all, one, "{w}");
+        }
+    }
+
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "64-bit enumeration: run with --release")]
+    fn threaded_64_bit_visits_every_magic() {
+        let e = FastEnumerator::new_threaded(64, 2).unwrap();
+        let sums = e.run_threaded(
+            2,
+            |acc: &mut (u64, u64), m| {
+                acc.0 += 1;
+                acc.1 += m & 1;
+            },
+            |_, _| {},
+        );
+        let (all, odd) = sums.iter().fold((0, 0), |s, a| (s.0 + a.0, s.1 + a.1));
+        assert_eq!((all, odd), (134_217_728, 67_108_864));
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! window.rs    a plain search over windows, the circuit walk's cross-check
 //! interval.rs  either form, v & -v or v ^ (v - 1), by intervals of magics
 //! naive.rs     every candidate word (8 and 16 bits; slices of 32)
+//! rank.rs      the k-th magic and the rank of a magic, by counting (BEST)
 //! ```
 //!
 //! The first four rest on one fact: a valid classic magic starts with
@@ -25,12 +26,14 @@ mod circuit;
 mod interval;
 mod join;
 mod naive;
+mod rank;
 mod window;
 
 pub use circuit::{enumerate_all, enumerate_chunk, max_chunks, nth_magics};
 pub use interval::{count_kind, enumerate_kind_chunk, max_kind_chunks};
 pub use join::{count, enumerate_fast, FastEnumerator};
 pub use naive::{naive_magics, naive_scan, NaiveProgress};
+pub use rank::{magic_count, nth_magic, rank_of};
 pub use window::window_search;
 
 /// Largest number of chunks an enumeration can be split into (`2^20`).
