@@ -2,8 +2,9 @@
 //
 // The host appends this file to perft.wgsl (private variant) + bitboards.wgsl
 // (gpu/bfs.rs, `bfs_source`), so the move generator exists once: setup,
-// count_legal, pawn/knight/diag/orth/king_targets, encode and play are the
-// depth-first kernel's own functions. Names here start with `bf`, bindings
+// ep_legal, pawn/knight/diag/orth/king_targets, encode and play are the
+// depth-first kernel's own functions (bf_count_legal below is count_legal
+// with the sliders counted set-wise). Names here start with `bf`, bindings
 // are 10..15 (perft.wgsl's are 0..2 and unused by these entry points).
 //
 // One level of the tree, per range of positions of the level's buffer:
@@ -177,7 +178,7 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
         }
         let child = play(q, m);
         if fused {
-            let n = count_legal(child);
+            let n = bf_count_legal(child);
             lo += n;
             hi += select(0u, 1u, lo < n);
         } else {
@@ -191,6 +192,84 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
         lo = k;
     }
     return vec2<u32>(lo, hi);
+}
+
+// count_legal with the sliders counted set-wise: in one direction the rays
+// of different pieces never overlap (a ray stops at the first blocker, and a
+// blocker of ours starts its own ray after itself), so one occluded fill of
+// all unpinned bishop-likes per diagonal direction and of all unpinned
+// rook-likes per orthogonal direction counts their moves exactly: 8 fills in
+// all instead of 4 per slider. Pinned sliders (rare) go one by one.
+fn bf_count_legal(q: Pos) -> u32 {
+    let c = setup(q);
+    var n = popc(king_targets(q, c));
+    if c.nchk > 1u {
+        return n;
+    }
+    let pinned = c.pin_hv | c.pin_d;
+    let cm = c.checkmask;
+    let w = c.white;
+    let e = c.empty;
+
+    // pawns, set-wise (as count_legal)
+    let pw = c.us & q.p;
+    let free = pw & ~pinned;
+    let one = (pawn_fwd(free, w) | (pawn_fwd(pw & c.pin_hv, w) & c.pin_hv)) & e;
+    let two = pawn_fwd(one & select(RANK_6, RANK_3, w), w) & e & cm;
+    let push = one & cm;
+    let pdiag = pw & c.pin_d;
+    let ca = (pawn_cap_a(free, w) | (pawn_cap_a(pdiag, w) & c.pin_d)) & c.them & cm;
+    let ch = (pawn_cap_h(free, w) | (pawn_cap_h(pdiag, w) & c.pin_d)) & c.them & cm;
+    n += popc(push) + popc(two) + popc(ca) + popc(ch) + 3u * (popc(push & RANK_1_8) + popc(ca & RANK_1_8) + popc(ch & RANK_1_8));
+    if c.ep_sq < 64u {
+        var cands = pawn_att(sqbb(c.ep_sq), !w) & pw;
+        loop {
+            if !nz(cands) {
+                break;
+            }
+            let fsq = lsb(cands);
+            cands &= ~sqbb(fsq);
+            if ep_legal(q, c, fsq) {
+                n += 1u;
+            }
+        }
+    }
+
+    var s = c.us & q.n & ~pinned;
+    loop {
+        if !nz(s) {
+            break;
+        }
+        let f = low_bit(s);
+        s ^= f;
+        n += popc(knight_targets(c, f));
+    }
+
+    let tgt = ~c.us & cm;
+    let d = c.us & q.b & ~pinned;
+    let o = c.us & q.r & ~pinned;
+    n += popc(att_ne(d, e) & tgt) + popc(att_nw(d, e) & tgt) + popc(att_se(d, e) & tgt) + popc(att_sw(d, e) & tgt);
+    n += popc(att_n(o, e) & tgt) + popc(att_s(o, e) & tgt) + popc(att_e(o, e) & tgt) + popc(att_w(o, e) & tgt);
+    // pinned sliders move along their pin ray only
+    s = c.us & q.b & c.pin_d;
+    loop {
+        if !nz(s) {
+            break;
+        }
+        let f = low_bit(s);
+        s ^= f;
+        n += popc(diag_targets(c, f));
+    }
+    s = c.us & q.r & c.pin_hv;
+    loop {
+        if !nz(s) {
+            break;
+        }
+        let f = low_bit(s);
+        s ^= f;
+        n += popc(orth_targets(c, f));
+    }
+    return n;
 }
 
 // ------------------------------------------------------- scan and reduce
@@ -253,7 +332,7 @@ fn bf_count_scan(
     let i = bf_index(wid, nwg, li);
     var n = 0u;
     if i < bf.count {
-        n = count_legal(bf_load(bf.base + i));
+        n = bf_count_legal(bf_load(bf.base + i));
     }
     let excl = bf_scan_wg(li, n);
     if i < bf.count {
@@ -316,7 +395,7 @@ fn bf_leaf(
     if i < bf.count {
         let q = bf_load(bf.base + i);
         if bf.mode == 1u {
-            r = vec2<u32>(count_legal(q), 0u);
+            r = vec2<u32>(bf_count_legal(q), 0u);
         } else {
             r = bf_walk(q, true, 0u, 0u);
         }
