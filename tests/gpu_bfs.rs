@@ -89,9 +89,19 @@ fn bfs_splits_chunks_workgroups() {
         }
     }
     // the packed entry point: every CPW position at depth 3 from the GPU alone
-    let packed: Vec<Packed> = perft_suite().iter().take(6).map(|c| pack(&pos(&c.fen))).collect();
-    let want: u64 = perft_suite().iter().take(6).map(|c| c.nodes(3).unwrap()).sum();
-    let run = gpu.run_packed_blocking(&packed, 3, &opts(), |_, _| true).unwrap();
+    let packed: Vec<Packed> = perft_suite()
+        .iter()
+        .take(6)
+        .map(|c| pack(&pos(&c.fen)))
+        .collect();
+    let want: u64 = perft_suite()
+        .iter()
+        .take(6)
+        .map(|c| c.nodes(3).unwrap())
+        .sum();
+    let run = gpu
+        .run_packed_blocking(&packed, 3, &opts(), |_, _| true)
+        .unwrap();
     assert_eq!(run.nodes, want);
 }
 

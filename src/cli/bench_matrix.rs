@@ -47,15 +47,29 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
     let adapter = format!("{} ({}, {})", r.name, r.backend, r.device_type);
     let [start, kiwipete, ..] = CPW_POSITIONS;
     let depth = |d: i32| (d + depth_offset).clamp(1, 12) as u32;
-    let cases = [(start.0, start.1, depth(6)), (kiwipete.0, kiwipete.1, depth(5))];
-    let header = format!("gpu perft matrix on {adapter}; best of {rounds}; counts checked against the CPU perft");
+    let cases = [
+        (start.0, start.1, depth(6)),
+        (kiwipete.0, kiwipete.1, depth(5)),
+    ];
+    let header = format!(
+        "gpu perft matrix on {adapter}; best of {rounds}; counts checked against the CPU perft"
+    );
     if json {
         eprintln!("{header}");
     } else {
         println!("{header}");
         println!(
             "  {:<22} {:<9} {:>5} {:>13} {:>9} {:>11} {:>8} {:>9} {:>10} {:>7}",
-            "variant", "position", "depth", "nodes", "seconds", "M nodes/s", "wg B", "global B", "dispatches", "vs wg64"
+            "variant",
+            "position",
+            "depth",
+            "nodes",
+            "seconds",
+            "M nodes/s",
+            "wg B",
+            "global B",
+            "dispatches",
+            "vs wg64"
         );
     }
     let mut failed = false;

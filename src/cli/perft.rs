@@ -180,7 +180,8 @@ fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
             return super::bad_input(format!("{e} (natively bitscope uses Vulkan; without a GPU, VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json selects SwiftShader)"));
         }
     };
-    let (variant, wg) = super::bench_matrix::parse_variant(&args.variant).unwrap_or((Variant::Workgroup, None));
+    let (variant, wg) =
+        super::bench_matrix::parse_variant(&args.variant).unwrap_or((Variant::Workgroup, None));
     let options = Options {
         variant,
         workgroup_size: wg.unwrap_or(args.workgroup_size),

@@ -121,7 +121,13 @@ fn storage(dev: &wgpu::Device, label: &str, size: u64, extra: wgpu::BufferUsages
 
 impl GpuPerft {
     fn bfs_kernels(&self, wg: u32) -> Result<Kernels, GpuError> {
-        if let Some(k) = self.bfs.lock().map_err(poisoned)?.iter().find(|k| k.wg == wg) {
+        if let Some(k) = self
+            .bfs
+            .lock()
+            .map_err(poisoned)?
+            .iter()
+            .find(|k| k.wg == wg)
+        {
             return Ok(k.clone());
         }
         let src = bfs_source(wg)?;
@@ -248,8 +254,14 @@ impl GpuPerft {
             return Ok(run);
         }
         let total = frontier_size(root, split);
-        self.bfs_count(Frontier::new(*root, split), total, &mut run, options, progress)
-            .await?;
+        self.bfs_count(
+            Frontier::new(*root, split),
+            total,
+            &mut run,
+            options,
+            progress,
+        )
+        .await?;
         Ok(run)
     }
 
@@ -323,7 +335,12 @@ impl GpuPerft {
         let dummy = storage(dev, "bfs no children", 16, copy);
         let offs = storage(dev, "bfs offsets", cap * 4, copy);
         let blocks = storage(dev, "bfs block sums", (cap / u64::from(k.wg) + 2) * 4, copy);
-        let acc = storage(dev, "bfs accumulator", 16, copy | wgpu::BufferUsages::COPY_SRC);
+        let acc = storage(
+            dev,
+            "bfs accumulator",
+            16,
+            copy | wgpu::BufferUsages::COPY_SRC,
+        );
         let params = dev.create_buffer(&wgpu::BufferDescriptor {
             label: Some("bfs params"),
             size: std::mem::size_of::<BfParams>() as u64,
@@ -503,7 +520,9 @@ impl GpuPerft {
     async fn bfs_read(&self, bufs: &Buffers) -> Result<[u32; 4], GpuError> {
         let mut enc = self
             .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("bfs read") });
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("bfs read"),
+            });
         enc.copy_buffer_to_buffer(&bufs.acc, 0, &bufs.read, 0, 16);
         self.queue.submit([enc.finish()]);
         let slice = bufs.read.slice(..);
@@ -558,19 +577,54 @@ impl GpuPerft {
             .iter()
             .flat_map(|v| [*v as u32, (*v >> 32) as u32])
             .collect();
-        let src = storage(&self.device, "bfs reduce input", words.len() as u64 * 4, wgpu::BufferUsages::COPY_DST);
-        self.queue.write_buffer(&src, 0, bytemuck::cast_slice(&words));
-        let dummy = storage(&self.device, "bfs reduce dst", 16, wgpu::BufferUsages::empty());
-        let scratch = storage(&self.device, "bfs reduce scratch", 16, wgpu::BufferUsages::empty());
-        let scratch2 = storage(&self.device, "bfs reduce scratch", 16, wgpu::BufferUsages::empty());
-        let group = self.bfs_group(&k, &bufs.params, &src, &dummy, &scratch, &scratch2, &bufs.acc);
+        let src = storage(
+            &self.device,
+            "bfs reduce input",
+            words.len() as u64 * 4,
+            wgpu::BufferUsages::COPY_DST,
+        );
+        self.queue
+            .write_buffer(&src, 0, bytemuck::cast_slice(&words));
+        let dummy = storage(
+            &self.device,
+            "bfs reduce dst",
+            16,
+            wgpu::BufferUsages::empty(),
+        );
+        let scratch = storage(
+            &self.device,
+            "bfs reduce scratch",
+            16,
+            wgpu::BufferUsages::empty(),
+        );
+        let scratch2 = storage(
+            &self.device,
+            "bfs reduce scratch",
+            16,
+            wgpu::BufferUsages::empty(),
+        );
+        let group = self.bfs_group(
+            &k,
+            &bufs.params,
+            &src,
+            &dummy,
+            &scratch,
+            &scratch2,
+            &bufs.acc,
+        );
         self.queue.write_buffer(&bufs.acc, 0, &[0u8; 16]);
         let p = BfParams {
             count: values.len() as u32,
             ..BfParams::default()
         };
         bufs.groups = vec![group];
-        self.bfs_submit(&bufs, &bufs.groups[0], &[(&k.reduce_test, values.len() as u32)], p, &mut run);
+        self.bfs_submit(
+            &bufs,
+            &bufs.groups[0],
+            &[(&k.reduce_test, values.len() as u32)],
+            p,
+            &mut run,
+        );
         let acc = self.bfs_read(&bufs).await?;
         Ok(u64::from(acc[0]) | u64::from(acc[1]) << 32)
     }

@@ -46,7 +46,9 @@ impl GpuPerft {
         mut progress: impl FnMut(u64, u64) -> bool,
     ) -> Result<GpuRun, GpuError> {
         if options.variant == super::Variant::BreadthFirst {
-            return self.run_breadth_first(root, depth, options, &mut progress).await;
+            return self
+                .run_breadth_first(root, depth, options, &mut progress)
+                .await;
         }
         let (wg, wg_bytes) = self.resolve_workgroup(options)?;
         let split = match options.split_depth {
