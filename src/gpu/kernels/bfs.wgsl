@@ -338,8 +338,10 @@ fn bf_count_scan(
     if i < bf.count {
         bf_offs[i] = excl;
     }
-    if li == BWG - 1u {
-        bf_blocks[wid.y * nwg.x + wid.x] = excl + n;
+    // (a 2-D dispatch may have workgroups past the last block)
+    let blk = wid.y * nwg.x + wid.x;
+    if li == BWG - 1u && blk < bf.nblocks {
+        bf_blocks[blk] = excl + n;
     }
 }
 
