@@ -36,10 +36,20 @@ pub struct BenchArgs {
     /// or +2 for a real GPU.
     #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
     gpu_depth_offset: i32,
+    /// With `gpu`: every variant x workgroup size, one row each (see bench_matrix.rs).
+    #[arg(long)]
+    matrix: bool,
+    /// With `--matrix`: one JSON object per line.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(args: BenchArgs) -> i32 {
     let rounds = args.rounds.max(1);
+    if args.matrix {
+        let offset = args.depth_offset + args.gpu_depth_offset;
+        return super::bench_matrix::run(rounds, offset, args.json);
+    }
     if matches!(args.suite, Suite::Perft | Suite::All) {
         bench_perft(rounds, args.depth_offset);
     }

@@ -1,6 +1,7 @@
 //! Subcommands of the native CLI. Each returns the process exit code.
 
 mod bench;
+mod bench_matrix;
 mod debruijn;
 mod perft;
 mod serve;

@@ -36,8 +36,10 @@ pub struct PerftArgs {
     /// Count on the GPU (wgpu: Vulkan natively; SwiftShader without a GPU).
     #[arg(long)]
     gpu: bool,
-    /// With --gpu: where the kernel keeps positions and move stacks.
-    #[arg(long, value_parser = ["workgroup", "private"], default_value = "workgroup")]
+    /// With --gpu: the kernel: workgroup | private (depth-first, where it
+    /// keeps positions and move stacks) | breadth-first, or a name from
+    /// `bench gpu --matrix` such as breadth-first-wg128 (fixes the workgroup size).
+    #[arg(long, value_parser = variant_arg, default_value = "workgroup")]
     variant: String,
     /// With --gpu: invocations per workgroup (halved until the memory fits).
     #[arg(long, default_value_t = 64)]
@@ -195,13 +197,11 @@ fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
             return super::bad_input(format!("{e} (natively bitscope uses Vulkan; without a GPU, VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json selects SwiftShader)"));
         }
     };
+    let (variant, wg) =
+        super::bench_matrix::parse_variant(&args.variant).unwrap_or((Variant::Workgroup, None));
     let options = Options {
-        variant: if args.variant == "private" {
-            Variant::Private
-        } else {
-            Variant::Workgroup
-        },
-        workgroup_size: args.workgroup_size,
+        variant,
+        workgroup_size: wg.unwrap_or(args.workgroup_size),
         ..Options::default()
     };
     // Check the limits and build the pipeline before the clock starts.
@@ -247,5 +247,13 @@ fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
             0
         }
         Err(e) => super::bad_input(e),
+    }
+}
+
+/// clap check of `--variant`: every name `bench gpu --matrix` prints.
+fn variant_arg(name: &str) -> Result<String, String> {
+    match super::bench_matrix::parse_variant(name) {
+        Some(_) => Ok(name.to_string()),
+        None => Err("expected workgroup, private, breadth-first, or a matrix name such as breadth-first-wg128".into()),
     }
 }

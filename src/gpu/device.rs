@@ -157,6 +157,7 @@ impl GpuPerft {
             queue,
             limits,
             pipelines: Mutex::new(Vec::new()),
+            bfs: Mutex::new(Vec::new()),
             errors,
         })
     }

@@ -49,17 +49,23 @@ pub enum Variant {
     Workgroup,
     /// `var<private>` arrays (registers, spilled to scratch memory).
     Private,
+    /// The breadth-first kernel family (level by level in global memory,
+    /// last two plies fused; see [`super::bfs`]).
+    BreadthFirst,
 }
 
 impl Variant {
     /// Both variants, workgroup first.
     pub const ALL: [Variant; 2] = [Variant::Workgroup, Variant::Private];
+    /// Every variant: the two depth-first ones and the breadth-first one.
+    pub const EVERY: [Variant; 3] = [Variant::Workgroup, Variant::Private, Variant::BreadthFirst];
 
     /// Lower-case name, as the CLI and the UI show it.
     pub fn name(self) -> &'static str {
         match self {
             Variant::Workgroup => "workgroup",
             Variant::Private => "private",
+            Variant::BreadthFirst => "breadth-first",
         }
     }
 }
@@ -235,6 +241,7 @@ pub fn workgroup_budget(design: Design) -> WorkgroupBudget {
 pub fn workgroup_bytes(workgroup_size: u32, max_plies: u32, variant: Variant) -> u64 {
     match variant {
         Variant::Private => 0,
+        Variant::BreadthFirst => super::bfs::workgroup_bytes(workgroup_size),
         Variant::Workgroup => {
             workgroup_budget(Design {
                 threads: workgroup_size,

@@ -53,6 +53,7 @@
 //! # Ok::<(), bitscope::gpu::GpuError>(())
 //! ```
 
+pub mod bfs;
 mod device;
 pub mod layout;
 pub mod packed;
@@ -197,6 +198,8 @@ pub struct GpuPerft {
     limits: wgpu::Limits,
     report: AdapterReport,
     pipelines: Mutex<Vec<((Variant, u32), wgpu::ComputePipeline)>>,
+    /// The breadth-first kernels per workgroup size.
+    bfs: bfs::KernelCache,
     errors: Arc<Mutex<Vec<String>>>,
 }
 

@@ -61,7 +61,7 @@ pub fn shader_source(
         .replace(MAX_PLY_LINE, &format!("const MAX_PLY: u32 = {max_plies}u;"));
     let drop = match variant {
         Variant::Workgroup => "PRIVATE",
-        Variant::Private => "WORKGROUP",
+        Variant::Private | Variant::BreadthFirst => "WORKGROUP",
     };
     strip_block(&src, drop)
 }

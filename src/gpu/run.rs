@@ -45,6 +45,11 @@ impl GpuPerft {
         options: &Options,
         mut progress: impl FnMut(u64, u64) -> bool,
     ) -> Result<GpuRun, GpuError> {
+        if options.variant == super::Variant::BreadthFirst {
+            return self
+                .run_breadth_first(root, depth, options, &mut progress)
+                .await;
+        }
         let (wg, wg_bytes) = self.resolve_workgroup(options)?;
         let split = match options.split_depth {
             Some(s) => s.min(depth.saturating_sub(1)),
@@ -94,6 +99,11 @@ impl GpuPerft {
         options: &Options,
         mut progress: impl FnMut(u64, u64) -> bool,
     ) -> Result<GpuRun, GpuError> {
+        if options.variant == super::Variant::BreadthFirst {
+            return self
+                .run_packed_breadth_first(positions, depth, options, &mut progress)
+                .await;
+        }
         let (out, wg, wg_bytes) = self
             .count_packed(positions, depth, options, &mut progress, None)
             .await?;
@@ -136,6 +146,11 @@ impl GpuPerft {
         progress: &mut dyn FnMut(u64, u64) -> bool,
         each: Option<&mut Vec<u64>>,
     ) -> Result<(Counted, u32, u64), GpuError> {
+        if options.variant == super::Variant::BreadthFirst {
+            return Err(GpuError::BadOptions(
+                "per-position counts come from the depth-first variants only".into(),
+            ));
+        }
         if depth > MAX_GPU_DEPTH {
             return Err(GpuError::BadOptions(format!(
                 "depth {depth} exceeds the kernel's stack ({MAX_GPU_DEPTH} plies)"
@@ -395,7 +410,7 @@ fn parse_fen(fen: &str) -> Result<Position, GpuError> {
     Position::from_fen(fen).map_err(|e| GpuError::BadPosition(e.to_string()))
 }
 
-fn check_root(root: &Position) -> Result<(), GpuError> {
+pub(super) fn check_root(root: &Position) -> Result<(), GpuError> {
     check_packed(&pack(root)).map_err(GpuError::BadPosition)
 }
 
@@ -409,14 +424,14 @@ fn child(pos: &Position, m: Move) -> Position {
 
 /// Positions (with multiplicity: paths, not unique positions) `split` plies
 /// below `root`, depth-first in the CPU's move order, generated lazily.
-struct Frontier {
+pub(super) struct Frontier {
     root: Option<Position>,
     split: u32,
     stack: Vec<(Position, Vec<Move>, usize)>,
 }
 
 impl Frontier {
-    fn new(root: Position, split: u32) -> Frontier {
+    pub(super) fn new(root: Position, split: u32) -> Frontier {
         Frontier {
             root: Some(root),
             split,
@@ -456,7 +471,7 @@ impl Iterator for Frontier {
 }
 
 /// Number of frontier positions `split` plies below `root` (CPU perft).
-fn frontier_size(root: &Position, split: u32) -> u64 {
+pub(super) fn frontier_size(root: &Position, split: u32) -> u64 {
     crate::chess::perft(root, split)
 }
 

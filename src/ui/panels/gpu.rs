@@ -410,9 +410,10 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                             </select>
                         </label>
                         <label>{ "memory " }
-                            <select class="gpu-variant" onchange={on_select(|v| Variant::ALL.into_iter().find(|x| x.name() == v).map(Action::SetVariant))} disabled={running}>
+                            <select class="gpu-variant" onchange={on_select(|v| Variant::EVERY.into_iter().find(|x| x.name() == v).map(Action::SetVariant))} disabled={running}>
                                 <option value="workgroup" selected={variant == Variant::Workgroup}>{ "workgroup (shared)" }</option>
                                 <option value="private" selected={variant == Variant::Private}>{ "private (per invocation)" }</option>
+                                <option value="breadth-first" selected={variant == Variant::BreadthFirst}>{ "breadth-first (level by level)" }</option>
                             </select>
                         </label>
                         <label>{ "workgroup size " }

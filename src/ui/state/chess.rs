@@ -200,7 +200,7 @@ impl PanelState for GpuState {
         GpuState {
             fen: p.get("fen").map_or(d.fen, str::to_string),
             depth: read_depth(p),
-            variant: Variant::ALL
+            variant: Variant::EVERY
                 .into_iter()
                 .find(|v| Some(v.name()) == p.get("variant"))
                 .unwrap_or(d.variant),

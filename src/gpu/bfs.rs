@@ -1,0 +1,646 @@
+//! The breadth-first kernel family ([`Variant::BreadthFirst`]): the GPU
+//! expands the tree level by level and counts the last two plies fused.
+//!
+//! ```text
+//!  root --CPU split--> frontier chunk --upload--> level 0
+//!  level l (remaining r > 2), per range of positions whose children fit:
+//!     bf_count_scan   count each position's legal moves, scan them per workgroup
+//!     bf_block_scan   scan the block sums (one workgroup), total -> acc[2]
+//!     (read back 16 bytes: the total)
+//!     bf_expand       write each position's children at its offset -> level l + 1
+//!  level with r <= 2, in dispatches of bounded size:
+//!     bf_leaf         r = 2: play each legal move, count the child's moves
+//!                     r = 1: count the moves; workgroup reduction -> (lo, hi)
+//!                     atomics with carry -> acc[0], acc[1]
+//!  (read back 16 bytes per chunk: the chunk's leaves)
+//! ```
+//!
+//! Buffers (one set per run): one position buffer per materialized level
+//! (`cap` positions of [`POS_BYTES`] each), one offsets buffer (`cap` u32),
+//! one block-sums buffer, the 16-byte accumulator, a uniform. `cap` and the
+//! dispatch sizes come from the adapter's limits (max storage binding / buffer
+//! size, workgroups per dimension, 2-D dispatch beyond it) and from whether it
+//! is a software adapter. A range whose children would overflow `cap` is cut
+//! smaller and scanned again, so any tree fits.
+//!
+//! The kernels (`kernels/bfs.wgsl`) are appended to the depth-first source, so
+//! the move generator exists once.
+
+use std::sync::Mutex;
+
+use super::layout::{Variant, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
+use super::packed::{check_packed, Packed, POS_BYTES};
+use super::pipeline::shader_source;
+use super::run::{check_root, frontier_size, Frontier};
+use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
+use crate::chess::Position;
+
+/// The breadth-first kernels as written (appended to the depth-first source).
+pub const BFS_WGSL: &str = include_str!("kernels/bfs.wgsl");
+const BWG_LINE: &str = "const BWG: u32 = 64u;";
+
+/// Global memory per materialized position: the packed position and its
+/// children's offset.
+pub const GLOBAL_BYTES_PER_POSITION: u64 = POS_BYTES as u64 + 4;
+
+/// Workgroup memory of one workgroup of the breadth-first kernels: the
+/// scan / reduction array, `2 x workgroup_size` u32.
+pub fn workgroup_bytes(workgroup_size: u32) -> u64 {
+    8 * u64::from(workgroup_size)
+}
+
+/// The WGSL the host compiles for workgroup size `wg`.
+pub fn bfs_source(wg: u32) -> Result<String, GpuError> {
+    if !BFS_WGSL.contains(BWG_LINE) {
+        return Err(GpuError::Shader(format!("bfs.wgsl has no `{BWG_LINE}`")));
+    }
+    let base = shader_source(Variant::Private, DEFAULT_WORKGROUP_SIZE, MAX_PLIES)
+        .map_err(|e| GpuError::Shader(e.to_string()))?;
+    Ok(format!(
+        "{base}\n{}",
+        BFS_WGSL.replace(BWG_LINE, &format!("const BWG: u32 = {wg}u;"))
+    ))
+}
+
+/// The uniform of every breadth-first dispatch (the WGSL `BfParams`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
+struct BfParams {
+    count: u32,
+    base: u32,
+    mode: u32,
+    nblocks: u32,
+    cap: u32,
+    pad: [u32; 3],
+}
+
+/// The compiled kernels of one workgroup size.
+#[derive(Clone)]
+pub(super) struct Kernels {
+    wg: u32,
+    layout: wgpu::BindGroupLayout,
+    count_scan: wgpu::ComputePipeline,
+    block_scan: wgpu::ComputePipeline,
+    expand: wgpu::ComputePipeline,
+    leaf: wgpu::ComputePipeline,
+    reduce_test: wgpu::ComputePipeline,
+}
+
+/// Compiled kernels per workgroup size, built once (a field of [`GpuPerft`]).
+pub(super) type KernelCache = Mutex<Vec<Kernels>>;
+
+/// How a run is cut up.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    /// Positions per level buffer.
+    cap: u32,
+    /// Positions per count / expand dispatch.
+    expand_max: u32,
+    /// Positions per fused-leaf dispatch.
+    leaf_max: u32,
+    /// Frontier positions per chunk.
+    chunk: u32,
+}
+
+struct Buffers {
+    params: wgpu::Buffer,
+    levels: Vec<wgpu::Buffer>,
+    groups: Vec<wgpu::BindGroup>,
+    acc: wgpu::Buffer,
+    read: wgpu::Buffer,
+}
+
+fn storage(dev: &wgpu::Device, label: &str, size: u64, extra: wgpu::BufferUsages) -> wgpu::Buffer {
+    dev.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size: size.max(16).div_ceil(4) * 4,
+        usage: wgpu::BufferUsages::STORAGE | extra,
+        mapped_at_creation: false,
+    })
+}
+
+impl GpuPerft {
+    fn bfs_kernels(&self, wg: u32) -> Result<Kernels, GpuError> {
+        if let Some(k) = self
+            .bfs
+            .lock()
+            .map_err(poisoned)?
+            .iter()
+            .find(|k| k.wg == wg)
+        {
+            return Ok(k.clone());
+        }
+        let src = bfs_source(wg)?;
+        let dev = &self.device;
+        let module = dev.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("bfs.wgsl"),
+            source: wgpu::ShaderSource::Wgsl(src.into()),
+        });
+        let entry = |binding: u32, ty: wgpu::BufferBindingType| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty,
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        };
+        let rw = wgpu::BufferBindingType::Storage { read_only: false };
+        let layout = dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("bfs bindings"),
+            entries: &[
+                entry(10, wgpu::BufferBindingType::Uniform),
+                entry(11, wgpu::BufferBindingType::Storage { read_only: true }),
+                entry(12, rw),
+                entry(13, rw),
+                entry(14, rw),
+                entry(15, rw),
+            ],
+        });
+        let pl = dev.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("bfs"),
+            bind_group_layouts: &[Some(&layout)],
+            immediate_size: 0,
+        });
+        let make = |name: &str| {
+            dev.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(name),
+                layout: Some(&pl),
+                module: &module,
+                entry_point: Some(name),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    constants: &[],
+                    zero_initialize_workgroup_memory: false,
+                },
+                cache: None,
+            })
+        };
+        let k = Kernels {
+            wg,
+            count_scan: make("bf_count_scan"),
+            block_scan: make("bf_block_scan"),
+            expand: make("bf_expand"),
+            leaf: make("bf_leaf"),
+            reduce_test: make("bf_reduce_test"),
+            layout,
+        };
+        self.take_device_error()
+            .map_err(|e| GpuError::Shader(e.to_string()))?;
+        self.bfs.lock().map_err(poisoned)?.push(k.clone());
+        Ok(k)
+    }
+
+    /// The workgroup size the breadth-first kernels run with: the request
+    /// within the adapter's limits, rounded down to a power of two (the
+    /// reduction is a tree).
+    fn bfs_workgroup(&self, options: &Options) -> Result<u32, GpuError> {
+        let (wg, _) = self.resolve_workgroup(options)?;
+        Ok(1 << (31 - wg.max(1).leading_zeros()))
+    }
+
+    fn bfs_plan(&self, options: &Options, gpu_depth: u32, wg: u32) -> Plan {
+        let sw = self.report.software;
+        let limit = self
+            .limits
+            .max_storage_buffer_binding_size
+            .min(self.limits.max_buffer_size);
+        let cap = (limit / POS_BYTES as u64).min(if sw { 1 << 16 } else { 1 << 21 }) as u32;
+        let cap = (cap / wg).max(1) * wg;
+        // a fused-leaf position is about 35 child move counts
+        let expand_max = cap.min(if sw { 1 << 15 } else { 1 << 20 });
+        let leaf_max = if sw { 4096 } else { 1 << 17 };
+        let chunk = options.batch_size.unwrap_or_else(|| {
+            let leaves: f64 = if sw { 8e6 } else { 4e9 };
+            (leaves / 30f64.powi(gpu_depth as i32)).clamp(1.0, f64::from(cap)) as u32
+        });
+        Plan {
+            cap,
+            expand_max,
+            leaf_max,
+            chunk: chunk.clamp(1, cap),
+        }
+    }
+
+    /// The CPU split of a breadth-first run: at most 4 GPU plies on a
+    /// software adapter (6 on a GPU), then more CPU plies while the frontier
+    /// is under 64 positions and the GPU keeps 3 plies or more.
+    fn bfs_split(&self, root: &Position, depth: u32, options: &Options) -> u32 {
+        if let Some(s) = options.split_depth {
+            return s.min(depth.saturating_sub(1));
+        }
+        let most = if self.report.software { 4 } else { 6 };
+        let mut s = depth.saturating_sub(most);
+        while depth - s > 2 && frontier_size(root, s) < 64 {
+            s += 1;
+        }
+        s
+    }
+
+    /// [`GpuPerft::run`] for [`Variant::BreadthFirst`].
+    pub(super) async fn run_breadth_first(
+        &self,
+        root: &Position,
+        depth: u32,
+        options: &Options,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<GpuRun, GpuError> {
+        check_root(root)?;
+        let wg = self.bfs_workgroup(options)?;
+        let split = self.bfs_split(root, depth, options);
+        let mut run = empty_run(depth, split, wg);
+        if depth == 0 {
+            run.nodes = 1;
+            return Ok(run);
+        }
+        let total = frontier_size(root, split);
+        self.bfs_count(
+            Frontier::new(*root, split),
+            total,
+            &mut run,
+            options,
+            progress,
+        )
+        .await?;
+        Ok(run)
+    }
+
+    /// [`GpuPerft::run_packed`] for [`Variant::BreadthFirst`].
+    pub(super) async fn run_packed_breadth_first(
+        &self,
+        positions: &[Packed],
+        depth: u32,
+        options: &Options,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<GpuRun, GpuError> {
+        for (i, p) in positions.iter().enumerate() {
+            check_packed(p).map_err(|e| GpuError::BadPosition(format!("position {i}: {e}")))?;
+        }
+        let wg = self.bfs_workgroup(options)?;
+        let mut run = empty_run(depth, 0, wg);
+        if depth == 0 {
+            run.nodes = positions.len() as u64;
+            run.positions = run.nodes;
+            return Ok(run);
+        }
+        let n = positions.len() as u64;
+        self.bfs_count(positions.iter().copied(), n, &mut run, options, progress)
+            .await?;
+        Ok(run)
+    }
+
+    /// The chunk loop: upload a chunk, walk its levels, read its count back.
+    async fn bfs_count(
+        &self,
+        mut frontier: impl Iterator<Item = Packed>,
+        total: u64,
+        run: &mut GpuRun,
+        options: &Options,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<(), GpuError> {
+        let d = run.gpu_depth;
+        let k = self.bfs_kernels(run.workgroup_size)?;
+        let plan = self.bfs_plan(options, d, run.workgroup_size);
+        run.batch_size = plan.chunk;
+        let bufs = self.bfs_buffers(&k, &plan, d);
+        let mut chunk: Vec<Packed> = Vec::with_capacity(plan.chunk as usize);
+        loop {
+            chunk.clear();
+            chunk.extend(frontier.by_ref().take(plan.chunk as usize));
+            if chunk.is_empty() {
+                break;
+            }
+            let n = chunk.len() as u32;
+            self.queue
+                .write_buffer(&bufs.levels[0], 0, bytemuck::cast_slice(&chunk));
+            self.queue.write_buffer(&bufs.acc, 0, &[0u8; 16]);
+            self.bfs_levels(&k, &bufs, &plan, n, d, run).await?;
+            let acc = self.bfs_read(&bufs).await?;
+            run.nodes += u64::from(acc[0]) | u64::from(acc[1]) << 32;
+            run.positions += u64::from(n);
+            if !progress(run.positions, total.max(run.positions)) {
+                return Err(GpuError::Cancelled);
+            }
+        }
+        Ok(())
+    }
+
+    fn bfs_buffers(&self, k: &Kernels, plan: &Plan, d: u32) -> Buffers {
+        let dev = &self.device;
+        let cap = u64::from(plan.cap);
+        let copy = wgpu::BufferUsages::COPY_DST;
+        let levels: Vec<wgpu::Buffer> = (0..d.saturating_sub(1).max(1))
+            .map(|_| storage(dev, "bfs level", cap * POS_BYTES as u64, copy))
+            .collect();
+        let dummy = storage(dev, "bfs no children", 16, copy);
+        let offs = storage(dev, "bfs offsets", cap * 4, copy);
+        let blocks = storage(dev, "bfs block sums", (cap / u64::from(k.wg) + 2) * 4, copy);
+        let acc = storage(
+            dev,
+            "bfs accumulator",
+            16,
+            copy | wgpu::BufferUsages::COPY_SRC,
+        );
+        let params = dev.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("bfs params"),
+            size: std::mem::size_of::<BfParams>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | copy,
+            mapped_at_creation: false,
+        });
+        let read = dev.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("bfs read-back"),
+            size: 16,
+            usage: wgpu::BufferUsages::MAP_READ | copy,
+            mapped_at_creation: false,
+        });
+        let groups = (0..levels.len())
+            .map(|l| {
+                let dst = levels.get(l + 1).unwrap_or(&dummy);
+                self.bfs_group(k, &params, &levels[l], dst, &offs, &blocks, &acc)
+            })
+            .collect();
+        Buffers {
+            params,
+            levels,
+            groups,
+            acc,
+            read,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn bfs_group(
+        &self,
+        k: &Kernels,
+        params: &wgpu::Buffer,
+        src: &wgpu::Buffer,
+        dst: &wgpu::Buffer,
+        offs: &wgpu::Buffer,
+        blocks: &wgpu::Buffer,
+        acc: &wgpu::Buffer,
+    ) -> wgpu::BindGroup {
+        fn e(binding: u32, b: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
+            wgpu::BindGroupEntry {
+                binding,
+                resource: b.as_entire_binding(),
+            }
+        }
+        self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("bfs level"),
+            layout: &k.layout,
+            entries: &[
+                e(10, params),
+                e(11, src),
+                e(12, dst),
+                e(13, offs),
+                e(14, blocks),
+                e(15, acc),
+            ],
+        })
+    }
+
+    /// The levels of one chunk (`n` positions in level 0, `d` plies left),
+    /// depth-first over ranges, breadth-first inside each range.
+    async fn bfs_levels(
+        &self,
+        k: &Kernels,
+        bufs: &Buffers,
+        plan: &Plan,
+        n: u32,
+        d: u32,
+        run: &mut GpuRun,
+    ) -> Result<(), GpuError> {
+        struct Frame {
+            level: usize,
+            n: u32,
+            start: u32,
+            step: u32,
+        }
+        let mut stack = vec![Frame {
+            level: 0,
+            n,
+            start: 0,
+            step: n.min(plan.expand_max),
+        }];
+        while let Some(f) = stack.last_mut() {
+            let rem = d - f.level as u32;
+            let group = &bufs.groups[f.level];
+            if rem <= 2 {
+                let mut start = 0;
+                while start < f.n {
+                    let len = plan.leaf_max.min(f.n - start);
+                    let p = BfParams {
+                        count: len,
+                        base: start,
+                        mode: rem,
+                        ..BfParams::default()
+                    };
+                    self.bfs_submit(bufs, group, &[(&k.leaf, len)], p, run);
+                    start += len;
+                }
+                stack.pop();
+                continue;
+            }
+            if f.start >= f.n {
+                stack.pop();
+                continue;
+            }
+            let len = f.step.min(f.n - f.start);
+            let nblocks = len.div_ceil(k.wg);
+            let p = BfParams {
+                count: len,
+                base: f.start,
+                nblocks,
+                cap: plan.cap,
+                ..BfParams::default()
+            };
+            let scan = [(&k.count_scan, len), (&k.block_scan, 1)];
+            self.bfs_submit(bufs, group, &scan, p, run);
+            let children = self.bfs_read(bufs).await?[2];
+            if children > plan.cap {
+                if len == 1 {
+                    return Err(GpuError::BadOptions(format!(
+                        "a position has {children} moves, more than a level holds ({})",
+                        plan.cap
+                    )));
+                }
+                let smaller = (u64::from(len) * u64::from(plan.cap) * 7 / 8) / u64::from(children);
+                f.step = (smaller as u32).clamp(1, len - 1);
+                continue;
+            }
+            self.bfs_submit(bufs, group, &[(&k.expand, len)], p, run);
+            f.start += len;
+            let level = f.level + 1;
+            stack.push(Frame {
+                level,
+                n: children,
+                start: 0,
+                step: children.min(plan.expand_max),
+            });
+        }
+        Ok(())
+    }
+
+    /// One submission: writes the uniform, dispatches each (pipeline,
+    /// invocations) in its own pass (2-D beyond the per-dimension limit).
+    fn bfs_submit(
+        &self,
+        bufs: &Buffers,
+        group: &wgpu::BindGroup,
+        passes: &[(&wgpu::ComputePipeline, u32)],
+        params: BfParams,
+        run: &mut GpuRun,
+    ) {
+        self.queue
+            .write_buffer(&bufs.params, 0, bytemuck::bytes_of(&params));
+        let mut enc = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("bfs") });
+        let max_x = self.limits.max_compute_workgroups_per_dimension.max(1);
+        for (pipeline, invocations) in passes {
+            let groups = if *invocations == 1 {
+                1
+            } else {
+                invocations.div_ceil(run.workgroup_size).max(1)
+            };
+            let gx = groups.min(max_x);
+            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("bfs"),
+                timestamp_writes: None,
+            });
+            pass.set_pipeline(pipeline);
+            pass.set_bind_group(0, group, &[]);
+            pass.dispatch_workgroups(gx, groups.div_ceil(gx), 1);
+            run.batches += 1;
+        }
+        self.queue.submit([enc.finish()]);
+    }
+
+    /// Copies the accumulator (lo, hi, children, 0) out and reads it back.
+    async fn bfs_read(&self, bufs: &Buffers) -> Result<[u32; 4], GpuError> {
+        let mut enc = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("bfs read"),
+            });
+        enc.copy_buffer_to_buffer(&bufs.acc, 0, &bufs.read, 0, 16);
+        self.queue.submit([enc.finish()]);
+        let slice = bufs.read.slice(..);
+        let (tx, rx) = futures_channel::oneshot::channel();
+        slice.map_async(wgpu::MapMode::Read, move |r| {
+            let _ = tx.send(r);
+        });
+        #[cfg(not(target_arch = "wasm32"))]
+        self.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map_err(|e| GpuError::Device(e.to_string()))?;
+        match rx.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(GpuError::Mapping(e.to_string())),
+            Err(_) => {
+                self.take_device_error()?;
+                return Err(GpuError::Mapping("the map callback never ran".into()));
+            }
+        }
+        let out = {
+            let view = slice
+                .get_mapped_range()
+                .map_err(|e| GpuError::Mapping(e.to_string()))?;
+            let w: &[u32] = bytemuck::cast_slice(&view);
+            [w[0], w[1], w[2], w[3]]
+        };
+        bufs.read.unmap();
+        self.take_device_error()?;
+        Ok(out)
+    }
+
+    /// Test hook: adds `values` with the breadth-first kernels' own
+    /// reduction (workgroup tree with carry, then atomics with carry) on the
+    /// GPU, in one dispatch, and returns the exact 64-bit sum.
+    #[doc(hidden)]
+    pub async fn bfs_reduce(&self, values: &[u64], workgroup_size: u32) -> Result<u64, GpuError> {
+        let options = Options {
+            workgroup_size,
+            ..Options::with_variant(Variant::BreadthFirst)
+        };
+        let wg = self.bfs_workgroup(&options)?;
+        let k = self.bfs_kernels(wg)?;
+        let mut run = empty_run(0, 0, wg);
+        let plan = Plan {
+            cap: 1,
+            expand_max: 1,
+            leaf_max: 1,
+            chunk: 1,
+        };
+        let mut bufs = self.bfs_buffers(&k, &plan, 2);
+        let words: Vec<u32> = values
+            .iter()
+            .flat_map(|v| [*v as u32, (*v >> 32) as u32])
+            .collect();
+        let src = storage(
+            &self.device,
+            "bfs reduce input",
+            words.len() as u64 * 4,
+            wgpu::BufferUsages::COPY_DST,
+        );
+        self.queue
+            .write_buffer(&src, 0, bytemuck::cast_slice(&words));
+        let dummy = storage(
+            &self.device,
+            "bfs reduce dst",
+            16,
+            wgpu::BufferUsages::empty(),
+        );
+        let scratch = storage(
+            &self.device,
+            "bfs reduce scratch",
+            16,
+            wgpu::BufferUsages::empty(),
+        );
+        let scratch2 = storage(
+            &self.device,
+            "bfs reduce scratch",
+            16,
+            wgpu::BufferUsages::empty(),
+        );
+        let group = self.bfs_group(
+            &k,
+            &bufs.params,
+            &src,
+            &dummy,
+            &scratch,
+            &scratch2,
+            &bufs.acc,
+        );
+        self.queue.write_buffer(&bufs.acc, 0, &[0u8; 16]);
+        let p = BfParams {
+            count: values.len() as u32,
+            ..BfParams::default()
+        };
+        bufs.groups = vec![group];
+        self.bfs_submit(
+            &bufs,
+            &bufs.groups[0],
+            &[(&k.reduce_test, values.len() as u32)],
+            p,
+            &mut run,
+        );
+        let acc = self.bfs_read(&bufs).await?;
+        Ok(u64::from(acc[0]) | u64::from(acc[1]) << 32)
+    }
+}
+
+fn empty_run(depth: u32, split: u32, wg: u32) -> GpuRun {
+    GpuRun {
+        nodes: 0,
+        depth,
+        split_depth: split,
+        gpu_depth: depth.saturating_sub(split),
+        positions: 0,
+        batches: 0,
+        batch_size: 0,
+        variant: Variant::BreadthFirst,
+        workgroup_size: wg,
+        workgroup_bytes: workgroup_bytes(wg),
+    }
+}

@@ -1,0 +1,420 @@
+// bitscope breadth-first perft kernels.
+//
+// The host appends this file to perft.wgsl (private variant) + bitboards.wgsl
+// (gpu/bfs.rs, `bfs_source`), so the move generator exists once: setup,
+// ep_legal, pawn/knight/diag/orth/king_targets, encode and play are the
+// depth-first kernel's own functions (bf_count_legal below is count_legal
+// with the sliders counted set-wise). Names here start with `bf`, bindings
+// are 10..15 (perft.wgsl's are 0..2 and unused by these entry points).
+//
+// One level of the tree, per range of positions of the level's buffer:
+//   bf_count_scan  one invocation per position: its legal move count, then an
+//                  exclusive workgroup scan; writes the in-block offsets and
+//                  each block's sum
+//   bf_block_scan  one workgroup: exclusive scan of the block sums (a loop over
+//                  chunks of BWG, the count from the uniform), the level's
+//                  total into acc[2]
+//   bf_expand      one invocation per position: its children (packed
+//                  positions) written at offset + block offset
+// The last two plies:
+//   bf_leaf        one invocation per position: mode 1 counts its legal moves,
+//                  mode 2 plays each legal move and counts the child's legal
+//                  moves in bulk (no child written); then a workgroup
+//                  reduction into an exact (lo, hi) pair and atomics with
+//                  carry into acc[0], acc[1]
+//   bf_reduce_test the same reduction on synthetic (lo, hi) pairs (tests).
+
+const BWG: u32 = 64u;
+
+struct BfParams {
+    // positions in this dispatch
+    count: u32,
+    // index of its first position in bf_src
+    base: u32,
+    // bf_leaf: 1 = count moves, 2 = fused last two plies
+    mode: u32,
+    // bf_block_scan: number of block sums
+    nblocks: u32,
+    // bf_expand: capacity of bf_dst, in positions
+    cap: u32,
+    pad0: u32,
+    pad1: u32,
+    pad2: u32,
+}
+
+@group(0) @binding(10) var<uniform> bf: BfParams;
+@group(0) @binding(11) var<storage, read> bf_src: array<u32>;
+@group(0) @binding(12) var<storage, read_write> bf_dst: array<u32>;
+@group(0) @binding(13) var<storage, read_write> bf_offs: array<u32>;
+@group(0) @binding(14) var<storage, read_write> bf_blocks: array<u32>;
+// [0] lo, [1] hi of the leaf count, [2] children of the last scanned range
+@group(0) @binding(15) var<storage, read_write> bf_acc: array<atomic<u32>>;
+
+// scan (two ping-pong halves) and reduction (lo half, hi half)
+var<workgroup> bf_sh: array<u32, 2u * BWG>;
+
+fn bf_index(wid: vec3<u32>, nwg: vec3<u32>, li: u32) -> u32 {
+    return (wid.y * nwg.x + wid.x) * BWG + li;
+}
+
+fn bf_load(i: u32) -> Pos {
+    let b = i * POS_WORDS;
+    var q = Pos(
+        vec2<u32>(bf_src[b], bf_src[b + 1u]),
+        vec2<u32>(bf_src[b + 2u], bf_src[b + 3u]),
+        vec2<u32>(bf_src[b + 4u], bf_src[b + 5u]),
+        vec2<u32>(bf_src[b + 6u], bf_src[b + 7u]),
+        vec2<u32>(bf_src[b + 8u], bf_src[b + 9u]),
+        bf_src[b + 10u],
+    );
+    // the white-pieces board holds the white king (as in perft_main)
+    q.w |= sqbb(q.info & 63u);
+    return q;
+}
+
+fn bf_store(i: u32, q: Pos) {
+    let b = i * POS_WORDS;
+    bf_dst[b] = q.w.x;
+    bf_dst[b + 1u] = q.w.y;
+    bf_dst[b + 2u] = q.p.x;
+    bf_dst[b + 3u] = q.p.y;
+    bf_dst[b + 4u] = q.n.x;
+    bf_dst[b + 5u] = q.n.y;
+    bf_dst[b + 6u] = q.b.x;
+    bf_dst[b + 7u] = q.b.y;
+    bf_dst[b + 8u] = q.r.x;
+    bf_dst[b + 9u] = q.r.y;
+    bf_dst[b + 10u] = q.info;
+}
+
+// ------------------------------------------------------------ move walk
+
+// Pieces of move class `cls` (0 pawn, 1 knight, 2 diagonal, 3 orthogonal,
+// 4 king) that may move, as in next_move.
+fn bf_pieces(q: Pos, c: Ctx, cls: u32) -> vec2<u32> {
+    if c.nchk > 1u {
+        return select(ZERO, c.kbb, cls == 4u);
+    }
+    let pinned = c.pin_hv | c.pin_d;
+    switch cls {
+        case 0u: { return c.us & q.p; }
+        case 1u: { return c.us & q.n & ~pinned; }
+        case 2u: { return c.us & q.b & ~c.pin_hv; }
+        case 3u: { return c.us & q.r & ~c.pin_d; }
+        default: { return c.kbb; }
+    }
+}
+
+fn bf_targets(q: Pos, c: Ctx, cls: u32, fsq: u32) -> vec2<u32> {
+    let f = sqbb(fsq);
+    switch cls {
+        case 0u: { return pawn_targets(q, c, fsq); }
+        case 1u: { return knight_targets(c, f); }
+        case 2u: { return diag_targets(c, f); }
+        case 3u: { return orth_targets(c, f); }
+        default: { return king_targets(q, c); }
+    }
+}
+
+// Piece code of the mover (1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king).
+fn bf_kind(q: Pos, cls: u32, fsq: u32) -> u32 {
+    let f = sqbb(fsq);
+    switch cls {
+        case 0u: { return 1u; }
+        case 1u: { return 2u; }
+        case 2u: { return select(3u, 5u, nz(f & q.r)); }
+        case 3u: { return select(4u, 5u, nz(f & q.b)); }
+        default: { return 6u; }
+    }
+}
+
+// Every legal move of q: fused = true plays it and adds the child's legal
+// move count (returned as (lo, hi)); fused = false writes the child at
+// bf_dst[out + k] for k < limit and returns (number of moves, 0).
+// Each outer iteration makes exactly one move per active invocation (the
+// inner loop only advances to the next piece with targets), so the heavy
+// part runs with all invocations that still have moves.
+fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
+    let c = setup(q);
+    var lo = 0u;
+    var hi = 0u;
+    var k = 0u;
+    var cls = 0u;
+    var s = bf_pieces(q, c, 0u);
+    var t = ZERO;
+    var fsq = 0u;
+    var kind = 0u;
+    var promo = 0u;
+    loop {
+        var done = false;
+        loop {
+            if nz(t) {
+                break;
+            }
+            if !nz(s) {
+                if cls >= 4u {
+                    done = true;
+                    break;
+                }
+                cls += 1u;
+                s = bf_pieces(q, c, cls);
+                continue;
+            }
+            fsq = lsb(s);
+            s &= ~sqbb(fsq);
+            t = bf_targets(q, c, cls, fsq);
+            kind = bf_kind(q, cls, fsq);
+        }
+        if done {
+            break;
+        }
+        let to = lsb(t);
+        let m = encode(q, c, fsq, to, kind) + (promo << 18u);
+        if (((m >> 15u) & 7u) == SP_PROMO) && (promo < 3u) {
+            promo += 1u;
+        } else {
+            promo = 0u;
+            t &= ~sqbb(to);
+        }
+        let child = play(q, m);
+        if fused {
+            let n = bf_count_legal(child);
+            lo += n;
+            hi += select(0u, 1u, lo < n);
+        } else {
+            if k < limit {
+                bf_store(out + k, child);
+            }
+            k += 1u;
+        }
+    }
+    if !fused {
+        lo = k;
+    }
+    return vec2<u32>(lo, hi);
+}
+
+// count_legal with the sliders counted set-wise: in one direction the rays
+// of different pieces never overlap (a ray stops at the first blocker, and a
+// blocker of ours starts its own ray after itself), so one occluded fill of
+// all unpinned bishop-likes per diagonal direction and of all unpinned
+// rook-likes per orthogonal direction counts their moves exactly: 8 fills in
+// all instead of 4 per slider. Pinned sliders (rare) go one by one.
+fn bf_count_legal(q: Pos) -> u32 {
+    let c = setup(q);
+    var n = popc(king_targets(q, c));
+    if c.nchk > 1u {
+        return n;
+    }
+    let pinned = c.pin_hv | c.pin_d;
+    let cm = c.checkmask;
+    let w = c.white;
+    let e = c.empty;
+
+    // pawns, set-wise (as count_legal)
+    let pw = c.us & q.p;
+    let free = pw & ~pinned;
+    let one = (pawn_fwd(free, w) | (pawn_fwd(pw & c.pin_hv, w) & c.pin_hv)) & e;
+    let two = pawn_fwd(one & select(RANK_6, RANK_3, w), w) & e & cm;
+    let push = one & cm;
+    let pdiag = pw & c.pin_d;
+    let ca = (pawn_cap_a(free, w) | (pawn_cap_a(pdiag, w) & c.pin_d)) & c.them & cm;
+    let ch = (pawn_cap_h(free, w) | (pawn_cap_h(pdiag, w) & c.pin_d)) & c.them & cm;
+    n += popc(push) + popc(two) + popc(ca) + popc(ch) + 3u * (popc(push & RANK_1_8) + popc(ca & RANK_1_8) + popc(ch & RANK_1_8));
+    if c.ep_sq < 64u {
+        var cands = pawn_att(sqbb(c.ep_sq), !w) & pw;
+        loop {
+            if !nz(cands) {
+                break;
+            }
+            let fsq = lsb(cands);
+            cands &= ~sqbb(fsq);
+            if ep_legal(q, c, fsq) {
+                n += 1u;
+            }
+        }
+    }
+
+    var s = c.us & q.n & ~pinned;
+    loop {
+        if !nz(s) {
+            break;
+        }
+        let f = low_bit(s);
+        s ^= f;
+        n += popc(knight_targets(c, f));
+    }
+
+    let tgt = ~c.us & cm;
+    let d = c.us & q.b & ~pinned;
+    let o = c.us & q.r & ~pinned;
+    n += popc(att_ne(d, e) & tgt) + popc(att_nw(d, e) & tgt) + popc(att_se(d, e) & tgt) + popc(att_sw(d, e) & tgt);
+    n += popc(att_n(o, e) & tgt) + popc(att_s(o, e) & tgt) + popc(att_e(o, e) & tgt) + popc(att_w(o, e) & tgt);
+    // pinned sliders move along their pin ray only
+    s = c.us & q.b & c.pin_d;
+    loop {
+        if !nz(s) {
+            break;
+        }
+        let f = low_bit(s);
+        s ^= f;
+        n += popc(diag_targets(c, f));
+    }
+    s = c.us & q.r & c.pin_hv;
+    loop {
+        if !nz(s) {
+            break;
+        }
+        let f = low_bit(s);
+        s ^= f;
+        n += popc(orth_targets(c, f));
+    }
+    return n;
+}
+
+// ------------------------------------------------------- scan and reduce
+
+// Exclusive scan of v over the workgroup (Hillis-Steele, ping-pong halves).
+// Call in uniform control flow.
+fn bf_scan_wg(li: u32, v: u32) -> u32 {
+    var src = 0u;
+    bf_sh[li] = v;
+    workgroupBarrier();
+    for (var d = 1u; d < BWG; d <<= 1u) {
+        var x = bf_sh[src * BWG + li];
+        if li >= d {
+            x += bf_sh[src * BWG + li - d];
+        }
+        src ^= 1u;
+        bf_sh[src * BWG + li] = x;
+        workgroupBarrier();
+    }
+    let incl = bf_sh[src * BWG + li];
+    workgroupBarrier();
+    return incl - v;
+}
+
+// Adds the (lo, hi) pairs of the workgroup exactly (tree with carry), then
+// invocation 0 adds the sum to acc[0], acc[1] (atomics, the carry of the low
+// word added to the high word). Call in uniform control flow.
+fn bf_reduce(li: u32, v: vec2<u32>) {
+    bf_sh[li] = v.x;
+    bf_sh[BWG + li] = v.y;
+    workgroupBarrier();
+    for (var s = BWG / 2u; s > 0u; s >>= 1u) {
+        if li < s {
+            let a = bf_sh[li];
+            let lo = a + bf_sh[li + s];
+            bf_sh[li] = lo;
+            bf_sh[BWG + li] = bf_sh[BWG + li] + bf_sh[BWG + li + s] + select(0u, 1u, lo < a);
+        }
+        workgroupBarrier();
+    }
+    if li == 0u {
+        let lo = bf_sh[0];
+        let hi = bf_sh[BWG];
+        let old = atomicAdd(&bf_acc[0], lo);
+        let carry = select(0u, 1u, old + lo < old);
+        if hi + carry != 0u {
+            atomicAdd(&bf_acc[1], hi + carry);
+        }
+    }
+}
+
+// ---------------------------------------------------------- entry points
+
+@compute @workgroup_size(BWG)
+fn bf_count_scan(
+    @builtin(local_invocation_index) li: u32,
+    @builtin(workgroup_id) wid: vec3<u32>,
+    @builtin(num_workgroups) nwg: vec3<u32>,
+) {
+    let i = bf_index(wid, nwg, li);
+    var n = 0u;
+    if i < bf.count {
+        n = bf_count_legal(bf_load(bf.base + i));
+    }
+    let excl = bf_scan_wg(li, n);
+    if i < bf.count {
+        bf_offs[i] = excl;
+    }
+    // (a 2-D dispatch may have workgroups past the last block)
+    let blk = wid.y * nwg.x + wid.x;
+    if li == BWG - 1u && blk < bf.nblocks {
+        bf_blocks[blk] = excl + n;
+    }
+}
+
+@compute @workgroup_size(BWG)
+fn bf_block_scan(@builtin(local_invocation_index) li: u32) {
+    let nb = bf.nblocks;
+    var carry = 0u;
+    for (var b = 0u; b < nb; b += BWG) {
+        let j = b + li;
+        var v = 0u;
+        if j < nb {
+            v = bf_blocks[j];
+        }
+        let excl = bf_scan_wg(li, v);
+        if j < nb {
+            bf_blocks[j] = excl + carry;
+        }
+        if li == BWG - 1u {
+            bf_sh[0] = excl + v;
+        }
+        workgroupBarrier();
+        carry += bf_sh[0];
+        workgroupBarrier();
+    }
+    if li == 0u {
+        atomicStore(&bf_acc[2], carry);
+    }
+}
+
+@compute @workgroup_size(BWG)
+fn bf_expand(
+    @builtin(local_invocation_index) li: u32,
+    @builtin(workgroup_id) wid: vec3<u32>,
+    @builtin(num_workgroups) nwg: vec3<u32>,
+) {
+    let i = bf_index(wid, nwg, li);
+    if i >= bf.count {
+        return;
+    }
+    let off = bf_offs[i] + bf_blocks[i / BWG];
+    let limit = select(0u, bf.cap - off, off < bf.cap);
+    bf_walk(bf_load(bf.base + i), false, off, limit);
+}
+
+@compute @workgroup_size(BWG)
+fn bf_leaf(
+    @builtin(local_invocation_index) li: u32,
+    @builtin(workgroup_id) wid: vec3<u32>,
+    @builtin(num_workgroups) nwg: vec3<u32>,
+) {
+    let i = bf_index(wid, nwg, li);
+    var r = vec2<u32>(0u, 0u);
+    if i < bf.count {
+        let q = bf_load(bf.base + i);
+        if bf.mode == 1u {
+            r = vec2<u32>(bf_count_legal(q), 0u);
+        } else {
+            r = bf_walk(q, true, 0u, 0u);
+        }
+    }
+    bf_reduce(li, r);
+}
+
+@compute @workgroup_size(BWG)
+fn bf_reduce_test(
+    @builtin(local_invocation_index) li: u32,
+    @builtin(workgroup_id) wid: vec3<u32>,
+    @builtin(num_workgroups) nwg: vec3<u32>,
+) {
+    let i = bf_index(wid, nwg, li);
+    var r = vec2<u32>(0u, 0u);
+    if i < bf.count {
+        r = vec2<u32>(bf_src[2u * i], bf_src[2u * i + 1u]);
+    }
+    bf_reduce(li, r);
+}
