@@ -14,8 +14,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use super::movegen::legal_moves;
-use super::perft::{perft_cancellable, Cancelled, RootProgress};
 use super::moves::Move;
+use super::perft::{perft_cancellable, Cancelled, RootProgress};
 use super::position::Position;
 
 /// Subtrees wanted per thread before the split stops going deeper.
