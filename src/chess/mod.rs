@@ -40,6 +40,7 @@ pub mod moves;
 pub mod perft;
 pub mod position;
 pub mod rays;
+pub mod teach;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod stockfish;
 

@@ -1,0 +1,50 @@
+//! The Nibble page's `getPiece`, checked against our stepped get.
+
+use super::Correction;
+use crate::bits::nibble_board::NibbleBoard;
+use crate::bits::piece::code_name;
+
+/// The start position's placement (the example board).
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+/// `(opening, closing)` parentheses of a line of code.
+pub fn parens(line: &str) -> (usize, usize) {
+    (line.matches('(').count(), line.matches(')').count())
+}
+
+/// The page's return line, as printed, and corrected.
+pub const PRINTED: &str = "return nibbleBoard[square >> 1] >> shift) & 15;";
+pub const CORRECTED: &str = "return (nibbleBoard[square >> 1] >> shift) & 15;";
+
+/// The unbalanced parenthesis of `getPiece`, keyed `getpiece`.
+pub fn corrections() -> Vec<Correction> {
+    let (o, c) = parens(PRINTED);
+    let (o2, c2) = parens(CORRECTED);
+    let board = NibbleBoard::from_fen(START).ok();
+    let e8 = board.and_then(|b| b.get(60).ok()).unwrap_or(0);
+    let byte = board.map(|b| (b.to_words()[3] >> 48) as u8).unwrap_or(0);
+    vec![Correction {
+        key: "getpiece",
+        source: "the Nibble page's getPiece",
+        claim: format!("`{PRINTED}`"),
+        truth: format!(
+            "that line has {o} opening and {c} closing parentheses and does not compile; shift first, then mask ({o2} and {c2}): `{CORRECTED}`. On the start position e8 = square 60 is byte 30 = {byte:#04x}, shift 0, code {e8} ({})",
+            code_name(e8)
+        ),
+        table: None,
+    }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_printed_line_is_unbalanced_and_ours_reads_the_king() {
+        assert_eq!(parens(PRINTED), (0, 1));
+        assert_eq!(parens(CORRECTED), (1, 1));
+        let c = corrections();
+        assert!(c[0].truth.contains("0 opening and 1 closing"), "{}", c[0].truth);
+        assert!(c[0].truth.contains("byte 30 = 0xbe, shift 0, code 14 (black king)"), "{}", c[0].truth);
+    }
+}
