@@ -1,7 +1,7 @@
 //! The Nibble page's `getPiece`, checked against our stepped get.
 
 use super::Correction;
-use crate::bits::nibble_board::NibbleBoard;
+use crate::bits::nibble_board::{NibbleBoard, NibbleError};
 use crate::bits::piece::code_name;
 
 /// The start position's placement (the example board).
@@ -35,9 +35,29 @@ pub fn corrections() -> Vec<Correction> {
     }]
 }
 
+/// The placement of a nibble board whose first squares (a1 on) hold the
+/// 4-bit lanes of `x` and whose last squares (up to h8) hold those of `y`,
+/// both `width`-bit words: word 0 begins with `x`, word 3 ends with `y`.
+///
+/// # Errors
+/// [`NibbleError::UnusedCode`] when a lane holds 7, 8 or 15 (no piece).
+pub fn placement_of_lanes(width: u32, x: u64, y: u64) -> Result<String, NibbleError> {
+    let top = if width >= 64 { y } else { y << (64 - width) };
+    NibbleBoard::from_words([x, 0, 0, top]).to_fen()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lanes_give_the_back_ranks() {
+        let p = placement_of_lanes(32, 0x4236_5324, 0xcabe_dbac).unwrap();
+        assert_eq!(p, "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR");
+        let b = NibbleBoard::from_fen(&p).unwrap();
+        assert_eq!(b.to_words()[0], 0x4236_5324);
+        assert!(placement_of_lanes(64, 0x7, 0).is_err());
+    }
 
     #[test]
     fn the_printed_line_is_unbalanced_and_ours_reads_the_king() {

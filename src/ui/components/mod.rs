@@ -2,12 +2,14 @@
 
 mod bit_grid;
 mod bit_row;
+mod notes;
 mod number_input;
 mod perft_runner;
 mod step_player;
 
 pub use bit_grid::{square_name, BitGrid};
 pub use bit_row::BitRow;
+pub use notes::{notes, panel_link, why, SourceNote};
 pub use number_input::NumberInput;
 pub use perft_runner::{PerftRunner, MAX_BROWSER_DEPTH};
 pub use step_player::StepPlayer;
