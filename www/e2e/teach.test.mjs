@@ -128,7 +128,11 @@ test('Nibble board: getPiece corrected beside our stepped get', async () => {
   const text = await correction(page, 'getpiece');
   assert.match(text, /0 opening and 1 closing parentheses/);
   assert.match(text, /return \(nibbleBoard\[square >> 1\] >> shift\) & 15;/);
-  assert.match(text, /byte 30 = 0xbe, shift 0, code 14 \(black king\)/);
+  assert.match(text, /Here e1 = square 4: byte 2 = 0x06, shift 0, code 6 \(white king\)/);
+  // the corrected line works on the square the panel steps: f1, the high nibble
+  await page.click('[data-square="f1"]');
+  await page.waitForFunction(() => location.hash.includes('sq=5'));
+  assert.match(await correction(page, 'getpiece'), /Here f1 = square 5: byte 2 = 0x06, shift 4, code 0 \(empty\)/);
   await shot(page, 'nibble-board-getpiece');
   await context.close();
   assert.deepEqual(problems, []);

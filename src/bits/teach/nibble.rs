@@ -2,10 +2,9 @@
 
 use super::Correction;
 use crate::bits::nibble_board::{NibbleBoard, NibbleError};
+use crate::bits::nibble_board::byte_and_shift;
 use crate::bits::piece::code_name;
-
-/// The start position's placement (the example board).
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+use crate::bits::square::square_name;
 
 /// `(opening, closing)` parentheses of a line of code.
 pub fn parens(line: &str) -> (usize, usize) {
@@ -16,20 +15,23 @@ pub fn parens(line: &str) -> (usize, usize) {
 pub const PRINTED: &str = "return nibbleBoard[square >> 1] >> shift) & 15;";
 pub const CORRECTED: &str = "return (nibbleBoard[square >> 1] >> shift) & 15;";
 
-/// The unbalanced parenthesis of `getPiece`, keyed `getpiece`.
-pub fn corrections() -> Vec<Correction> {
+/// The unbalanced parenthesis of `getPiece`, keyed `getpiece`, with the
+/// corrected line worked on `square` of `board`.
+pub fn corrections(board: &NibbleBoard, square: u32) -> Vec<Correction> {
     let (o, c) = parens(PRINTED);
     let (o2, c2) = parens(CORRECTED);
-    let board = NibbleBoard::from_fen(START).ok();
-    let e8 = board.and_then(|b| b.get(60).ok()).unwrap_or(0);
-    let byte = board.map(|b| (b.to_words()[3] >> 48) as u8).unwrap_or(0);
+    let square = square & 63;
+    let (i, shift) = byte_and_shift(square);
+    let code = board.get(square).unwrap_or(0);
+    let byte = board.0[i];
     vec![Correction {
         key: "getpiece",
         source: "the Nibble page's getPiece",
         claim: format!("`{PRINTED}`"),
         truth: format!(
-            "that line has {o} opening and {c} closing parentheses and does not compile; shift first, then mask ({o2} and {c2}): `{CORRECTED}`. On the start position e8 = square 60 is byte 30 = {byte:#04x}, shift 0, code {e8} ({})",
-            code_name(e8)
+            "that line has {o} opening and {c} closing parentheses and does not compile; shift first, then mask ({o2} and {c2}): `{CORRECTED}`. Here {} = square {square}: byte {i} = {byte:#04x}, shift {shift}, code {code} ({})",
+            square_name(square),
+            code_name(code)
         ),
         table: None,
     }]
@@ -63,8 +65,11 @@ mod tests {
     fn the_printed_line_is_unbalanced_and_ours_reads_the_king() {
         assert_eq!(parens(PRINTED), (0, 1));
         assert_eq!(parens(CORRECTED), (1, 1));
-        let c = corrections();
+        let start = NibbleBoard::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").unwrap();
+        let c = corrections(&start, 60);
         assert!(c[0].truth.contains("0 opening and 1 closing"), "{}", c[0].truth);
-        assert!(c[0].truth.contains("byte 30 = 0xbe, shift 0, code 14 (black king)"), "{}", c[0].truth);
+        assert!(c[0].truth.contains("e8 = square 60: byte 30 = 0xbe, shift 0, code 14 (black king)"), "{}", c[0].truth);
+        let c = corrections(&start, 61);
+        assert!(c[0].truth.contains("byte 30 = 0xbe, shift 4, code 11 (black bishop)"), "{}", c[0].truth);
     }
 }

@@ -24,7 +24,7 @@ pub fn source_note(props: &SourceNoteProps) -> Html {
                 <table class="data">
                     <thead><tr>{ for t.head.iter().map(|h| html! { <th>{ h.clone() }</th> }) }</tr></thead>
                     <tbody>{ for t.rows.iter().map(|r| html! {
-                        <tr>{ for r.iter().map(|c| html! { <td class="num">{ c.clone() }</td> }) }</tr>
+                        <tr>{ for r.iter().enumerate().map(|(i, c)| html! { <td class={(i > 0).then_some("num")}>{ c.clone() }</td> }) }</tr>
                     }) }</tbody>
                 </table>
                 </div>

@@ -152,7 +152,7 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
                         Ok(t) => html! { <StepPlayer trace={t.clone()} {step} {on_step} /> },
                         Err(e) => html! { <p class="error-box">{ e.clone() }</p> },
                     } }
-                    { notes(&crate::bits::teach::nibble::corrections(), &["getpiece"]) }
+                    { notes(&crate::bits::teach::nibble::corrections(&board, square), &["getpiece"]) }
                 </div>
             </div>
             <div class="card">

@@ -64,7 +64,7 @@ fn mini(p: Panel) -> Html {
             let lanes = |v: u64| format!("{:?}", &lanes_unsigned(Word::new(v, 32), 4)[..4]);
             html! {
                 <>
-                <BitRow word={Word::new(z, 32)} lane_bits={4} readouts={false} label="SWAR add, 4-bit lanes" />
+                <BitRow word={Word::new(z, 16)} lane_bits={4} readouts={false} label="SWAR add, 4-bit lanes (low 16 bits)" />
                 <p class="mini">{ format!("{} + {} = {} (mod 16 each)", lanes(x), lanes(y), lanes(z)) }</p>
                 </>
             }
