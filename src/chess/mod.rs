@@ -40,9 +40,9 @@ pub mod moves;
 pub mod perft;
 pub mod position;
 pub mod rays;
-pub mod teach;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod stockfish;
+pub mod teach;
 
 pub use crate::bits::piece::{Color, Piece, PieceKind};
 pub use crate::bits::square::{Square, SquareError};

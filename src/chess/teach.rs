@@ -32,13 +32,21 @@ pub fn fen_for_sets(white: u64, black: u64) -> Result<String, String> {
     const BACK: &[u8; 8] = b"rnbqkbnr";
     let mut board = [b'.'; 64];
     for (set, king_sq, upper) in [(white, 4u32, true), (black, 60, false)] {
-        let king = if set >> king_sq & 1 == 1 { king_sq } else { set.trailing_zeros() };
+        let king = if set >> king_sq & 1 == 1 {
+            king_sq
+        } else {
+            set.trailing_zeros()
+        };
         for s in 0..64u32 {
             if set >> s & 1 == 0 {
                 continue;
             }
             let (rank, file) = (s / 8, s % 8);
-            let mut c = if rank == 0 || rank == 7 { BACK[file as usize] } else { b'p' };
+            let mut c = if rank == 0 || rank == 7 {
+                BACK[file as usize]
+            } else {
+                b'p'
+            };
             if s == king {
                 c = b'k';
             } else if c == b'k' {
@@ -78,7 +86,10 @@ pub fn fen_for_sets(white: u64, black: u64) -> Result<String, String> {
 /// rights before and after it, and the move.
 pub fn rook_takes_rook() -> Option<(String, String, Move)> {
     let p = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").ok()?;
-    let m = legal_moves(&p).iter().copied().find(|m| m.to_uci() == "h1h8")?;
+    let m = legal_moves(&p)
+        .iter()
+        .copied()
+        .find(|m| m.to_uci() == "h1h8")?;
     Some((
         castling_string(p.castling_rights()),
         castling_string(p.play(m).castling_rights()),
@@ -97,7 +108,10 @@ mod tests {
         assert_eq!(fen_for_sets(0xffff, 0xffff << 48).unwrap(), START);
         let fen = fen_for_sets(0x8100_0000_0000_0012, 0x0000_0042_0000_0000).unwrap();
         let p = Position::from_fen(&fen).unwrap();
-        assert_eq!((p.white(), p.black()), (0x8100_0000_0000_0012, 0x0000_0042_0000_0000));
+        assert_eq!(
+            (p.white(), p.black()),
+            (0x8100_0000_0000_0012, 0x0000_0042_0000_0000)
+        );
         assert!(fen_for_sets(1, 1).is_err());
         assert!(fen_for_sets(1, 0).is_err());
     }
@@ -106,7 +120,10 @@ mod tests {
     fn why_counts_queens_and_pieces() {
         let p = Position::from_fen(START).unwrap();
         let w = why_five(&p);
-        assert!(w.contains("(2 here)") && w.contains("30 pieces, plus 2 kings = 32"), "{w}");
+        assert!(
+            w.contains("(2 here)") && w.contains("30 pieces, plus 2 kings = 32"),
+            "{w}"
+        );
     }
 
     #[test]

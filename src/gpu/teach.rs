@@ -37,8 +37,16 @@ pub fn corrections() -> Vec<Correction> {
     let mut rows: Vec<[String; 3]> = pairs
         .iter()
         .map(|(b, o)| {
-            let field = if b.is_empty() { o.to_string() } else { format!("{b} / {o}") };
-            let bb = if b.is_empty() { "—".into() } else { blog_of(b).to_string() };
+            let field = if b.is_empty() {
+                o.to_string()
+            } else {
+                format!("{b} / {o}")
+            };
+            let bb = if b.is_empty() {
+                "—".into()
+            } else {
+                blog_of(b).to_string()
+            };
             [field, bb, bits_of(o).to_string()]
         })
         .collect();
@@ -89,13 +97,29 @@ mod tests {
         let c = corrections();
         assert_eq!(c[0].key, "move");
         assert!(c[0].claim.contains("23 bits"));
-        assert!(c[0].truth.contains("h1h8") && c[0].truth.contains("KQkq to Qq"), "{}", c[0].truth);
+        assert!(
+            c[0].truth.contains("h1h8") && c[0].truth.contains("KQkq to Qq"),
+            "{}",
+            c[0].truth
+        );
         assert!(c[0].truth.contains("(ours holds 1111)"));
         let t = c[0].table.as_ref().unwrap();
         assert_eq!(t.rows[3], ["castling / castling before", "2", "4"]);
         assert_eq!(t.rows.last().unwrap(), &["total", "23", "31 of 32"]);
-        assert!(c[1].claim.contains("42 bytes") && c[1].claim.contains("2688 B"), "{}", c[1].claim);
-        assert!(c[1].truth.contains("stores 44 bytes") && c[1].truth.contains("(21 bits)"), "{}", c[1].truth);
-        assert!(c[1].truth.contains("15616 B, not 15488 B (128 B more)"), "{}", c[1].truth);
+        assert!(
+            c[1].claim.contains("42 bytes") && c[1].claim.contains("2688 B"),
+            "{}",
+            c[1].claim
+        );
+        assert!(
+            c[1].truth.contains("stores 44 bytes") && c[1].truth.contains("(21 bits)"),
+            "{}",
+            c[1].truth
+        );
+        assert!(
+            c[1].truth.contains("15616 B, not 15488 B (128 B more)"),
+            "{}",
+            c[1].truth
+        );
     }
 }

@@ -65,7 +65,9 @@ impl Panel {
 
 /// Whether a hash names no panel (`""`, `#`, `#/`): the start page.
 pub fn is_start(hash: &str) -> bool {
-    hash.trim_start_matches('#').trim_start_matches('/').is_empty()
+    hash.trim_start_matches('#')
+        .trim_start_matches('/')
+        .is_empty()
 }
 
 /// A panel's state as `key=value` pairs of the URL.

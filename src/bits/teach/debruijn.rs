@@ -49,7 +49,10 @@ pub fn corrections() -> Vec<Correction> {
         })
         .collect();
     let zero_hash = window(64) as usize; // 0 * 0x1D >> 5
-    let refused = scan(8, MAGIC, 0).err().map(|e| e.to_string()).unwrap_or_default();
+    let refused = scan(8, MAGIC, 0)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
     let order = (1..=8u32)
         .map(|k| {
             let w = window(k - 1);
@@ -149,7 +152,12 @@ mod tests {
         let c = corrections();
         let keys: Vec<_> = c.iter().map(|c| c.key).collect();
         assert_eq!(keys, ["log2", "products", "trial", "zeros", "returns"]);
-        assert!(c[0].truth.starts_with("log2 8 = 3 (2.40824 is log10 256 = 2.40824)"), "{}", c[0].truth);
+        assert!(
+            c[0].truth
+                .starts_with("log2 8 = 3 (2.40824 is log10 256 = 2.40824)"),
+            "{}",
+            c[0].truth
+        );
         assert!(c[0].truth.contains("8 − 3 = 5"));
         let t = c[1].table.as_ref().unwrap();
         assert_eq!(t.rows[7], ["8", "232", "7", "128", "128", "4", "8"]);
@@ -158,17 +166,38 @@ mod tests {
         assert_eq!(first_failing_lookup(29, 5), 11);
         assert!(c[2].truth.contains("all 4 8-bit magics"), "{}", c[2].truth);
         assert!(c[2].truth.contains("0x1d"));
-        assert!(c[3].truth.contains("0x1d (3)") && c[3].truth.contains("= 2 zeros"), "{}", c[3].truth);
-        assert!(c[4].truth.contains("returns table[0] = 1"), "{}", c[4].truth);
+        assert!(
+            c[3].truth.contains("0x1d (3)") && c[3].truth.contains("= 2 zeros"),
+            "{}",
+            c[3].truth
+        );
+        assert!(
+            c[4].truth.contains("returns table[0] = 1"),
+            "{}",
+            c[4].truth
+        );
         assert!(c[4].truth.contains("1, 2, 7, 3, 8, 6, 5, 4"));
-        let col: Vec<_> = c[4].table.as_ref().unwrap().rows.iter().map(|r| r[4].clone()).collect();
+        let col: Vec<_> = c[4]
+            .table
+            .as_ref()
+            .unwrap()
+            .rows
+            .iter()
+            .map(|r| r[4].clone())
+            .collect();
         assert_eq!(col, ["1", "2", "7", "3", "8", "6", "5", "4"]);
-        assert!(c.iter().all(|c| c.sentence().starts_with("The 8-bit de Bruijn walk-through says")));
+        assert!(c.iter().all(|c| c
+            .sentence()
+            .starts_with("The 8-bit de Bruijn walk-through says")));
     }
 
     #[test]
     fn why_counts_the_magics() {
-        assert!(why(8, 0x1D).contains("2 × 2 = 4 magics"), "{}", why(8, 0x1D));
+        assert!(
+            why(8, 0x1D).contains("2 × 2 = 4 magics"),
+            "{}",
+            why(8, 0x1D)
+        );
         assert!(why(64, 0x022F_DD63_CC95_386D).contains("2 × 67108864 = 134217728"));
         assert!(why(8, 0x1F).contains("do not"));
         assert_eq!(why(12, 1), "");

@@ -48,7 +48,12 @@ impl Table {
 impl Correction {
     /// The sentence the page shows: "<source> says <claim>; in fact <truth>".
     pub fn sentence(&self) -> String {
-        format!("{} says {}; in fact {}", capital(self.source), self.claim, self.truth)
+        format!(
+            "{} says {}; in fact {}",
+            capital(self.source),
+            self.claim,
+            self.truth
+        )
     }
 }
 

@@ -1,8 +1,8 @@
 //! The Nibble page's `getPiece`, checked against our stepped get.
 
 use super::Correction;
-use crate::bits::nibble_board::{NibbleBoard, NibbleError};
 use crate::bits::nibble_board::byte_and_shift;
+use crate::bits::nibble_board::{NibbleBoard, NibbleError};
 use crate::bits::piece::code_name;
 use crate::bits::square::square_name;
 
@@ -67,9 +67,23 @@ mod tests {
         assert_eq!(parens(CORRECTED), (1, 1));
         let start = NibbleBoard::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").unwrap();
         let c = corrections(&start, 60);
-        assert!(c[0].truth.contains("0 opening and 1 closing"), "{}", c[0].truth);
-        assert!(c[0].truth.contains("e8 = square 60: byte 30 = 0xbe, shift 0, code 14 (black king)"), "{}", c[0].truth);
+        assert!(
+            c[0].truth.contains("0 opening and 1 closing"),
+            "{}",
+            c[0].truth
+        );
+        assert!(
+            c[0].truth
+                .contains("e8 = square 60: byte 30 = 0xbe, shift 0, code 14 (black king)"),
+            "{}",
+            c[0].truth
+        );
         let c = corrections(&start, 61);
-        assert!(c[0].truth.contains("byte 30 = 0xbe, shift 4, code 11 (black bishop)"), "{}", c[0].truth);
+        assert!(
+            c[0].truth
+                .contains("byte 30 = 0xbe, shift 4, code 11 (black bishop)"),
+            "{}",
+            c[0].truth
+        );
     }
 }

@@ -46,7 +46,10 @@ mod tests {
         assert_eq!(sign_mismatch_lanes(32, 4, 0xF, 0x1), Some(vec![0]));
         assert_eq!(sign_mismatch_lanes(32, 3, 0, 0), None);
         let w = why(32, 4, 0xF, 0x1);
-        assert!(w.contains("−1 and 1 give -8, their signed average is 0"), "{w}");
+        assert!(
+            w.contains("−1 and 1 give -8, their signed average is 0"),
+            "{w}"
+        );
         assert!(w.contains("1 of 8 lanes"), "{w}");
         assert!(why(64, 16, 0x8000, 0).contains("give -32768"));
     }

@@ -22,7 +22,11 @@ pub fn corrections(other: SquareOrder, a: u64, b: u64) -> Result<Vec<Correction>
     let differ = ours.iter().zip(&theirs).filter(|(x, y)| x != y).count();
     let first = SquareOrder::RankFileA1.square_of_bit(0);
     let name = |s: u32| crate::bits::square::square_name(s);
-    let seq = format!("{}, {}, …", name(other.square_of_bit(0)), name(other.square_of_bit(1)));
+    let seq = format!(
+        "{}, {}, …",
+        name(other.square_of_bit(0)),
+        name(other.square_of_bit(1))
+    );
     Ok(vec![Correction {
         key: "order",
         source: "the trit conversion article",
@@ -71,7 +75,11 @@ mod tests {
         // a8..e8 first, all trit 2 in the other numbering
         assert_eq!(theirs[0], 242);
         let c = corrections(SquareOrder::RankFileA8, a, b).unwrap();
-        assert!(c[0].truth.contains("numbered a8, b8, … instead"), "{}", c[0].truth);
+        assert!(
+            c[0].truth.contains("numbered a8, b8, … instead"),
+            "{}",
+            c[0].truth
+        );
         assert_eq!(c[0].table.as_ref().unwrap().rows[0], ["0", "121", "242"]);
         assert!(corrections(SquareOrder::FileRankA1, 1, 1).is_err());
     }

@@ -12,11 +12,11 @@ use crate::bits::debruijn::{
     mask_magic, mask_scan_trace, multiplier_count, page_bounds, reverse_scan_trace, scan_trace,
     shift_for, validate, window_mask, KNOWN_MAGICS, WIDTHS,
 };
-use crate::bits::word::Word;
 use crate::bits::teach::debruijn::{corrections, why as why_text};
+use crate::bits::word::Word;
 use crate::ui::components::{notes, panel_link, why, BitRow, NumberInput, StepPlayer};
-use crate::ui::route::Panel;
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
+use crate::ui::route::Panel;
 use crate::ui::state::{
     last_page, DebruijnAction as Action, DebruijnState, NibbleOp, NibblesState, ScanVariant,
     MAGICS_PER_PAGE,

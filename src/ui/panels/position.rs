@@ -7,14 +7,14 @@
 
 use super::PanelProps;
 use crate::bits::word::Word;
+use crate::chess::teach::why_five;
 use crate::chess::{castling_string, Color, Move, Position, Square, CPW_POSITIONS, MOVE_FIELDS};
 use crate::gpu::layout::{layout_costs, reference_limits, workgroup_budget, Design};
 use crate::gpu::packed::{pack, FIELDS, POS_WORDS};
-use crate::chess::teach::why_five;
 use crate::gpu::teach::corrections as blog_corrections;
 use crate::ui::components::{notes, panel_link, why, BitGrid, BitRow, PerftRunner};
-use crate::ui::route::Panel;
 use crate::ui::hooks::use_select_value;
+use crate::ui::route::Panel;
 use crate::ui::state::{
     BudgetField, GpuState, PositionAction as Action, PositionState, GPU_WORKGROUP_SIZES,
 };
@@ -263,8 +263,15 @@ fn budget_calculator(props: &BudgetProps) -> Html {
     // The same position in the GPU panel, at this thread count when it offers it.
     let gpu = GpuState {
         fen: props.state.fen.clone(),
-        depth: props.state.depth.clamp(*crate::gpu::interactive_depths().start(), *crate::gpu::interactive_depths().end()),
-        workgroup_size: if GPU_WORKGROUP_SIZES.contains(&threads) { threads } else { crate::gpu::DEFAULT_WORKGROUP_SIZE },
+        depth: props.state.depth.clamp(
+            *crate::gpu::interactive_depths().start(),
+            *crate::gpu::interactive_depths().end(),
+        ),
+        workgroup_size: if GPU_WORKGROUP_SIZES.contains(&threads) {
+            threads
+        } else {
+            crate::gpu::DEFAULT_WORKGROUP_SIZE
+        },
         ..GpuState::default()
     };
     let field = |f: BudgetField| {

@@ -93,7 +93,10 @@ fn mini(p: Panel) -> Html {
         }
         Panel::Position => {
             let q = start.bishops() & start.rooks();
-            let names: Vec<String> = (0..64).filter(|s| q >> s & 1 == 1).map(square_name).collect();
+            let names: Vec<String> = (0..64)
+                .filter(|s| q >> s & 1 == 1)
+                .map(square_name)
+                .collect();
             html! {
                 <>
                 <BitGrid board={q} small=true label="B & R = queens" />

@@ -7,8 +7,8 @@
 
 use super::PanelProps;
 use crate::bits::swar::{lane_checks, trace, SwarOp, LANE_BITS, WIDTHS};
-use crate::bits::word::{lane_high_bits, lane_low_bits, Word};
 use crate::bits::teach::{nibble::placement_of_lanes, swar::why as why_text};
+use crate::bits::word::{lane_high_bits, lane_low_bits, Word};
 use crate::ui::components::{panel_link, why, BitRow, NumberInput, StepPlayer};
 use crate::ui::route::Panel;
 use crate::ui::state::{

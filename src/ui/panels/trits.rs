@@ -5,10 +5,10 @@
 //! URL state: `ui::state::TritsState` (`a`, `b`, `order`, `step`).
 
 use super::PanelProps;
+use crate::bits::teach::trit::{corrections, why as why_text};
 use crate::bits::trit::{
     efficiency, pack, to_trits_in, trits_trace, unpack, SquareOrder, TritError, PACKED_LEN,
 };
-use crate::bits::teach::trit::{corrections, why as why_text};
 use crate::chess::teach::fen_for_sets;
 use crate::ui::components::{notes, panel_link, why, BitGrid, NumberInput, StepPlayer};
 use crate::ui::route::Panel;
@@ -44,10 +44,15 @@ pub fn trits_panel(props: &PanelProps) -> Html {
     let position_link = match fen_for_sets(a, b) {
         Ok(fen) => panel_link(
             Panel::Position,
-            &PositionState { fen, ..PositionState::default() },
+            &PositionState {
+                fen,
+                ..PositionState::default()
+            },
             "the first board as white, the second as black, in the Position panel".into(),
         ),
-        Err(e) => html! { <p class="link-note">{ format!("No position from these boards: {e}.") }</p> },
+        Err(e) => {
+            html! { <p class="link-note">{ format!("No position from these boards: {e}.") }</p> }
+        }
     };
 
     let body = match &*traced {
