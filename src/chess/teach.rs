@@ -100,6 +100,7 @@ pub fn rook_takes_rook() -> Option<(String, String, Move)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bits::teach::assert_has;
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
 
@@ -120,10 +121,7 @@ mod tests {
     fn why_counts_queens_and_pieces() {
         let p = Position::from_fen(START).unwrap();
         let w = why_five(&p);
-        assert!(
-            w.contains("(2 here)") && w.contains("30 pieces, plus 2 kings = 32"),
-            "{w}"
-        );
+        assert_has(&w, &["(2 here)", "30 pieces, plus 2 kings = 32"]);
     }
 
     #[test]

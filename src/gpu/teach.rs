@@ -91,35 +91,20 @@ pub fn corrections() -> Vec<Correction> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bits::teach::assert_has;
 
     #[test]
     fn the_blog_move_is_23_bits_ours_31() {
         let c = corrections();
         assert_eq!(c[0].key, "move");
-        assert!(c[0].claim.contains("23 bits"));
-        assert!(
-            c[0].truth.contains("h1h8") && c[0].truth.contains("KQkq to Qq"),
-            "{}",
-            c[0].truth
-        );
-        assert!(c[0].truth.contains("(ours holds 1111)"));
+        assert_has(&c[0].claim, &["23 bits"]);
+        assert_has(&c[0].truth, &["h1h8", "KQkq to Qq"]);
+        assert_has(&c[0].truth, &["(ours holds 1111)"]);
         let t = c[0].table.as_ref().unwrap();
         assert_eq!(t.rows[3], ["castling / castling before", "2", "4"]);
         assert_eq!(t.rows.last().unwrap(), &["total", "23", "31 of 32"]);
-        assert!(
-            c[1].claim.contains("42 bytes") && c[1].claim.contains("2688 B"),
-            "{}",
-            c[1].claim
-        );
-        assert!(
-            c[1].truth.contains("stores 44 bytes") && c[1].truth.contains("(21 bits)"),
-            "{}",
-            c[1].truth
-        );
-        assert!(
-            c[1].truth.contains("15616 B, not 15488 B (128 B more)"),
-            "{}",
-            c[1].truth
-        );
+        assert_has(&c[1].claim, &["42 bytes", "2688 B"]);
+        assert_has(&c[1].truth, &["stores 44 bytes", "(21 bits)"]);
+        assert_has(&c[1].truth, &["15616 B, not 15488 B (128 B more)"]);
     }
 }

@@ -69,6 +69,14 @@ pub fn list<T: ToString>(v: &[T]) -> String {
     v.iter().map(T::to_string).collect::<Vec<_>>().join(", ")
 }
 
+/// Test helper: `text` contains every one of `parts`.
+#[cfg(test)]
+pub(crate) fn assert_has(text: &str, parts: &[&str]) {
+    for p in parts {
+        assert!(text.contains(p), "{p:?} not in {text:?}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -51,6 +51,7 @@ pub fn placement_of_lanes(width: u32, x: u64, y: u64) -> Result<String, NibbleEr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bits::teach::assert_has;
 
     #[test]
     fn lanes_give_the_back_ranks() {
@@ -67,11 +68,7 @@ mod tests {
         assert_eq!(parens(CORRECTED), (1, 1));
         let start = NibbleBoard::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").unwrap();
         let c = corrections(&start, 60);
-        assert!(
-            c[0].truth.contains("0 opening and 1 closing"),
-            "{}",
-            c[0].truth
-        );
+        assert_has(&c[0].truth, &["0 opening and 1 closing"]);
         assert!(
             c[0].truth
                 .contains("e8 = square 60: byte 30 = 0xbe, shift 0, code 14 (black king)"),

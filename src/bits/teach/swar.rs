@@ -40,17 +40,15 @@ pub fn why(width: u32, lane_bits: u32, x: u64, y: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bits::teach::assert_has;
 
     #[test]
     fn why_names_the_wrong_lanes() {
         assert_eq!(sign_mismatch_lanes(32, 4, 0xF, 0x1), Some(vec![0]));
         assert_eq!(sign_mismatch_lanes(32, 3, 0, 0), None);
         let w = why(32, 4, 0xF, 0x1);
-        assert!(
-            w.contains("−1 and 1 give -8, their signed average is 0"),
-            "{w}"
-        );
-        assert!(w.contains("1 of 8 lanes"), "{w}");
+        assert_has(&w, &["−1 and 1 give -8, their signed average is 0"]);
+        assert_has(&w, &["1 of 8 lanes"]);
         assert!(why(64, 16, 0x8000, 0).contains("give -32768"));
     }
 }

@@ -65,6 +65,7 @@ pub fn why() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bits::teach::assert_has;
 
     #[test]
     fn other_order_packs_other_bytes() {
@@ -75,11 +76,7 @@ mod tests {
         // a8..e8 first, all trit 2 in the other numbering
         assert_eq!(theirs[0], 242);
         let c = corrections(SquareOrder::RankFileA8, a, b).unwrap();
-        assert!(
-            c[0].truth.contains("numbered a8, b8, … instead"),
-            "{}",
-            c[0].truth
-        );
+        assert_has(&c[0].truth, &["numbered a8, b8, … instead"]);
         assert_eq!(c[0].table.as_ref().unwrap().rows[0], ["0", "121", "242"]);
         assert!(corrections(SquareOrder::FileRankA1, 1, 1).is_err());
     }
@@ -87,8 +84,8 @@ mod tests {
     #[test]
     fn why_thirteen() {
         let w = why();
-        assert!(w.contains("101.4 bits, so at least 13 whole bytes"), "{w}");
-        assert!(w.contains(", fewer"));
-        assert!(w.contains("ceil(64 / 5) = 13 bytes"));
+        assert_has(&w, &["101.4 bits, so at least 13 whole bytes"]);
+        assert_has(&w, &[", fewer"]);
+        assert_has(&w, &["ceil(64 / 5) = 13 bytes"]);
     }
 }

@@ -16,17 +16,6 @@ use crate::ui::components::{BitGrid, BitRow};
 use crate::ui::route::Panel;
 use yew::prelude::*;
 
-/// The cards, one per panel, in navigation order.
-const CARDS: [Panel; 7] = [
-    Panel::DeBruijn,
-    Panel::Swar,
-    Panel::Nibbles,
-    Panel::NibbleBoard,
-    Panel::Trits,
-    Panel::Position,
-    Panel::Gpu,
-];
-
 /// The suggested order through the panels.
 pub const PATH: [Panel; 6] = [
     Panel::Nibbles,
@@ -37,16 +26,19 @@ pub const PATH: [Panel; 6] = [
     Panel::Gpu,
 ];
 
-fn lesson(p: Panel) -> &'static str {
-    match p {
+/// The panel's lesson in a line; `None` for a panel without a card yet.
+fn lesson(p: Panel) -> Option<&'static str> {
+    Some(match p {
         Panel::Nibbles => "Four bits, two readings: two's complement makes the top bit weigh −8.",
         Panel::Swar => "One add on a whole word adds every small lane, if no carry crosses a lane.",
         Panel::DeBruijn => "The lowest set bit's index with one multiply and a table lookup.",
         Panel::NibbleBoard => "A chess board in 32 bytes: two 4-bit piece codes a byte.",
         Panel::Trits => "Two bitboards make three states a square; five trits fit a byte.",
         Panel::Position => "A chess position in five bitboards: queens are both bishops and rooks.",
-        _ => "Perft on the GPU, each invocation's position and moves in workgroup memory.",
-    }
+        Panel::Gpu => "Perft on the GPU, each invocation's position and moves in workgroup memory.",
+        #[allow(unreachable_patterns)] // a panel added later
+        _ => return None,
+    })
 }
 
 fn mini(p: Panel) -> Html {
@@ -104,10 +96,12 @@ fn mini(p: Panel) -> Html {
                 </>
             }
         }
-        _ => {
+        Panel::Gpu => {
             let b = workgroup_budget(Design::SEED);
             html! { <p class="mini">{ format!("{} invocations: {} B of the {} B every WebGPU device offers", b.threads, b.kernel.total, default_workgroup_storage_limit()) }</p> }
         }
+        #[allow(unreachable_patterns)]
+        _ => Html::default(),
     }
 }
 
@@ -120,10 +114,10 @@ pub fn start_page() -> Html {
             <p class="lede">{ "Each panel takes one trick apart on real bits, checks every step against plain arithmetic, and says where its source texts are wrong. A suggested path:" }</p>
             <ol class="path">{ for PATH.iter().map(|p| html! { <li>{ link(*p) }</li> }) }</ol>
             <div class="cards">
-                { for CARDS.iter().map(|p| html! {
+                { for Panel::ALL.iter().filter_map(|p| lesson(*p).map(|l| (p, l))).map(|(p, l)| html! {
                     <div class="card start-card" data-card={p.slug()}>
                         <h3>{ link(*p) }</h3>
-                        <p>{ lesson(*p) }</p>
+                        <p>{ l }</p>
                         { mini(*p) }
                     </div>
                 }) }
