@@ -118,6 +118,7 @@ test('de Bruijn: the walk-through corrected at its steps, why it works, the nega
   await shot(page, 'debruijn-sources');
   const url = await follow(page, 'nibbles');
   assert.match(url, /#\/nibbles\?op=negate&x=8$/);
+  assert.equal((await page.locator('.nibble-table tr.chosen td').allInnerTexts())[1], '0x8');
   assert.match(await page.innerText('main#panel'), /~x \+ 1/);
   await context.close();
   assert.deepEqual(problems, []);
@@ -148,6 +149,10 @@ test('Trits: the square order named, the other order\'s bytes, why 13, the link 
   await shot(page, 'trits-order');
   const url = await follow(page, 'position');
   assert.match(url, /fen=rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w - - 0 1/);
+  // the Position panel's white and black sets are the two boards
+  const sets = await page.innerText('main#panel');
+  assert.match(sets, /w: white pieces \(kings too\)\s*0x000000000000ffff/);
+  assert.match(sets, /occupied = P \| N \| B \| R \| kings\s*0xffff00000000ffff/);
   await context.close();
   assert.deepEqual(problems, []);
 });
@@ -163,11 +168,16 @@ test('Position: the blog\'s move and position sizes corrected, why five boards, 
   assert.match(pos, /takes 42 bytes/);
   assert.match(pos, /stores 44 bytes/);
   assert.match(pos, /15616 B, not 15488 B \(128 B more\)/);
+  assert.match(await page.textContent('.budget-kernel'), /declares 31232 B for 128 invocations/);
   assert.match(await page.innerText('.why'), /B & R finds the queens \(2 here\)/);
   await shot(page, 'position-sources');
   const url = await follow(page, 'gpu');
   assert.ok(url.includes(`fen=${kiwi}`), url);
   assert.match(url, /wg=128/);
+  // the GPU panel's real workgroup memory for 128 invocations, as the budget card said
+  const chosen = await page.locator('tr.chosen td').allInnerTexts();
+  assert.equal(chosen[0], '128');
+  assert.equal(chosen[3], '31232');
   await context.close();
   assert.deepEqual(problems, []);
 });
