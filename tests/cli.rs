@@ -501,6 +501,22 @@ fn trace_swar_trits_and_nibble_board_as_json() {
         .output()
         .unwrap();
     assert_eq!(last_json(&out)["result"], "0x0000000000000007");
+    // signed lanes -1, -8 and 1, 7: signed averages 0 and -1 (floor)
+    let out = bitscope()
+        .args([
+            "trace",
+            "swar-savg",
+            "--width",
+            "32",
+            "--lane-bits",
+            "4",
+            "0x8f",
+            "0x71",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(last_json(&out)["result"], "0x000000f0");
     let out = bitscope()
         .args(["trace", "trits", "0xffff", "0xffff000000000000", "--json"])
         .output()

@@ -16,6 +16,7 @@ pub mod nibble_board;
 pub mod piece;
 pub mod square;
 pub mod swar;
+pub mod teach;
 pub mod trace;
 pub mod trit;
 pub mod word;

@@ -45,6 +45,7 @@ pub mod position;
 pub mod rays;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod stockfish;
+pub mod teach;
 
 pub use crate::bits::piece::{Color, Piece, PieceKind};
 pub use crate::bits::square::{Square, SquareError};

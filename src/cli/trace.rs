@@ -32,6 +32,9 @@ enum Trick {
     SwarSub(SwarArgs),
     /// Lane-wise average (floor): (x & y) + (((x ^ y) & ~L) >> 1).
     SwarAvg(SwarArgs),
+    /// Lane-wise signed average (floor, two's complement lanes):
+    /// avg ^ ((x ^ y) & H).
+    SwarSavg(SwarArgs),
     /// Two bitboards to 64 trits (0 empty, 1 first, 2 second), 5 per byte.
     Trits {
         /// The first bitboard (a1 = bit 0).
@@ -75,6 +78,7 @@ pub fn run(args: TraceArgs) -> i32 {
         Trick::SwarAdd(a) => swar_trace(swar::SwarOp::Add, a),
         Trick::SwarSub(a) => swar_trace(swar::SwarOp::Sub, a),
         Trick::SwarAvg(a) => swar_trace(swar::SwarOp::Average, a),
+        Trick::SwarSavg(a) => swar_trace(swar::SwarOp::SignedAverage, a),
         Trick::Trits { a, b } => (|| {
             let a = parse_number(a, 64).map_err(|e| format!("a {a:?}: {e}"))?;
             let b = parse_number(b, 64).map_err(|e| format!("b {b:?}: {e}"))?;

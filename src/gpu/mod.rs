@@ -59,6 +59,7 @@ pub mod layout;
 pub mod packed;
 pub mod pipeline;
 mod run;
+pub mod teach;
 
 use std::ops::RangeInclusive;
 use std::sync::{Arc, Mutex};

@@ -3,7 +3,7 @@
 
 use super::dom;
 use super::panels::{self, PanelProps};
-use super::route::{Panel, Params, Route};
+use super::route::{is_start, Panel, Params, Route};
 use gloo::events::EventListener;
 use yew::prelude::*;
 
@@ -82,8 +82,10 @@ pub fn app() -> Html {
         })
     };
 
+    // The empty route is the start page, no panel active.
+    let start = is_start(&dom::current_hash());
     let nav = Panel::ALL.into_iter().map(|p| {
-        let active = p == route.panel;
+        let active = !start && p == route.panel;
         html! {
             <a href={format!("#/{}", p.slug())} class={classes!("nav-link", active.then_some("active"))}
                 aria-current={active.then_some("page")} data-panel={p.slug()}>{ p.title() }</a>
@@ -108,8 +110,8 @@ pub fn app() -> Html {
                 </button>
             </header>
             <nav class="panels" aria-label="panels">{ for nav }</nav>
-            <main id="panel" data-panel={route.panel.slug()}>
-                { panels::view(route.panel, props) }
+            <main id="panel" data-panel={if start { "start" } else { route.panel.slug() }}>
+                if start { <panels::StartPage /> } else { { panels::view(route.panel, props) } }
             </main>
             <footer class="foot">
                 { "Little-endian rank-file everywhere: a1 = bit 0, h8 = bit 63. ← → step through a trace. Every number on the page is computed." }

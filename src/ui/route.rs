@@ -63,6 +63,13 @@ impl Panel {
     }
 }
 
+/// Whether a hash names no panel (`""`, `#`, `#/`): the start page.
+pub fn is_start(hash: &str) -> bool {
+    hash.trim_start_matches('#')
+        .trim_start_matches('/')
+        .is_empty()
+}
+
 /// A panel's state as `key=value` pairs of the URL.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Params(BTreeMap<String, String>);
@@ -255,6 +262,8 @@ mod tests {
         assert_eq!(Route::parse("").panel, Panel::ALL[0]);
         assert_eq!(Route::parse("#/nowhere?x=1").panel, Panel::ALL[0]);
         assert_eq!(Route::parse("#/gpu").params, Params::default());
+        assert!(is_start("") && is_start("#") && is_start("#/"));
+        assert!(!is_start("#/swar") && !is_start("#/nowhere"));
     }
 
     #[test]

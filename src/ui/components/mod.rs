@@ -3,6 +3,7 @@
 mod bit_grid;
 mod bit_row;
 mod debruijn_graph;
+mod notes;
 mod number_input;
 mod perft_runner;
 mod step_player;
@@ -10,6 +11,7 @@ mod step_player;
 pub use bit_grid::{square_name, BitGrid};
 pub use bit_row::BitRow;
 pub use debruijn_graph::DebruijnGraphView;
+pub use notes::{notes, panel_link, why, SourceNote};
 pub use number_input::NumberInput;
 pub use perft_runner::{PerftRunner, MAX_BROWSER_DEPTH};
 pub use step_player::StepPlayer;

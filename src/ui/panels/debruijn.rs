@@ -13,11 +13,16 @@ use crate::bits::debruijn::{
     magic_walk, mask_magic, mask_scan_trace, multiplier_count, page_bounds, reverse_scan_trace,
     scan_trace, shift_for, validate, window_mask, KNOWN_MAGICS, WIDTHS,
 };
+use crate::bits::teach::debruijn::{corrections, why as why_text};
 use crate::bits::word::Word;
-use crate::ui::components::{BitRow, DebruijnGraphView, NumberInput, StepPlayer};
+use crate::ui::components::{
+    notes, panel_link, why, BitRow, DebruijnGraphView, NumberInput, StepPlayer,
+};
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
+use crate::ui::route::Panel;
 use crate::ui::state::{
-    last_page, DebruijnAction as Action, DebruijnState, ScanVariant, MAGICS_PER_PAGE,
+    last_page, DebruijnAction as Action, DebruijnState, NibbleOp, NibblesState, ScanVariant,
+    MAGICS_PER_PAGE,
 };
 use crate::ui::worker::{DebruijnCount, MagicPage, Request};
 use std::rc::Rc;
@@ -130,6 +135,13 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
     let log2 = log2_width(width).unwrap_or_default();
     let valid = validation.as_ref().as_ref().is_ok_and(|v| v.valid);
     let running = enumeration.is_running();
+    let sources = use_memo((), |_| corrections());
+    // The "-v = ~v + 1" step on v's low nibble, in the Signed nibbles panel.
+    let nibble = NibblesState {
+        x: (v & 0xF) as u8,
+        op: NibbleOp::Negate,
+        step: 0,
+    };
 
     html! {
         <section class="panel debruijn">
@@ -155,6 +167,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                         </select>
                     </label>
                 </div>
+                { notes(&sources, &["log2"]) }
                 <BitRow word={Word::new(magic, width)} highlight={window_mask(width).unwrap_or_default()} label="magic: its top bits are window 0" readouts={false} />
                 { match &*validation {
                     Ok(val) if val.valid => html! {
@@ -194,6 +207,11 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                         Ok(t) => html! { <StepPlayer trace={t.clone()} {step} on_step={dispatch.reform(Action::Step)} /> },
                         Err(e) => html! { <p class="error-box scan-error" role="alert">{ e.clone() }</p> },
                     } }
+                    if variant == ScanVariant::Isolate {
+                        { panel_link(Panel::Nibbles, &nibble, format!("−v = ~v + 1 on v's low nibble {:#x}, step by step in Signed nibbles", nibble.x)) }
+                    }
+                    { why(why_text(width, magic)) }
+                    { notes(&sources, &["returns"]) }
                 </div>
                 <div class="card">
                     <h3>{ "Where the table comes from" }</h3>
@@ -207,6 +225,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                             html! {
                                 <>
                                 <p class="muted">{ d.zero_fill_note() }</p>
+                                { notes(&sources, &["zeros"]) }
                                 <div class="table-scroll">
                                 <table class="data windows">
                                     <thead><tr><th>{ "bit i" }</th><th>{ "magic << i" }</th><th>{ "window" }</th><th>{ "cyclic" }</th><th>{ "table[window] = i" }</th></tr></thead>
@@ -233,6 +252,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                                     <p class="mono table-0">{ format!("0-based: {{{}}}", d.table.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")) }</p>
                                     <p class="mono table-1">{ format!("1-based: {{{}}}", d.table_one_based.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")) }</p>
                                 </div>
+                                { notes(&sources, &["products"]) }
                                 </>
                             }
                         }
@@ -267,6 +287,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                         JobState::Cancelled => html! { <p class="muted enum-cancelled">{ "Cancelled." }</p> },
                         JobState::Failed(e) => html! { <p class="error-box">{ e.clone() }</p> },
                     } }
+                    { notes(&sources, &["trial"]) }
                     <h4 class="page-title">{ match page_bounds(width, page, PAGE) {
                         Ok(Some((first, last))) => format!("page {} of {} (magics {first}–{last} of {})", page + 1, last_page(width) + 1, multiplier_count(width).unwrap_or(0)),
                         _ => format!("page {}", page + 1),

@@ -9,8 +9,11 @@ mod gpu;
 mod nibble_board;
 mod nibbles;
 mod position;
+mod start;
 mod swar;
 mod trits;
+
+pub use start::StartPage;
 
 use super::route::{Panel, Params};
 use super::state::PanelState;

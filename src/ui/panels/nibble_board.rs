@@ -12,7 +12,7 @@ use crate::bits::nibble_board::{
 use crate::bits::piece::{code_name, Piece};
 use crate::bits::square::square_name;
 use crate::bits::word::Word;
-use crate::ui::components::{BitGrid, BitRow, StepPlayer};
+use crate::ui::components::{notes, BitGrid, BitRow, StepPlayer};
 use crate::ui::state::{BoardOp, NibbleBoardAction as Action, NibbleBoardState};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -152,6 +152,7 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
                         Ok(t) => html! { <StepPlayer trace={t.clone()} {step} {on_step} /> },
                         Err(e) => html! { <p class="error-box">{ e.clone() }</p> },
                     } }
+                    { notes(&crate::bits::teach::nibble::corrections(&board, square), &["getpiece"]) }
                 </div>
             </div>
             <div class="card">

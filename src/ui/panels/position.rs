@@ -7,12 +7,17 @@
 
 use super::PanelProps;
 use crate::bits::word::Word;
+use crate::chess::teach::why_five;
 use crate::chess::{castling_string, Color, Move, Position, Square, CPW_POSITIONS, MOVE_FIELDS};
 use crate::gpu::layout::{layout_costs, reference_limits, workgroup_budget, Design};
 use crate::gpu::packed::{pack, FIELDS, POS_WORDS};
-use crate::ui::components::{BitGrid, BitRow, PerftRunner};
+use crate::gpu::teach::corrections as blog_corrections;
+use crate::ui::components::{notes, panel_link, why, BitGrid, BitRow, PerftRunner};
 use crate::ui::hooks::use_select_value;
-use crate::ui::state::{BudgetField, PositionAction as Action, PositionState};
+use crate::ui::route::Panel;
+use crate::ui::state::{
+    BudgetField, GpuState, PositionAction as Action, PositionState, GPU_WORKGROUP_SIZES,
+};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -190,6 +195,7 @@ pub fn position_panel(props: &PanelProps) -> Html {
                         </div>
                     }) }
                 </div>
+                { why(why_five(&position)) }
             </div>
             <div class="cols even">
                 <SizeTable position={position} />
@@ -254,6 +260,20 @@ fn budget_calculator(props: &BudgetProps) -> Html {
         move_bytes,
     });
     let budget = breakdown.seed;
+    // The same position in the GPU panel, at this thread count when it offers it.
+    let gpu = GpuState {
+        fen: props.state.fen.clone(),
+        depth: props.state.depth.clamp(
+            *crate::gpu::interactive_depths().start(),
+            *crate::gpu::interactive_depths().end(),
+        ),
+        workgroup_size: if GPU_WORKGROUP_SIZES.contains(&threads) {
+            threads
+        } else {
+            crate::gpu::DEFAULT_WORKGROUP_SIZE
+        },
+        ..GpuState::default()
+    };
     let field = |f: BudgetField| {
         let dispatch = props.dispatch.clone();
         let oninput = Callback::from(move |e: InputEvent| {
@@ -298,6 +318,8 @@ fn budget_calculator(props: &BudgetProps) -> Html {
             <table class="data">
                 <tbody>{ for reference_limits().map(|(limit, _)| verdict(limit)) }</tbody>
             </table>
+            { notes(&blog_corrections(), &["position"]) }
+            { panel_link(Panel::Gpu, &gpu, format!("this position on the GPU: the kernel's real workgroup memory for {} invocations", gpu.workgroup_size)) }
         </div>
     }
 }
@@ -359,6 +381,7 @@ fn move_layout(props: &MoveLayoutProps) -> Html {
                 </tbody>
             </table>
             <p class="muted">{ format!("{} fields, {} bits used of 32.", MOVE_FIELDS.len(), MOVE_FIELDS.iter().map(|f| f.2).sum::<u32>()) }</p>
+            { notes(&blog_corrections(), &["move"]) }
         </div>
     }
 }

@@ -7,9 +7,13 @@
 
 use super::PanelProps;
 use crate::bits::swar::{lane_checks, trace, SwarOp, LANE_BITS, WIDTHS};
+use crate::bits::teach::{nibble::placement_of_lanes, swar::why as why_text};
 use crate::bits::word::{lane_high_bits, lane_low_bits, Word};
-use crate::ui::components::{BitRow, NumberInput, StepPlayer};
-use crate::ui::state::{swar_op_param, Operand, SwarAction as Action, SwarState, SWAR_OPS};
+use crate::ui::components::{panel_link, why, BitRow, NumberInput, StepPlayer};
+use crate::ui::route::Panel;
+use crate::ui::state::{
+    swar_op_param, NibbleBoardState, Operand, SwarAction as Action, SwarState, SWAR_OPS,
+};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -18,6 +22,7 @@ fn formula(op: SwarOp) -> &'static str {
         SwarOp::Add => "((x & ~H) + (y & ~H)) ^ ((x ^ y) & H)",
         SwarOp::Sub => "((x | H) - (y & ~H)) ^ ((x ^ ~y) & H)",
         SwarOp::Average => "(x & y) + (((x ^ y) & ~L) >> 1)",
+        SwarOp::SignedAverage => "((x & y) + (((x ^ y) & ~L) >> 1)) ^ ((x ^ y) & H)",
     }
 }
 
@@ -63,6 +68,21 @@ pub fn swar_panel(props: &PanelProps) -> Html {
     let lanes = checks.len();
     let all_ok = checks.iter().all(|l| l.ok);
     let leaked: Vec<u32> = checks.iter().filter(|l| l.leaked).map(|l| l.lane).collect();
+    let signed_op = op == SwarOp::SignedAverage;
+    let exact = if matches!(op, SwarOp::Add | SwarOp::Sub) {
+        format!("mod 2^{lane_bits}")
+    } else {
+        "(floor)".into()
+    };
+    // SWAR's 4-bit lanes are a nibble board's squares: x from a1 on, y up to h8.
+    let board_link = (lane_bits == 4).then(|| match placement_of_lanes(width, x, y) {
+        Ok(fen) => panel_link(
+            Panel::NibbleBoard,
+            &NibbleBoardState { fen, ..NibbleBoardState::default() },
+            format!("these {lanes} nibbles of x (from a1) and of y (up to h8) as a nibble board, four u64 words"),
+        ),
+        Err(e) => html! { <p class="link-note">{ format!("As a nibble board: {e}.") }</p> },
+    });
 
     let tab = |active: bool, key: &'static str, value: String, text: String, action: Action| {
         let onclick = dispatch.reform(move |_: MouseEvent| action);
@@ -99,7 +119,7 @@ pub fn swar_panel(props: &PanelProps) -> Html {
                 <div class="card">
                     <h3>{ "Each lane, checked" }</h3>
                     <p class={classes!("verdict", if all_ok { "ok" } else { "bad" })}>
-                        { if all_ok { format!("all {lanes} lanes equal plain per-lane arithmetic mod 2^{lane_bits}") } else { "a lane differs from the reference".into() } }
+                        { if all_ok { format!("all {lanes} lanes equal plain per-lane arithmetic {exact}{}", if signed_op { ", lanes signed" } else { "" }) } else { "a lane differs from the reference".into() } }
                     </p>
                     <div class="table-scroll">
                     <table class="data lanes">
@@ -111,23 +131,33 @@ pub fn swar_panel(props: &PanelProps) -> Html {
                             { for checks.iter().rev().map(|l| html! {
                                 <tr class={classes!(l.leaked.then_some("leak"))} data-lane={l.lane.to_string()}>
                                     <td class="num">{ l.lane }</td>
-                                    <td class="num">{ l.x }</td>
-                                    <td class="num">{ l.y }</td>
+                                    <td class="num">{ if signed_op { l.sx.to_string() } else { l.x.to_string() } }</td>
+                                    <td class="num">{ if signed_op { l.sy.to_string() } else { l.y.to_string() } }</td>
                                     <td class="num swar-lane">{ l.swar }</td>
-                                    <td class="num">{ l.signed }</td>
-                                    <td class={classes!("num", if l.ok { "ok" } else { "bad" })}>{ format!("{} {}", l.reference, if l.ok { "✓" } else { "✗" }) }</td>
+                                    { match l.signed {
+                                        Some(v) => html! { <td class="num signed">{ v }</td> },
+                                        None => html! { <td class="num signed dim" title="the signs differ: read as signed this is off by 2^(k-1); see the signed average">{ "— signs differ" }</td> },
+                                    } }
+                                    <td class={classes!("num", if l.ok { "ok" } else { "bad" })}>{ format!("{} {}", if signed_op { l.reference_signed.to_string() } else { l.reference.to_string() }, if l.ok { "✓" } else { "✗" }) }</td>
                                     <td class={classes!("num", l.leaked.then_some("bad"))}>{ l.naive }{ if l.leaked { " ✗" } else { "" } }</td>
                                 </tr>
                             }) }
                         </tbody>
                     </table>
                     </div>
+                    if op == SwarOp::Average {
+                        <p class="muted signed-note">{ "The signed column shows a lane only where its two sign bits agree: there the unsigned average read as signed is the signed average; where they differ it is off by half the lane's range. The signed average tab corrects it." }</p>
+                    }
                     if let Some((w, hl, expr)) = &naive {
-                        <h4>{ format!("naive {expr}") }</h4>
+                        <h4>{ if signed_op { "the unsigned average, without the sign correction".to_string() } else { format!("naive {expr}") } }</h4>
                         <BitRow word={*w} lane_bits={lane_bits} highlight={*hl} readouts={false} />
                         <p class={classes!("leak-note", if leaked.is_empty() { "ok" } else { "bad" })}>
                             { if leaked.is_empty() {
                                 "no carry crossed a lane boundary for these inputs: try larger lanes values".to_string()
+                              } else if signed_op {
+                                format!("the unsigned average is wrong as signed in lane{} {}: their signs differ",
+                                    if leaked.len() > 1 { "s" } else { "" },
+                                    leaked.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(", "))
                               } else {
                                 format!("a {} crossed into lane{} {}", op.leak_name(),
                                     if leaked.len() > 1 { "s" } else { "" },
@@ -138,6 +168,8 @@ pub fn swar_panel(props: &PanelProps) -> Html {
                 </div>
                 <div class="card">
                     <StepPlayer trace={trace.clone()} {step} {on_step} />
+                    { why(why_text(width, lane_bits, x, y)) }
+                    { board_link.unwrap_or_default() }
                 </div>
             </div>
         </section>

@@ -5,11 +5,14 @@
 //! URL state: `ui::state::TritsState` (`a`, `b`, `order`, `step`).
 
 use super::PanelProps;
+use crate::bits::teach::trit::{corrections, why as why_text};
 use crate::bits::trit::{
     efficiency, pack, to_trits_in, trits_trace, unpack, SquareOrder, TritError, PACKED_LEN,
 };
-use crate::ui::components::{BitGrid, NumberInput, StepPlayer};
-use crate::ui::state::{TritBoard, TritsAction as Action, TritsState};
+use crate::chess::teach::fen_for_sets;
+use crate::ui::components::{notes, panel_link, why, BitGrid, NumberInput, StepPlayer};
+use crate::ui::route::Panel;
+use crate::ui::state::{PositionState, TritBoard, TritsAction as Action, TritsState};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -36,6 +39,21 @@ pub fn trits_panel(props: &PanelProps) -> Html {
         |order: SquareOrder| dispatch.reform(move |_: MouseEvent| Action::SetOrder(order));
     let overlap = a & b;
     let eff = efficiency();
+    let sources = corrections(other, a, b).unwrap_or_default();
+    // The two occupancy boards as the white and black sets of a position.
+    let position_link = match fen_for_sets(a, b) {
+        Ok(fen) => panel_link(
+            Panel::Position,
+            &PositionState {
+                fen,
+                ..PositionState::default()
+            },
+            "the first board as white, the second as black, in the Position panel".into(),
+        ),
+        Err(e) => {
+            html! { <p class="link-note">{ format!("No position from these boards: {e}.") }</p> }
+        }
+    };
 
     let body = match &*traced {
         Err(TritError::Overlap { squares, .. }) => html! {
@@ -83,6 +101,7 @@ pub fn trits_panel(props: &PanelProps) -> Html {
                             { format!("64 × log2 3 = {:.1} bits of information; {} bytes = {} bits hold it ({:.1}% efficient), against {} bits for two bitboards. {} bytes is the least possible at byte granularity.",
                                 eff.bits_needed, eff.bytes, eff.bits_used, eff.efficiency * 100.0, eff.two_bit_bits, eff.min_bytes) }
                         </p>
+                        { why(why_text()) }
                     </div>
                     <div class="card">
                         <StepPlayer trace={trace.clone()} {step} {on_step} />
@@ -100,6 +119,7 @@ pub fn trits_panel(props: &PanelProps) -> Html {
                         <BitGrid board={other.to_ours(a | b)} marks={Some(marks(&theirs))} small=true
                             label={if other == SquareOrder::RankFileA8 { "a8 = bit 0" } else { "file-major" }} />
                     </div>
+                    { notes(&sources, &["order"]) }
                 </div>
                 </>
             }
@@ -122,6 +142,7 @@ pub fn trits_panel(props: &PanelProps) -> Html {
                     <BitGrid board={b} highlight={overlap} on_toggle={toggle(TritBoard::B)} label="second board (trit 2)" />
                 </div>
             </div>
+            { position_link }
             { body }
         </section>
     }

@@ -1,4 +1,4 @@
-//! State of the SWAR panel: `op` (`add` | `sub` | `avg`), `width` (32 | 64),
+//! State of the SWAR panel: `op` (`add` | `sub` | `avg` | `savg`), `width` (32 | 64),
 //! `lanes` (2 | 4 | 8 | 16), `x`, `y` (bare hex), `step`.
 
 use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
@@ -6,7 +6,7 @@ use crate::bits::swar::{SwarOp, LANE_BITS, WIDTHS};
 use crate::bits::word::mask;
 
 /// The operations, in tab order.
-pub const OPS: [SwarOp; 3] = [SwarOp::Add, SwarOp::Sub, SwarOp::Average];
+pub const OPS: [SwarOp; 4] = SwarOp::ALL;
 
 /// The URL's name of an operation.
 pub fn op_param(op: SwarOp) -> &'static str {
@@ -14,6 +14,7 @@ pub fn op_param(op: SwarOp) -> &'static str {
         SwarOp::Add => "add",
         SwarOp::Sub => "sub",
         SwarOp::Average => "avg",
+        SwarOp::SignedAverage => "savg",
     }
 }
 
@@ -192,7 +193,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(n, 3 * 2 * 4 * 4);
+        assert_eq!(n, OPS.len() * 2 * 4 * 4);
         assert_eq!(
             SwarState::from_params(&Params::default()),
             SwarState::default()

@@ -11,6 +11,7 @@
 //! add      z = ((x & ~H) + (y & ~H)) ^ ((x ^ y) & H)
 //! sub      z = ((x | H) - (y & ~H)) ^ ((x ^ ~y) & H)
 //! average  z = (x & y) + (((x ^ y) & ~L) >> 1)       (floor, per lane)
+//! signed   z = average ^ ((x ^ y) & H)                (floor, two's complement lanes)
 //!
 //! lane:        3    2    1    0
 //! x         0111 1000 0011 1111
@@ -55,8 +56,20 @@ pub enum SwarOp {
     Add,
     /// `x - y` in every lane, mod `2^lane`.
     Sub,
-    /// `floor((x + y) / 2)` in every lane.
+    /// `floor((x + y) / 2)` in every lane, lanes unsigned.
     Average,
+    /// `floor((x + y) / 2)` in every lane, lanes two's complement.
+    SignedAverage,
+}
+
+impl SwarOp {
+    /// Every operation, in tab order.
+    pub const ALL: [SwarOp; 4] = [
+        SwarOp::Add,
+        SwarOp::Sub,
+        SwarOp::Average,
+        SwarOp::SignedAverage,
+    ];
 }
 
 impl SwarOp {
@@ -66,6 +79,7 @@ impl SwarOp {
             SwarOp::Add => "swar-add",
             SwarOp::Sub => "swar-sub",
             SwarOp::Average => "swar-average",
+            SwarOp::SignedAverage => "swar-signed-average",
         }
     }
 }
@@ -76,6 +90,7 @@ impl fmt::Display for SwarOp {
             SwarOp::Add => "add",
             SwarOp::Sub => "sub",
             SwarOp::Average => "average",
+            SwarOp::SignedAverage => "signed average",
         })
     }
 }
@@ -161,12 +176,32 @@ pub fn average(layout: LaneLayout, x: u64, y: u64) -> u64 {
     ((x & y).wrapping_add(((x ^ y) & !l & m) >> 1)) & m
 }
 
+/// Lane-wise floor average of two's complement lanes:
+/// `average(x, y) ^ ((x ^ y) & H)`.
+///
+/// With sign bits `s`, a lane's signed value is `a - 2^k s`, so the signed
+/// sum is the unsigned one less `2^k (s_x + s_y)` and its half the unsigned
+/// half less `2^(k-1) (s_x + s_y)`. Mod `2^k` that is nothing when the signs
+/// agree and `2^(k-1)` (the lane's top bit, flipped) when they differ.
+///
+/// ```
+/// use bitscope::bits::swar::{average, signed_average, LaneLayout};
+/// let lay = LaneLayout::new(32, 4).unwrap();
+/// assert_eq!(average(lay, 0xF, 0x1), 0x8); // -1 and 1: 8, read as -8
+/// assert_eq!(signed_average(lay, 0xF, 0x1), 0x0); // their signed average
+/// ```
+#[inline]
+pub fn signed_average(layout: LaneLayout, x: u64, y: u64) -> u64 {
+    average(layout, x, y) ^ ((x ^ y) & layout.high())
+}
+
 /// Applies `op` the SWAR way.
 pub fn apply(op: SwarOp, layout: LaneLayout, x: u64, y: u64) -> u64 {
     match op {
         SwarOp::Add => add(layout, x, y),
         SwarOp::Sub => sub(layout, x, y),
         SwarOp::Average => average(layout, x, y),
+        SwarOp::SignedAverage => signed_average(layout, x, y),
     }
 }
 
@@ -177,6 +212,10 @@ pub fn lane_reference(op: SwarOp, lane_bits: u32, a: u64, b: u64) -> u64 {
         SwarOp::Add => (a + b) & m,
         SwarOp::Sub => a.wrapping_sub(b) & m,
         SwarOp::Average => (a + b) >> 1,
+        SwarOp::SignedAverage => {
+            let sum = sign_extend(a, lane_bits) + sign_extend(b, lane_bits);
+            sum.div_euclid(2) as u64 & m
+        }
     }
 }
 
@@ -219,6 +258,8 @@ pub fn naive(op: SwarOp, layout: LaneLayout, x: u64, y: u64) -> u64 {
         SwarOp::Add => x.wrapping_add(y) & m,
         SwarOp::Sub => x.wrapping_sub(y) & m,
         SwarOp::Average => ((x as u128 + y as u128) >> 1) as u64 & m,
+        // what is wrong without the sign correction: the unsigned average
+        SwarOp::SignedAverage => average(layout, x, y),
     }
 }
 
@@ -229,21 +270,31 @@ impl SwarOp {
             SwarOp::Add => "carry",
             SwarOp::Sub => "borrow",
             SwarOp::Average => "bit",
+            SwarOp::SignedAverage => "sign",
         }
     }
 }
 
-/// One lane of [`lane_checks`]: the operands, the SWAR result (also read as
-/// signed), the per-lane reference and whether they agree, and the naive
-/// whole-word result with whether something leaked into this lane.
+/// One lane of [`lane_checks`]: the operands (also read as signed), the
+/// SWAR result, its signed reading where that reading is right, the
+/// per-lane reference and whether they agree, and the naive whole-word
+/// result with whether something leaked into this lane.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LaneCheck {
     pub lane: u32,
     pub x: u64,
     pub y: u64,
+    /// `x` and `y` read as two's complement.
+    pub sx: i64,
+    pub sy: i64,
     pub swar: u64,
-    pub signed: i64,
+    /// The result read as two's complement; `None` for the unsigned
+    /// average where the two sign bits differ: there that reading is off by
+    /// `2^(k-1)` (see [`SwarOp::SignedAverage`]).
+    pub signed: Option<i64>,
     pub reference: u64,
+    /// The reference read as two's complement.
+    pub reference_signed: i64,
     pub ok: bool,
     pub naive: u64,
     pub leaked: bool,
@@ -278,13 +329,18 @@ pub fn lane_checks(
         .map(|i| {
             let (a, b, r) = (lay.lane(x, i), lay.lane(y, i), lay.lane(z, i));
             let reference = lane_reference(op, lane_bits, a, b);
+            let top = 1 << (lane_bits - 1);
+            let signs_differ = (a ^ b) & top != 0;
             LaneCheck {
                 lane: i,
                 x: a,
                 y: b,
+                sx: sign_extend(a, lane_bits),
+                sy: sign_extend(b, lane_bits),
                 swar: r,
-                signed: sign_extend(r, lane_bits),
+                signed: (op != SwarOp::Average || !signs_differ).then(|| sign_extend(r, lane_bits)),
                 reference,
+                reference_signed: sign_extend(reference, lane_bits),
                 ok: r == reference,
                 naive: lay.lane(n, i),
                 leaked: lay.lane(n, i) != r,
@@ -370,7 +426,7 @@ pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<T
             )));
             t.push(s("everything but the top bits", "~H", !h & m));
         }
-        SwarOp::Average => {
+        SwarOp::Average | SwarOp::SignedAverage => {
             t.push(
                 s("the lane low bits", "L", l)
                     .highlight(l)
@@ -379,6 +435,7 @@ pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<T
             t.push(s("everything but the low bits", "~L", !l & m));
         }
     }
+    let signed_lanes = |v: u64| lanes_signed(w(v), lane_bits);
     let leak_label;
     let naive;
     match op {
@@ -471,7 +528,7 @@ pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<T
             naive = x.wrapping_sub(y) & m;
             leak_label = ("plain subtract of the whole word", "x - y", "borrow");
         }
-        SwarOp::Average => {
+        SwarOp::Average | SwarOp::SignedAverage => {
             let and = x & y;
             let xy = x ^ y;
             let dropped = xy & !l & m;
@@ -490,13 +547,43 @@ pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<T
                 s("halve", "((x ^ y) & ~L) >> 1", half)
                     .note(format!("lanes: {}", list(&lanes_of(half)))),
             );
-            t.push(
-                s("add", "(x & y) + (((x ^ y) & ~L) >> 1)", result)
-                    .cells(lanes_of(result).into_iter().map(|v| v as i64))
-                    .note(check_note(op, lay, x, y, result, expect)),
-            );
-            naive = ((x as u128 + y as u128) >> 1) as u64 & m;
-            leak_label = ("plain average of the whole word", "(x + y) >> 1", "low bit");
+            let avg = average(lay, x, y);
+            if op == SwarOp::Average {
+                t.push(
+                    s("add", "(x & y) + (((x ^ y) & ~L) >> 1)", result)
+                        .cells(lanes_of(result).into_iter().map(|v| v as i64))
+                        .note(check_note(op, lay, x, y, result, expect)),
+                );
+                naive = ((x as u128 + y as u128) >> 1) as u64 & m;
+                leak_label = ("plain average of the whole word", "(x + y) >> 1", "low bit");
+            } else {
+                let signs = xy & h;
+                t.push(
+                    s(
+                        "the unsigned average",
+                        "avg = (x & y) + (((x ^ y) & ~L) >> 1)",
+                        avg,
+                    )
+                    .note(format!(
+                        "read as signed: {}",
+                        signed_list(&signed_lanes(avg))
+                    )),
+                );
+                t.push(s("lanes whose signs differ", "(x ^ y) & H", signs).highlight(signs).note(
+                    format!(
+                        "a lane's signed value is its unsigned value less 2^{lane_bits} when its sign bit is set; halved, that is 2^{} per sign bit: nothing mod 2^{lane_bits} when both or neither sign is set, the top bit flipped when one is",
+                        lane_bits - 1
+                    ),
+                ));
+                t.push(
+                    s("flip their top bits", "avg ^ ((x ^ y) & H)", result)
+                        .highlight(signs)
+                        .cells(signed_lanes(result))
+                        .note(check_note(op, lay, x, y, result, expect)),
+                );
+                naive = avg;
+                leak_label = ("the unsigned average", "avg", "sign");
+            }
         }
     }
     let (bad, hl) = differing_lanes(lay, naive, result);
@@ -510,6 +597,11 @@ pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<T
             SwarOp::Average => format!(
                 "lane(s) {} differ: the low bit of the lane above was shifted into their top bit",
                 lanes_text(&bad)
+            ),
+            SwarOp::SignedAverage => format!(
+                "lane(s) {} differ: their sign bits differ, so the unsigned average read as signed is off by 2^{}",
+                lanes_text(&bad),
+                lane_bits - 1
             ),
             _ => format!(
                 "lane(s) {} differ: a {} from the lane below leaked into them",
@@ -526,17 +618,30 @@ pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<T
     Ok(t)
 }
 
+fn signed_list(v: &[i64]) -> String {
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn check_note(op: SwarOp, lay: LaneLayout, x: u64, y: u64, result: u64, expect: u64) -> String {
     let sym = match op {
         SwarOp::Add => "+",
         SwarOp::Sub => "-",
-        SwarOp::Average => "avg",
+        SwarOp::Average | SwarOp::SignedAverage => "avg",
+    };
+    let k = lay.lane_bits;
+    let read = |v: u64, i: u32| {
+        let u = lay.lane(v, i);
+        if op == SwarOp::SignedAverage {
+            sign_extend(u, k)
+        } else {
+            u as i64
+        }
     };
     let parts: Vec<String> = (0..lay.lanes())
-        .map(|i| {
-            let (a, b) = (lay.lane(x, i), lay.lane(y, i));
-            format!("{a} {sym} {b} = {}", lay.lane(result, i))
-        })
+        .map(|i| format!("{} {sym} {} = {}", read(x, i), read(y, i), read(result, i)))
         .collect();
     let verdict = if result == expect {
         format!(
@@ -544,6 +649,8 @@ fn check_note(op: SwarOp, lay: LaneLayout, x: u64, y: u64, result: u64, expect: 
             lay.lanes(),
             if op == SwarOp::Average {
                 " (floor)".to_string()
+            } else if op == SwarOp::SignedAverage {
+                " (signed, floor)".to_string()
             } else {
                 format!(" mod 2^{}", lay.lane_bits)
             }
@@ -556,113 +663,4 @@ fn check_note(op: SwarOp, lay: LaneLayout, x: u64, y: u64, result: u64, expect: 
 
 // proptest is a native-only dev-dependency in the main crate
 #[cfg(all(test, not(target_arch = "wasm32")))]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    #[test]
-    fn masks_and_seed_example() {
-        let lay = LaneLayout::new(32, 4).unwrap();
-        assert_eq!(lay.high(), 0x8888_8888);
-        assert_eq!(lay.low(), 0x1111_1111);
-        let (x, y) = (0x7830_003F, 0x1850_0051);
-        assert_eq!(add(lay, x, y), reference(SwarOp::Add, lay, x, y));
-        assert_eq!(add(lay, 0x7838, 0x1858), 0x8080);
-        assert_eq!(sub(lay, 0x0000_0001, 0x0000_0002), 0x0000_000F);
-        assert_eq!(average(lay, 0x0000_00F1, 0x0000_0013), 0x0000_0082);
-    }
-
-    #[test]
-    fn errors_are_typed() {
-        assert_eq!(LaneLayout::new(16, 4), Err(SwarError::BadWidth(16)));
-        assert_eq!(LaneLayout::new(32, 3), Err(SwarError::BadLaneBits(3)));
-        assert!(matches!(
-            trace(SwarOp::Add, 32, 4, 1 << 32, 0),
-            Err(SwarError::TooWide { name: "x", .. })
-        ));
-        assert!(trace(SwarOp::Sub, 64, 16, 0, u64::MAX).is_ok());
-        assert!(lanes_signed(Word::new(5, 8), 0).is_empty());
-    }
-
-    #[test]
-    fn trace_shows_the_leak() {
-        let t = trace(SwarOp::Add, 32, 4, 0x0000_0008, 0x0000_0008).unwrap();
-        let last = t.steps.last().unwrap();
-        assert_eq!(last.value, Word::new(0x10, 32));
-        // 8 + 8 = 16: lane 0 wraps to 0 both ways, the carry lands in lane 1
-        assert_eq!(last.highlight, 0xF0);
-        assert!(last.note.contains("lane(s) 1 "), "{}", last.note);
-        assert_eq!(t.result, Outcome::Word(Word::new(0, 32)));
-        let fin = &t.steps[t.steps.len() - 2];
-        assert_eq!(fin.cells, vec![0i64; 8]);
-        assert!(fin.note.contains("all 8 lanes match"), "{}", fin.note);
-        let t = trace(SwarOp::Average, 32, 8, 0x0000_0100, 0).unwrap();
-        assert!(t.steps.last().unwrap().note.contains("lane(s) 0"));
-        let t = trace(SwarOp::Sub, 64, 16, 0, 1).unwrap();
-        assert_eq!(t.result, Outcome::Word(Word::new(0xFFFF, 64)));
-        assert!(t.steps.last().unwrap().note.contains("borrow"));
-    }
-
-    #[test]
-    fn lane_checks_agree_with_the_trace() {
-        let lanes = lane_checks(SwarOp::Add, 32, 4, 0x7830_003F, 0x1850_0051).unwrap();
-        assert_eq!(lanes.len(), 8);
-        assert!(lanes.iter().all(|l| l.ok));
-        let leaked: Vec<u32> = lanes.iter().filter(|l| l.leaked).map(|l| l.lane).collect();
-        assert_eq!(leaked, [1, 7]);
-        assert_eq!(lanes[7].swar, 8);
-        assert_eq!(lanes[7].signed, -8);
-        for op in [SwarOp::Add, SwarOp::Sub, SwarOp::Average] {
-            for (x, y) in [(0x0000_0008, 0x0000_0008), (0x0000_0100, 0), (0, 1)] {
-                let lay = LaneLayout::new(32, 8).unwrap();
-                let t = trace(op, 32, 8, x, y).unwrap();
-                let hl = t.steps.last().unwrap().highlight;
-                let lanes = lane_checks(op, 32, 8, x, y).unwrap();
-                for l in &lanes {
-                    assert_eq!(l.leaked, lay.lane(hl, l.lane) != 0, "{op} {x:#x} {y:#x}");
-                }
-            }
-        }
-        assert!(lane_checks(SwarOp::Add, 16, 4, 0, 0).is_err());
-    }
-
-    #[test]
-    fn signed_lanes() {
-        assert_eq!(lanes_signed(Word::new(0x7F80, 16), 8), vec![-128, 127]);
-        assert_eq!(lanes_signed(Word::new(0b1110, 4), 2), vec![-2, -1]);
-    }
-
-    fn layouts() -> impl Strategy<Value = LaneLayout> {
-        (0usize..2, 0usize..4).prop_map(|(w, l)| LaneLayout::new(WIDTHS[w], LANE_BITS[l]).unwrap())
-    }
-
-    proptest! {
-        #[test]
-        fn every_lane_matches_the_reference(lay in layouts(), x in any::<u64>(), y in any::<u64>()) {
-            let (x, y) = (x & lay.mask(), y & lay.mask());
-            for op in [SwarOp::Add, SwarOp::Sub, SwarOp::Average] {
-                let z = apply(op, lay, x, y);
-                for i in 0..lay.lanes() {
-                    prop_assert_eq!(
-                        lay.lane(z, i),
-                        lane_reference(op, lay.lane_bits(), lay.lane(x, i), lay.lane(y, i))
-                    );
-                }
-                prop_assert_eq!(z, reference(op, lay, x, y));
-                prop_assert_eq!(z & !lay.mask(), 0);
-            }
-        }
-
-        #[test]
-        fn traces_end_in_the_swar_value(lay in layouts(), x in any::<u64>(), y in any::<u64>()) {
-            let (x, y) = (x & lay.mask(), y & lay.mask());
-            for op in [SwarOp::Add, SwarOp::Sub, SwarOp::Average] {
-                let t = trace(op, lay.width(), lay.lane_bits(), x, y).unwrap();
-                prop_assert_eq!(&t.result, &Outcome::Word(Word::new(reference(op, lay, x, y), lay.width())));
-                let fin = &t.steps[t.steps.len() - 2];
-                prop_assert!(fin.note.starts_with("all "));
-                prop_assert_eq!(fin.cells.len() as u32, lay.lanes());
-            }
-        }
-    }
-}
+mod tests;
