@@ -35,7 +35,7 @@ web: $(WASM)
 	rm -rf $(DIST)/static && cp -r static $(DIST)/static
 
 $(WASM): $(SOURCES)
-	wasm-pack build --release --target web --no-typescript --no-pack --out-dir $(DIST)/pkg
+	wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(DIST)/pkg
 
 cli:
 	cargo build --release --bin bitscope
