@@ -11,6 +11,7 @@
 //! `ui`; `chess` re-exports these types.
 
 pub mod debruijn;
+pub mod expr;
 pub mod nibble;
 pub mod nibble_board;
 pub mod piece;
