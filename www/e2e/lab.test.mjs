@@ -3,7 +3,8 @@
 // reopened; and the bitboard viewer's orders and whole-board operations.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, shot, useSite } from './harness.mjs';
+import { join } from 'node:path';
+import { newPage, shot, shots, useSite } from './harness.mjs';
 
 const site = useSite();
 
@@ -159,6 +160,7 @@ test('bitboard: click and type the word, eight orders, operations stepped, link 
   // big-endian rank-file reads bit 0 as a8: the L hangs from the top
   await eventually(() => on('.order[data-order="berf"]'), ['a5', 'a6', 'a7', 'a8', 'b8']);
   await eventually(() => on('.order[data-order="lefr"]'), ['a1', 'a2', 'b1', 'c1', 'd1']);
+  await page.locator('.card.orders').screenshot({ path: join(shots, 'bitboard-orders.png') });
   // click h8 on our board: bit 63
   await page.click('.card:has(#board-word) .sq[data-square="h8"]');
   assert.match(page.url(), /b=8000000001010103/);
