@@ -59,6 +59,8 @@ async fn shell_renders_navigation_and_signed_nibble_table() {
             "Trits",
             "Position",
             "GPU perft"
+            "Lab",
+            "Bitboard",
         ]
     );
     let active = texts(&root, "nav.panels a.active");

@@ -88,11 +88,11 @@ pub fn lab_panel(props: &PanelProps) -> Html {
                     <NumberInput label="x" name="lab-x" value={x} {width} on_change={set_var(Var::X)} />
                     <NumberInput label="y" name="lab-y" value={y} {width} on_change={set_var(Var::Y)} />
                     <NumberInput label="z" name="lab-z" value={z} {width} on_change={set_var(Var::Z)} />
-                    { for result }
                     { presets_view() }
                 </div>
                 <div class="card">
                     <h3>{ "Steps" }</h3>
+                    { for result }
                     { for steps }
                 </div>
             </div>
