@@ -58,7 +58,7 @@ async fn shell_renders_navigation_and_signed_nibble_table() {
             "Nibble board",
             "Trits",
             "Position",
-            "GPU perft"
+            "GPU perft",
             "Lab",
             "Bitboard",
         ]
