@@ -185,10 +185,7 @@ mod tests {
         assert_eq!(listed.len(), 1024);
         assert!(listed.windows(2).all(|w| w[0] < w[1]));
         for m in listed {
-            assert!(
-                validate_kind(32, m, ScanKind::Mask).unwrap().valid,
-                "{m:#x}"
-            );
+            assert!(validate_kind(32, m, ScanKind::Mask).unwrap().valid, "{m:#x}");
         }
     }
 
