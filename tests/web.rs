@@ -58,7 +58,9 @@ async fn shell_renders_navigation_and_signed_nibble_table() {
             "Nibble board",
             "Trits",
             "Position",
-            "GPU perft"
+            "GPU perft",
+            "Lab",
+            "Bitboard",
         ]
     );
     let active = texts(&root, "nav.panels a.active");
@@ -189,6 +191,44 @@ async fn click(root: &Element, selector: &str) {
         .unwrap();
     el.click();
     settle().await;
+}
+
+/// Issue 14: the lab evaluates a link's expression, draws a caret under an
+/// error's column, and keeps the last valid steps; bad text never panics.
+#[wasm_bindgen_test]
+async fn lab_panel_evaluates_and_points_at_errors() {
+    let root = open("/lab?e=x+%5E+(x+-+1)&w=16&x=68").await;
+    assert_eq!(texts(&root, ".result-value"), ["0x000f"]);
+    assert_eq!(
+        texts(&root, ".lab-steps tbody td:nth-child(2)"),
+        ["x", "x", "1", "x - 1", "x ^ (x - 1)"]
+    );
+    root.remove();
+    let root = open("/lab?e=1+%3C%3C+16&w=16").await;
+    assert_eq!(texts(&root, ".caret-line"), ["  ^"]);
+    let error = texts(&root, ".expr-error .error");
+    assert!(error[0].contains("column 3: shift by 16"), "{error:?}");
+    root.remove();
+    for junk in ["%29%29", "%28%28%28", "0x", "%C3%A9", "x+%26%26+y"] {
+        let root = open(&format!("/lab?e={junk}&w=8")).await;
+        assert_eq!(texts(&root, ".expr-error").len(), 1, "{junk}");
+        root.remove();
+    }
+}
+
+/// Issue 14: the bitboard viewer draws the word under the eight orders and
+/// steps an operation from its link.
+#[wasm_bindgen_test]
+async fn bitboard_panel_shows_orders_and_steps_an_operation() {
+    let root = open("/bitboard?b=8000000000000001&op=flip-diagonal&step=99").await;
+    assert_eq!(root.query_selector_all(".order").unwrap().length(), 8);
+    assert_eq!(texts(&root, ".result-value"), ["0x8000000000000001"]);
+    click(&root, ".tab[data-op='rotate90']").await;
+    for _ in 0..10 {
+        click(&root, ".step-controls .next").await;
+    }
+    assert_eq!(texts(&root, ".result-value"), ["0x0100000000000080"]);
+    root.remove();
 }
 
 #[wasm_bindgen_test]

@@ -10,7 +10,9 @@
 //! 4-bit codes and letters). `bits` imports nothing from `chess`, `gpu` or
 //! `ui`; `chess` re-exports these types.
 
+pub mod board_ops;
 pub mod debruijn;
+pub mod expr;
 pub mod nibble;
 pub mod nibble_board;
 pub mod piece;

@@ -198,6 +198,124 @@ impl From<Square> for u8 {
     }
 }
 
+/// The eight ways people number the squares 0..=63: which square is bit 0,
+/// and whether bit 1 steps along the rank (rank-file) or up the file
+/// (file-rank). Ours is [`SquareOrder::LERF`]; every other order is a named
+/// conversion to it ([`SquareOrder::to_ours`]).
+///
+/// ```text
+///                       bit 0  bit 1  bit 8
+/// LERF (ours)            a1     b1     a2
+/// LERF mirrored          h1     g1     h2
+/// BERF                   a8     b8     a7
+/// BERF mirrored          h8     g8     h7
+/// LEFR                   a1     a2     b1
+/// LEFR mirrored          h1     h2     g1
+/// BEFR                   a8     a7     b8
+/// BEFR mirrored          h8     h7     g8
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SquareOrder {
+    /// Bit 1 is the next square up the file (file-rank), not along the rank.
+    pub file_rank: bool,
+    /// Bit 0 is on rank 8 (big-endian ranks).
+    pub ranks_down: bool,
+    /// Bit 0 is on file h (mirrored).
+    pub files_down: bool,
+}
+
+impl SquareOrder {
+    /// Little-endian rank-file: a1 = 0, b1 = 1, a2 = 8 (ours).
+    pub const LERF: SquareOrder = SquareOrder::new(false, false, false);
+
+    /// All eight, ours first; rank-file before file-rank.
+    pub const ALL: [SquareOrder; 8] = [
+        SquareOrder::LERF,
+        SquareOrder::new(false, false, true),
+        SquareOrder::new(false, true, false),
+        SquareOrder::new(false, true, true),
+        SquareOrder::new(true, false, false),
+        SquareOrder::new(true, false, true),
+        SquareOrder::new(true, true, false),
+        SquareOrder::new(true, true, true),
+    ];
+
+    pub const fn new(file_rank: bool, ranks_down: bool, files_down: bool) -> SquareOrder {
+        SquareOrder {
+            file_rank,
+            ranks_down,
+            files_down,
+        }
+    }
+
+    /// Short name: `lerf`, `berf-mirrored`, `lefr`, ...
+    pub fn slug(self) -> String {
+        format!(
+            "{}e{}{}",
+            if self.ranks_down { "b" } else { "l" },
+            if self.file_rank { "fr" } else { "rf" },
+            if self.files_down { "-mirrored" } else { "" }
+        )
+    }
+
+    /// In words: "little-endian rank-file (a1 = bit 0, b1 = bit 1)".
+    pub fn title(self) -> String {
+        format!(
+            "{}-endian {}{} ({} = bit 0, {} = bit 1)",
+            if self.ranks_down { "big" } else { "little" },
+            if self.file_rank {
+                "file-rank"
+            } else {
+                "rank-file"
+            },
+            if self.files_down { ", mirrored" } else { "" },
+            self.square(0),
+            self.square(1)
+        )
+    }
+
+    /// The square bit `bit` (taken mod 64) stands for under this order.
+    pub const fn square(self, bit: u32) -> Square {
+        let (major, minor) = (((bit >> 3) & 7) as u8, (bit & 7) as u8);
+        let (mut file, mut rank) = if self.file_rank {
+            (major, minor)
+        } else {
+            (minor, major)
+        };
+        if self.files_down {
+            file = 7 - file;
+        }
+        if self.ranks_down {
+            rank = 7 - rank;
+        }
+        Square(rank * 8 + file)
+    }
+
+    /// The bit that stands for `square` under this order.
+    pub const fn bit(self, square: Square) -> u32 {
+        let mut file = square.file();
+        let mut rank = square.rank();
+        if self.files_down {
+            file = 7 - file;
+        }
+        if self.ranks_down {
+            rank = 7 - rank;
+        }
+        (if self.file_rank {
+            file * 8 + rank
+        } else {
+            rank * 8 + file
+        }) as u32
+    }
+
+    /// A word written in this order, rewritten in ours (a1 = bit 0).
+    pub fn to_ours(self, word: u64) -> u64 {
+        (0..64)
+            .filter(|&b| word >> b & 1 == 1)
+            .fold(0, |acc, b| acc | self.square(b).bit())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,5 +339,53 @@ mod tests {
         assert_eq!(square_name(63), "h8");
         assert_eq!(square_name(64), "?");
         assert_eq!(square_name(u32::MAX), "?");
+    }
+
+    #[test]
+    fn the_eight_orders() {
+        let firsts: Vec<_> = SquareOrder::ALL
+            .iter()
+            .map(|o| {
+                format!(
+                    "{} {} {} {}",
+                    o.slug(),
+                    o.square(0),
+                    o.square(1),
+                    o.square(8)
+                )
+            })
+            .collect();
+        assert_eq!(
+            firsts,
+            [
+                "lerf a1 b1 a2",
+                "lerf-mirrored h1 g1 h2",
+                "berf a8 b8 a7",
+                "berf-mirrored h8 g8 h7",
+                "lefr a1 a2 b1",
+                "lefr-mirrored h1 h2 g1",
+                "befr a8 a7 b8",
+                "befr-mirrored h8 h7 g8",
+            ]
+        );
+        for o in SquareOrder::ALL {
+            let mut seen = 0u64;
+            for b in 0..64 {
+                assert_eq!(o.bit(o.square(b)), b);
+                seen |= o.square(b).bit();
+            }
+            assert_eq!(seen, u64::MAX, "{} is a permutation", o.slug());
+            assert_eq!(o.to_ours(1), o.square(0).bit());
+        }
+        assert_eq!(SquareOrder::LERF.to_ours(0x1234), 0x1234);
+        assert_eq!(
+            SquareOrder::LERF.title(),
+            "little-endian rank-file (a1 = bit 0, b1 = bit 1)"
+        );
+        assert_eq!(
+            SquareOrder::ALL[2].to_ours(0xff),
+            0xff << 56,
+            "BERF's rank 8"
+        );
     }
 }

@@ -3,6 +3,7 @@
 mod bench;
 mod bench_matrix;
 mod debruijn;
+mod eval;
 mod perft;
 mod serve;
 mod trace;
@@ -28,6 +29,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// The de Bruijn bit scan: count magics, check one, scan a value.
     Debruijn(debruijn::DebruijnArgs),
+    /// Evaluate a C-like bit expression step by step (x, y, z; widths 8..64).
+    Eval(eval::EvalArgs),
     /// Speed: perft against Stockfish, and more.
     Bench(bench::BenchArgs),
 }
@@ -43,6 +46,7 @@ pub fn main() -> i32 {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Debruijn(args) => debruijn::run(args),
+        Command::Eval(args) => eval::run(args),
     }
 }
 

@@ -1,6 +1,8 @@
 //! `bitscope trace`: any trick's steps, as text or as one JSON line.
 
-use bitscope::bits::{nibble, nibble_board, swar, trace::Trace, trit, word::parse_number};
+use bitscope::bits::{
+    board_ops, nibble, nibble_board, swar, trace::Trace, trit, word::parse_number,
+};
 use clap::{Args, Subcommand};
 
 #[derive(Args)]
@@ -41,6 +43,16 @@ enum Trick {
         a: String,
         /// The second bitboard.
         b: String,
+    },
+    /// A whole-board operation on a bitboard (a1 = bit 0): flips, rotations, shifts.
+    BoardOp {
+        /// flip-vertical, mirror-horizontal, flip-diagonal, flip-antidiagonal,
+        /// rotate90, rotate180, rotate270, north, south, east, west,
+        /// northeast, northwest, southeast, southwest.
+        #[arg(long)]
+        op: String,
+        /// The bitboard (0x.., 0b.., decimal).
+        x: String,
     },
     /// A FEN's piece placement as a nibble board (32 bytes = four u64).
     NibbleBoard {
@@ -83,6 +95,11 @@ pub fn run(args: TraceArgs) -> i32 {
             let a = parse_number(a, 64).map_err(|e| format!("a {a:?}: {e}"))?;
             let b = parse_number(b, 64).map_err(|e| format!("b {b:?}: {e}"))?;
             trit::trits_trace(a, b).map_err(|e| e.to_string())
+        })(),
+        Trick::BoardOp { op, x } => (|| {
+            let op: board_ops::BoardOperation = op.parse().map_err(|e| format!("{e}"))?;
+            let x = parse_number(x, 64).map_err(|e| format!("x {x:?}: {e}"))?;
+            Ok(board_ops::trace(op, x))
         })(),
         Trick::NibbleBoard { fen } => {
             nibble_board::nibble_board_trace(fen).map_err(|e| e.to_string())

@@ -20,10 +20,12 @@ pub enum Panel {
     Trits,
     Position,
     Gpu,
+    Lab,
+    Bitboard,
 }
 
 impl Panel {
-    pub const ALL: [Panel; 7] = [
+    pub const ALL: [Panel; 9] = [
         Panel::DeBruijn,
         Panel::Swar,
         Panel::Nibbles,
@@ -31,6 +33,8 @@ impl Panel {
         Panel::Trits,
         Panel::Position,
         Panel::Gpu,
+        Panel::Lab,
+        Panel::Bitboard,
     ];
 
     /// The path segment of the panel's route.
@@ -43,6 +47,8 @@ impl Panel {
             Panel::Trits => "trits",
             Panel::Position => "position",
             Panel::Gpu => "gpu",
+            Panel::Lab => "lab",
+            Panel::Bitboard => "bitboard",
         }
     }
 
@@ -55,6 +61,8 @@ impl Panel {
             Panel::Trits => "Trits",
             Panel::Position => "Position",
             Panel::Gpu => "GPU perft",
+            Panel::Lab => "Lab",
+            Panel::Bitboard => "Bitboard",
         }
     }
 

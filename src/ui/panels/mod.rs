@@ -3,9 +3,11 @@
 //! panel reads its typed state (`ui::state`) from them once per render, and
 //! every change is an `Action` whose resulting state is written back.
 
+mod bitboard;
 mod debruijn;
 mod debruijn_search;
 mod gpu;
+mod lab;
 mod nibble_board;
 mod nibbles;
 mod position;
@@ -58,5 +60,7 @@ pub fn view(panel: Panel, props: PanelProps) -> Html {
         Panel::Trits => html! { <trits::TritsPanel ..props /> },
         Panel::NibbleBoard => html! { <nibble_board::NibbleBoardPanel ..props /> },
         Panel::Gpu => html! { <gpu::GpuPanel ..props /> },
+        Panel::Lab => html! { <lab::LabPanel ..props /> },
+        Panel::Bitboard => html! { <bitboard::BitboardPanel ..props /> },
     }
 }

@@ -12,12 +12,15 @@
 //! below each state, over every value of its enumerated fields). Plain Rust:
 //! the Yew `Reducible` impls are added for wasm32 only.
 
+mod bitboard;
 mod chess;
 mod debruijn;
+mod lab;
 mod nibbles;
 mod swar;
 mod trits;
 
+pub use bitboard::{BitboardAction, BitboardState};
 pub use chess::{
     BudgetField, GpuAction, GpuState, PositionAction, PositionState, GPU_WORKGROUP_SIZES,
     MAX_BROWSER_DEPTH,
@@ -25,6 +28,7 @@ pub use chess::{
 pub use debruijn::{
     known_magic, last_page, DebruijnAction, DebruijnState, ScanVariant, MAGICS_PER_PAGE,
 };
+pub use lab::{LabAction, LabState, Preset, LAST_STEP, PRESETS};
 pub use nibbles::{
     BoardOp, NibbleBoardAction, NibbleBoardState, NibbleOp, NibblesAction, NibblesState,
 };
@@ -97,7 +101,9 @@ reducible!(
     TritsState,
     DebruijnState,
     PositionState,
-    GpuState
+    GpuState,
+    LabState,
+    BitboardState
 );
 
 /// Test helper: state -> params -> URL hash -> params -> state.

@@ -656,6 +656,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(target_arch = "wasm32"))]
     fn threads_find_the_same_magics() {
         for w in [16u32, 32] {
             let mut one = Vec::new();
@@ -670,6 +671,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(target_arch = "wasm32"))]
     #[cfg_attr(debug_assertions, ignore = "64-bit enumeration: run with --release")]
     fn threaded_64_bit_visits_every_magic() {
         let e = FastEnumerator::new_threaded(64, 2).unwrap();

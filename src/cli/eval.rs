@@ -1,0 +1,57 @@
+//! `bitscope eval "EXPR"`: the expression lab on the command line.
+//!
+//! Prints the steps (or, with `--json`, the Trace as the last line, its
+//! `"result"` a `"0x…"` word); a bad expression prints its column and a
+//! caret under it on stderr and exits with code 2.
+
+use bitscope::bits::expr::{evaluate, Vars};
+use bitscope::bits::word::parse_number;
+use clap::Args;
+
+#[derive(Args)]
+pub struct EvalArgs {
+    /// The expression, C precedence: ~ - ! | * / % | + - | << >> | < <= > >= | == != | & | ^ | |
+    #[arg(allow_hyphen_values = true)]
+    expr: String,
+    /// Word width in bits.
+    #[arg(long, default_value = "64", value_parser = ["8", "16", "32", "64"])]
+    width: String,
+    /// A variable's value, `x=0x2a` (x, y or z; 0x.., 0b.., decimal or -n).
+    #[arg(long = "var", value_name = "NAME=V", allow_hyphen_values = true)]
+    vars: Vec<String>,
+    /// Print the trace as one JSON line.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: EvalArgs) -> i32 {
+    let width: u32 = args.width.parse().unwrap_or(64);
+    let mut vars = Vars::default();
+    for spec in &args.vars {
+        let Some((name, value)) = spec.split_once('=') else {
+            return super::bad_input(format!("--var {spec:?}: write it as x=VALUE"));
+        };
+        let v = match parse_number(value, width) {
+            Ok(v) => v,
+            Err(e) => return super::bad_input(format!("--var {spec:?}: {e}")),
+        };
+        match name.trim() {
+            "x" => vars.x = v,
+            "y" => vars.y = v,
+            "z" => vars.z = v,
+            other => {
+                return super::bad_input(format!("--var {spec:?}: '{other}' is not x, y or z"))
+            }
+        }
+    }
+    match evaluate(&args.expr, width, vars) {
+        Ok(trace) => {
+            super::trace::print(&trace, args.json);
+            0
+        }
+        Err(e) => {
+            let caret = " ".repeat(e.column().saturating_sub(1)) + "^";
+            super::bad_input(format!("{e}\n  {}\n  {caret}", args.expr))
+        }
+    }
+}

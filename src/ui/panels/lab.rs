@@ -1,0 +1,176 @@
+//! Lab: type a C-like bit expression over x, y, z and watch every
+//! sub-expression evaluate, innermost first, on words of 8 to 64 bits.
+//!
+//! URL state: `ui::state::LabState` (`e`, `w`, `x`, `y`, `z`, `step`). The
+//! math is `bits::expr`; this panel only draws its trace or its error (with
+//! a caret under the column). While the text is wrong, the steps of the last
+//! valid expression stay on screen.
+
+use super::PanelProps;
+use crate::bits::expr::{evaluate, ExprError, Var, Vars, WIDTHS};
+use crate::bits::trace::Trace;
+use crate::bits::word::Word;
+use crate::ui::components::{BitRow, NumberInput, StepPlayer};
+use crate::ui::route::Panel;
+use crate::ui::state::{LabAction as Action, LabState, PRESETS};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[function_component(LabPanel)]
+pub fn lab_panel(props: &PanelProps) -> Html {
+    let state: LabState = props.state();
+    let dispatch = props.dispatch(&state);
+    let LabState {
+        expr,
+        width,
+        x,
+        y,
+        z,
+        step,
+    } = state;
+    let outcome = use_memo((expr.clone(), width, x, y, z), |(e, w, x, y, z)| {
+        evaluate(
+            e,
+            *w,
+            Vars {
+                x: *x,
+                y: *y,
+                z: *z,
+            },
+        )
+        .map(Rc::new)
+    });
+    // The last valid trace, shown while the text has an error.
+    let last_ok = use_mut_ref(|| None::<Rc<Trace>>);
+    if let Ok(t) = &*outcome {
+        *last_ok.borrow_mut() = Some(t.clone());
+    }
+    let shown = last_ok.borrow().clone();
+
+    let oninput = dispatch.reform(|e: InputEvent| {
+        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+        Action::SetExpr(input.value())
+    });
+    let set_width = |w: u32| dispatch.reform(move |_: MouseEvent| Action::SetWidth(w));
+    let set_var = |v: Var| dispatch.reform(move |n: u64| Action::SetVar(v, n));
+    let on_step = dispatch.reform(Action::Step);
+
+    let error = outcome
+        .as_ref()
+        .as_ref()
+        .err()
+        .map(|e| error_view(&expr, e));
+    let result = outcome
+        .as_ref()
+        .as_ref()
+        .ok()
+        .and_then(|t| t.steps.last())
+        .map(|s| {
+            html! { <BitRow word={s.value} label="result" /> }
+        });
+    let steps = shown.map(|t| {
+        let current = step.min(t.steps.len().saturating_sub(1));
+        html! {
+            <>
+                if outcome.is_err() {
+                    <p class="muted stale">{ "The steps of the last valid expression:" }</p>
+                }
+                { steps_table(&t, current, &on_step) }
+                <StepPlayer trace={t.clone()} {step} {on_step} />
+            </>
+        }
+    });
+
+    html! {
+        <section class="panel lab">
+            <h2>{ "Bit lab" }</h2>
+            <p class="lede">
+                { "Any C expression over unsigned words: ~ - ! (unary), * / %, + -, << >> (logical), < <= > >= (unsigned), == !=, &, ^, |, in C's order, left to right; parentheses group. Arithmetic wraps mod 2^W. Every sub-expression is a step, innermost first." }
+            </p>
+            <div class="cols">
+                <div class="card">
+                    <h3>{ "Expression" }</h3>
+                    <div class={classes!("expr-field", error.is_some().then_some("invalid"))}>
+                        <label for="lab-expr">{ "expression" }</label>
+                        <input id="lab-expr" name="lab-expr" type="text" spellcheck="false" autocomplete="off"
+                            value={expr.clone()} {oninput} aria-invalid={error.is_some().to_string()} />
+                        { for error }
+                    </div>
+                    <div class="tabs" role="tablist" aria-label="width">
+                        { for WIDTHS.into_iter().map(|w| html! {
+                            <button type="button" role="tab" aria-selected={(w == width).to_string()}
+                                class={classes!("tab", (w == width).then_some("active"))}
+                                data-width={w.to_string()} onclick={set_width(w)}>{ format!("{w} bits") }</button>
+                        }) }
+                    </div>
+                    <NumberInput label="x" name="lab-x" value={x} {width} on_change={set_var(Var::X)} />
+                    <NumberInput label="y" name="lab-y" value={y} {width} on_change={set_var(Var::Y)} />
+                    <NumberInput label="z" name="lab-z" value={z} {width} on_change={set_var(Var::Z)} />
+                    { presets_view() }
+                </div>
+                <div class="card">
+                    <h3>{ "Steps" }</h3>
+                    { for result }
+                    { for steps }
+                </div>
+            </div>
+        </section>
+    }
+}
+
+/// The error under the expression: the text again with a caret at the column.
+fn error_view(expr: &str, e: &ExprError) -> Html {
+    let col = e.column();
+    let caret = format!("{}^", " ".repeat(col.saturating_sub(1)));
+    html! {
+        <div class="expr-error" data-column={col.to_string()}>
+            <pre class="expr-echo"><span class="echo-line">{ expr.to_string() }</span>{ "\n" }<span class="caret-line">{ caret }</span></pre>
+            <p class="error" role="alert">{ e.to_string() }</p>
+        </div>
+    }
+}
+
+/// Every step at once: expression, hex, unsigned, signed; a click shows it.
+fn steps_table(t: &Trace, current: usize, on_step: &Callback<usize>) -> Html {
+    let rows = t.steps.iter().enumerate().map(|(i, s)| {
+        let on_step = on_step.clone();
+        let w: Word = s.value;
+        html! {
+            <tr class={classes!((i == current).then_some("current"))} data-step={i.to_string()}
+                onclick={Callback::from(move |_| on_step.emit(i))}>
+                <td class="num">{ i + 1 }</td>
+                <td><code>{ s.expr.clone() }</code></td>
+                <td class="mono hex">{ w.hex() }</td>
+                <td class="num unsigned">{ w.bits }</td>
+                <td class="num signed">{ w.signed() }</td>
+            </tr>
+        }
+    });
+    html! {
+        <table class="lab-steps">
+            <thead><tr><th>{ "#" }</th><th>{ "sub-expression" }</th><th>{ "hex" }</th><th>{ "unsigned" }</th><th>{ "signed" }</th></tr></thead>
+            <tbody>{ for rows }</tbody>
+        </table>
+    }
+}
+
+fn presets_view() -> Html {
+    let items = PRESETS.iter().map(|p| {
+        let (panel, _) = p.explains;
+        html! {
+            <li data-preset={p.id}>
+                <a class="preset" href={p.link()}>{ p.title }</a>
+                <code class="preset-expr">{ p.expr }</code>
+                <a class="explains" href={p.explains_link()} data-panel={panel.slug()}>
+                    { format!("explained in {}", Panel::title(panel)) }
+                </a>
+            </li>
+        }
+    });
+    html! {
+        <div class="presets">
+            <h3>{ "Presets" }</h3>
+            <ul class="preset-list">{ for items }</ul>
+        </div>
+    }
+}

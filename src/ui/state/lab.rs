@@ -1,0 +1,340 @@
+//! State of the Lab panel (the expression lab): `e` (the expression as
+//! typed, valid or not), `w` (8 | 16 | 32 | 64), `x`, `y`, `z` (bare hex,
+//! within `w` bits), `step` (absent: the last step, the result). And the
+//! presets, each a link to this panel and to the panel that explains it.
+
+use super::{hex_param, read_hex, read_num, PanelState, Params};
+use crate::bits::expr::{Var, WIDTHS};
+use crate::bits::word::mask;
+use crate::ui::route::{Panel, Route};
+
+/// The step shown when the URL names none: the last (the result).
+pub const LAST_STEP: usize = usize::MAX;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabState {
+    /// The expression as typed (an invalid one is kept, and its error shown).
+    pub expr: String,
+    pub width: u32,
+    pub x: u64,
+    pub y: u64,
+    pub z: u64,
+    /// The step shown; [`LAST_STEP`] shows the result.
+    pub step: usize,
+}
+
+impl Default for LabState {
+    fn default() -> Self {
+        LabState {
+            expr: "x & (x - 1)".to_string(),
+            width: 64,
+            x: 0x68,
+            y: 3,
+            z: 0,
+            step: LAST_STEP,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LabAction {
+    /// New text: the steps show the result again.
+    SetExpr(String),
+    /// Another width (8, 16, 32 or 64; others are ignored): the variables
+    /// keep their low bits.
+    SetWidth(u32),
+    SetVar(Var, u64),
+    /// One of [`PRESETS`] (by index): its expression, width and values.
+    Preset(usize),
+    Step(usize),
+}
+
+impl PanelState for LabState {
+    type Action = LabAction;
+
+    fn from_params(p: &Params) -> Self {
+        let d = LabState::default();
+        let width = read_num(p, "w")
+            .filter(|w| WIDTHS.contains(w))
+            .unwrap_or(d.width);
+        LabState {
+            expr: p.get("e").map_or(d.expr, str::to_string),
+            width,
+            x: read_hex(p, "x", width).unwrap_or(d.x & mask(width)),
+            y: read_hex(p, "y", width).unwrap_or(d.y),
+            z: read_hex(p, "z", width).unwrap_or(d.z),
+            step: read_num(p, "step").unwrap_or(LAST_STEP),
+        }
+    }
+
+    fn to_params(&self) -> Params {
+        let mut p = Params::from_pairs([
+            ("e", self.expr.clone()),
+            ("w", self.width.to_string()),
+            ("x", hex_param(self.x)),
+            ("y", hex_param(self.y)),
+            ("z", hex_param(self.z)),
+        ]);
+        if self.step != LAST_STEP {
+            p.set("step", self.step.to_string());
+        }
+        p
+    }
+
+    fn apply(self, action: LabAction) -> Self {
+        let restart = LabState {
+            step: LAST_STEP,
+            ..self.clone()
+        };
+        match action {
+            LabAction::SetExpr(expr) => LabState { expr, ..restart },
+            LabAction::SetWidth(width) if WIDTHS.contains(&width) => LabState {
+                width,
+                x: restart.x & mask(width),
+                y: restart.y & mask(width),
+                z: restart.z & mask(width),
+                ..restart
+            },
+            LabAction::SetWidth(_) => self,
+            LabAction::SetVar(var, v) => {
+                let v = v & mask(restart.width);
+                match var {
+                    Var::X => LabState { x: v, ..restart },
+                    Var::Y => LabState { y: v, ..restart },
+                    Var::Z => LabState { z: v, ..restart },
+                }
+            }
+            LabAction::Preset(i) => PRESETS.get(i).map_or(self, Preset::state),
+            LabAction::Step(step) => LabState { step, ..self },
+        }
+    }
+}
+
+/// A ready-made expression: a link to the lab, and to the panel that explains it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preset {
+    /// The test hook and name: `clear-lowest`.
+    pub id: &'static str,
+    pub title: &'static str,
+    pub expr: &'static str,
+    pub width: u32,
+    pub x: u64,
+    pub y: u64,
+    /// The panel that explains the trick, and its state there (a query).
+    pub explains: (Panel, &'static str),
+}
+
+impl Preset {
+    pub fn state(&self) -> LabState {
+        LabState {
+            expr: self.expr.to_string(),
+            width: self.width,
+            x: self.x,
+            y: self.y,
+            z: 0,
+            step: LAST_STEP,
+        }
+    }
+
+    /// The link that opens the lab on this preset.
+    pub fn link(&self) -> String {
+        Route {
+            panel: Panel::Lab,
+            params: self.state().to_params(),
+        }
+        .to_hash()
+    }
+
+    /// The link to the panel that explains it.
+    pub fn explains_link(&self) -> String {
+        format!("#/{}?{}", self.explains.0.slug(), self.explains.1)
+    }
+}
+
+/// `x` = 0110_1000 in 8 bits: lowest set bit 3, the de Bruijn panel's default.
+const SCAN: (Panel, &str) = (Panel::DeBruijn, "width=8&magic=1d&v=68&variant=isolate");
+const MASK: (Panel, &str) = (Panel::DeBruijn, "width=8&magic=1d&v=68&variant=mask");
+
+pub const PRESETS: [Preset; 9] = [
+    Preset {
+        id: "clear-lowest",
+        title: "clear the lowest set bit",
+        expr: "x & (x - 1)",
+        width: 8,
+        x: 0x68,
+        y: 0,
+        explains: SCAN,
+    },
+    Preset {
+        id: "isolate-lowest",
+        title: "isolate the lowest set bit",
+        expr: "x & -x",
+        width: 8,
+        x: 0x68,
+        y: 0,
+        explains: SCAN,
+    },
+    Preset {
+        id: "fill-below",
+        title: "set every bit below the lowest set bit",
+        expr: "x | (x - 1)",
+        width: 8,
+        x: 0x68,
+        y: 0,
+        explains: MASK,
+    },
+    Preset {
+        id: "mask-lowest",
+        title: "mask up to and with the lowest set bit",
+        expr: "x ^ (x - 1)",
+        width: 8,
+        x: 0x68,
+        y: 0,
+        explains: MASK,
+    },
+    Preset {
+        id: "gosper",
+        title: "Gosper's hack: the next number with as many set bits",
+        expr: "((((x + (x & -x)) ^ x) >> 2) / (x & -x)) | (x + (x & -x))",
+        width: 8,
+        x: 0b0111,
+        y: 0,
+        explains: (Panel::DeBruijn, "width=8&magic=1d&v=7&variant=isolate"),
+    },
+    Preset {
+        id: "round-up",
+        title: "round up to a power of two (smear the bits right, add 1)",
+        expr: "((x - 1) | (x - 1) >> 1 | ((x - 1) | (x - 1) >> 1) >> 2 | ((x - 1) | (x - 1) >> 1 | ((x - 1) | (x - 1) >> 1) >> 2) >> 4) + 1",
+        width: 8,
+        x: 0x29,
+        y: 0,
+        explains: (Panel::DeBruijn, "width=8&magic=1d&v=28&variant=reverse"),
+    },
+    Preset {
+        id: "nibble-sign",
+        title: "sign extension of a nibble",
+        expr: "(x ^ 8) - 8",
+        width: 8,
+        x: 0xb,
+        y: 0,
+        explains: (Panel::Nibbles, "x=b&op=sign-extend"),
+    },
+    Preset {
+        id: "swar-add",
+        title: "SWAR add of eight nibble lanes",
+        expr: "((x & ~0x88888888) + (y & ~0x88888888)) ^ ((x ^ y) & 0x88888888)",
+        width: 32,
+        x: 0x7f3a_8c15,
+        y: 0x1806_7c3b,
+        explains: (Panel::Swar, "op=add&width=32&lanes=4&x=7f3a8c15&y=18067c3b"),
+    },
+    Preset {
+        id: "debruijn-scan",
+        title: "de Bruijn scan of x: the table index of its lowest bit",
+        expr: "((x & -x) * 0x1d) >> 5",
+        width: 8,
+        x: 0x68,
+        y: 0,
+        explains: SCAN,
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::super::{through_url, DebruijnState, NibblesState, SwarState};
+    use super::*;
+    use crate::bits::expr::{evaluate, Vars};
+
+    #[test]
+    fn every_width_and_preset_survives_the_url() {
+        for width in WIDTHS {
+            for expr in ["x & (x - 1)", "", "x + ", "a+b=c&d%e f/g #1", "((x"] {
+                for step in [0, 3, LAST_STEP] {
+                    let s = LabState {
+                        expr: expr.to_string(),
+                        width,
+                        x: mask(width),
+                        y: 0x5a & mask(width),
+                        z: 1,
+                        step,
+                    };
+                    assert_eq!(through_url(Panel::Lab, &s), s);
+                }
+            }
+        }
+        for (i, p) in PRESETS.iter().enumerate() {
+            let s = LabState::default().apply(LabAction::Preset(i));
+            assert_eq!(s, p.state());
+            assert_eq!(through_url(Panel::Lab, &s), s);
+            let back = Route::parse(&p.link());
+            assert_eq!(back.panel, Panel::Lab);
+            assert_eq!(LabState::from_params(&back.params), s, "{}", p.id);
+        }
+        assert_eq!(
+            LabState::from_params(&Params::default()),
+            LabState::default()
+        );
+    }
+
+    #[test]
+    fn presets_evaluate_to_their_known_results() {
+        let want = [0x60, 0x08, 0x6f, 0x0f, 0x0b, 0x40, 0xfb, 0x8730_f840, 7];
+        for (p, want) in PRESETS.iter().zip(want) {
+            let t = evaluate(
+                p.expr,
+                p.width,
+                Vars {
+                    x: p.x,
+                    y: p.y,
+                    z: 0,
+                },
+            )
+            .unwrap();
+            assert_eq!(t.steps.last().unwrap().value.bits, want, "{}", p.id);
+        }
+        // the SWAR preset is the SWAR trick: each nibble lane added mod 16
+        let p = &PRESETS[7];
+        let lanes = (0..8).fold(0u64, |acc, i| {
+            acc | ((((p.x >> (4 * i)) + (p.y >> (4 * i))) & 15) << (4 * i))
+        });
+        assert_eq!(lanes, want[7]);
+    }
+
+    #[test]
+    fn explaining_links_open_their_panel_on_the_same_value() {
+        for p in PRESETS {
+            let r = Route::parse(&p.explains_link());
+            assert_eq!(r.panel, p.explains.0, "{}", p.id);
+            match r.panel {
+                Panel::DeBruijn => {
+                    let d = DebruijnState::from_params(&r.params);
+                    assert_eq!((d.width, d.magic), (8, 0x1d), "{}", p.id);
+                    assert!(d.v == p.x || d.v == p.x - 1, "{}", p.id);
+                }
+                Panel::Nibbles => assert_eq!(NibblesState::from_params(&r.params).x as u64, p.x),
+                Panel::Swar => {
+                    let s = SwarState::from_params(&r.params);
+                    assert_eq!((s.x, s.y, s.width, s.lane_bits), (p.x, p.y, 32, 4));
+                }
+                other => panic!("{} explained by {other:?}", p.id),
+            }
+        }
+    }
+
+    #[test]
+    fn actions_keep_values_within_the_width() {
+        let s = LabState {
+            x: u64::MAX,
+            step: 2,
+            ..LabState::default()
+        };
+        let s8 = s.clone().apply(LabAction::SetWidth(8));
+        assert_eq!((s8.x, s8.step), (0xff, LAST_STEP));
+        assert_eq!(s.clone().apply(LabAction::SetWidth(12)), s);
+        assert_eq!(s8.clone().apply(LabAction::SetVar(Var::Y, 0x1ff)).y, 0xff);
+        assert_eq!(s.clone().apply(LabAction::Step(4)).step, 4);
+        assert_eq!(s.clone().apply(LabAction::Preset(99)), s);
+        let t = s.apply(LabAction::SetExpr("x +".into()));
+        assert_eq!((t.expr.as_str(), t.step), ("x +", LAST_STEP));
+    }
+}
