@@ -85,7 +85,7 @@ test('perft in a Web Worker: count, divide, cancel, speed against native', async
   }
   const wasm = Math.max(...rates);
   const native = JSON.parse(
-    execFileSync(join(repo, 'target', 'release', 'bitscope'), ['perft', '6', '--json']).toString().trim().split('\n').pop(),
+    execFileSync(join(repo, 'target', 'release', 'bitscope'), ['perft', '6', '--threads', '1', '--json']).toString().trim().split('\n').pop(),
   );
   assert.equal(native.nodes, 119060324);
   const wasmMnps = wasm;
