@@ -526,22 +526,7 @@ impl GpuPerft {
         enc.copy_buffer_to_buffer(&bufs.acc, 0, &bufs.read, 0, 16);
         self.queue.submit([enc.finish()]);
         let slice = bufs.read.slice(..);
-        let (tx, rx) = futures_channel::oneshot::channel();
-        slice.map_async(wgpu::MapMode::Read, move |r| {
-            let _ = tx.send(r);
-        });
-        #[cfg(not(target_arch = "wasm32"))]
-        self.device
-            .poll(wgpu::PollType::wait_indefinitely())
-            .map_err(|e| GpuError::Device(e.to_string()))?;
-        match rx.await {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => return Err(GpuError::Mapping(e.to_string())),
-            Err(_) => {
-                self.take_device_error()?;
-                return Err(GpuError::Mapping("the map callback never ran".into()));
-            }
-        }
+        self.map_for_reading(&slice).await?;
         let out = {
             let view = slice
                 .get_mapped_range()

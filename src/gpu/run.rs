@@ -352,13 +352,13 @@ impl GpuPerft {
         wanted.min(total.max(1).min(u64::from(u32::MAX)) as u32)
     }
 
-    async fn read_counts(
+    /// Maps `slice` for reading and waits for it (natively by polling the
+    /// device, in the browser by the event loop); a device error that stopped
+    /// the callback is reported as such.
+    pub(super) async fn map_for_reading(
         &self,
-        buf: &wgpu::Buffer,
-        bytes: u64,
-        each: Option<&mut Vec<u64>>,
-    ) -> Result<u64, GpuError> {
-        let slice = buf.slice(0..bytes);
+        slice: &wgpu::BufferSlice<'_>,
+    ) -> Result<(), GpuError> {
         let (tx, rx) = futures_channel::oneshot::channel();
         slice.map_async(wgpu::MapMode::Read, move |r| {
             let _ = tx.send(r);
@@ -368,13 +368,23 @@ impl GpuPerft {
             .poll(wgpu::PollType::wait_indefinitely())
             .map_err(|e| GpuError::Device(e.to_string()))?;
         match rx.await {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => return Err(GpuError::Mapping(e.to_string())),
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(GpuError::Mapping(e.to_string())),
             Err(_) => {
                 self.take_device_error()?;
-                return Err(GpuError::Mapping("the map callback never ran".into()));
+                Err(GpuError::Mapping("the map callback never ran".into()))
             }
         }
+    }
+
+    async fn read_counts(
+        &self,
+        buf: &wgpu::Buffer,
+        bytes: u64,
+        each: Option<&mut Vec<u64>>,
+    ) -> Result<u64, GpuError> {
+        let slice = buf.slice(0..bytes);
+        self.map_for_reading(&slice).await?;
         let sum = {
             let view = slice
                 .get_mapped_range()

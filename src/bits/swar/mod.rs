@@ -401,6 +401,12 @@ pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<T
     let s = |label: &str, expr: &str, v: u64| Step::new(label, expr, w(v)).lanes(lane_bits);
     let result = apply(op, lay, x, y);
     let expect = reference(op, lay, x, y);
+    // every operation ends on its result, lane by lane, checked
+    let last = |label: &str, expr: &str| {
+        s(label, expr, result)
+            .cells(lanes_of(result).into_iter().map(|v| v as i64))
+            .note(check_note(op, lay, x, y, result, expect))
+    };
     let mut t = Trace::new(
         op.trick(),
         format!(
@@ -476,15 +482,10 @@ pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<T
                         w(top).hex()
                     )),
             );
-            t.push(
-                s(
-                    "add the top bits back",
-                    "((x & ~H) + (y & ~H)) ^ ((x ^ y) & H)",
-                    result,
-                )
-                .cells(lanes_of(result).into_iter().map(|v| v as i64))
-                .note(check_note(op, lay, x, y, result, expect)),
-            );
+            t.push(last(
+                "add the top bits back",
+                "((x & ~H) + (y & ~H)) ^ ((x ^ y) & H)",
+            ));
             naive = x.wrapping_add(y) & m;
             leak_label = ("plain add of the whole word", "x + y", "carry");
         }
@@ -516,15 +517,10 @@ pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<T
                 "a lane's top bit should be x_top ^ y_top ^ borrow; the subtraction above gave 1 ^ borrow (x's top forced to 1, y's cleared), and xor with x_top ^ ~y_top = x_top ^ y_top ^ 1 turns it into the right bit",
             ));
             t.push(s("keep the top bits", "(x ^ ~y) & H", top).highlight(top));
-            t.push(
-                s(
-                    "fix the top bits",
-                    "((x | H) - (y & ~H)) ^ ((x ^ ~y) & H)",
-                    result,
-                )
-                .cells(lanes_of(result).into_iter().map(|v| v as i64))
-                .note(check_note(op, lay, x, y, result, expect)),
-            );
+            t.push(last(
+                "fix the top bits",
+                "((x | H) - (y & ~H)) ^ ((x ^ ~y) & H)",
+            ));
             naive = x.wrapping_sub(y) & m;
             leak_label = ("plain subtract of the whole word", "x - y", "borrow");
         }
@@ -549,11 +545,7 @@ pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<T
             );
             let avg = average(lay, x, y);
             if op == SwarOp::Average {
-                t.push(
-                    s("add", "(x & y) + (((x ^ y) & ~L) >> 1)", result)
-                        .cells(lanes_of(result).into_iter().map(|v| v as i64))
-                        .note(check_note(op, lay, x, y, result, expect)),
-                );
+                t.push(last("add", "(x & y) + (((x ^ y) & ~L) >> 1)"));
                 naive = ((x as u128 + y as u128) >> 1) as u64 & m;
                 leak_label = ("plain average of the whole word", "(x + y) >> 1", "low bit");
             } else {
