@@ -18,6 +18,10 @@ test('stepping the derivation walks the graph, edge by edge with the table row',
     await card.locator('figure.debruijn-graph').waitFor();
     assert.equal(await card.locator('path.edge').count(), edges);
     assert.equal(await card.locator('path.edge.unused, path.edge.repeated').count(), 0, 'a valid magic reads every window once');
+    // the count from the graph (BEST theorem) and the formula, side by side
+    const n = Math.log2(width);
+    const count = 2 * 2 ** (2 ** (n - 1) - n);
+    assert.match(await card.locator('.best-count').textContent(), new RegExp(`: ${count} magics, the same as .* = ${count};`));
     const player = card.locator('.step-player');
     const steps = width === 64 ? 8 : width; // 64 bits: the first eight shifts
     for (let i = 0; i < steps; i++) {

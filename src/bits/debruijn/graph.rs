@@ -301,6 +301,30 @@ mod tests {
         }
     }
 
+    /// The BEST theorem's count (a determinant, no enumeration) is the
+    /// closed formula and the number the enumeration finds, n = 3..6.
+    #[test]
+    fn best_theorem_counts_what_the_enumeration_finds() {
+        use crate::bits::debruijn::{magic_count, multiplier_count};
+        for width in [8u32, 16, 32, 64] {
+            assert_eq!(
+                magic_count(width).unwrap(),
+                multiplier_count(width).unwrap(),
+                "{width}"
+            );
+        }
+        for width in [8u32, 16, 32] {
+            assert_eq!(
+                magic_count(width).unwrap(),
+                enumerate_all(width, |_| {}).unwrap()
+            );
+        }
+        if !cfg!(debug_assertions) {
+            let all = crate::bits::debruijn::count(64).unwrap();
+            assert_eq!(magic_count(64).unwrap(), all.multipliers);
+        }
+    }
+
     #[test]
     fn the_graph_has_two_edges_in_and_out_of_every_node() {
         for width in [8u32, 16, 32, 64] {

@@ -10,8 +10,8 @@ use super::debruijn_search::SearchTree;
 use super::PanelProps;
 use crate::bits::debruijn::{
     derivation_trace, derive_table, export_c, export_rust, folded_scan_trace, graph, log2_width,
-    magic_walk, mask_magic, mask_scan_trace, multiplier_count, page_bounds, reverse_scan_trace,
-    scan_trace, shift_for, validate, window_mask, KNOWN_MAGICS, WIDTHS,
+    magic_count, magic_walk, mask_magic, mask_scan_trace, multiplier_count, page_bounds,
+    reverse_scan_trace, scan_trace, shift_for, validate, window_mask, KNOWN_MAGICS, WIDTHS,
 };
 use crate::bits::teach::debruijn::{corrections, why as why_text};
 use crate::bits::word::Word;
@@ -39,6 +39,22 @@ fn state_known_value(width: u32, magic: u64) -> String {
         .find(|(w, m, _)| *w == width && *m == magic)
         .map(|(_, m, _)| format!("{m:x}"))
         .unwrap_or_default()
+}
+
+/// How many magics, from the graph: the BEST theorem's count (computed by
+/// `magic_count`), the closed formula, and the enumeration's once it ran.
+fn best_count_text(width: u32, enumeration: &JobState<DebruijnCount>) -> String {
+    let n = log2_width(width).unwrap_or(3);
+    let best = magic_count(width).map_or_else(|e| e.to_string(), |c| c.to_string());
+    let formula = multiplier_count(width).unwrap_or(0);
+    let found = match enumeration {
+        JobState::Done(c) => format!("the enumeration found {}", c.multipliers as u64),
+        _ => "run the enumeration below to count them one by one".into(),
+    };
+    format!(
+        "Every valid magic is an Eulerian circuit of B(2, {n}) walked from node 0. The BEST theorem counts them (spanning arborescences × ∏(out-degree − 1)!, a matrix-tree determinant): {best} magics, the same as 2 · 2^(2^{} − {n}) = {formula}; {found}.",
+        n - 1
+    )
 }
 
 #[function_component(DebruijnPanel)]
@@ -219,6 +235,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                         (Some(g), Some(wk)) => html! { <DebruijnGraphView graph={g.clone()} walk={wk.clone()} current={current_edge} /> },
                         _ => html! {},
                     } }
+                    <p class="muted best-count">{ best_count_text(width, &*enumeration) }</p>
                     { match &*derivation {
                         Ok((d, t)) => {
                             let shown = dstep.min(t.steps.len().saturating_sub(1));
