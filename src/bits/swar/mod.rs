@@ -401,6 +401,19 @@ pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<T
     let s = |label: &str, expr: &str, v: u64| Step::new(label, expr, w(v)).lanes(lane_bits);
     let result = apply(op, lay, x, y);
     let expect = reference(op, lay, x, y);
+    // `name & ~H`: the operand with every lane's top bit cleared
+    let clear_top = |name: &str, v: u64| {
+        s(
+            &format!("clear the top bits of {name}"),
+            &format!("{name} & ~H"),
+            v,
+        )
+        .note(format!(
+            "lanes below 2^{}: {}",
+            lane_bits - 1,
+            list(&lanes_of(v))
+        ))
+    };
     // every operation ends on its result, lane by lane, checked
     let last = |label: &str, expr: &str| {
         s(label, expr, result)
@@ -451,16 +464,8 @@ pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<T
             let sum = xa.wrapping_add(ya) & m;
             let xy = x ^ y;
             let top = xy & h;
-            t.push(s("clear the top bits of x", "x & ~H", xa).note(format!(
-                "lanes below 2^{}: {}",
-                lane_bits - 1,
-                list(&lanes_of(xa))
-            )));
-            t.push(s("clear the top bits of y", "y & ~H", ya).note(format!(
-                "lanes below 2^{}: {}",
-                lane_bits - 1,
-                list(&lanes_of(ya))
-            )));
+            t.push(clear_top("x", xa));
+            t.push(clear_top("y", ya));
             t.push(
                 s("add the low parts", "(x & ~H) + (y & ~H)", sum)
                     .highlight(sum & h)
@@ -499,11 +504,7 @@ pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<T
             t.push(s("set the top bits of x", "x | H", xo).highlight(h).note(
                 "every lane of x now has its top bit set, so a borrow from the low bits stops there",
             ));
-            t.push(s("clear the top bits of y", "y & ~H", ya).note(format!(
-                "lanes below 2^{}: {}",
-                lane_bits - 1,
-                list(&lanes_of(ya))
-            )));
+            t.push(clear_top("y", ya));
             t.push(
                 s("subtract the low parts", "(x | H) - (y & ~H)", diff)
                     .note(format!(
