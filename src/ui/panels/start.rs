@@ -36,6 +36,10 @@ fn lesson(p: Panel) -> Option<&'static str> {
         Panel::Trits => "Two bitboards make three states a square; five trits fit a byte.",
         Panel::Position => "A chess position in five bitboards: queens are both bishops and rooks.",
         Panel::Gpu => "Perft on the GPU, each invocation's position and moves in workgroup memory.",
+        Panel::Lab => "Type any C bit expression and watch every sub-expression evaluate.",
+        Panel::Bitboard => {
+            "One 64-bit board, eight square orders, and whole-board moves as shifts and masks."
+        }
         #[allow(unreachable_patterns)] // a panel added later
         _ => return None,
     })
@@ -99,6 +103,25 @@ fn mini(p: Panel) -> Html {
         Panel::Gpu => {
             let b = workgroup_budget(Design::SEED);
             html! { <p class="mini">{ format!("{} invocations: {} B of the {} B every WebGPU device offers", b.threads, b.kernel.total, default_workgroup_storage_limit()) }</p> }
+        }
+        Panel::Lab => {
+            let vars = crate::bits::expr::Vars {
+                x: 0x68,
+                y: 0,
+                z: 0,
+            };
+            let value = crate::bits::expr::evaluate("x & (x - 1)", 8, vars)
+                .map_or_else(|e| e.to_string(), |t| t.result_text());
+            html! { <p class="mini">{ format!("x & (x - 1) with x = 0x68: {value} (the lowest bit cleared)") }</p> }
+        }
+        Panel::Bitboard => {
+            use crate::bits::board_ops::{apply, BoardOperation};
+            let queens = start.bishops() & start.rooks();
+            html! {
+                <>
+                <BitGrid board={apply(BoardOperation::Rotate90, queens)} small=true label="the queens, rotated 90°" />
+                </>
+            }
         }
         #[allow(unreachable_patterns)]
         _ => Html::default(),
