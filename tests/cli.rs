@@ -11,6 +11,15 @@ fn bitscope() -> Command {
     Command::new(env!("CARGO_BIN_EXE_bitscope"))
 }
 
+/// Each command is bad input: exit code 2 and a message on stderr.
+fn exits_2_with_a_message(cases: &[&[&str]]) {
+    for args in cases {
+        let out = bitscope().args(*args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty(), "{args:?}");
+    }
+}
+
 /// The last stdout line parsed as JSON.
 fn last_json(out: &std::process::Output) -> serde_json::Value {
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -363,16 +372,12 @@ fn debruijn_count_check_and_scan() {
         .unwrap();
     assert_eq!(last_json(&out)["result"], 63);
     // bad input: width, magic wider than the width, v = 0, junk
-    for args in [
-        vec!["debruijn", "count", "--bits", "12"],
-        vec!["debruijn", "check", "--bits", "8", "0x100"],
-        vec!["debruijn", "scan", "--bits", "8", "0"],
-        vec!["debruijn", "scan", "--bits", "8", "0xzz"],
-    ] {
-        let out = bitscope().args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(!out.stderr.is_empty(), "{args:?}");
-    }
+    exits_2_with_a_message(&[
+        &["debruijn", "count", "--bits", "12"],
+        &["debruijn", "check", "--bits", "8", "0x100"],
+        &["debruijn", "scan", "--bits", "8", "0"],
+        &["debruijn", "scan", "--bits", "8", "0xzz"],
+    ]);
 }
 
 #[test]
@@ -400,16 +405,12 @@ fn debruijn_nth_and_rank() {
         assert_eq!(last_json(&out)["rank"], n);
     }
     // past the end, not a magic, too wide: exit 2 with a message
-    for args in [
-        vec!["debruijn", "nth", "--bits", "8", "4"],
-        vec!["debruijn", "nth", "--bits", "64", "134217728"],
-        vec!["debruijn", "rank", "--bits", "8", "0x1f"],
-        vec!["debruijn", "rank", "--bits", "8", "0x100"],
-    ] {
-        let out = bitscope().args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(!out.stderr.is_empty(), "{args:?}");
-    }
+    exits_2_with_a_message(&[
+        &["debruijn", "nth", "--bits", "8", "4"],
+        &["debruijn", "nth", "--bits", "64", "134217728"],
+        &["debruijn", "rank", "--bits", "8", "0x1f"],
+        &["debruijn", "rank", "--bits", "8", "0x100"],
+    ]);
 }
 
 #[test]
