@@ -439,3 +439,32 @@ async fn gpu_perft_speed_in_the_browser() {
 fn web_sys_log(s: &str) {
     wasm_bindgen_test::console_log!("{}", s);
 }
+
+/// The derivation's step lights the graph edge of its own table row: at
+/// dstep=4 on 0x1D (8 bits) the newest row is shift 3, window 111 = 7, which
+/// leaves node 11 = 3; the three edges before it are drawn as walked.
+#[wasm_bindgen_test]
+async fn debruijn_graph_lights_the_derivation_row() {
+    let root = open("/debruijn?width=8&magic=1d&dstep=4").await;
+    let row = root
+        .query_selector("table.windows tr.current")
+        .unwrap()
+        .expect("a current row");
+    let cells = texts(&row, "td");
+    assert_eq!(cells[0], "3");
+    assert_eq!(cells[2], "7");
+    let edge = root
+        .query_selector("path.edge.current")
+        .unwrap()
+        .expect("a current edge");
+    assert_eq!(edge.get_attribute("data-window").as_deref(), Some("7"));
+    let node = root.query_selector("g.node.leaving").unwrap().unwrap();
+    assert_eq!(node.get_attribute("data-node").as_deref(), Some("3"));
+    assert_eq!(
+        root.query_selector_all("path.edge.walked")
+            .unwrap()
+            .length(),
+        3
+    );
+    root.remove();
+}

@@ -144,6 +144,26 @@ impl NibbleBoard {
         })
     }
 
+    /// The occupied squares as a bitboard (a1 = bit 0): every non-zero code.
+    pub fn occupancy(&self) -> u64 {
+        self.to_codes()
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c != 0)
+            .fold(0u64, |m, (s, _)| m | 1 << s)
+    }
+
+    /// Where `square` sits in the register form: its word `s >> 4` and the
+    /// mask of its nibble in that word, `0xf << 4 * (s & 15)`.
+    ///
+    /// ```
+    /// use bitscope::bits::nibble_board::NibbleBoard;
+    /// assert_eq!(NibbleBoard::word_nibble(59), (3, 0xf << 44)); // d8
+    /// ```
+    pub fn word_nibble(square: u32) -> (usize, u64) {
+        ((square as usize >> 4) & 3, 0xfu64 << (4 * (square & 15)))
+    }
+
     /// The board of four words (inverse of [`NibbleBoard::to_words`]).
     pub fn from_words(words: [u64; 4]) -> NibbleBoard {
         let mut b = [0u8; 32];
@@ -499,6 +519,25 @@ pub fn nibble_board_trace(fen_placement: &str) -> Result<Trace, NibbleError> {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod board_tests {
     use super::*;
+
+    #[test]
+    fn occupancy_and_word_nibbles_agree_with_the_codes() {
+        let b = NibbleBoard::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R")
+            .unwrap();
+        let codes = b.to_codes();
+        let words = b.to_words();
+        let mut occ = 0u64;
+        for s in 0..64u32 {
+            let (k, mask) = NibbleBoard::word_nibble(s);
+            let code = (words[k] & mask) >> mask.trailing_zeros();
+            assert_eq!(code, u64::from(codes[s as usize]), "square {s}");
+            if codes[s as usize] != 0 {
+                occ |= 1 << s;
+            }
+        }
+        assert_eq!(b.occupancy(), occ);
+        assert_eq!(b.occupancy().count_ones(), 32);
+    }
     use proptest::prelude::*;
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";

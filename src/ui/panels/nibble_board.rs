@@ -91,11 +91,8 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
 
     let codes = board.to_codes();
     let marks = Rc::new(codes.iter().map(|&c| code_letter(c)).collect::<Vec<_>>());
-    let occupied = codes
-        .iter()
-        .enumerate()
-        .filter(|(_, &c)| c != 0)
-        .fold(0u64, |m, (i, _)| m | 1 << i);
+    let occupied = board.occupancy();
+    let (square_word, square_nibble) = NibbleBoard::word_nibble(square);
     let words = board.to_words();
     let round_trip = board.to_fen().ok();
     let (byte_index, shift) = crate::bits::nibble_board::byte_and_shift(square);
@@ -175,7 +172,7 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
                 <h3>{ "The same board as four u64 words" }</h3>
                 { for words.iter().enumerate().map(|(k, w)| html! {
                     <BitRow word={Word::new(*w, 64)} lane_bits={4} readouts={false}
-                        highlight={if square as usize / 16 == k { 0xfu64 << (4 * (square % 16)) } else { 0 }}
+                        highlight={if k == square_word { square_nibble } else { 0 }}
                         label={format!("word {k}: squares {}–{}, {}", square_name(16 * k as u32), square_name(16 * k as u32 + 15), Word::new(*w, 64).hex())} />
                 }) }
             </div>
