@@ -202,74 +202,19 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
 // all instead of 4 per slider. Pinned sliders (rare) go one by one.
 fn bf_count_legal(q: Pos) -> u32 {
     let c = setup(q);
-    var n = popc(king_targets(q, c));
     if c.nchk > 1u {
-        return n;
+        return popc(king_targets(q, c));
     }
     let pinned = c.pin_hv | c.pin_d;
-    let cm = c.checkmask;
-    let w = c.white;
     let e = c.empty;
-
-    // pawns, set-wise (as count_legal)
-    let pw = c.us & q.p;
-    let free = pw & ~pinned;
-    let one = (pawn_fwd(free, w) | (pawn_fwd(pw & c.pin_hv, w) & c.pin_hv)) & e;
-    let two = pawn_fwd(one & select(RANK_6, RANK_3, w), w) & e & cm;
-    let push = one & cm;
-    let pdiag = pw & c.pin_d;
-    let ca = (pawn_cap_a(free, w) | (pawn_cap_a(pdiag, w) & c.pin_d)) & c.them & cm;
-    let ch = (pawn_cap_h(free, w) | (pawn_cap_h(pdiag, w) & c.pin_d)) & c.them & cm;
-    n += popc(push) + popc(two) + popc(ca) + popc(ch) + 3u * (popc(push & RANK_1_8) + popc(ca & RANK_1_8) + popc(ch & RANK_1_8));
-    if c.ep_sq < 64u {
-        var cands = pawn_att(sqbb(c.ep_sq), !w) & pw;
-        loop {
-            if !nz(cands) {
-                break;
-            }
-            let fsq = lsb(cands);
-            cands &= ~sqbb(fsq);
-            if ep_legal(q, c, fsq) {
-                n += 1u;
-            }
-        }
-    }
-
-    var s = c.us & q.n & ~pinned;
-    loop {
-        if !nz(s) {
-            break;
-        }
-        let f = low_bit(s);
-        s ^= f;
-        n += popc(knight_targets(c, f));
-    }
-
-    let tgt = ~c.us & cm;
+    let tgt = ~c.us & c.checkmask;
     let d = c.us & q.b & ~pinned;
     let o = c.us & q.r & ~pinned;
+    var n = count_king_pawns_knights(q, c);
     n += popc(att_ne(d, e) & tgt) + popc(att_nw(d, e) & tgt) + popc(att_se(d, e) & tgt) + popc(att_sw(d, e) & tgt);
     n += popc(att_n(o, e) & tgt) + popc(att_s(o, e) & tgt) + popc(att_e(o, e) & tgt) + popc(att_w(o, e) & tgt);
     // pinned sliders move along their pin ray only
-    s = c.us & q.b & c.pin_d;
-    loop {
-        if !nz(s) {
-            break;
-        }
-        let f = low_bit(s);
-        s ^= f;
-        n += popc(diag_targets(c, f));
-    }
-    s = c.us & q.r & c.pin_hv;
-    loop {
-        if !nz(s) {
-            break;
-        }
-        let f = low_bit(s);
-        s ^= f;
-        n += popc(orth_targets(c, f));
-    }
-    return n;
+    return n + count_sliders_each(c, c.us & q.b & c.pin_d, c.us & q.r & c.pin_hv);
 }
 
 // ------------------------------------------------------- scan and reduce

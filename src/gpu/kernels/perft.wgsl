@@ -325,10 +325,18 @@ fn orth_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
 // for pawns, one loop per piece class otherwise).
 fn count_legal(q: Pos) -> u32 {
     let c = setup(q);
-    var n = popc(king_targets(q, c));
     if c.nchk > 1u {
-        return n;
+        return popc(king_targets(q, c));
     }
+    return count_king_pawns_knights(q, c)
+        + count_sliders_each(c, c.us & q.b & ~c.pin_hv, c.us & q.r & ~c.pin_d);
+}
+
+// The legal moves of the king, the pawns (en passant included) and the
+// knights, when at most one piece gives check. Shared by count_legal and the
+// breadth-first kernel's bf_count_legal, which differ only in the sliders.
+fn count_king_pawns_knights(q: Pos, c: Ctx) -> u32 {
+    var n = popc(king_targets(q, c));
     let pinned = c.pin_hv | c.pin_d;
     let cm = c.checkmask;
     let w = c.white;
@@ -368,7 +376,14 @@ fn count_legal(q: Pos) -> u32 {
         s ^= f;
         n += popc(knight_targets(c, f));
     }
-    s = c.us & q.b & ~c.pin_hv;
+    return n;
+}
+
+// The legal moves of the sliders in `diag` (bishop-likes) and `orth`
+// (rook-likes), one slider at a time.
+fn count_sliders_each(c: Ctx, diag: vec2<u32>, orth: vec2<u32>) -> u32 {
+    var n = 0u;
+    var s = diag;
     loop {
         if !nz(s) {
             break;
@@ -377,7 +392,7 @@ fn count_legal(q: Pos) -> u32 {
         s ^= f;
         n += popc(diag_targets(c, f));
     }
-    s = c.us & q.r & ~c.pin_d;
+    s = orth;
     loop {
         if !nz(s) {
             break;
