@@ -20,6 +20,18 @@ fn exits_2_with_a_message(cases: &[&[&str]]) {
     }
 }
 
+/// Runs a command that must succeed (else its stderr is shown) and parses
+/// its last stdout line as JSON.
+fn succeeds_with_json(args: &[&str]) -> serde_json::Value {
+    let out = bitscope().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    last_json(&out)
+}
+
 /// The last stdout line parsed as JSON.
 fn last_json(out: &std::process::Output) -> serde_json::Value {
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -226,16 +238,7 @@ fn perft_json_divide_and_bad_input() {
 #[test]
 fn perft_on_the_gpu_names_the_adapter() {
     // `make test` points VK_ICD_FILENAMES at SwiftShader; a missing driver fails.
-    let out = bitscope()
-        .args(["perft", "3", "--gpu", "--json", "--variant", "private"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json = last_json(&out);
+    let json = succeeds_with_json(&["perft", "3", "--gpu", "--json", "--variant", "private"]);
     assert_eq!(json["nodes"], 8902);
     let backend = json["backend"].as_str().unwrap();
     assert!(backend.starts_with("gpu: "), "{backend}");
@@ -243,18 +246,9 @@ fn perft_on_the_gpu_names_the_adapter() {
 
     // --divide on the GPU: one count per root move, each from the kernel.
     let kiwipete = bitscope::chess::CPW_POSITIONS[1].1;
-    let out = bitscope()
-        .args([
-            "perft", "3", "--gpu", "--divide", "--json", "--fen", kiwipete,
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json = last_json(&out);
+    let json = succeeds_with_json(&[
+        "perft", "3", "--gpu", "--divide", "--json", "--fen", kiwipete,
+    ]);
     assert_eq!(json["nodes"], 97862);
     let rows = json["divide"].as_array().unwrap();
     assert_eq!(rows.len(), 48, "{json}");
