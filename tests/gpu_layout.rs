@@ -8,6 +8,7 @@ use bitscope::chess::Position;
 use bitscope::gpu::layout::{self, Variant};
 use bitscope::gpu::packed::{self, pack, unpack, Meta};
 use bitscope::gpu::pipeline;
+use bitscope::gpu::{bfs, Slider};
 use common::suite::{perft_suite, Case};
 
 #[test]
@@ -51,7 +52,8 @@ fn workgroup_bytes_match_the_wgsl() {
     assert_eq!(workgroup_bytes(64, 50, Variant::Workgroup), 15616);
     for variant in Variant::ALL {
         for wg in [1u32, 7, 32, 64, 128] {
-            let src = pipeline::shader_source(variant, wg, layout::MAX_PLIES).unwrap();
+            let src = pipeline::shader_source(variant, wg, layout::MAX_PLIES, Slider::KoggeStone)
+                .unwrap();
             let module = naga::front::wgsl::parse_str(&src)
                 .unwrap_or_else(|e| panic!("{}", e.emit_to_string(&src)));
             naga::valid::Validator::new(
@@ -74,5 +76,32 @@ fn workgroup_bytes_match_the_wgsl() {
                 "{variant} wg {wg}"
             );
         }
+    }
+}
+
+/// Every kernel source the host can build, each slider method included,
+/// parses and validates with naga (no GPU needed).
+#[test]
+fn every_slider_source_validates() {
+    use wgpu::naga;
+    let check = |what: String, src: String| {
+        let module = naga::front::wgsl::parse_str(&src)
+            .unwrap_or_else(|e| panic!("{what}: {}", e.emit_to_string(&src)));
+        naga::valid::Validator::new(
+            naga::valid::ValidationFlags::all(),
+            naga::valid::Capabilities::empty(),
+        )
+        .validate(&module)
+        .unwrap_or_else(|e| panic!("{what}: {e:?}"));
+    };
+    for slider in Slider::ALL {
+        for variant in Variant::ALL {
+            let src = pipeline::shader_source(variant, 64, layout::MAX_PLIES, slider).unwrap();
+            check(format!("{variant} {slider}"), src);
+        }
+        check(
+            format!("breadth-first {slider}"),
+            bfs::bfs_source(128, slider).unwrap(),
+        );
     }
 }

@@ -277,6 +277,34 @@ pub(crate) fn sliders() -> &'static Sliders {
     TABLE.get_or_init(Sliders::new)
 }
 
+/// One square's magic entry, read-only, for code outside the move generator
+/// (the GPU kernel uploads these): `attacks = table[offset + ((occ & mask) *
+/// magic >> shift)]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MagicEntry {
+    pub mask: u64,
+    pub magic: u64,
+    pub shift: u32,
+    pub offset: u32,
+}
+
+/// The 64 rook entries (`rook = true`) or bishop entries, square a1 first.
+pub fn magic_entries(rook: bool) -> [MagicEntry; 64] {
+    let magics = if rook { &ROOK_MAGICS } else { &BISHOP_MAGICS };
+    magics.map(|m| MagicEntry {
+        mask: m.mask,
+        magic: m.magic,
+        shift: m.shift,
+        offset: m.offset,
+    })
+}
+
+/// The attack table the entries index: rooks' 102 400 entries, then the
+/// bishops' 5 248.
+pub fn attack_table() -> &'static [u64] {
+    &sliders().table[..USED_ENTRIES]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,7 +38,8 @@ pub struct PerftArgs {
     gpu: bool,
     /// With --gpu: the kernel: workgroup | private (depth-first, where it
     /// keeps positions and move stacks) | breadth-first, or a name from
-    /// `bench gpu --matrix` such as breadth-first-wg128 (fixes the workgroup size).
+    /// `bench gpu --matrix` such as breadth-first-magic-wg128 (fixes the
+    /// slider method and the workgroup size).
     #[arg(long, value_parser = variant_arg, default_value = "workgroup")]
     variant: String,
     /// With --gpu: invocations per workgroup (halved until the memory fits).
@@ -190,6 +191,7 @@ pub fn run(args: PerftArgs) -> i32 {
 /// rest; with `--divide`, one count per root move, each on the GPU. Every
 /// GPU error (no adapter, limits, a lost device) exits 2 with its reason.
 fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
+    use bitscope::gpu::matrix::VariantName;
     use bitscope::gpu::{GpuPerft, Options, Variant};
     let gpu = match GpuPerft::new_blocking() {
         Ok(g) => g,
@@ -197,13 +199,15 @@ fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
             return super::bad_input(format!("{e} (natively bitscope uses Vulkan; without a GPU, VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json selects SwiftShader)"));
         }
     };
-    let (variant, wg) =
-        super::bench_matrix::parse_variant(&args.variant).unwrap_or((Variant::Workgroup, None));
-    let options = Options {
-        variant,
-        workgroup_size: wg.unwrap_or(args.workgroup_size),
+    let name = VariantName::parse(&args.variant).unwrap_or(VariantName {
+        kernel: Variant::Workgroup,
+        slider: None,
+        workgroup_size: None,
+    });
+    let options = name.apply(Options {
+        workgroup_size: args.workgroup_size,
         ..Options::default()
-    };
+    });
     // Check the limits and build the pipeline before the clock starts.
     let (workgroup_size, workgroup_bytes) = match gpu.resolve_workgroup(&options) {
         Ok(resolved) => resolved,
@@ -214,8 +218,8 @@ fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
     }
     let report = gpu.report();
     let backend = format!(
-        "gpu: {} ({}, {} memory, workgroup {workgroup_size}, {workgroup_bytes} B of workgroup memory)",
-        report.name, report.backend, options.variant
+        "gpu: {} ({}, {} memory, {} sliders, workgroup {workgroup_size}, {workgroup_bytes} B of workgroup memory)",
+        report.name, report.backend, options.variant, options.slider
     );
     let mut bar = LateBar::new(0, "gpu perft");
     let progress = |done: u64, total: u64| {
@@ -252,8 +256,8 @@ fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
 
 /// clap check of `--variant`: every name `bench gpu --matrix` prints.
 fn variant_arg(name: &str) -> Result<String, String> {
-    match super::bench_matrix::parse_variant(name) {
+    match bitscope::gpu::matrix::VariantName::parse(name) {
         Some(_) => Ok(name.to_string()),
-        None => Err("expected workgroup, private, breadth-first, or a matrix name such as breadth-first-wg128".into()),
+        None => Err("expected workgroup, private or breadth-first, optionally with a slider method (-kogge-stone, -magic, -hyperbola) and a workgroup size (-wg128), as bench gpu --matrix prints: breadth-first-magic-wg128".into()),
     }
 }

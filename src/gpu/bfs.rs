@@ -32,6 +32,7 @@ use super::layout::{Variant, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
 use super::packed::{check_packed, Packed, POS_BYTES};
 use super::pipeline::shader_source;
 use super::run::{check_root, frontier_size, Frontier};
+use super::sliders::{Slider, MAGIC_BINDING};
 use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
 use crate::chess::Position;
 
@@ -49,12 +50,12 @@ pub fn workgroup_bytes(workgroup_size: u32) -> u64 {
     8 * u64::from(workgroup_size)
 }
 
-/// The WGSL the host compiles for workgroup size `wg`.
-pub fn bfs_source(wg: u32) -> Result<String, GpuError> {
+/// The WGSL the host compiles for workgroup size `wg` and a slider method.
+pub fn bfs_source(wg: u32, slider: Slider) -> Result<String, GpuError> {
     if !BFS_WGSL.contains(BWG_LINE) {
         return Err(GpuError::Shader(format!("bfs.wgsl has no `{BWG_LINE}`")));
     }
-    let base = shader_source(Variant::Private, DEFAULT_WORKGROUP_SIZE, MAX_PLIES)
+    let base = shader_source(Variant::Private, DEFAULT_WORKGROUP_SIZE, MAX_PLIES, slider)
         .map_err(|e| GpuError::Shader(e.to_string()))?;
     Ok(format!(
         "{base}\n{}",
@@ -78,6 +79,9 @@ struct BfParams {
 #[derive(Clone)]
 pub(super) struct Kernels {
     wg: u32,
+    slider: Slider,
+    /// The magic tables, bound at [`MAGIC_BINDING`] (magic sliders only).
+    magic: Option<wgpu::Buffer>,
     layout: wgpu::BindGroupLayout,
     count_scan: wgpu::ComputePipeline,
     block_scan: wgpu::ComputePipeline,
@@ -120,17 +124,18 @@ fn storage(dev: &wgpu::Device, label: &str, size: u64, extra: wgpu::BufferUsages
 }
 
 impl GpuPerft {
-    fn bfs_kernels(&self, wg: u32) -> Result<Kernels, GpuError> {
+    fn bfs_kernels(&self, wg: u32, slider: Slider) -> Result<Kernels, GpuError> {
         if let Some(k) = self
             .bfs
             .lock()
             .map_err(poisoned)?
             .iter()
-            .find(|k| k.wg == wg)
+            .find(|k| k.wg == wg && k.slider == slider)
         {
             return Ok(k.clone());
         }
-        let src = bfs_source(wg)?;
+        let magic = self.magic_table_for(slider)?;
+        let src = bfs_source(wg, slider)?;
         let dev = &self.device;
         let module = dev.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("bfs.wgsl"),
@@ -147,16 +152,21 @@ impl GpuPerft {
             count: None,
         };
         let rw = wgpu::BufferBindingType::Storage { read_only: false };
+        let ro = wgpu::BufferBindingType::Storage { read_only: true };
+        let mut entries = vec![
+            entry(10, wgpu::BufferBindingType::Uniform),
+            entry(11, ro),
+            entry(12, rw),
+            entry(13, rw),
+            entry(14, rw),
+            entry(15, rw),
+        ];
+        if magic.is_some() {
+            entries.push(entry(MAGIC_BINDING, ro));
+        }
         let layout = dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("bfs bindings"),
-            entries: &[
-                entry(10, wgpu::BufferBindingType::Uniform),
-                entry(11, wgpu::BufferBindingType::Storage { read_only: true }),
-                entry(12, rw),
-                entry(13, rw),
-                entry(14, rw),
-                entry(15, rw),
-            ],
+            entries: &entries,
         });
         let pl = dev.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("bfs"),
@@ -178,6 +188,8 @@ impl GpuPerft {
         };
         let k = Kernels {
             wg,
+            slider,
+            magic,
             count_scan: make("bf_count_scan"),
             block_scan: make("bf_block_scan"),
             expand: make("bf_expand"),
@@ -248,7 +260,7 @@ impl GpuPerft {
         check_root(root)?;
         let wg = self.bfs_workgroup(options)?;
         let split = self.bfs_split(root, depth, options);
-        let mut run = empty_run(depth, split, wg);
+        let mut run = empty_run(depth, split, wg, options.slider);
         if depth == 0 {
             run.nodes = 1;
             return Ok(run);
@@ -277,7 +289,7 @@ impl GpuPerft {
             check_packed(p).map_err(|e| GpuError::BadPosition(format!("position {i}: {e}")))?;
         }
         let wg = self.bfs_workgroup(options)?;
-        let mut run = empty_run(depth, 0, wg);
+        let mut run = empty_run(depth, 0, wg, options.slider);
         if depth == 0 {
             run.nodes = positions.len() as u64;
             run.positions = run.nodes;
@@ -299,7 +311,7 @@ impl GpuPerft {
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<(), GpuError> {
         let d = run.gpu_depth;
-        let k = self.bfs_kernels(run.workgroup_size)?;
+        let k = self.bfs_kernels(run.workgroup_size, options.slider)?;
         let plan = self.bfs_plan(options, d, run.workgroup_size);
         run.batch_size = plan.chunk;
         let bufs = self.bfs_buffers(&k, &plan, d);
@@ -395,7 +407,10 @@ impl GpuPerft {
                 e(13, offs),
                 e(14, blocks),
                 e(15, acc),
-            ],
+            ]
+            .into_iter()
+            .chain(k.magic.as_ref().map(|m| e(MAGIC_BINDING, m)))
+            .collect::<Vec<_>>(),
         })
     }
 
@@ -549,8 +564,8 @@ impl GpuPerft {
             ..Options::with_variant(Variant::BreadthFirst)
         };
         let wg = self.bfs_workgroup(&options)?;
-        let k = self.bfs_kernels(wg)?;
-        let mut run = empty_run(0, 0, wg);
+        let k = self.bfs_kernels(wg, Slider::KoggeStone)?;
+        let mut run = empty_run(0, 0, wg, Slider::KoggeStone);
         let plan = Plan {
             cap: 1,
             expand_max: 1,
@@ -615,7 +630,7 @@ impl GpuPerft {
     }
 }
 
-fn empty_run(depth: u32, split: u32, wg: u32) -> GpuRun {
+fn empty_run(depth: u32, split: u32, wg: u32, slider: Slider) -> GpuRun {
     GpuRun {
         nodes: 0,
         depth,
@@ -625,6 +640,7 @@ fn empty_run(depth: u32, split: u32, wg: u32) -> GpuRun {
         batches: 0,
         batch_size: 0,
         variant: Variant::BreadthFirst,
+        slider,
         workgroup_size: wg,
         workgroup_bytes: workgroup_bytes(wg),
     }

@@ -157,6 +157,7 @@ impl GpuPerft {
             queue,
             limits,
             pipelines: Mutex::new(Vec::new()),
+            magic_table: Mutex::new(None),
             bfs: Mutex::new(Vec::new()),
             errors,
         })

@@ -56,9 +56,11 @@
 pub mod bfs;
 mod device;
 pub mod layout;
+pub mod matrix;
 pub mod packed;
 pub mod pipeline;
 mod run;
+pub mod sliders;
 pub mod teach;
 
 use std::ops::RangeInclusive;
@@ -75,6 +77,7 @@ pub use layout::{
 };
 pub use packed::{pack, unpack, Packed, POS_BYTES};
 pub use run::auto_split;
+pub use sliders::Slider;
 
 /// The deepest perft the interactive front ends offer. The kernel goes much
 /// deeper (up to [`MAX_GPU_DEPTH`] plies per invocation), but past 7 a run
@@ -129,6 +132,9 @@ pub enum GpuError {
 pub struct Options {
     /// Where the kernel keeps positions and move stacks.
     pub variant: Variant,
+    /// How the kernel computes slider attacks.
+    #[serde(default)]
+    pub slider: Slider,
     /// Invocations per workgroup (64 by default).
     pub workgroup_size: u32,
     /// When the workgroup memory of `workgroup_size` exceeds the adapter's
@@ -150,6 +156,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             variant: Variant::Workgroup,
+            slider: Slider::KoggeStone,
             workgroup_size: DEFAULT_WORKGROUP_SIZE,
             shrink_to_fit: true,
             split_depth: None,
@@ -186,6 +193,9 @@ pub struct GpuRun {
     /// Positions per dispatch, at most.
     pub batch_size: u32,
     pub variant: Variant,
+    /// The slider method the kernel used.
+    #[serde(default)]
+    pub slider: Slider,
     /// Workgroup size actually used (after shrinking to fit).
     pub workgroup_size: u32,
     /// Workgroup memory per workgroup, bytes.
@@ -198,7 +208,9 @@ pub struct GpuPerft {
     queue: wgpu::Queue,
     limits: wgpu::Limits,
     report: AdapterReport,
-    pipelines: Mutex<Vec<((Variant, u32), wgpu::ComputePipeline)>>,
+    pipelines: Mutex<Vec<((Variant, u32, Slider), wgpu::ComputePipeline)>>,
+    /// The magic tables ([`sliders::magic_words`]), uploaded on first use.
+    magic_table: Mutex<Option<wgpu::Buffer>>,
     /// The breadth-first kernels per workgroup size.
     bfs: bfs::KernelCache,
     errors: Arc<Mutex<Vec<String>>>,

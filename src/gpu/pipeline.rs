@@ -2,6 +2,7 @@
 //! once per (variant, workgroup size) and kept for every later run.
 
 use super::layout::{Variant, MAX_PLIES};
+use super::sliders::Slider;
 use super::{poisoned, GpuError, GpuPerft};
 
 /// The kernel source exactly as written (both variants, default constants):
@@ -41,14 +42,15 @@ fn strip_block(src: &str, name: &'static str) -> Result<String, SourceError> {
     Ok(format!("{}{}", &src[..b], &src[e..]))
 }
 
-/// The WGSL the host compiles: the block of the other variant removed and the
-/// workgroup size / stack depth written into their `const` lines. (Both are
+/// The WGSL the host compiles: the block of the other variant removed, the
+/// workgroup size / stack depth written into their `const` lines (both are
 /// array sizes and a `@workgroup_size`, never loop counts: those come from the
-/// `Params` uniform.)
+/// `Params` uniform), and the slider method's file appended.
 pub fn shader_source(
     variant: Variant,
     workgroup_size: u32,
     max_plies: u32,
+    slider: Slider,
 ) -> Result<String, SourceError> {
     if !PERFT_WGSL.contains(WG_LINE) {
         return Err(SourceError::Missing(WG_LINE));
@@ -63,7 +65,7 @@ pub fn shader_source(
         Variant::Workgroup => "PRIVATE",
         Variant::Private | Variant::BreadthFirst => "WORKGROUP",
     };
-    strip_block(&src, drop)
+    Ok(format!("{}\n{}", strip_block(&src, drop)?, slider.wgsl()))
 }
 
 impl GpuPerft {
@@ -72,18 +74,19 @@ impl GpuPerft {
         &self,
         variant: Variant,
         wg: u32,
+        slider: Slider,
     ) -> Result<wgpu::ComputePipeline, GpuError> {
         if let Some((_, p)) = self
             .pipelines
             .lock()
             .map_err(poisoned)?
             .iter()
-            .find(|(k, _)| *k == (variant, wg))
+            .find(|(k, _)| *k == (variant, wg, slider))
         {
             return Ok(p.clone());
         }
-        let src =
-            shader_source(variant, wg, MAX_PLIES).map_err(|e| GpuError::Shader(e.to_string()))?;
+        let src = shader_source(variant, wg, MAX_PLIES, slider)
+            .map_err(|e| GpuError::Shader(e.to_string()))?;
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = self
             .device
@@ -111,7 +114,7 @@ impl GpuPerft {
         self.pipelines
             .lock()
             .map_err(poisoned)?
-            .push(((variant, wg), pipeline.clone()));
+            .push(((variant, wg, slider), pipeline.clone()));
         Ok(pipeline)
     }
 }
@@ -122,11 +125,19 @@ mod tests {
 
     #[test]
     fn sources_differ_only_by_storage() {
-        let w = shader_source(Variant::Workgroup, 32, 50).unwrap();
-        let p = shader_source(Variant::Private, 32, 50).unwrap();
+        let w = shader_source(Variant::Workgroup, 32, 50, Slider::KoggeStone).unwrap();
+        let p = shader_source(Variant::Private, 32, 50, Slider::KoggeStone).unwrap();
         assert!(w.contains("const WG: u32 = 32u;"));
         assert!(w.contains("var<workgroup>") && !w.contains("var<private> pv_"));
         assert!(p.contains("var<private> pv_pos") && !p.contains("var<workgroup>"));
         assert!(!w.contains("@@BEGIN PRIVATE") && !p.contains("@@BEGIN WORKGROUP"));
+        for slider in Slider::ALL {
+            let src = shader_source(Variant::Private, 64, 50, slider).unwrap();
+            assert!(src.ends_with(slider.wgsl()));
+            assert_eq!(
+                src.contains("var<storage, read> mg"),
+                slider == Slider::Magic
+            );
+        }
     }
 }

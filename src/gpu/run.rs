@@ -4,6 +4,7 @@
 
 use super::layout::{Params, MAX_GPU_DEPTH};
 use super::packed::{check_packed, pack, Packed, POS_BYTES};
+use super::sliders::MAGIC_BINDING;
 use super::{GpuError, GpuPerft, GpuRun, Options};
 use crate::chess::{Move, Position};
 
@@ -70,6 +71,7 @@ impl GpuPerft {
             batches: 0,
             batch_size: 0,
             variant: options.variant,
+            slider: options.slider,
             workgroup_size: wg,
             workgroup_bytes: wg_bytes,
         };
@@ -116,6 +118,7 @@ impl GpuPerft {
             batches: out.batches,
             batch_size: out.batch_size,
             variant: options.variant,
+            slider: options.slider,
             workgroup_size: wg,
             workgroup_bytes: wg_bytes,
         })
@@ -217,7 +220,8 @@ impl GpuPerft {
         progress: &mut dyn FnMut(u64, u64) -> bool,
         mut each: Option<&mut Vec<u64>>,
     ) -> Result<Counted, GpuError> {
-        let pipeline = self.pipeline(options.variant, wg).await?;
+        let pipeline = self.pipeline(options.variant, wg, options.slider).await?;
+        let magic = self.magic_table_for(options.slider)?;
         let batch = self.batch_size(options, depth, wg, total);
         let dev = &self.device;
         let params_buf = dev.create_buffer(&wgpu::BufferDescriptor {
@@ -261,7 +265,13 @@ impl GpuPerft {
                     binding: 2,
                     resource: counts_buf.as_entire_binding(),
                 },
-            ],
+            ]
+            .into_iter()
+            .chain(magic.as_ref().map(|m| wgpu::BindGroupEntry {
+                binding: MAGIC_BINDING,
+                resource: m.as_entire_binding(),
+            }))
+            .collect::<Vec<_>>(),
         });
 
         let mut out = Counted {

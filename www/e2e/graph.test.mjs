@@ -79,3 +79,68 @@ test('the search tree: played step by step, each leaf opens its magic', async ()
   await context.close();
   assert.deepEqual(problems, []);
 });
+
+test('64-bit enumeration: live leaf and cut counts of the search, then every magic', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/debruijn?width=64`);
+  await page.waitForSelector('.validity.ok');
+  // record every live count the panel shows, from inside the page
+  await page.evaluate(() => {
+    window.__live = [];
+    new MutationObserver(() => {
+      const q = (c) => document.querySelector(c)?.textContent;
+      if (q('.enum-leaves')) window.__live.push([q('.enum-leaves'), q('.enum-cuts'), q('.enum-magics')].map(Number));
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page.click('.enum-run');
+  await page.waitForSelector('.enum-live');
+  await shot(page, 'debruijn-enumeration-live');
+  await page.waitForSelector('.enum-count', { timeout: 120000 });
+  assert.equal(await page.textContent('.enum-count'), '134217728');
+  const live = await page.evaluate(() => window.__live);
+  assert.ok(live.length >= 3, `several live counts: ${live.length}`);
+  for (let i = 1; i < live.length; i++) {
+    for (let k = 0; k < 3; k++) assert.ok(live[i][k] >= live[i - 1][k], `counts only grow: ${JSON.stringify(live.slice(i - 1, i + 1))}`);
+  }
+  const [leaves, cuts, magics] = live[live.length - 1];
+  assert.ok(leaves > 1e6 && cuts > 0, `the half tree: ${leaves} leaves, ${cuts} cut`);
+  assert.ok(magics > 0 && magics <= 134217728);
+  assert.ok(live.some(([l, , m]) => l > 0 && m === 0), 'leaves counted while the tree grows, before any magic');
+  await context.close();
+  assert.deepEqual(problems, []);
+});
+
+test('the magic list: jump to any page, and the rank of a typed magic', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  const bitscope = join(repo, 'target', 'release', 'bitscope');
+  const nth = (n) => JSON.parse(execFileSync(bitscope, ['debruijn', 'nth', '--bits', '64', String(n), '--json']).toString().trim().split('\n').pop()).magic;
+  await page.goto(`${site.server.url}#/debruijn?width=64`);
+  await page.waitForSelector('.magic-list li');
+  // the last page (4194304 of 32 magics): its first entry is magic 134217696
+  await page.fill('.page-jump', '4194304');
+  await page.press('.page-jump', 'Enter');
+  await page.waitForFunction(() => document.querySelector('.magic-list')?.getAttribute('start') === '134217697', null, { timeout: 10000 });
+  assert.match(page.url(), /page=4194303/);
+  const last = await page.locator('.magic-list li').first().textContent();
+  assert.equal(BigInt(last), BigInt(nth(134217696)));
+  assert.equal(await page.locator('.magic-list li').count(), 32);
+  // a page that does not exist: an error, the page stays
+  await page.fill('.page-jump', '4194305');
+  await page.press('.page-jump', 'Enter');
+  await page.waitForSelector('.page-jump-error');
+  assert.match(page.url(), /page=4194303/);
+  // the rank of a magic from the middle of the list, and its page
+  const middle = nth(67000000);
+  await page.fill('.rank-input', middle);
+  assert.match(await page.textContent('.rank-result'), /^rank 67000000 \(0-based\) of 134217728, page 2093751 /);
+  await page.click('.rank-go');
+  await page.waitForFunction(() => document.querySelector('.magic-list')?.getAttribute('start') === String(2093750 * 32 + 1), null, { timeout: 10000 });
+  assert.equal(BigInt(await page.locator('.magic-list li').nth(67000000 - 2093750 * 32).textContent()), BigInt(middle));
+  await shot(page, 'debruijn-list-rank');
+  // not a magic: a typed error, nothing else moves
+  await page.fill('.rank-input', '0x1234');
+  await page.waitForSelector('.rank-error');
+  assert.match(await page.textContent('.rank-error'), /not a 64-bit multiplier/);
+  await context.close();
+  assert.deepEqual(problems, []);
+});

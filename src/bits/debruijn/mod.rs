@@ -57,7 +57,8 @@ pub use derive::{derivation_trace, derive_table, Derivation, WindowRow};
 pub use enumerate::{
     count, count_kind, enumerate_all, enumerate_chunk, enumerate_fast, enumerate_kind_chunk,
     magic_count, max_chunks, max_kind_chunks, naive_magics, naive_scan, nth_magic, nth_magics,
-    rank_of, window_search, Counts, FastEnumerator, NaiveProgress, MAX_CHUNK_BITS, MAX_PAGE,
+    rank_of, window_search, Counts, FastEnumerator, NaiveProgress, SearchStats, MAX_CHUNK_BITS,
+    MAX_PAGE,
 };
 pub use export::{export_c, export_rust};
 pub use fold::{
@@ -140,6 +141,8 @@ pub enum DebruijnError {
     NthPastEnd { width: u32, n: u64, count: u64 },
     #[error("trying every {width}-bit candidate is too slow here: the naive search covers 8 and 16 bits (use naive_scan for a slice)")]
     NaiveTooLarge { width: u32 },
+    #[error("the enumeration was cancelled")]
+    Cancelled,
 }
 
 fn pairs_text(pairs: &[(u32, u32)]) -> String {

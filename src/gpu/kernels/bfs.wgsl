@@ -199,8 +199,13 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
 // blocker of ours starts its own ray after itself), so one occluded fill of
 // all unpinned bishop-likes per diagonal direction and of all unpinned
 // rook-likes per orthogonal direction counts their moves exactly: 8 fills in
-// all instead of 4 per slider. Pinned sliders (rare) go one by one.
+// all instead of 4 per slider. Pinned sliders (rare) go one by one. Only
+// the fills can do this (SETWISE_SLIDERS, the slider_*.wgsl files).
 fn bf_count_legal(q: Pos) -> u32 {
+    // a table or a line trick takes one slider at a time: count_legal
+    if !SETWISE_SLIDERS {
+        return count_legal(q);
+    }
     let c = setup(q);
     if c.nchk > 1u {
         return popc(king_targets(q, c));

@@ -262,8 +262,7 @@ fn ep_legal(q: Pos, c: Ctx, fsq: u32) -> bool {
     let cb = sqbb(capsq);
     let occ2 = (c.occ ^ sqbb(fsq) ^ cb) | sqbb(c.ep_sq);
     let them2 = c.them & ~cb;
-    let e2 = ~occ2;
-    let hit = (rook_att(c.kbb, e2) & them2 & q.r) | (bishop_att(c.kbb, e2) & them2 & q.b)
+    let hit = (slide_orth(c.kbb, occ2) & them2 & q.r) | (slide_diag(c.kbb, occ2) & them2 & q.b)
         | (knight_att(c.kbb) & them2 & q.n) | (pawn_att(c.kbb, c.white) & them2 & q.p);
     return nz(cb & c.them & q.p) & !nz(hit);
 }
@@ -314,11 +313,11 @@ fn knight_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
 }
 
 fn diag_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
-    return bishop_att(f, c.empty) & ~c.us & c.checkmask & select(ALL, c.pin_d, nz(f & c.pin_d));
+    return slide_diag(f, c.occ) & ~c.us & c.checkmask & select(ALL, c.pin_d, nz(f & c.pin_d));
 }
 
 fn orth_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
-    return rook_att(f, c.empty) & ~c.us & c.checkmask & select(ALL, c.pin_hv, nz(f & c.pin_hv));
+    return slide_orth(f, c.occ) & ~c.us & c.checkmask & select(ALL, c.pin_hv, nz(f & c.pin_hv));
 }
 
 // Number of legal moves of the position in memory (bulk counting, set-wise

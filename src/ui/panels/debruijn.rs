@@ -6,12 +6,13 @@
 //! URL state: `ui::state::DebruijnState` (`width`, `magic`, `v`, `variant`,
 //! `step`, `dstep`, `page`).
 
+use super::debruijn_list::MagicList;
 use super::debruijn_search::SearchTree;
 use super::PanelProps;
 use crate::bits::debruijn::{
     derivation_trace, derive_table, export_c, export_rust, folded_scan_trace, graph, log2_width,
-    magic_count, magic_walk, mask_magic, mask_scan_trace, multiplier_count, page_bounds,
-    reverse_scan_trace, scan_trace, shift_for, validate, window_mask, KNOWN_MAGICS, WIDTHS,
+    magic_count, magic_walk, mask_magic, mask_scan_trace, multiplier_count, reverse_scan_trace,
+    scan_trace, shift_for, validate, window_mask, KNOWN_MAGICS, WIDTHS,
 };
 use crate::bits::teach::debruijn::{corrections, why as why_text};
 use crate::bits::word::Word;
@@ -21,15 +22,14 @@ use crate::ui::components::{
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
 use crate::ui::route::Panel;
 use crate::ui::state::{
-    last_page, DebruijnAction as Action, DebruijnState, NibbleOp, NibblesState, ScanVariant,
-    MAGICS_PER_PAGE,
+    DebruijnAction as Action, DebruijnState, NibbleOp, NibblesState, ScanVariant,
 };
-use crate::ui::worker::{DebruijnCount, MagicPage, Request};
+use crate::ui::worker::{DebruijnCount, Request};
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// Magics listed per page.
-const PAGE: u64 = MAGICS_PER_PAGE;
+/// What the enumeration does, before it runs.
+const ENUM_IDLE_TEXT: &str = "Meet in the middle, in a Web Worker: a depth-first search grows every first half of a magic (a branch is cut when its new window repeats, or when the edges that nodes must leave by last form a cycle), and each half is joined with the halves that use exactly the other windows. The counts below go up live.";
 
 /// The "known" select's value for a magic: its hex when it is a known
 /// magic of the width, else "" (the "—" option).
@@ -93,21 +93,9 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
 
     // -- enumeration and the list of magics, in workers --
     let enumeration = use_worker_job::<DebruijnCount>();
-    let listing = use_worker_job::<MagicPage>();
     {
         let enumeration = enumeration.clone();
         use_effect_with(width, move |_| enumeration.reset());
-    }
-    // The page of magics: asked of a worker whenever width or page change.
-    {
-        let listing = listing.clone();
-        use_effect_with((width, page), move |&(width, page)| {
-            listing.start(&Request::DebruijnPage {
-                width,
-                offset: page * PAGE,
-                limit: PAGE as u32,
-            })
-        });
     }
 
     let toggle_v = dispatch.reform(Action::ToggleV);
@@ -289,10 +277,19 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                         <button type="button" class="enum-cancel" onclick={cancel_enum} disabled={!running}>{ "cancel" }</button>
                     </div>
                     { match &*enumeration {
-                        JobState::Idle => html! { <p class="muted">{ "A depth-first search over the magic's bits, keeping only those whose windows stay distinct, runs in a Web Worker." }</p> },
+                        JobState::Idle => html! { <p class="muted">{ ENUM_IDLE_TEXT }</p> },
                         JobState::Running(p) => html! {
                             <div><progress class="enum-progress" max={p.total.max(1.0).to_string()} value={p.done.to_string()}></progress>
-                            <p class="stats">{ format!("{} / {} chunks, {:.1} s", p.done, p.total, p.elapsed) }</p></div>
+                            <p class="stats">{ format!("{}, {:.1} s", p.label, p.elapsed) }</p>
+                            if let Some(s) = &p.search {
+                                <p class="stats enum-live">
+                                    <span>{ "half-sequences (leaves) " }<strong class="enum-leaves">{ (s.leaves as u64).to_string() }</strong></span>
+                                    <span>{ "branches cut " }<strong class="enum-cuts">{ ((s.cut_repeat + s.cut_cycle) as u64).to_string() }</strong>
+                                        { format!(" ({} window repeated, {} last-exit cycle)", s.cut_repeat as u64, s.cut_cycle as u64) }</span>
+                                    <span>{ "magics joined " }<strong class="enum-magics">{ (s.magics as u64).to_string() }</strong></span>
+                                </p>
+                            }
+                            </div>
                         },
                         JobState::Done(DebruijnCount { multipliers, odd, seconds, .. }) => html! {
                             <p class="stats enum-done">
@@ -305,26 +302,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                         JobState::Failed(e) => html! { <p class="error-box">{ e.clone() }</p> },
                     } }
                     { notes(&sources, &["trial"]) }
-                    <h4 class="page-title">{ match page_bounds(width, page, PAGE) {
-                        Ok(Some((first, last))) => format!("page {} of {} (magics {first}–{last} of {})", page + 1, last_page(width) + 1, multiplier_count(width).unwrap_or(0)),
-                        _ => format!("page {}", page + 1),
-                    } }</h4>
-                    <div class="row">
-                        <button type="button" class="page-prev" disabled={page == 0} onclick={let to = page.saturating_sub(1); dispatch.reform(move |_: MouseEvent| Action::Page(to))}>{ "◀ prev" }</button>
-                        <button type="button" class="page-next" disabled={page >= last_page(width)} onclick={dispatch.reform(move |_: MouseEvent| Action::Page(page + 1))}>{ "next ▶" }</button>
-                    </div>
-                    { match &*listing {
-                        JobState::Done(MagicPage { width: w, offset, magics }) if *w == width && *offset as u64 == page * PAGE => html! {
-                            <ol class="magic-list mono" start={(*offset as u64 + 1).to_string()}>
-                                { for magics.iter().map(|m| {
-                                    let value = u64::from_str_radix(m.trim_start_matches("0x"), 16).unwrap_or(magic);
-                                    let pick = dispatch.reform(move |_: MouseEvent| Action::SetMagic(value));
-                                    html! { <li><button type="button" class="linkish" onclick={pick}>{ m.clone() }</button></li> }
-                                }) }
-                            </ol>
-                        },
-                        _ => html! { <p class="muted">{ "listing…" }</p> },
-                    } }
+                    <MagicList {width} {page} {magic} on_page={dispatch.reform(Action::Page)} on_pick={dispatch.reform(Action::SetMagic)} />
                 </div>
                 <div class="card">
                     <h3>{ "Copy the table" }</h3>

@@ -5,6 +5,7 @@
 
 mod bitboard;
 mod debruijn;
+mod debruijn_list;
 mod debruijn_search;
 mod gpu;
 mod lab;

@@ -3,7 +3,9 @@
 //! The names `worker_handle` and `worker_warm_up` are the module's exports
 //! that worker.js imports.
 
-use super::protocol::{DebruijnCount, MagicPage, PerftResult, Progress, Request, WorkerEvent};
+use super::protocol::{
+    DebruijnCount, MagicPage, PerftResult, Progress, Request, SearchProgress, WorkerEvent,
+};
 use crate::bits::debruijn;
 use crate::chess::perft::{divide_total, uci_rows};
 use crate::chess::{divide_with, Position};
@@ -49,6 +51,7 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
                         total: p.total as f64,
                         label: format!("{} {}", p.mv.to_uci(), p.nodes),
                         elapsed: now_seconds() - start,
+                        search: None,
                     });
                     match send(&progress) {
                         Ok(()) => ControlFlow::Continue(()),
@@ -102,14 +105,65 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
     send(&event)
 }
 
-/// Visits every magic of a width with the meet-in-the-middle enumerator,
-/// chunk by chunk, posting progress after each; returns (all, odd).
+/// Visits every magic of a width with the meet-in-the-middle enumerator:
+/// grows the half-sequence tree, then joins it chunk by chunk, posting the
+/// tree's live leaf and cut counts and the magics so far; returns (all, odd).
 fn enumerate_in_chunks(
     width: u32,
     start: f64,
     send: &dyn Fn(&WorkerEvent) -> Result<(), JsValue>,
 ) -> Result<(u64, u64), String> {
-    let enumerator = debruijn::FastEnumerator::new(width).map_err(|e| e.to_string())?;
+    // One bar for both phases: up to BUILD_STEPS reports while the tree
+    // grows, then one per join chunk.
+    const BUILD_STEPS: usize = 64;
+    let total = |chunks: usize| (BUILD_STEPS + chunks) as f64;
+    let report = |done: f64,
+                  total: f64,
+                  label: String,
+                  phase: &str,
+                  s: &debruijn::SearchStats,
+                  magics: u64| {
+        send(&WorkerEvent::Progress(Progress {
+            done,
+            total,
+            label,
+            elapsed: now_seconds() - start,
+            search: Some(SearchProgress {
+                phase: phase.into(),
+                leaves: s.leaves as f64,
+                cut_repeat: s.cut_repeat as f64,
+                cut_cycle: s.cut_cycle as f64,
+                magics: magics as f64,
+            }),
+        }))
+        .map_err(|e| format!("{e:?}"))
+    };
+    let chunks = debruijn::FastEnumerator::chunk_count(width);
+    let mut failed = None;
+    let mut calls = 0usize;
+    let enumerator = debruijn::FastEnumerator::new_observed(width, |done, all, s| {
+        calls += 1;
+        let label = format!("growing the first halves: {done} of {all} subtrees");
+        match report(
+            calls.min(BUILD_STEPS) as f64,
+            total(chunks),
+            label,
+            "half-sequences",
+            s,
+            0,
+        ) {
+            Ok(()) => true,
+            Err(e) => {
+                failed = Some(e);
+                false
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let enumerator = enumerator.map_err(|e| e.to_string())?;
+    let stats = enumerator.stats();
     let chunks = enumerator.chunks();
     let (mut all, mut odd) = (0u64, 0u64);
     for k in 0..chunks {
@@ -119,13 +173,15 @@ fn enumerate_in_chunks(
                 odd += m & 1;
             })
             .map_err(|e| e.to_string())?;
-        send(&WorkerEvent::Progress(Progress {
-            done: (k + 1) as f64,
-            total: chunks as f64,
-            label: format!("{all} magics so far"),
-            elapsed: now_seconds() - start,
-        }))
-        .map_err(|e| format!("{e:?}"))?;
+        let label = format!("joining the halves: chunk {} of {chunks}", k + 1);
+        report(
+            (BUILD_STEPS + k + 1) as f64,
+            total(chunks),
+            label,
+            "join",
+            &stats,
+            all,
+        )?;
     }
     Ok((all, odd))
 }

@@ -20,5 +20,6 @@ mod page;
 #[cfg(target_arch = "wasm32")]
 pub use page::{prewarm, Job};
 pub use protocol::{
-    DebruijnCount, JobOutput, MagicPage, PerftResult, Progress, Request, WorkerEvent,
+    DebruijnCount, JobOutput, MagicPage, PerftResult, Progress, Request, SearchProgress,
+    WorkerEvent,
 };

@@ -24,6 +24,21 @@ pub struct Progress {
     pub label: String,
     /// Seconds since the worker took the request.
     pub elapsed: f64,
+    /// The de Bruijn enumeration's search tree so far (absent elsewhere).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<SearchProgress>,
+}
+
+/// The meet-in-the-middle search, live: the half-sequence tree's leaves and
+/// cut branches (growing while it is built), then the magics joined so far.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchProgress {
+    /// `"half-sequences"` while the tree grows, `"join"` after.
+    pub phase: String,
+    pub leaves: f64,
+    pub cut_repeat: f64,
+    pub cut_cycle: f64,
+    pub magics: f64,
 }
 
 impl Progress {
@@ -34,6 +49,7 @@ impl Progress {
             total: 0.0,
             label: "starting the worker".into(),
             elapsed: 0.0,
+            search: None,
         }
     }
 }
@@ -129,6 +145,7 @@ mod tests {
             total: 20.0,
             label: "e2e4 8902".into(),
             elapsed: 0.5,
+            search: None,
         });
         assert_eq!(
             serde_json::to_value(&progress).unwrap(),
@@ -172,7 +189,17 @@ mod tests {
                 message: "x".into(),
             },
         ];
-        for e in &events {
+        let live = WorkerEvent::Progress(Progress {
+            search: Some(SearchProgress {
+                phase: "join".into(),
+                leaves: 12.0,
+                cut_repeat: 30.0,
+                cut_cycle: 2.0,
+                magics: 4.0,
+            }),
+            ..Progress::starting()
+        });
+        for e in events.iter().chain([&live]) {
             let text = serde_json::to_string(e).unwrap();
             assert_eq!(
                 &serde_json::from_str::<WorkerEvent>(&text).unwrap(),

@@ -221,6 +221,9 @@ pub fn enumerate_all(width: u32, mut visit: impl FnMut(u64)) -> Result<u64, Debr
     enumerate_chunk(width, 0, 1, &mut visit)
 }
 
+/// Pages up to this long, past this offset, are read by [`nth_magic`](super::nth_magic).
+const DIRECT_PAGE: usize = 256;
+
 /// A page of the ascending list of classic magics: `limit` (at most
 /// [`MAX_PAGE`]) starting at position `offset`.
 ///
@@ -232,6 +235,13 @@ pub fn nth_magics(width: u32, offset: u64, limit: usize) -> Result<Vec<u64>, Deb
     if limit == 0 {
         log2_width(width)?;
         return Ok(out);
+    }
+    // A short page deep in the list: each entry by counting (well under a
+    // millisecond each), instead of walking every magic before it.
+    if limit <= DIRECT_PAGE && offset > DIRECT_PAGE as u64 {
+        let count = super::magic_count(width)?;
+        let end = offset.saturating_add(limit as u64).min(count);
+        return (offset..end).map(|k| super::nth_magic(width, k)).collect();
     }
     let mut seen = 0u64;
     walk_chunk(width, 0, 1, &mut |m| {
@@ -248,6 +258,32 @@ pub fn nth_magics(width: u32, offset: u64, limit: usize) -> Result<Vec<u64>, Deb
 mod tests {
     use super::*;
     use crate::bits::debruijn::validate;
+
+    #[test]
+    fn deep_pages_by_counting_match_the_walk() {
+        for w in [16u32, 32] {
+            let mut whole = Vec::new();
+            enumerate_all(w, |m| whole.push(m)).unwrap();
+            let n = whole.len() as u64;
+            for (offset, limit) in [
+                (0, 32),
+                (257, 32),
+                (300, 256),
+                (n - 5, 32),
+                (n, 32),
+                (n + 9, 1),
+            ] {
+                let page = nth_magics(w, offset, limit).unwrap();
+                let want: Vec<u64> = whole
+                    .iter()
+                    .copied()
+                    .skip(offset as usize)
+                    .take(limit)
+                    .collect();
+                assert_eq!(page, want, "{w} {offset} {limit}");
+            }
+        }
+    }
 
     #[test]
     fn chunks_partition_the_list() {

@@ -193,6 +193,39 @@ pub struct FastEnumerator {
     coarse: u32,
     /// `parts[t][chunk]`: the half-sequences one builder put in a chunk.
     parts: Vec<Vec<Blocks>>,
+    /// What the half-sequence search kept and cut.
+    stats: SearchStats,
+}
+
+/// The half-sequence search tree, counted: its leaves (the half-sequences
+/// kept) and the branches it cut, by reason.
+///
+/// ```text
+/// 00 --0--> 000   window 000 already used: cut (repeat)
+///    --1--> 001   new window: kept, grows on
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Half-sequences the search reached (the tree's leaves).
+    pub leaves: u64,
+    /// Branches cut because the bit appended made a window seen before.
+    pub cut_repeat: u64,
+    /// Branches cut because the edges some nodes must leave by last form a
+    /// cycle (the BEST theorem: no closed walk can use them all).
+    pub cut_cycle: u64,
+}
+
+impl SearchStats {
+    fn add(&mut self, other: &SearchStats) {
+        self.leaves += other.leaves;
+        self.cut_repeat += other.cut_repeat;
+        self.cut_cycle += other.cut_cycle;
+    }
+
+    /// Every branch cut, for either reason.
+    pub fn cuts(&self) -> u64 {
+        self.cut_repeat + self.cut_cycle
+    }
 }
 
 /// A list of `u32` in fixed blocks: no reallocation, so no copy and no
@@ -240,10 +273,37 @@ impl FastEnumerator {
     /// # Errors
     /// A bad width.
     pub fn new(width: u32) -> Result<FastEnumerator, DebruijnError> {
+        FastEnumerator::new_observed(width, |_, _, _| true)
+    }
+
+    /// [`FastEnumerator::new`], calling `observe(done, total, stats)` about
+    /// 64 times while the half-sequences grow (`done` of `total` subtrees,
+    /// `stats` so far); `observe` returning false stops the build.
+    ///
+    /// # Errors
+    /// A bad width, or [`DebruijnError::Cancelled`] when `observe` stopped it.
+    pub fn new_observed(
+        width: u32,
+        mut observe: impl FnMut(usize, usize, &SearchStats) -> bool,
+    ) -> Result<FastEnumerator, DebruijnError> {
         let mut e = FastEnumerator::empty(width)?;
-        let tops = e.tops();
-        e.parts = vec![e.grow(tops.iter())];
+        let (tops, mut stats) = e.tops();
+        let step = tops.len().div_ceil(64).max(1);
+        let mut chunks = vec![Blocks::default(); 1usize << e.coarse];
+        for (k, slice) in tops.chunks(step).enumerate() {
+            stats.add(&e.grow_into(slice.iter(), &mut chunks));
+            if !observe(((k + 1) * step).min(tops.len()), tops.len(), &stats) {
+                return Err(DebruijnError::Cancelled);
+            }
+        }
+        e.parts = vec![chunks];
+        e.stats = stats;
         Ok(e)
+    }
+
+    /// The half-sequence search's leaves and cuts.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
     }
 
     /// [`FastEnumerator::new`] with the building split over `threads`
@@ -254,14 +314,19 @@ impl FastEnumerator {
     #[cfg(not(target_arch = "wasm32"))]
     pub fn new_threaded(width: u32, threads: usize) -> Result<FastEnumerator, DebruijnError> {
         let mut e = FastEnumerator::empty(width)?;
-        let tops = e.tops();
+        let (tops, mut stats) = e.tops();
         let threads = threads.max(1);
         let this = &e;
-        let parts = std::thread::scope(|scope| {
+        let grown: Vec<(Vec<Blocks>, SearchStats)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     let tops = &tops;
-                    scope.spawn(move || this.grow(tops.iter().skip(t).step_by(threads)))
+                    scope.spawn(move || {
+                        let mut chunks = vec![Blocks::default(); 1usize << this.coarse];
+                        let stats =
+                            this.grow_into(tops.iter().skip(t).step_by(threads), &mut chunks);
+                        (chunks, stats)
+                    })
                 })
                 .collect();
             handles
@@ -269,7 +334,11 @@ impl FastEnumerator {
                 .map(|h| h.join().unwrap_or_default())
                 .collect()
         });
-        e.parts = parts;
+        for (_, s) in &grown {
+            stats.add(s);
+        }
+        e.parts = grown.into_iter().map(|(c, _)| c).collect();
+        e.stats = stats;
         Ok(e)
     }
 
@@ -281,25 +350,30 @@ impl FastEnumerator {
             n,
             rev: RevSet::new(n),
             wins,
-            coarse: if width == 64 { COARSE_BITS } else { 0 },
+            coarse: FastEnumerator::chunk_count(width).trailing_zeros(),
             parts: Vec::new(),
+            stats: SearchStats::default(),
         })
     }
 
-    /// The first `N/4` levels of the half-sequence tree, pruned.
-    fn tops(&self) -> Vec<(u64, u64)> {
+    /// The first `N/4` levels of the half-sequence tree, pruned, and the
+    /// branches cut on the way (`leaves` stays 0: these are inner nodes).
+    fn tops(&self) -> (Vec<(u64, u64)>, SearchStats) {
         let wmask = mask(self.n);
+        let mut stats = SearchStats::default();
         let mut a = vec![(0u64, 0u64)];
         let mut a_len = 1;
         let mut b = Vec::new();
         for _ in 0..self.width / 4 {
             let k = expand(&a[..a_len], &mut b, wmask);
+            stats.cut_repeat += (2 * a_len - k) as u64;
             std::mem::swap(&mut a, &mut b);
             a_len = k;
         }
-        a_len = prune_cycles(&mut a[..a_len], self.n);
-        a.truncate(a_len);
-        a
+        let kept = prune_cycles(&mut a[..a_len], self.n);
+        stats.cut_cycle += (a_len - kept) as u64;
+        a.truncate(kept);
+        (a, stats)
     }
 
     /// The window set of a half-sequence from its `N/2` edge bits (the
@@ -316,12 +390,17 @@ impl FastEnumerator {
         })
     }
 
-    /// Grows tops into half-sequences, bucketed by chunk.
-    fn grow<'a>(&self, tops: impl Iterator<Item = &'a (u64, u64)>) -> Vec<Blocks> {
+    /// Grows tops into half-sequences, bucketed into `chunks`; returns the
+    /// leaves reached and the branches cut.
+    fn grow_into<'a>(
+        &self,
+        tops: impl Iterator<Item = &'a (u64, u64)>,
+        chunks: &mut [Blocks],
+    ) -> SearchStats {
         let (n, half) = (self.n, self.width / 2);
         let top = half / 2;
         let wmask = mask(n);
-        let mut chunks = vec![Blocks::default(); 1usize << self.coarse];
+        let mut stats = SearchStats::default();
         let mut c1: Vec<(u64, u64)> = Vec::new();
         let mut c2 = Vec::new();
         for &t in tops {
@@ -329,17 +408,22 @@ impl FastEnumerator {
             c1.push(t);
             let mut len = 1;
             for d in top..half {
-                len = expand(&c1[..len], &mut c2, wmask);
+                let k = expand(&c1[..len], &mut c2, wmask);
+                stats.cut_repeat += (2 * len - k) as u64;
+                len = k;
                 std::mem::swap(&mut c1, &mut c2);
                 if (d + 1 - top).is_multiple_of(4) && d + 1 < half {
-                    len = prune_cycles(&mut c1[..len], n);
+                    let kept = prune_cycles(&mut c1[..len], n);
+                    stats.cut_cycle += (len - kept) as u64;
+                    len = kept;
                 }
             }
+            stats.leaves += len as u64;
             for &(s, u) in &c1[..len] {
                 chunks[self.chunk_of(self.hash(u))].push(s as u32);
             }
         }
-        chunks
+        stats
     }
 
     /// The hash a half-sequence shares with its partners.
@@ -366,6 +450,16 @@ impl FastEnumerator {
     /// How many half-sequences there are (both sides of every magic).
     pub fn half_sequences(&self) -> usize {
         self.parts.iter().flatten().map(Blocks::len).sum()
+    }
+
+    /// How many chunks the enumeration of a width is joined in (1024 for 64
+    /// bits, 1 below), known before the half-sequences are built.
+    pub fn chunk_count(width: u32) -> usize {
+        if width == 64 {
+            1 << COARSE_BITS
+        } else {
+            1
+        }
     }
 
     /// How many chunks [`FastEnumerator::run_chunk`] takes.
@@ -632,6 +726,44 @@ mod tests {
         assert_eq!(c.multipliers, 134_217_728);
         assert_eq!(c.sequences, 67_108_864);
         assert_eq!(c.even, c.odd);
+    }
+
+    #[test]
+    fn search_stats_add_up_and_do_not_depend_on_the_split() {
+        for w in [8u32, 16, 32] {
+            let mut calls = Vec::new();
+            let e = FastEnumerator::new_observed(w, |done, total, s| {
+                calls.push((done, total, *s));
+                true
+            })
+            .unwrap();
+            let s = e.stats();
+            assert_eq!(s.leaves, e.half_sequences() as u64, "{w}");
+            assert!(s.cut_repeat > 0 && s.cuts() == s.cut_repeat + s.cut_cycle);
+            // progress only grows and ends at the whole tree
+            assert!(calls
+                .windows(2)
+                .all(|p| p[0].0 < p[1].0 && p[0].2.leaves <= p[1].2.leaves));
+            let &(done, total, last) = calls.last().unwrap();
+            assert_eq!((done, last), (total, s));
+            #[cfg(not(target_arch = "wasm32"))]
+            assert_eq!(FastEnumerator::new_threaded(w, 3).unwrap().stats(), s);
+        }
+        // 8 bits by hand: after the 2 zeros, 4 edge bits with new 3-bit
+        // windows. Level 1: 0 (000), 1 (001). Level 2: 00 cut (000 again),
+        // 01, 10, 11. Level 3: all six new. Level 4: 1001 (001), 1010 (010)
+        // and 1111 (111) cut, 9 kept. No exit cycle at the 2-level tops.
+        let s = FastEnumerator::new(8).unwrap().stats();
+        assert_eq!(
+            s,
+            SearchStats {
+                leaves: 9,
+                cut_repeat: 4,
+                cut_cycle: 0
+            }
+        );
+        let stopped = FastEnumerator::new_observed(64, |_, _, _| false);
+        assert!(matches!(stopped, Err(DebruijnError::Cancelled)));
     }
 
     #[test]

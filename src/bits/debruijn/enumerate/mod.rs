@@ -31,7 +31,7 @@ mod window;
 
 pub use circuit::{enumerate_all, enumerate_chunk, max_chunks, nth_magics};
 pub use interval::{count_kind, enumerate_kind_chunk, max_kind_chunks};
-pub use join::{count, enumerate_fast, FastEnumerator};
+pub use join::{count, enumerate_fast, FastEnumerator, SearchStats};
 pub use naive::{naive_magics, naive_scan, NaiveProgress};
 pub use rank::{magic_count, nth_magic, rank_of};
 pub use window::window_search;

@@ -1,0 +1,207 @@
+//! The memory-versus-speed experiment: every GPU perft variant, a kernel
+//! (where it keeps its search) x a slider method x a workgroup size, with
+//! what each costs in memory. `bitscope bench gpu --matrix` and the GPU
+//! panel both run this list and print these names; `bitscope perft --gpu
+//! --variant NAME` reads them back.
+//!
+//! ```text
+//! workgroup-kogge-stone-wg64     depth-first, stack in workgroup memory
+//! private-magic-wg128            depth-first, stack in private memory
+//! breadth-first-hyperbola-wg256  level by level in global memory
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use super::layout::{workgroup_bytes, Variant, MAX_PLIES};
+use super::packed::POS_BYTES;
+use super::sliders::Slider;
+use super::{bfs, Options};
+
+/// Workgroup sizes the matrix tries for every kernel.
+pub const MATRIX_WORKGROUP_SIZES: [u32; 3] = [64, 128, 256];
+
+/// One cell of the matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MatrixVariant {
+    pub kernel: Variant,
+    pub slider: Slider,
+    pub workgroup_size: u32,
+}
+
+impl MatrixVariant {
+    /// Every variant, kernel by kernel, then slider, then workgroup size.
+    pub fn all() -> Vec<MatrixVariant> {
+        let mut out = Vec::new();
+        for kernel in Variant::EVERY {
+            for slider in Slider::ALL {
+                for workgroup_size in MATRIX_WORKGROUP_SIZES {
+                    out.push(MatrixVariant {
+                        kernel,
+                        slider,
+                        workgroup_size,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// `breadth-first-magic-wg128`.
+    pub fn name(&self) -> String {
+        format!(
+            "{}-{}-wg{}",
+            self.kernel.name(),
+            self.slider.name(),
+            self.workgroup_size
+        )
+    }
+
+    /// The run options of this variant (its workgroup size exactly: no
+    /// shrinking, so that a row says what it measured).
+    pub fn options(&self) -> Options {
+        Options {
+            variant: self.kernel,
+            slider: self.slider,
+            workgroup_size: self.workgroup_size,
+            shrink_to_fit: false,
+            ..Options::default()
+        }
+    }
+
+    /// Workgroup memory of one workgroup, bytes.
+    pub fn workgroup_bytes(&self) -> u64 {
+        workgroup_bytes(self.workgroup_size, MAX_PLIES, self.kernel)
+    }
+
+    /// Memory per invocation: its share of the workgroup memory, plus its
+    /// private stack for the private kernel (the position and one move per
+    /// ply, as the workgroup kernel keeps them).
+    pub fn bytes_per_invocation(&self) -> u64 {
+        match self.kernel {
+            Variant::Private => workgroup_bytes(1, MAX_PLIES, Variant::Workgroup),
+            _ => self.workgroup_bytes() / u64::from(self.workgroup_size.max(1)),
+        }
+    }
+
+    /// Global memory per position the kernel stores: depth-first, the
+    /// frontier position and its (lo, hi) count; breadth-first, each
+    /// materialized position and its children's offset.
+    pub fn global_bytes_per_position(&self) -> u64 {
+        match self.kernel {
+            Variant::BreadthFirst => bfs::GLOBAL_BYTES_PER_POSITION,
+            _ => POS_BYTES as u64 + 8,
+        }
+    }
+}
+
+/// What a `--variant` name fixes: the kernel always; the slider method and
+/// the workgroup size when the name says them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantName {
+    pub kernel: Variant,
+    pub slider: Option<Slider>,
+    pub workgroup_size: Option<u32>,
+}
+
+impl VariantName {
+    /// Reads `private`, `breadth-first-magic`, `workgroup-wg128` or a full
+    /// matrix name (`private-hyperbola-wg256`).
+    pub fn parse(name: &str) -> Option<VariantName> {
+        let (rest, workgroup_size) = match name.rsplit_once("-wg") {
+            Some((rest, wg)) => (rest, Some(wg.parse().ok().filter(|&w| w > 0)?)),
+            None => (name, None),
+        };
+        Variant::EVERY.into_iter().find_map(|kernel| {
+            let tail = rest.strip_prefix(kernel.name())?;
+            let slider = match tail {
+                "" => None,
+                t => Some(Slider::from_name(t.strip_prefix('-')?)?),
+            };
+            Some(VariantName {
+                kernel,
+                slider,
+                workgroup_size,
+            })
+        })
+    }
+
+    /// `options` with what the name fixes.
+    pub fn apply(&self, options: Options) -> Options {
+        Options {
+            variant: self.kernel,
+            slider: self.slider.unwrap_or(options.slider),
+            workgroup_size: self.workgroup_size.unwrap_or(options.workgroup_size),
+            ..options
+        }
+    }
+}
+
+/// The variant that won a matrix (most nodes per second), by name, from
+/// `(name, nodes per second)` rows; `None` for no rows.
+pub fn winner<'a>(rows: impl IntoIterator<Item = (&'a str, f64)>) -> Option<(&'a str, f64)> {
+    rows.into_iter()
+        .filter(|(_, nps)| nps.is_finite())
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_matrix_name_parses_back() {
+        let all = MatrixVariant::all();
+        assert_eq!(all.len(), 27);
+        for v in &all {
+            let n = VariantName::parse(&v.name()).unwrap();
+            assert_eq!(
+                (n.kernel, n.slider, n.workgroup_size),
+                (v.kernel, Some(v.slider), Some(v.workgroup_size)),
+                "{}",
+                v.name()
+            );
+            assert_eq!(n.apply(Options::default()).slider, v.slider);
+        }
+        // the short names of the first round still read
+        let p = VariantName::parse("private-wg256").unwrap();
+        assert_eq!(
+            (p.kernel, p.slider, p.workgroup_size),
+            (Variant::Private, None, Some(256))
+        );
+        let b = VariantName::parse("breadth-first").unwrap();
+        assert_eq!((b.kernel, b.slider), (Variant::BreadthFirst, None));
+        let m = VariantName::parse("workgroup-magic").unwrap();
+        assert_eq!(
+            (m.kernel, m.slider),
+            (Variant::Workgroup, Some(Slider::Magic))
+        );
+        for bad in [
+            "breadth-first-wgx",
+            "fast",
+            "private-pext",
+            "private-wg0",
+            "workgroupmagic",
+        ] {
+            assert_eq!(VariantName::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn memory_per_invocation() {
+        let v = |kernel, workgroup_size| MatrixVariant {
+            kernel,
+            slider: Slider::KoggeStone,
+            workgroup_size,
+        };
+        // 15,616 B per workgroup of 64 (see layout): 244 B each
+        assert_eq!(v(Variant::Workgroup, 64).bytes_per_invocation(), 244);
+        assert_eq!(v(Variant::Private, 64).workgroup_bytes(), 0);
+        assert_eq!(v(Variant::Private, 256).bytes_per_invocation(), 256);
+        assert_eq!(v(Variant::BreadthFirst, 128).bytes_per_invocation(), 8);
+        assert_eq!(
+            winner([("a", 1.0), ("b", 3.0), ("c", f64::NAN)]),
+            Some(("b", 3.0))
+        );
+        assert_eq!(winner([]), None);
+    }
+}

@@ -1,0 +1,155 @@
+//! The slider methods (`gpu::Slider`: Kogge-Stone fills, magic bitboards,
+//! hyperbola quintessence) in every kernel, against the known counts and the
+//! CPU perft. Needs a Vulkan adapter; without a GPU run with SwiftShader:
+//!
+//! ```text
+//! VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json cargo test --release --test gpu_sliders
+//! ```
+//!
+//! A missing adapter FAILS these tests (it never skips them).
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use std::sync::OnceLock;
+
+use common::rng::{random_walk, Rng};
+use common::suite::{perft_suite, Case};
+
+use bitscope::chess::{perft, Position};
+use bitscope::gpu::layout::Variant;
+use bitscope::gpu::matrix::MatrixVariant;
+use bitscope::gpu::packed::{pack, Packed};
+use bitscope::gpu::{GpuError, GpuPerft, Options, Slider};
+
+fn gpu() -> &'static GpuPerft {
+    static GPU: OnceLock<GpuPerft> = OnceLock::new();
+    GPU.get_or_init(|| {
+        GpuPerft::new_blocking().unwrap_or_else(|e| {
+            panic!(
+                "no GPU adapter for the GPU perft tests: {e}\n\
+                 Without a GPU: VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json"
+            )
+        })
+    })
+}
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).expect("suite FEN parses")
+}
+
+/// The two methods that are new beside the fills (the fills are what
+/// tests/gpu.rs and tests/gpu_bfs.rs run).
+const NEW: [Slider; 2] = [Slider::Magic, Slider::Hyperbola];
+
+fn options(kernel: Variant, slider: Slider) -> Options {
+    Options {
+        slider,
+        ..Options::with_variant(kernel)
+    }
+}
+
+/// The CPW six at every listed depth up to 200 k leaves, and every suite
+/// entry at depth 2, in every kernel with every new slider method.
+#[test]
+fn suite_in_every_kernel_with_every_slider() {
+    let gpu = gpu();
+    for (i, Case { id, fen, counts }) in perft_suite().into_iter().enumerate() {
+        let p = pos(&fen);
+        let keep = |&&(depth, nodes): &&(u32, u64)| {
+            if i < 6 {
+                nodes <= 200_000
+            } else {
+                depth == 2
+            }
+        };
+        for &(depth, want) in counts.iter().filter(keep) {
+            for kernel in Variant::EVERY {
+                for slider in NEW {
+                    let run = gpu
+                        .run_blocking(&p, depth, &options(kernel, slider), |_, _| true)
+                        .unwrap();
+                    assert_eq!(run.nodes, want, "{id} depth {depth} {kernel} {slider}");
+                    assert_eq!(run.slider, slider);
+                }
+            }
+        }
+    }
+}
+
+/// Deeper: start position 5 and Kiwipete 4 (4.9 M and 4.1 M leaves).
+#[test]
+fn start_5_and_kiwipete_4_with_every_slider() {
+    let gpu = gpu();
+    for (id, depth) in [("startpos", 5), ("kiwipete", 4)] {
+        let c = common::suite::case(id);
+        let want = c.nodes(depth).expect("in the suite");
+        for kernel in Variant::EVERY {
+            for slider in NEW {
+                let run = gpu
+                    .run_blocking(&pos(&c.fen), depth, &options(kernel, slider), |_, _| true)
+                    .unwrap();
+                assert_eq!(run.nodes, want, "{id} {depth} {kernel} {slider}");
+            }
+        }
+    }
+}
+
+/// Random positions (random legal walks from the suite), each counted by its
+/// own invocation against the CPU, one by one (depth-first kernels), and
+/// whole (breadth-first).
+#[test]
+fn random_positions_match_cpu_with_every_slider() {
+    let gpu = gpu();
+    let mut rng = Rng::new(0x51de_5eed);
+    let starts: Vec<Position> = perft_suite().iter().map(|c| pos(&c.fen)).collect();
+    let positions: Vec<Position> = (0..96)
+        .map(|i| random_walk(starts[i % starts.len()], 40, &mut rng))
+        .collect();
+    let packed: Vec<Packed> = positions.iter().map(pack).collect();
+    let want: Vec<u64> = positions.iter().map(|p| perft(p, 3)).collect();
+    for slider in NEW {
+        for kernel in Variant::ALL {
+            let got = gpu
+                .counts_packed_blocking(&packed, 3, &options(kernel, slider), |_, _| true)
+                .unwrap();
+            for (i, p) in positions.iter().enumerate() {
+                assert_eq!(got[i], want[i], "{} depth 3 {kernel} {slider}", p.to_fen());
+            }
+        }
+        let bf = gpu
+            .run_packed_blocking(
+                &packed,
+                3,
+                &options(Variant::BreadthFirst, slider),
+                |_, _| true,
+            )
+            .unwrap();
+        assert_eq!(bf.nodes, want.iter().sum::<u64>(), "breadth-first {slider}");
+    }
+}
+
+/// Every matrix variant (kernel x slider x workgroup size) counts Kiwipete
+/// 3 right, with the workgroup size it names.
+#[test]
+fn every_matrix_variant_counts() {
+    let gpu = gpu();
+    let p = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
+    for v in MatrixVariant::all() {
+        if let Err(e) = gpu.resolve_workgroup(&v.options()) {
+            // the workgroup kernel past 64 invocations needs more than 16 KiB
+            assert!(
+                v.kernel == Variant::Workgroup && matches!(e, GpuError::WorkgroupTooLarge { .. }),
+                "{}: {e}",
+                v.name()
+            );
+            continue;
+        }
+        let run = gpu.run_blocking(&p, 3, &v.options(), |_, _| true).unwrap();
+        assert_eq!(run.nodes, 97_862, "{}", v.name());
+        assert_eq!(
+            (run.slider, run.workgroup_size),
+            (v.slider, v.workgroup_size)
+        );
+    }
+}
