@@ -479,3 +479,41 @@ fn no_adapter_child() {
         Ok(g) => panic!("expected no adapter, got {:?}", g.report()),
     }
 }
+
+/// A lost device (here destroyed in the middle of a run, as a browser's
+/// watchdog or a driver reset would take it) is a typed error, for every
+/// kernel, then and for every later run; a new `GpuPerft` counts again.
+#[test]
+fn device_lost_is_a_typed_error() {
+    for variant in Variant::EVERY {
+        let own = GpuPerft::new_blocking().expect("an adapter");
+        let opts = Options {
+            split_depth: Some(2),
+            batch_size: Some(32),
+            ..Options::with_variant(variant)
+        };
+        let mut batches = 0;
+        let err = own
+            .run_blocking(&pos(START), 4, &opts, |_, _| {
+                batches += 1;
+                if batches == 2 {
+                    own.destroy();
+                }
+                true
+            })
+            .unwrap_err();
+        assert!(matches!(err, GpuError::DeviceLost(_)), "{variant}: {err:?}");
+        assert!(own.is_lost());
+        assert!(err.to_string().contains("destroyed"), "{err}");
+        let again = own.run_blocking(&pos(START), 2, &opts, |_, _| true);
+        assert!(
+            matches!(again, Err(GpuError::DeviceLost(_))),
+            "{variant}: {again:?}"
+        );
+    }
+    let fresh = GpuPerft::new_blocking().expect("an adapter");
+    let run = fresh
+        .run_blocking(&pos(START), 3, &Options::default(), |_, _| true)
+        .unwrap();
+    assert_eq!(run.nodes, 8902);
+}

@@ -143,11 +143,12 @@ impl GpuPerft {
                 }
             }));
         }
+        let lost = Arc::new(Mutex::new(None));
         {
-            let errors = errors.clone();
+            let lost = lost.clone();
             device.set_device_lost_callback(move |reason, msg| {
-                if let Ok(mut v) = errors.lock() {
-                    v.push(format!("device lost ({reason:?}): {msg}"));
+                if let Ok(mut v) = lost.lock() {
+                    *v = Some(lost_text(reason, &msg));
                 }
             });
         }
@@ -160,7 +161,32 @@ impl GpuPerft {
             magic_table: Mutex::new(None),
             bfs: Mutex::new(Vec::new()),
             errors,
+            lost,
         })
+    }
+
+    /// Whether the device is gone (a driver reset, the browser's watchdog,
+    /// [`GpuPerft::destroy`]): every later run fails with
+    /// [`GpuError::DeviceLost`]; open a new [`GpuPerft`] to go on.
+    pub fn is_lost(&self) -> bool {
+        self.lost.lock().map(|l| l.is_some()).unwrap_or(true)
+    }
+
+    /// Gives the device up now, as a lost device would be (tests, and a
+    /// page that closes its GPU work).
+    pub fn destroy(&self) {
+        self.device.destroy();
+        if let Ok(mut l) = self.lost.lock() {
+            l.get_or_insert_with(|| lost_text(wgpu::DeviceLostReason::Destroyed, ""));
+        }
+    }
+
+    /// [`GpuError::DeviceLost`] once the device is gone.
+    pub(super) fn check_lost(&self) -> Result<(), GpuError> {
+        match &*self.lost.lock().map_err(poisoned)? {
+            Some(why) => Err(GpuError::DeviceLost(why.clone())),
+            None => Ok(()),
+        }
     }
 
     /// The workgroup size `options` will really run with (after shrinking to
@@ -196,6 +222,7 @@ impl GpuPerft {
     }
 
     pub(super) fn take_device_error(&self) -> Result<(), GpuError> {
+        self.check_lost()?;
         let mut errors = self.errors.lock().map_err(poisoned)?;
         if errors.is_empty() {
             Ok(())
@@ -204,5 +231,18 @@ impl GpuPerft {
             errors.clear();
             Err(GpuError::Device(msg))
         }
+    }
+}
+
+/// Why a device went, in words.
+fn lost_text(reason: wgpu::DeviceLostReason, message: &str) -> String {
+    let why = match reason {
+        wgpu::DeviceLostReason::Destroyed => "the device was destroyed",
+        _ => "the driver or the browser took the device away (a dispatch ran too long, or the driver reset)",
+    };
+    if message.is_empty() {
+        why.to_string()
+    } else {
+        format!("{why}: {message}")
     }
 }

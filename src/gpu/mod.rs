@@ -122,9 +122,14 @@ pub enum GpuError {
     /// Reading the counts back failed.
     #[error("reading results back failed: {0}")]
     Mapping(String),
-    /// A device error outside any scope (validation, out of memory, lost).
+    /// A device error outside any scope (validation, out of memory).
     #[error("GPU device error: {0}")]
     Device(String),
+    /// The device is gone: the browser's watchdog stopped a long dispatch,
+    /// the driver reset, or it was destroyed. A new `GpuPerft` (smaller
+    /// dispatches) or the CPU perft goes on.
+    #[error("the GPU device was lost: {0}")]
+    DeviceLost(String),
 }
 
 /// How to run one perft.
@@ -214,6 +219,8 @@ pub struct GpuPerft {
     /// The breadth-first kernels per workgroup size.
     bfs: bfs::KernelCache,
     errors: Arc<Mutex<Vec<String>>>,
+    /// Why the device was lost, once it is.
+    lost: Arc<Mutex<Option<String>>>,
 }
 
 impl std::fmt::Debug for GpuPerft {

@@ -46,6 +46,7 @@ impl GpuPerft {
         options: &Options,
         mut progress: impl FnMut(u64, u64) -> bool,
     ) -> Result<GpuRun, GpuError> {
+        self.check_lost()?;
         if options.variant == super::Variant::BreadthFirst {
             return self
                 .run_breadth_first(root, depth, options, &mut progress)
@@ -101,6 +102,7 @@ impl GpuPerft {
         options: &Options,
         mut progress: impl FnMut(u64, u64) -> bool,
     ) -> Result<GpuRun, GpuError> {
+        self.check_lost()?;
         if options.variant == super::Variant::BreadthFirst {
             return self
                 .run_packed_breadth_first(positions, depth, options, &mut progress)
@@ -369,17 +371,22 @@ impl GpuPerft {
         &self,
         slice: &wgpu::BufferSlice<'_>,
     ) -> Result<(), GpuError> {
+        self.check_lost()?;
         let (tx, rx) = futures_channel::oneshot::channel();
         slice.map_async(wgpu::MapMode::Read, move |r| {
             let _ = tx.send(r);
         });
         #[cfg(not(target_arch = "wasm32"))]
-        self.device
-            .poll(wgpu::PollType::wait_indefinitely())
-            .map_err(|e| GpuError::Device(e.to_string()))?;
+        if let Err(e) = self.device.poll(wgpu::PollType::wait_indefinitely()) {
+            self.check_lost()?;
+            return Err(GpuError::Device(e.to_string()));
+        }
         match rx.await {
             Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(GpuError::Mapping(e.to_string())),
+            Ok(Err(e)) => {
+                self.check_lost()?;
+                Err(GpuError::Mapping(e.to_string()))
+            }
             Err(_) => {
                 self.take_device_error()?;
                 Err(GpuError::Mapping("the map callback never ran".into()))
