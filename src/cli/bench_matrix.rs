@@ -6,8 +6,8 @@
 
 use std::time::Instant;
 
-use bitscope::chess::{perft, Position, CPW_POSITIONS};
-use bitscope::gpu::matrix::{winner, MatrixVariant};
+use bitscope::chess::{perft, Position};
+use bitscope::gpu::matrix::{matrix_cases, winner, MatrixVariant};
 use bitscope::gpu::{GpuPerft, Variant};
 
 pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
@@ -17,12 +17,7 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
     };
     let r = gpu.report();
     let adapter = format!("{} ({}, {})", r.name, r.backend, r.device_type);
-    let [start, kiwipete, ..] = CPW_POSITIONS;
-    let depth = |d: i32| (d + depth_offset).clamp(1, 12) as u32;
-    let cases = [
-        (start.0, start.1, depth(6)),
-        (kiwipete.0, kiwipete.1, depth(5)),
-    ];
+    let cases = matrix_cases(depth_offset);
     let header = format!(
         "gpu perft matrix on {adapter}; best of {rounds}; counts checked against the CPU perft"
     );
@@ -45,7 +40,8 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
         );
     }
     let mut failed = false;
-    for (name, fen, depth) in cases {
+    for case in cases {
+        let (name, fen, depth) = (case.name, case.fen, case.depth);
         let Ok(pos) = Position::from_fen(fen) else {
             continue;
         };

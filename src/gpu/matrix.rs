@@ -20,6 +20,71 @@ use super::{bfs, Options};
 /// Workgroup sizes the matrix tries for every kernel.
 pub const MATRIX_WORKGROUP_SIZES: [u32; 3] = [64, 128, 256];
 
+/// How deep the matrix counts: the CLI's depths (start position 6,
+/// Kiwipete 5) moved by [`MatrixSize::depth_offset`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MatrixSize {
+    /// Start 4, Kiwipete 3: seconds, even on a software adapter.
+    #[default]
+    Quick,
+    /// Start 5, Kiwipete 4.
+    Standard,
+    /// Start 6, Kiwipete 5 (119 M and 194 M leaves), as `bench gpu --matrix`.
+    Deep,
+}
+
+impl MatrixSize {
+    pub const ALL: [MatrixSize; 3] = [MatrixSize::Quick, MatrixSize::Standard, MatrixSize::Deep];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MatrixSize::Quick => "quick",
+            MatrixSize::Standard => "standard",
+            MatrixSize::Deep => "deep",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<MatrixSize> {
+        MatrixSize::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    pub fn depth_offset(self) -> i32 {
+        match self {
+            MatrixSize::Quick => -2,
+            MatrixSize::Standard => -1,
+            MatrixSize::Deep => 0,
+        }
+    }
+}
+
+/// One position of the matrix: a name, its FEN and the depth counted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatrixCase {
+    pub name: &'static str,
+    pub fen: &'static str,
+    pub depth: u32,
+}
+
+/// The matrix's positions: the start position at 6 and Kiwipete at 5,
+/// moved by `depth_offset` (at least 1).
+pub fn matrix_cases(depth_offset: i32) -> [MatrixCase; 2] {
+    let [start, kiwipete, ..] = crate::chess::CPW_POSITIONS;
+    let depth = |d: i32| (d + depth_offset).clamp(1, 12) as u32;
+    [
+        MatrixCase {
+            name: start.0,
+            fen: start.1,
+            depth: depth(6),
+        },
+        MatrixCase {
+            name: kiwipete.0,
+            fen: kiwipete.1,
+            depth: depth(5),
+        },
+    ]
+}
+
 /// One cell of the matrix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MatrixVariant {
@@ -184,6 +249,18 @@ mod tests {
         ] {
             assert_eq!(VariantName::parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn sizes_and_cases() {
+        for s in MatrixSize::ALL {
+            assert_eq!(MatrixSize::from_name(s.name()), Some(s));
+        }
+        let depths = |o| matrix_cases(o).map(|c| c.depth);
+        assert_eq!(depths(0), [6, 5]);
+        assert_eq!(depths(MatrixSize::Quick.depth_offset()), [4, 3]);
+        assert_eq!(depths(-9), [1, 1]);
+        assert!(matrix_cases(0)[1].fen.starts_with("r3k2r/p1ppqpb1"));
     }
 
     #[test]

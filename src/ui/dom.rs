@@ -48,3 +48,23 @@ pub fn set_root_attribute(name: &str, value: &str) {
         let _ = el.set_attribute(name, value);
     }
 }
+
+/// Lets the browser run other tasks (render, input) before going on: a
+/// `setTimeout(0)` awaited. Long work on the page awaits this between
+/// pieces so that the page stays responsive.
+pub async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback(&resolve);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// Milliseconds from `performance.now()` (or the clock without it).
+pub fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or_else(js_sys::Date::now)
+}

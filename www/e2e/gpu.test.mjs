@@ -48,3 +48,89 @@ test('without WebGPU the panel says so and offers the CPU perft', async () => {
     await plain.close();
   }
 });
+
+test('every slider method in every kernel counts Kiwipete 3 in the browser', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/gpu?depth=3`);
+  await page.waitForSelector('.adapter-name', { timeout: 60000 });
+  await page.selectOption('select.preset', { label: 'kiwipete' });
+  for (const slider of ['magic', 'hyperbola']) {
+    for (const variant of ['workgroup', 'private', 'breadth-first']) {
+      await page.selectOption('select.gpu-slider', slider);
+      await page.selectOption('select.gpu-variant', variant);
+      assert.match(page.url(), new RegExp(`slider=${slider}`));
+      await page.click('.gpu-run');
+      await page.waitForSelector('.gpu-match, .gpu-mismatch, .gpu-error', { timeout: 180000 });
+      assert.equal(await page.locator('.gpu-mismatch, .gpu-error').count(), 0, await page.innerText('.panel'));
+      assert.equal(await page.textContent('.gpu-nodes'), '97862', `${variant} ${slider}`);
+    }
+  }
+  await context.close();
+  assert.deepEqual(problems, []);
+});
+
+test('a lost device is said as such; a retry on a new device with small dispatches counts right', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  // start position 5 on SwiftShader: many dispatches, seconds of work
+  await page.goto(`${site.server.url}#/gpu?depth=5&variant=private`);
+  await page.waitForSelector('.adapter-name', { timeout: 60000 });
+  await page.click('.gpu-run');
+  await page.waitForSelector('.gpu-progress', { timeout: 60000 });
+  await page.click('.gpu-lose');
+  await page.waitForSelector('.gpu-lost', { timeout: 60000 });
+  assert.match(await page.textContent('.gpu-lost'), /device was lost: the device was destroyed/);
+  await shot(page, 'gpu-device-lost');
+  // the CPU perft is offered right there
+  assert.equal(await page.locator('.gpu-lost .perft-run').count(), 1);
+  await page.click('.gpu-retry');
+  await page.waitForSelector('.gpu-match, .gpu-mismatch, .gpu-error', { timeout: 300000 });
+  assert.equal(await page.textContent('.gpu-nodes'), '4865609');
+  assert.equal(await page.textContent('.cpu-nodes'), '4865609');
+  assert.match(await page.innerText('.gpu-result'), /batches of up to 256;/);
+  await context.close();
+  // the lost device logs its own warning in the console; nothing else may
+  assert.deepEqual(problems.filter((p) => !/destroyed|lost/i.test(p)), []);
+});
+
+test('the memory-versus-speed matrix: every variant measured, a chart, and the answer', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/gpu?matrix=quick`);
+  await page.waitForSelector('.adapter-name', { timeout: 60000 });
+  const t0 = Date.now();
+  await page.click('.matrix-run');
+  await page.waitForSelector('.matrix-done, .matrix-lost', { timeout: 590000 });
+  console.log(`# GPU matrix (quick) in Chromium on SwiftShader: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  assert.equal(await page.locator('.matrix-lost').count(), 0);
+  const rows = await page.locator('.matrix-table tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+    cls: tr.className, cells: [...tr.querySelectorAll('td')].map((td) => td.textContent),
+  })));
+  assert.equal(rows.length, 54, '27 variants x 2 positions');
+  const measured = rows.filter((r) => r.cls.includes('measured'));
+  const skipped = rows.filter((r) => r.cls.includes('skipped'));
+  // a variant is skipped exactly when its workgroup memory exceeds the adapter's limit, and says why
+  const limit = Number(await page.textContent('.adapter-limit'));
+  for (const r of skipped) {
+    assert.ok(r.cells[0].startsWith('workgroup-') && /skipped: .*workgroup memory/.test(r.cells[2]), r.cells.join(' '));
+    assert.ok(Number(r.cells[3]) > limit, r.cells.join(' '));
+  }
+  for (const r of measured) assert.ok(Number(r.cells[5]) <= limit, r.cells.join(' '));
+  assert.ok(skipped.length > 0 && measured.length >= 2 * 21, `${measured.length} measured, ${skipped.length} skipped (limit ${limit} B)`);
+  for (const r of measured) {
+    assert.ok(!r.cls.includes('bad'), `count wrong: ${r.cells.join(' ')}`);
+    assert.equal(r.cells[2], r.cells[1].startsWith('start') ? '197281' : '97862', r.cells.join(' '));
+  }
+  assert.equal(await page.locator('.matrix-table tr.winner').count(), 2, 'one winner per position');
+  assert.equal(await page.locator('figure.matrix-chart').count(), 2);
+  assert.equal(await page.locator('figure.matrix-chart g.point').count(), measured.length);
+  assert.equal(await page.locator('figure.matrix-chart g.point.best').count(), 2);
+  const answer = await page.innerText('.matrix-answer');
+  assert.match(answer, /wins with [\d.]+ M nodes\/s/);
+  assert.match(answer, /244 B per invocation/);
+  // the winner named in the text is the ringed point and the bold row
+  const named = answer.match(/, (\S+) wins/)[1];
+  assert.equal(await page.locator('.matrix-table tr.winner .variant-name').first().textContent(), named);
+  console.log(`# ${answer.replace(/\s+/g, ' ')}`);
+  await shot(page, 'gpu-matrix');
+  await context.close();
+  assert.deepEqual(problems, []);
+});

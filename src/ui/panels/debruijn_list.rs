@@ -52,10 +52,12 @@ pub fn magic_list(props: &MagicListProps) -> Html {
     let rank_input = use_state(String::new);
     {
         let (jump_error, rank_input) = (jump_error.clone(), rank_input.clone());
-        use_effect_with(width, move |_| {
-            jump_error.set(None);
-            rank_input.set(String::new());
-        });
+        use_effect_with(width, move |_| rank_input.set(String::new()));
+    }
+    {
+        // a page shown (by any control) answers the last jump
+        let jump_error = jump_error.clone();
+        use_effect_with((width, page), move |_| jump_error.set(None));
     }
     let on_jump = {
         let (on_page, jump_error) = (props.on_page.clone(), jump_error.clone());

@@ -3,16 +3,24 @@
 //! CPU perft (wasm, in a worker) of the same position beside it; a mismatch
 //! is an error. Without WebGPU the panel says so and offers the CPU perft.
 //!
-//! URL state: `ui::state::GpuState` (`fen`, `depth`, `variant`, `wg`).
+//! Below, the memory-versus-speed matrix (`gpu_matrix.rs`) runs every
+//! variant on this GPU. A lost device (the browser's watchdog, a driver
+//! reset, or the "simulate" button) is said as such, with a retry in smaller
+//! dispatches on a new device and the CPU perft.
+//!
+//! URL state: `ui::state::GpuState` (`fen`, `depth`, `variant`, `wg`,
+//! `slider`, `matrix`).
 
+use super::gpu_matrix::GpuMatrix;
 use super::PanelProps;
 use crate::chess::{Position, CPW_POSITIONS};
 use crate::gpu::layout::{default_workgroup_storage_limit, WORKGROUP_SIZES};
 use crate::gpu::{
-    interactive_depths, workgroup_budget, Design, GpuError, GpuPerft, GpuRun, Options, Variant,
-    MAX_PLIES, POS_BYTES,
+    interactive_depths, workgroup_budget, Design, GpuError, GpuPerft, GpuRun, Options, Slider,
+    Variant, MAX_PLIES, POS_BYTES,
 };
 use crate::ui::components::PerftRunner;
+use crate::ui::dom::now_ms;
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
 use crate::ui::state::{GpuAction as Action, GpuState};
 use crate::ui::worker::{PerftResult, Request};
@@ -44,14 +52,13 @@ enum RunState {
     },
     Cancelled,
     Failed(String),
+    /// The device went away during the run.
+    Lost(String),
 }
 
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or_else(js_sys::Date::now)
-}
+/// Frontier positions per dispatch when a run is retried after a lost
+/// device: short dispatches, well inside any watchdog.
+const RETRY_BATCH: u32 = 256;
 
 /// Whether the browser exposes `navigator.gpu` at all.
 fn has_navigator_gpu() -> bool {
@@ -120,6 +127,8 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
         depth,
         variant,
         workgroup_size: wanted_wg,
+        slider,
+        matrix,
     } = settings;
     let position = Position::from_fen(&fen);
 
@@ -172,37 +181,57 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
         .unwrap_or_default();
     let preset_ref = use_select_value(preset.clone());
 
-    let run = {
+    // A run, on a fresh device when the last one was lost; `batch` caps the
+    // frontier positions per dispatch (None: the host picks).
+    let start_run = {
         let state = state.clone();
-        let adapter = (*adapter).clone();
+        let adapter = adapter.clone();
         let cancel = cancel_flag.clone();
         let cpu = cpu.clone();
         let fen = fen.clone();
-        Callback::from(move |_: MouseEvent| {
-            let Adapter::Ready(gpu) = adapter.clone() else {
+        Callback::from(move |batch: Option<u32>| {
+            let Adapter::Ready(gpu) = (*adapter).clone() else {
                 return;
             };
             *cancel.borrow_mut() = false;
             cpu.reset();
-            state.set(RunState::Gpu { done: 0, total: 0 });
-            let state = state.clone();
-            let cancel = cancel.clone();
-            let cpu = cpu.clone();
-            let fen = fen.clone();
+            state.set(RunState::Building);
+            let (state, cancel, cpu, fen) =
+                (state.clone(), cancel.clone(), cpu.clone(), fen.clone());
+            let adapter = adapter.clone();
             wasm_bindgen_futures::spawn_local(async move {
+                let gpu = if gpu.is_lost() {
+                    match GpuPerft::new().await {
+                        Ok(g) => {
+                            let g = Rc::new(g);
+                            adapter.set(Adapter::Ready(g.clone()));
+                            g
+                        }
+                        Err(e) => return state.set(RunState::Failed(e.to_string())),
+                    }
+                } else {
+                    gpu
+                };
                 let options = Options {
                     variant,
+                    slider,
                     workgroup_size: wanted_wg,
+                    batch_size: batch,
                     ..Options::default()
                 };
-                // Build the kernel's pipeline (cached per variant and
-                // workgroup size) with a depth-1 run, outside the timing.
-                state.set(RunState::Building);
+                let failed = |e: GpuError| match e {
+                    GpuError::Cancelled => RunState::Cancelled,
+                    GpuError::DeviceLost(why) => RunState::Lost(why),
+                    e => RunState::Failed(e.to_string()),
+                };
+                // Build the kernel's pipeline (cached per variant, slider
+                // and workgroup size) with a depth-1 run, outside the timing.
                 let build_start = now_ms();
                 if let Err(e) = gpu.run_fen(&fen, 1, &options, |_, _| true).await {
-                    return state.set(RunState::Failed(e.to_string()));
+                    return state.set(failed(e));
                 }
                 let build_seconds = (now_ms() - build_start) / 1000.0;
+                state.set(RunState::Gpu { done: 0, total: 0 });
                 let start = now_ms();
                 let progress_state = state.clone();
                 let progress_cancel = cancel.clone();
@@ -215,8 +244,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                 let gpu_seconds = (now_ms() - start) / 1000.0;
                 let gpu_run = match result {
                     Ok(r) => Box::new(r),
-                    Err(GpuError::Cancelled) => return state.set(RunState::Cancelled),
-                    Err(e) => return state.set(RunState::Failed(e.to_string())),
+                    Err(e) => return state.set(failed(e)),
                 };
                 // The same count on the CPU (wasm, in a worker), to check.
                 state.set(RunState::Cpu {
@@ -226,6 +254,17 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                 });
                 cpu.start(&Request::Perft { fen, depth });
             });
+        })
+    };
+    let run = start_run.reform(|_: MouseEvent| None);
+    let retry = start_run.reform(|_: MouseEvent| Some(RETRY_BATCH));
+    // What a browser's watchdog does to a dispatch that runs too long.
+    let lose_device = {
+        let adapter = adapter.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Adapter::Ready(g) = &*adapter {
+                g.destroy();
+            }
         })
     };
     let cancel = {
@@ -363,14 +402,31 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
         RunState::Failed(e) => {
             html! { <p class="error-box gpu-error" role="alert">{ e.clone() }</p> }
         }
+        RunState::Lost(why) => html! {
+            <div class="gpu-lost">
+                <p class="error-box" role="alert">{ format!("The GPU device was lost: {why}. A browser takes the device away when one dispatch runs for seconds; nothing counted on it is kept.") }</p>
+                <div class="row">
+                    <button type="button" class="primary gpu-retry" onclick={retry.clone()}>{ format!("retry on a new device, {RETRY_BATCH} positions per dispatch") }</button>
+                </div>
+                <p>{ "Or count on the CPU (WebAssembly, in a worker):" }</p>
+                if let Ok(pos) = &position {
+                    <PerftRunner fen={pos.to_fen()} {depth} on_depth={on_cpu_depth.clone()} />
+                }
+            </div>
+        },
     };
 
     let ready = matches!(*adapter, Adapter::Ready(_));
+    let adapter_name: AttrValue = match (&report, &*browser_info) {
+        (Some(r), _) if !r.name.is_empty() => r.name.clone().into(),
+        (_, Some(info)) if !info.is_empty() => info.clone().into(),
+        _ => "this GPU".into(),
+    };
     html! {
         <section class="panel gpu">
             <h2>{ "GPU perft through WebGPU" }</h2>
             <p class="lede">
-                { format!("A WGSL kernel walks the move tree on the GPU: each invocation searches one position depth-first, keeping its {POS_BYTES}-byte position and a move stack of one u32 per ply (each move carries its own undo information) in workgroup memory, the fast on-chip memory a workgroup shares.") }
+                { format!("WGSL kernels walk the move tree on the GPU. Depth-first, each invocation searches one position, keeping its {POS_BYTES}-byte position and a move stack of one u32 per ply (each move carries its own undo information) in workgroup memory, the fast on-chip memory a workgroup shares, or in private memory. Breadth-first, the GPU expands the tree level by level in global memory and counts the last two plies fused. Slider attacks come from Kogge-Stone fills, magic tables or hyperbola quintessence.") }
             </p>
             <div class="cols even">
                 <div class="card">
@@ -416,6 +472,11 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                                 <option value="breadth-first" selected={variant == Variant::BreadthFirst}>{ "breadth-first (level by level)" }</option>
                             </select>
                         </label>
+                        <label>{ "sliders " }
+                            <select class="gpu-slider" onchange={on_select(|v| Slider::from_name(v).map(Action::SetSlider))} disabled={running}>
+                                { for Slider::ALL.into_iter().map(|x| html! { <option value={x.name()} selected={x == slider}>{ x.name() }</option> }) }
+                            </select>
+                        </label>
                         <label>{ "workgroup size " }
                             <select class="gpu-wg" onchange={on_select(|v| v.parse().ok().map(Action::SetWorkgroupSize))} disabled={running}>
                                 { for WORKGROUP_SIZES.iter().map(|w| html! { <option value={w.to_string()} selected={*w == wanted_wg}>{ w }</option> }) }
@@ -423,9 +484,15 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                         </label>
                         <button type="button" class="primary gpu-run" onclick={run} disabled={running || position.is_err()}>{ "run on the GPU" }</button>
                         <button type="button" class="gpu-cancel" onclick={cancel} disabled={!running}>{ "cancel" }</button>
+                        <button type="button" class="linkish gpu-lose" onclick={lose_device} disabled={!running}
+                            title="destroy the device now, as a browser's watchdog would">{ "simulate a lost device" }</button>
                     </div>
                     { result }
                 </div>
+                if let Adapter::Ready(gpu) = &*adapter {
+                    <GpuMatrix gpu={gpu.clone()} size={matrix} on_size={dispatch.reform(Action::SetMatrixSize)}
+                        adapter={adapter_name.clone()} />
+                }
             } else {
                 <div class="card">
                     <h3>{ "CPU perft (WebAssembly)" }</h3>

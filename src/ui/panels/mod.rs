@@ -8,6 +8,8 @@ mod debruijn;
 mod debruijn_list;
 mod debruijn_search;
 mod gpu;
+mod gpu_chart;
+mod gpu_matrix;
 mod lab;
 mod nibble_board;
 mod nibbles;

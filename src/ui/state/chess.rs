@@ -6,7 +6,8 @@
 
 use super::{read_num, PanelState, Params};
 use crate::chess::CPW_POSITIONS;
-use crate::gpu::Variant;
+use crate::gpu::matrix::MatrixSize;
+use crate::gpu::{Slider, Variant};
 
 /// Deepest perft depth offered in the browser (a tab should answer in
 /// seconds): the GPU layer's figure, used by the CPU perft too.
@@ -170,6 +171,10 @@ pub struct GpuState {
     pub variant: Variant,
     /// Invocations per workgroup asked for: one of [`GPU_WORKGROUP_SIZES`].
     pub workgroup_size: u32,
+    /// How the kernel computes slider attacks.
+    pub slider: Slider,
+    /// How deep the memory-versus-speed matrix counts.
+    pub matrix: MatrixSize,
 }
 
 impl Default for GpuState {
@@ -179,6 +184,8 @@ impl Default for GpuState {
             depth: 4,
             variant: Variant::Workgroup,
             workgroup_size: crate::gpu::DEFAULT_WORKGROUP_SIZE,
+            slider: Slider::KoggeStone,
+            matrix: MatrixSize::Quick,
         }
     }
 }
@@ -190,6 +197,8 @@ pub enum GpuAction {
     SetDepth(u32),
     SetVariant(Variant),
     SetWorkgroupSize(u32),
+    SetSlider(Slider),
+    SetMatrixSize(MatrixSize),
 }
 
 impl PanelState for GpuState {
@@ -207,6 +216,14 @@ impl PanelState for GpuState {
             workgroup_size: read_num(p, "wg")
                 .filter(|w| GPU_WORKGROUP_SIZES.contains(w))
                 .unwrap_or(d.workgroup_size),
+            slider: p
+                .get("slider")
+                .and_then(Slider::from_name)
+                .unwrap_or(d.slider),
+            matrix: p
+                .get("matrix")
+                .and_then(MatrixSize::from_name)
+                .unwrap_or(d.matrix),
         }
     }
 
@@ -216,6 +233,8 @@ impl PanelState for GpuState {
             ("depth", self.depth.to_string()),
             ("variant", self.variant.name().to_string()),
             ("wg", self.workgroup_size.to_string()),
+            ("slider", self.slider.name().to_string()),
+            ("matrix", self.matrix.name().to_string()),
         ])
     }
 
@@ -236,6 +255,8 @@ impl PanelState for GpuState {
                 ..self
             },
             GpuAction::SetWorkgroupSize(_) => self,
+            GpuAction::SetSlider(slider) => GpuState { slider, ..self },
+            GpuAction::SetMatrixSize(matrix) => GpuState { matrix, ..self },
         }
     }
 }
@@ -288,21 +309,29 @@ mod tests {
         let mut n = 0;
         for fen in CPW_POSITIONS.iter().map(|p| p.1).chain(FENS) {
             for depth in 1..=MAX_BROWSER_DEPTH {
-                for variant in Variant::ALL {
+                for variant in Variant::EVERY {
                     for workgroup_size in GPU_WORKGROUP_SIZES {
-                        let s = GpuState {
-                            fen: fen.to_string(),
-                            depth,
-                            variant,
-                            workgroup_size,
-                        };
-                        assert_eq!(through_url(Panel::Gpu, &s), s);
-                        n += 1;
+                        for slider in Slider::ALL {
+                            let s = GpuState {
+                                fen: fen.to_string(),
+                                depth,
+                                variant,
+                                workgroup_size,
+                                slider,
+                                matrix: MatrixSize::ALL[n % 3],
+                            };
+                            assert_eq!(through_url(Panel::Gpu, &s), s);
+                            n += 1;
+                        }
                     }
                 }
             }
         }
-        assert_eq!(n, 9 * 7 * Variant::ALL.len() * 5);
+        assert_eq!(n, 9 * 7 * 3 * 5 * 3);
+        for matrix in MatrixSize::ALL {
+            let s = GpuState::default().apply(GpuAction::SetMatrixSize(matrix));
+            assert_eq!(through_url(Panel::Gpu, &s), s);
+        }
         assert_eq!(
             GpuState::from_params(&Params::default()),
             GpuState::default()
@@ -342,5 +371,8 @@ mod tests {
         let read = |h: &str| GpuState::from_params(&Route::parse(h).params);
         assert_eq!(read("#/gpu?wg=48&variant=shared").workgroup_size, 64);
         assert_eq!(read("#/gpu?variant=private").variant, Variant::Private);
+        assert_eq!(read("#/gpu?slider=pext").slider, Slider::KoggeStone);
+        assert_eq!(read("#/gpu?slider=magic").slider, Slider::Magic);
+        assert_eq!(read("#/gpu?matrix=huge").matrix, MatrixSize::Quick);
     }
 }

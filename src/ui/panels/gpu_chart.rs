@@ -1,0 +1,141 @@
+//! The matrix as a picture: one chart per position, nodes/s (up) for each
+//! variant, in three columns ordered by the on-chip memory an invocation
+//! uses (breadth-first, workgroup, private); inside a column, one slot per
+//! slider method x workgroup size. The fastest point is ringed.
+//!
+//! ```text
+//!  M nodes/s
+//!   |            o
+//!   |   o  o     o  o        o
+//!   +-----------------------------
+//!     8 B wg     244 B shared   256 B private
+//! ```
+
+use super::gpu_matrix::MatrixRow;
+use crate::gpu::matrix::MATRIX_WORKGROUP_SIZES;
+use crate::gpu::{Slider, Variant};
+use yew::prelude::*;
+
+const W: f64 = 460.0;
+const H: f64 = 230.0;
+const LEFT: f64 = 52.0;
+const BOTTOM: f64 = 44.0;
+const TOP: f64 = 22.0;
+
+/// The columns, by on-chip memory per invocation (ascending).
+const KERNELS: [Variant; 3] = [Variant::BreadthFirst, Variant::Workgroup, Variant::Private];
+
+#[derive(Properties, PartialEq)]
+pub struct MatrixChartProps {
+    pub rows: Vec<MatrixRow>,
+}
+
+/// A round upper bound for the axis: 1, 2 or 5 times a power of ten.
+fn nice_max(x: f64) -> f64 {
+    if !(x > 0.0) {
+        return 1.0;
+    }
+    let p = 10f64.powf(x.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|k| k * p)
+        .find(|&m| m >= x)
+        .unwrap_or(10.0 * p)
+}
+
+fn column_label(kernel: Variant, rows: &[MatrixRow]) -> String {
+    let bytes = rows
+        .iter()
+        .find(|r| r.variant.kernel == kernel)
+        .map(|r| r.variant.bytes_per_invocation())
+        .unwrap_or(0);
+    let memory = match kernel {
+        Variant::Private => "private",
+        Variant::Workgroup => "shared",
+        Variant::BreadthFirst => "shared",
+    };
+    format!("{} · {bytes} B {memory}", kernel.name())
+}
+
+fn chart(position: &str, rows: &[&MatrixRow]) -> Html {
+    let measured: Vec<(&MatrixRow, f64)> = rows
+        .iter()
+        .filter_map(|r| r.outcome.as_ref().ok().map(|m| (*r, m.nps() / 1e6)))
+        .filter(|(_, y)| y.is_finite())
+        .collect();
+    let top = nice_max(measured.iter().map(|p| p.1).fold(0.0, f64::max));
+    let best = measured.iter().map(|p| p.1).fold(f64::NAN, f64::max);
+    let col_w = (W - LEFT - 8.0) / KERNELS.len() as f64;
+    let slots = (Slider::ALL.len() * MATRIX_WORKGROUP_SIZES.len()) as f64;
+    let x_of = |r: &MatrixRow| {
+        let col = KERNELS
+            .iter()
+            .position(|k| *k == r.variant.kernel)
+            .unwrap_or(0) as f64;
+        let s = Slider::ALL
+            .iter()
+            .position(|s| *s == r.variant.slider)
+            .unwrap_or(0);
+        let w = MATRIX_WORKGROUP_SIZES
+            .iter()
+            .position(|w| *w == r.variant.workgroup_size)
+            .unwrap_or(0);
+        let slot = (s * MATRIX_WORKGROUP_SIZES.len() + w) as f64;
+        LEFT + col * col_w + col_w * (slot + 1.0) / (slots + 1.0)
+    };
+    let y_of = |v: f64| TOP + (H - TOP - BOTTOM) * (1.0 - v / top);
+    let all: Vec<MatrixRow> = rows.iter().map(|r| (*r).clone()).collect();
+    html! {
+        <figure class="matrix-chart">
+            <svg viewBox={format!("0 0 {W} {H}")} role="img"
+                aria-label={format!("M nodes/s per GPU variant on {position}")}>
+                <text x={LEFT.to_string()} y="13" class="chart-title">{ format!("{position}: M nodes/s") }</text>
+                { for [0.0, 0.5, 1.0].into_iter().map(|f| {
+                    let y = y_of(top * f);
+                    html! { <g class="tick">
+                        <line x1={LEFT.to_string()} x2={(W - 8.0).to_string()} y1={y.to_string()} y2={y.to_string()} />
+                        <text x={(LEFT - 6.0).to_string()} y={(y + 4.0).to_string()} text-anchor="end">{ format!("{}", top * f) }</text>
+                    </g> }
+                }) }
+                { for KERNELS.iter().enumerate().map(|(i, k)| {
+                    let x0 = LEFT + i as f64 * col_w;
+                    html! { <g class="column">
+                        <line x1={x0.to_string()} x2={x0.to_string()} y1={TOP.to_string()} y2={(H - BOTTOM).to_string()} />
+                        <text x={(x0 + col_w / 2.0).to_string()} y={(H - BOTTOM + 16.0).to_string()} text-anchor="middle">{ column_label(*k, &all) }</text>
+                    </g> }
+                }) }
+                <text x={(LEFT + (W - LEFT) / 2.0).to_string()} y={(H - 6.0).to_string()} text-anchor="middle" class="axis-label">
+                    { "on-chip memory per invocation →" }</text>
+                { for measured.iter().map(|(r, y)| {
+                    let (cx, cy) = (x_of(r), y_of(*y));
+                    let won = *y == best;
+                    html! { <g class={classes!("point", r.variant.slider.name().to_string(), won.then_some("best"))} data-variant={r.variant.name()}>
+                        <title>{ format!("{}: {y:.1} M nodes/s", r.variant.name()) }</title>
+                        <circle cx={cx.to_string()} cy={cy.to_string()} r={(2.5 + r.variant.workgroup_size as f64 / 64.0).to_string()} />
+                        if won {
+                            <circle class="ring" cx={cx.to_string()} cy={cy.to_string()} r="9" />
+                        }
+                    </g> }
+                }) }
+            </svg>
+            <figcaption class="legend">
+                { for Slider::ALL.iter().map(|s| html! { <span class={classes!("key", s.name())}><i></i>{ s.name() }</span> }) }
+                <span class="muted">{ " · dot size: workgroup size 64 / 128 / 256 · ringed: fastest" }</span>
+            </figcaption>
+        </figure>
+    }
+}
+
+#[function_component(MatrixChart)]
+pub fn matrix_chart(props: &MatrixChartProps) -> Html {
+    let mut positions: Vec<&str> = props.rows.iter().map(|r| r.position).collect();
+    positions.dedup();
+    html! {
+        <div class="matrix-charts">
+            { for positions.into_iter().map(|p| {
+                let rows: Vec<&MatrixRow> = props.rows.iter().filter(|r| r.position == p).collect();
+                chart(p, &rows)
+            }) }
+        </div>
+    }
+}

@@ -1,0 +1,322 @@
+//! The memory-versus-speed experiment on the user's own GPU: every variant
+//! of `gpu::matrix` (kernel x slider method x workgroup size) counts the
+//! start position and Kiwipete, each count checked against the CPU perft;
+//! a table, a chart of nodes/s against memory per invocation, and the
+//! answer in words, with the numbers measured there and then.
+
+use super::gpu_chart::MatrixChart;
+use crate::chess::{perft, Position};
+use crate::gpu::matrix::{matrix_cases, winner, MatrixSize, MatrixVariant};
+use crate::gpu::{GpuError, GpuPerft, Variant};
+use crate::ui::dom::{next_task, now_ms};
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// One measured (or skipped) variant on one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatrixRow {
+    pub variant: MatrixVariant,
+    pub position: &'static str,
+    pub depth: u32,
+    /// `Err(reason)` when the adapter cannot run it (or it failed).
+    pub outcome: Result<Measured, String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measured {
+    pub nodes: u64,
+    pub seconds: f64,
+    pub dispatches: u32,
+    /// The CPU perft agrees.
+    pub correct: bool,
+}
+
+impl Measured {
+    pub fn nps(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.nodes as f64 / self.seconds
+        } else {
+            f64::NAN
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Status {
+    Idle,
+    Running {
+        done: usize,
+        total: usize,
+        now: String,
+    },
+    Done {
+        seconds: f64,
+    },
+    Cancelled,
+    Lost(String),
+}
+
+#[derive(Properties, Clone)]
+pub struct GpuMatrixProps {
+    pub gpu: Rc<GpuPerft>,
+    pub size: MatrixSize,
+    pub on_size: Callback<MatrixSize>,
+    /// The adapter's name, for the answer's text.
+    pub adapter: AttrValue,
+}
+
+impl PartialEq for GpuMatrixProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.gpu, &other.gpu)
+            && self.size == other.size
+            && self.on_size == other.on_size
+            && self.adapter == other.adapter
+    }
+}
+
+/// The CPU perft of `fen`, one root move at a time with the browser let in
+/// between, so a deep count never freezes the page.
+async fn cpu_count(fen: &str, depth: u32) -> Option<u64> {
+    let pos = Position::from_fen(fen).ok()?;
+    if depth <= 1 {
+        return Some(perft(&pos, depth));
+    }
+    let mut total = 0;
+    for &m in pos.legal_moves().as_slice() {
+        total += perft(&pos.play(m), depth - 1);
+        next_task().await;
+    }
+    Some(total)
+}
+
+/// Runs every variant on every case, appending rows as they come.
+async fn run_matrix(
+    gpu: Rc<GpuPerft>,
+    size: MatrixSize,
+    rows: UseStateHandle<Vec<MatrixRow>>,
+    status: UseStateHandle<Status>,
+    cancel: Rc<RefCell<bool>>,
+) {
+    let variants = MatrixVariant::all();
+    let cases = matrix_cases(size.depth_offset());
+    let total = variants.len() * cases.len();
+    let mut out: Vec<MatrixRow> = Vec::new();
+    let start = now_ms();
+    for case in cases {
+        status.set(Status::Running {
+            done: out.len(),
+            total,
+            now: format!("the CPU perft of {} {}", case.name, case.depth),
+        });
+        let want = cpu_count(case.fen, case.depth).await;
+        for v in &variants {
+            if *cancel.borrow() {
+                return status.set(Status::Cancelled);
+            }
+            status.set(Status::Running {
+                done: out.len(),
+                total,
+                now: format!("{} on {} {}", v.name(), case.name, case.depth),
+            });
+            next_task().await;
+            let options = v.options();
+            let outcome = match gpu.resolve_workgroup(&options) {
+                Err(e) => Err(format!("skipped: {e}")),
+                Ok(_) => {
+                    // the pipeline is built outside the timing
+                    let timed = match gpu.run_fen(case.fen, 1, &options, |_, _| true).await {
+                        Err(e) => Err(e),
+                        Ok(_) => {
+                            let t0 = now_ms();
+                            let flag = cancel.clone();
+                            gpu.run_fen(case.fen, case.depth, &options, move |_, _| !*flag.borrow())
+                                .await
+                                .map(|r| (r, (now_ms() - t0) / 1000.0))
+                        }
+                    };
+                    match timed {
+                        Ok((run, seconds)) => Ok(Measured {
+                            nodes: run.nodes,
+                            seconds,
+                            dispatches: run.batches,
+                            correct: Some(run.nodes) == want,
+                        }),
+                        Err(GpuError::Cancelled) => return status.set(Status::Cancelled),
+                        Err(GpuError::DeviceLost(why)) => return status.set(Status::Lost(why)),
+                        Err(e) => Err(e.to_string()),
+                    }
+                }
+            };
+            out.push(MatrixRow {
+                variant: *v,
+                position: case.name,
+                depth: case.depth,
+                outcome,
+            });
+            rows.set(out.clone());
+        }
+    }
+    status.set(Status::Done {
+        seconds: (now_ms() - start) / 1000.0,
+    });
+}
+
+/// The answer in words: the winner per position, and what the memory
+/// bought, from the rows.
+fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut positions: Vec<&str> = rows.iter().map(|r| r.position).collect();
+    positions.dedup();
+    for p in positions {
+        let of = |pred: &dyn Fn(&MatrixRow) -> bool| {
+            let named: Vec<(String, f64)> = rows
+                .iter()
+                .filter(|r| r.position == p && pred(r))
+                .filter_map(|r| r.outcome.as_ref().ok().map(|m| (r.variant.name(), m.nps())))
+                .collect();
+            winner(named.iter().map(|(n, x)| (n.as_str(), *x))).map(|(n, x)| (n.to_string(), x))
+        };
+        let Some((best, best_nps)) = of(&|_| true) else {
+            continue;
+        };
+        let kernel_best = |k: Variant| of(&move |r: &MatrixRow| r.variant.kernel == k);
+        let mut line = format!(
+            "{p}: on {adapter}, {best} wins with {:.1} M nodes/s.",
+            best_nps / 1e6
+        );
+        let per_invocation = |kernel| {
+            MatrixVariant {
+                kernel,
+                slider: crate::gpu::Slider::KoggeStone,
+                workgroup_size: 64,
+            }
+            .bytes_per_invocation()
+        };
+        if let (Some((_, shared)), Some((_, private))) = (
+            kernel_best(Variant::Workgroup),
+            kernel_best(Variant::Private),
+        ) {
+            line += &format!(
+                " The position and move stack in workgroup (shared) memory, {} B per invocation, give at best {:.1} M nodes/s; the same {} B in private memory {:.1} M nodes/s (shared is {:.2}x private).",
+                per_invocation(Variant::Workgroup),
+                shared / 1e6,
+                per_invocation(Variant::Private),
+                private / 1e6,
+                shared / private
+            );
+        }
+        if let Some((_, bfs)) = kernel_best(Variant::BreadthFirst) {
+            line += &format!(
+                " Breadth-first, with {} B of workgroup memory per invocation and every position in global memory, gives at best {:.1} M nodes/s.",
+                per_invocation(Variant::BreadthFirst),
+                bfs / 1e6
+            );
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+#[function_component(GpuMatrix)]
+pub fn gpu_matrix(props: &GpuMatrixProps) -> Html {
+    let rows = use_state(Vec::<MatrixRow>::new);
+    let status = use_state(|| Status::Idle);
+    let cancel = use_mut_ref(|| false);
+    let running = matches!(*status, Status::Running { .. });
+    let run = {
+        let (gpu, size) = (props.gpu.clone(), props.size);
+        let (rows, status, cancel) = (rows.clone(), status.clone(), cancel.clone());
+        Callback::from(move |_: MouseEvent| {
+            *cancel.borrow_mut() = false;
+            rows.set(Vec::new());
+            let args = (gpu.clone(), rows.clone(), status.clone(), cancel.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                run_matrix(args.0, size, args.1, args.2, args.3).await
+            });
+        })
+    };
+    let stop = {
+        let cancel = cancel.clone();
+        Callback::from(move |_: MouseEvent| *cancel.borrow_mut() = true)
+    };
+    let on_size = props.on_size.reform(|e: Event| {
+        let el: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        MatrixSize::from_name(&el.value()).unwrap_or_default()
+    });
+    let depths = matrix_cases(props.size.depth_offset());
+    // the fastest measured speed per position, to mark its row
+    let fastest = |position: &str| {
+        rows.iter()
+            .filter(|r| r.position == position)
+            .filter_map(|r| r.outcome.as_ref().ok().map(Measured::nps))
+            .fold(f64::NAN, f64::max)
+    };
+
+    html! {
+        <div class="card gpu-matrix">
+            <h3>{ "Memory versus speed, measured here" }</h3>
+            <p class="lede">{ "How small must a position be to fit the GPU's shared memory, and what does that cost in speed? Every variant below counts the same positions on this GPU: the kernel (search depth-first with the stack in workgroup memory or in private memory, or breadth-first with each level in global memory) × how it computes slider attacks (Kogge-Stone fills, magic tables, hyperbola quintessence) × the workgroup size." }</p>
+            <div class="row">
+                <label>{ "depths " }
+                    <select class="matrix-size" onchange={on_size} disabled={running}>
+                        { for MatrixSize::ALL.into_iter().map(|s| {
+                            let [a, b] = matrix_cases(s.depth_offset());
+                            html! { <option value={s.name()} selected={s == props.size}>{ format!("{}: {} {}, {} {}", s.name(), a.name, a.depth, b.name, b.depth) }</option> }
+                        }) }
+                    </select>
+                </label>
+                <button type="button" class="primary matrix-run" onclick={run} disabled={running}>{ format!("run all {} variants", MatrixVariant::all().len()) }</button>
+                <button type="button" class="matrix-cancel" onclick={stop} disabled={!running}>{ "cancel" }</button>
+            </div>
+            { match &*status {
+                Status::Idle => html! { <p class="muted">{ format!("Counts {} {} and {} {} with each variant, checked against the CPU perft; the pipeline of each is built before its clock starts.", depths[0].name, depths[0].depth, depths[1].name, depths[1].depth) }</p> },
+                Status::Running { done, total, now } => html! {
+                    <div><progress class="matrix-progress" max={total.to_string()} value={done.to_string()}></progress>
+                    <p class="stats">{ format!("{done} / {total}: {now}") }</p></div>
+                },
+                Status::Done { seconds } => html! { <p class="stats matrix-done">{ format!("{} rows in {seconds:.1} s", rows.len()) }</p> },
+                Status::Cancelled => html! { <p class="muted matrix-cancelled">{ "Cancelled." }</p> },
+                Status::Lost(why) => html! { <p class="error-box matrix-lost" role="alert">{ format!("The GPU device was lost during the matrix ({why}). Reload the page to get a new device; a smaller depth keeps each dispatch shorter.") }</p> },
+            } }
+            if !rows.is_empty() {
+                <MatrixChart rows={(*rows).clone()} />
+                <div class="matrix-answer">
+                    { for answer(&rows, &props.adapter).into_iter().map(|l| html! { <p class="answer">{ l }</p> }) }
+                </div>
+                <div class="scroll">
+                <table class="data matrix-table">
+                    <thead><tr>
+                        <th>{ "variant" }</th><th>{ "position" }</th><th>{ "nodes" }</th><th>{ "s" }</th><th>{ "M nodes/s" }</th>
+                        <th>{ "workgroup B" }</th><th>{ "B / invocation" }</th><th>{ "global B / position" }</th><th>{ "dispatches" }</th><th>{ "check" }</th>
+                    </tr></thead>
+                    <tbody>
+                        { for rows.iter().map(|r| {
+                            let v = &r.variant;
+                            let won = r.outcome.as_ref().is_ok_and(|m| m.nps() == fastest(r.position));
+                            let common = html! { <>
+                                <td class="variant-name">{ v.name() }</td><td>{ format!("{} {}", r.position, r.depth) }</td>
+                            </> };
+                            let memory = html! { <>
+                                <td class="num">{ v.workgroup_bytes() }</td><td class="num">{ v.bytes_per_invocation() }</td><td class="num">{ v.global_bytes_per_position() }</td>
+                            </> };
+                            match &r.outcome {
+                                Ok(m) => html! {
+                                    <tr class={classes!("measured", won.then_some("winner"), (!m.correct).then_some("bad"))}>
+                                        { common }<td class="num matrix-nodes">{ m.nodes }</td><td class="num">{ format!("{:.3}", m.seconds) }</td>
+                                        <td class="num matrix-nps">{ format!("{:.1}", m.nps() / 1e6) }</td>{ memory }<td class="num">{ m.dispatches }</td>
+                                        <td>{ if m.correct { "✓" } else { "WRONG" } }</td>
+                                    </tr>
+                                },
+                                Err(why) => html! {
+                                    <tr class="skipped">{ common }<td colspan="3" class="muted">{ why.clone() }</td>{ memory }<td></td><td></td></tr>
+                                },
+                            }
+                        }) }
+                    </tbody>
+                </table>
+                </div>
+            }
+        </div>
+    }
+}
