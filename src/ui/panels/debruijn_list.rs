@@ -51,7 +51,7 @@ pub fn magic_list(props: &MagicListProps) -> Html {
     let jump_error = use_state(|| None::<String>);
     let rank_input = use_state(String::new);
     {
-        let (jump_error, rank_input) = (jump_error.clone(), rank_input.clone());
+        let rank_input = rank_input.clone();
         use_effect_with(width, move |_| rank_input.set(String::new()));
     }
     {

@@ -491,7 +491,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                 </div>
                 if let Adapter::Ready(gpu) = &*adapter {
                     <GpuMatrix gpu={gpu.clone()} size={matrix} on_size={dispatch.reform(Action::SetMatrixSize)}
-                        adapter={adapter_name.clone()} />
+                        adapter={adapter_name.clone()} software={gpu.report().software} />
                 }
             } else {
                 <div class="card">

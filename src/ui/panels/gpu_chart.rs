@@ -120,7 +120,7 @@ fn chart(position: &str, rows: &[&MatrixRow]) -> Html {
             </svg>
             <figcaption class="legend">
                 { for Slider::ALL.iter().map(|s| html! { <span class={classes!("key", s.name())}><i></i>{ s.name() }</span> }) }
-                <span class="muted">{ " · dot size: workgroup size 64 / 128 / 256 · ringed: fastest" }</span>
+                <span class="muted">{ "dot size: workgroup size 64 / 128 / 256; ringed: the fastest" }</span>
             </figcaption>
         </figure>
     }

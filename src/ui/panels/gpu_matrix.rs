@@ -64,6 +64,9 @@ pub struct GpuMatrixProps {
     pub on_size: Callback<MatrixSize>,
     /// The adapter's name, for the answer's text.
     pub adapter: AttrValue,
+    /// A software adapter (SwiftShader, a fallback adapter): its
+    /// "workgroup memory" is ordinary memory.
+    pub software: bool,
 }
 
 impl PartialEq for GpuMatrixProps {
@@ -72,6 +75,7 @@ impl PartialEq for GpuMatrixProps {
             && self.size == other.size
             && self.on_size == other.on_size
             && self.adapter == other.adapter
+            && self.software == other.software
     }
 }
 
@@ -283,6 +287,9 @@ pub fn gpu_matrix(props: &GpuMatrixProps) -> Html {
                 <MatrixChart rows={(*rows).clone()} />
                 <div class="matrix-answer">
                     { for answer(&rows, &props.adapter).into_iter().map(|l| html! { <p class="answer">{ l }</p> }) }
+                    if props.software {
+                        <p class="muted software-note">{ "This is a software adapter: it runs the kernels on the CPU, where workgroup memory is ordinary memory, so these numbers show how much work each variant does, not what on-chip memory buys. On a real GPU the same button answers the question." }</p>
+                    }
                 </div>
                 <div class="scroll">
                 <table class="data matrix-table">
