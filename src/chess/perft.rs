@@ -207,6 +207,46 @@ pub struct Cancelled {
 pub fn divide_with<F>(
     pos: &Position,
     depth: u32,
+    on_progress: F,
+) -> Result<Vec<(Move, u64)>, Cancelled>
+where
+    F: FnMut(&RootProgress) -> ControlFlow<()>,
+{
+    divide_part_with(pos, depth, 0, 1, on_progress)
+}
+
+/// The root moves of part `part` of `parts` (see [`divide_part_with`]).
+pub fn part_moves(pos: &Position, part: usize, parts: usize) -> Vec<Move> {
+    legal_moves(pos)
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % parts.max(1) == part)
+        .map(|(_, &m)| m)
+        .collect()
+}
+
+/// [`divide_with`] over part `part` of `parts` of the root moves: those
+/// whose index in generation order is `part` modulo `parts`, so that
+/// `parts` workers (each a part) count every root move exactly once.
+/// `RootProgress::index` and `total` count within the part.
+///
+/// ```
+/// use bitscope::chess::{perft, perft::divide_part_with, Position};
+/// let pos = Position::startpos();
+/// let sum: u64 = (0..3)
+///     .flat_map(|k| divide_part_with(&pos, 3, k, 3, |_| std::ops::ControlFlow::Continue(())).unwrap())
+///     .map(|(_, n)| n)
+///     .sum();
+/// assert_eq!(sum, perft(&pos, 3));
+/// ```
+///
+/// # Errors
+/// [`Cancelled`] (with the finished root moves) when the callback breaks.
+pub fn divide_part_with<F>(
+    pos: &Position,
+    depth: u32,
+    part: usize,
+    parts: usize,
     mut on_progress: F,
 ) -> Result<Vec<(Move, u64)>, Cancelled>
 where
@@ -216,7 +256,7 @@ where
     if depth == 0 {
         return Ok(out);
     }
-    let moves = legal_moves(pos);
+    let moves = part_moves(pos, part, parts);
     let mut so_far = 0u64;
     for (index, &mv) in moves.iter().enumerate() {
         let nodes = perft(&pos.play(mv), depth - 1);

@@ -76,6 +76,7 @@ test('perft in a Web Worker: count, divide, cancel, speed against native', async
   // three ratios (each pair ran back to back, under the same load)
   await page.selectOption('select.preset', 'start');
   await page.selectOption('select.perft-depth', '6');
+  await page.selectOption('select.perft-workers', '1');
   const pairs = [];
   for (let round = 0; round < 3; round++) {
     await page.click('.perft-run');
@@ -91,6 +92,22 @@ test('perft in a Web Worker: count, divide, cancel, speed against native', async
   }
   const ratios = pairs.map(([w, n]) => w / n).sort((a, b) => a - b);
   console.log(`# perft start depth 6, wasm in Chromium vs native (one thread), 3 pairs: ${pairs.map(([w, n]) => `${w.toFixed(0)}/${n.toFixed(0)}`).join(', ')} M nodes/s; median ratio ${ratios[1].toFixed(2)}`);
+
+  // every core: one worker per core in the browser, one thread per core natively
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const options = await page.locator('select.perft-workers option').count();
+  assert.equal(options, Math.min(16, cores), 'one choice per core');
+  await page.selectOption('select.perft-workers', String(options));
+  await page.click('.perft-run');
+  await page.waitForSelector('.perft-nodes', { state: 'detached' });
+  await page.waitForSelector('.perft-nodes', { timeout: 120000 });
+  assert.equal(await page.textContent('.perft-nodes'), '119060324', 'the pool counts the same');
+  assert.equal(await page.locator('table.divide tbody tr').count(), 20, 'every root move once');
+  const pool = parseFloat(await page.textContent('.perft-nps'));
+  const nativeAll = JSON.parse(
+    execFileSync(join(repo, 'target', 'release', 'bitscope'), ['perft', '6', '--threads', String(options), '--json']).toString().trim().split('\n').pop(),
+  );
+  console.log(`# perft start depth 6 on every core (${options}): wasm ${pool.toFixed(0)} M nodes/s (1 worker: ${pairs.map((p) => p[0].toFixed(0)).join('/')}), native ${(nativeAll.nps / 1e6).toFixed(0)} M nodes/s`);
   await context.close();
   assert.deepEqual(problems, []);
 });

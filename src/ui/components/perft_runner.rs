@@ -1,8 +1,9 @@
-//! `PerftRunner`: CPU perft of a position in a Web Worker, with progress,
-//! cancel, the divide table and nodes/s.
+//! `PerftRunner`: CPU perft of a position in Web Workers, one per core by
+//! default (the root moves shared out), with progress added up, cancel, the
+//! divide table and nodes/s.
 
 use crate::ui::hooks::{use_worker_job, JobState};
-use crate::ui::worker::{PerftResult, Request};
+use crate::ui::worker::{prewarm_n, worker_count, PerftResult, Request};
 use yew::prelude::*;
 
 pub use crate::ui::state::MAX_BROWSER_DEPTH;
@@ -17,7 +18,9 @@ pub struct PerftRunnerProps {
 #[function_component(PerftRunner)]
 pub fn perft_runner(props: &PerftRunnerProps) -> Html {
     let job = use_worker_job::<PerftResult>();
-    use_effect_with((), |_| crate::ui::worker::prewarm());
+    let cores = worker_count();
+    let workers = use_state(|| cores);
+    use_effect_with(*workers, |&n| prewarm_n(n));
 
     // A new position or depth: stop what runs and forget the old result.
     {
@@ -27,11 +30,18 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
 
     let run = {
         let job = job.clone();
-        let request = Request::Perft {
-            fen: props.fen.to_string(),
-            depth: props.depth,
-        };
-        Callback::from(move |_: MouseEvent| job.start(&request))
+        let request = Request::perft(props.fen.to_string(), props.depth);
+        let n = *workers;
+        Callback::from(move |_: MouseEvent| job.start_on(&request, n))
+    };
+    let on_workers = {
+        let workers = workers.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(n) = select.value().parse() {
+                workers.set(n);
+            }
+        })
     };
     let cancel = {
         let job = job.clone();
@@ -50,7 +60,7 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
 
     let body = match &*job {
         JobState::Idle => {
-            html! { <p class="muted">{ "Runs in a Web Worker: the page stays responsive, and cancel stops it at once." }</p> }
+            html! { <p class="muted">{ format!("Runs in Web Workers ({} here, the root moves shared out): the page stays responsive, and cancel stops them all at once.", *workers) }</p> }
         }
         JobState::Running(progress) => {
             let (done, total, label, elapsed) = (
@@ -80,6 +90,7 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
                     <span>{ "nodes " }<strong class="perft-nodes">{ (*nodes as u64).to_string() }</strong></span>
                     <span>{ format!("time {seconds:.3} s") }</span>
                     <span class="perft-nps">{ format!("{:.1} M nodes/s", if *seconds > 0.0 { nodes / seconds / 1e6 } else { 0.0 }) }</span>
+                    <span class="perft-workers-used">{ format!("{} worker(s)", *workers) }</span>
                 </div>
                 if !divide.is_empty() {
                     <details open={divide.len() <= 48}>
@@ -107,6 +118,14 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
                     <select class="perft-depth" onchange={on_depth} disabled={running}>
                         { for (1..=MAX_BROWSER_DEPTH).map(|d| html! {
                             <option value={d.to_string()} selected={d == props.depth}>{ d }</option>
+                        }) }
+                    </select>
+                </label>
+                <label>{ "workers " }
+                    <select class="perft-workers" onchange={on_workers} disabled={running}
+                        title={format!("this browser reports {cores} cores")}>
+                        { for (1..=cores).map(|n| html! {
+                            <option value={n.to_string()} selected={n == *workers}>{ n }</option>
                         }) }
                     </select>
                 </label>

@@ -1,19 +1,23 @@
-//! `use_worker_job`: one long job in a Web Worker, with progress, cancel and
-//! a typed result. The four places that run worker jobs (the perft runner,
-//! the de Bruijn enumeration and magic list, the GPU panel's CPU check) all
-//! go through it.
+//! `use_worker_job`: one long job in Web Workers, with progress, cancel and
+//! a typed result. The places that run worker jobs (the perft runner, the
+//! de Bruijn enumeration and magic list, the GPU panel's CPU check) all go
+//! through it.
 //!
 //! ```ignore
 //! let perft = use_worker_job::<PerftResult>();
-//! perft.start(&Request::Perft { fen, depth });   // Running(progress) ...
+//! perft.start(&Request::perft(fen, depth));      // Running(progress) ...
+//! perft.start_on(&Request::perft(fen, depth), 4); // cut over 4 workers
 //! match &*perft { JobState::Done(r) => .., JobState::Running(p) => .., _ => .. }
-//! perft.cancel();                                 // terminates the worker
+//! perft.cancel();                                 // terminates every worker
 //! ```
 //!
-//! A finished job hands its worker back, warm, for the next one; a cancelled
-//! one terminates it and starts a fresh worker in the background.
+//! A job cut over several workers (`Request::split`) shows their progress
+//! added up and its result put together (`JobOutput::merge`); an error in
+//! any part stops them all. A finished job hands its workers back, warm, for
+//! the next one; a cancelled one terminates them and starts a fresh worker
+//! in the background.
 
-use crate::ui::worker::{prewarm, Job, JobOutput, Progress, Request, WorkerEvent};
+use crate::ui::worker::{prewarm, sum_progress, Job, JobOutput, Progress, Request, WorkerEvent};
 use std::cell::RefCell;
 use std::ops::Deref;
 use std::rc::Rc;
@@ -35,10 +39,30 @@ impl<T> JobState<T> {
     }
 }
 
+/// The parts of the job under way: one worker each, their latest progress
+/// and their results so far.
+struct Parts<T> {
+    jobs: Vec<Option<Job>>,
+    /// `None` until the part's first report: the sum waits for every part,
+    /// so that its total never grows.
+    progress: Vec<Option<Progress>>,
+    results: Vec<Option<T>>,
+}
+
+impl<T> Default for Parts<T> {
+    fn default() -> Self {
+        Parts {
+            jobs: Vec::new(),
+            progress: Vec::new(),
+            results: Vec::new(),
+        }
+    }
+}
+
 /// The hook's handle: the job's state (deref) and how to start and stop it.
 pub struct UseWorkerJobHandle<T: 'static> {
     state: UseStateHandle<JobState<T>>,
-    job: Rc<RefCell<Option<Job>>>,
+    job: Rc<RefCell<Parts<T>>>,
 }
 
 impl<T> Clone for UseWorkerJobHandle<T> {
@@ -59,57 +83,96 @@ impl<T> Deref for UseWorkerJobHandle<T> {
 }
 
 impl<T: JobOutput> UseWorkerJobHandle<T> {
-    /// Starts `request`, stopping the job that runs, if any.
+    /// Starts `request` on one worker, stopping the job that runs, if any.
     pub fn start(&self, request: &Request) {
-        self.job.borrow_mut().take();
-        let events = {
-            let state = self.state.clone();
-            let slot = self.job.clone();
-            Callback::from(move |event: WorkerEvent| match event {
-                WorkerEvent::Progress(p) => state.set(JobState::Running(p)),
-                WorkerEvent::Error { message } => {
-                    slot.borrow_mut().take();
-                    state.set(JobState::Failed(message));
-                }
-                other => {
-                    if let Some(result) = T::from_event(other) {
-                        let done = slot.borrow_mut().take();
-                        if let Some(job) = done {
-                            job.release();
-                        }
-                        state.set(JobState::Done(result));
-                    }
-                }
-            })
-        };
-        match Job::start(request, events) {
-            Ok(job) => {
-                *self.job.borrow_mut() = Some(job);
-                self.state.set(JobState::Running(Progress::starting()));
-            }
-            Err(e) => self.state.set(JobState::Failed(e)),
-        }
+        self.start_on(request, 1);
     }
 
-    /// Stops the job now (its worker is terminated, a fresh one prewarmed).
-    pub fn cancel(&self) {
-        let job = self.job.borrow_mut().take();
-        if let Some(job) = job {
-            job.cancel();
+    /// Starts `request` cut over `workers` workers (when it can be cut),
+    /// stopping the job that runs, if any.
+    pub fn start_on(&self, request: &Request, workers: u32) {
+        *self.job.borrow_mut() = Parts::default();
+        let parts = request.split(workers.max(1));
+        {
+            let mut p = self.job.borrow_mut();
+            p.progress = vec![None; parts.len()];
+            p.results = vec![None; parts.len()];
         }
+        for (k, part) in parts.iter().enumerate() {
+            let events = {
+                let state = self.state.clone();
+                let slot = self.job.clone();
+                Callback::from(move |event: WorkerEvent| {
+                    let mut p = slot.borrow_mut();
+                    if k >= p.results.len() {
+                        return; // an event of a job that was stopped
+                    }
+                    match event {
+                        WorkerEvent::Progress(progress) => {
+                            p.progress[k] = Some(progress.clone());
+                            let all: Option<Vec<Progress>> = p.progress.iter().cloned().collect();
+                            if let Some(all) = all {
+                                state.set(JobState::Running(sum_progress(&all, &progress)));
+                            }
+                        }
+                        WorkerEvent::Error { message } => {
+                            *p = Parts::default(); // stops every part
+                            state.set(JobState::Failed(message));
+                        }
+                        other => {
+                            if let Some(result) = T::from_event(other) {
+                                p.results[k] = Some(result);
+                                // a part with nothing to do may never report
+                                p.progress[k].get_or_insert_with(|| Progress {
+                                    total: 0.0,
+                                    ..Progress::starting()
+                                });
+                                if let Some(job) = p.jobs.get_mut(k).and_then(Option::take) {
+                                    job.release();
+                                }
+                                if p.results.iter().all(Option::is_some) {
+                                    let all = std::mem::take(&mut p.results)
+                                        .into_iter()
+                                        .flatten()
+                                        .collect();
+                                    *p = Parts::default();
+                                    if let Some(whole) = T::merge(all) {
+                                        state.set(JobState::Done(whole));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                })
+            };
+            match Job::start(part, events) {
+                Ok(job) => self.job.borrow_mut().jobs.push(Some(job)),
+                Err(e) => {
+                    *self.job.borrow_mut() = Parts::default();
+                    return self.state.set(JobState::Failed(e));
+                }
+            }
+        }
+        self.state.set(JobState::Running(Progress::starting()));
+    }
+
+    /// Stops the job now (its workers are terminated, a fresh one prewarmed).
+    pub fn cancel(&self) {
+        let parts = std::mem::take(&mut *self.job.borrow_mut());
+        drop(parts);
         prewarm();
         self.state.set(JobState::Cancelled);
     }
 
     /// Stops the job, if any, and forgets its result.
     pub fn reset(&self) {
-        self.job.borrow_mut().take();
+        *self.job.borrow_mut() = Parts::default();
         self.state.set(JobState::Idle);
     }
 
     /// Whether a job is under way (read from the job itself, never stale).
     pub fn is_active(&self) -> bool {
-        self.job.borrow().is_some()
+        self.job.borrow().jobs.iter().any(Option::is_some)
     }
 }
 
@@ -117,6 +180,6 @@ impl<T: JobOutput> UseWorkerJobHandle<T> {
 #[hook]
 pub fn use_worker_job<T: JobOutput>() -> UseWorkerJobHandle<T> {
     let state = use_state_eq(|| JobState::Idle);
-    let job = use_mut_ref(|| None::<Job>);
+    let job = use_mut_ref(Parts::<T>::default);
     UseWorkerJobHandle { state, job }
 }

@@ -23,7 +23,7 @@ use crate::ui::components::PerftRunner;
 use crate::ui::dom::now_ms;
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
 use crate::ui::state::{GpuAction as Action, GpuState};
-use crate::ui::worker::{PerftResult, Request};
+use crate::ui::worker::{worker_count, PerftResult, Request};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -252,7 +252,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
                     gpu_seconds,
                     build_seconds,
                 });
-                cpu.start(&Request::Perft { fen, depth });
+                cpu.start_on(&Request::perft(fen, depth), worker_count());
             });
         })
     };

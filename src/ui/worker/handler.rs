@@ -7,8 +7,9 @@ use super::protocol::{
     DebruijnCount, MagicPage, PerftResult, Progress, Request, SearchProgress, WorkerEvent,
 };
 use crate::bits::debruijn;
+use crate::chess::perft::{divide_part_with, part_moves};
 use crate::chess::perft::{divide_total, uci_rows};
-use crate::chess::{divide_with, Position};
+use crate::chess::Position;
 use std::ops::ControlFlow;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -39,13 +40,27 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
     };
     let start = now_seconds();
     let event = match request {
-        Request::Perft { fen, depth } => match Position::from_fen(&fen) {
+        Request::Perft {
+            fen,
+            depth,
+            part,
+            parts,
+        } => match Position::from_fen(&fen) {
             Err(e) => WorkerEvent::Error {
                 message: e.to_string(),
             },
             Ok(position) => {
+                // the part's size first, so that a pool's bar has its total
+                let mine = part_moves(&position, part as usize, parts as usize).len();
+                send(&WorkerEvent::Progress(Progress {
+                    done: 0.0,
+                    total: if depth == 0 { 0.0 } else { mine as f64 },
+                    label: format!("{mine} root moves to count"),
+                    elapsed: now_seconds() - start,
+                    search: None,
+                }))?;
                 let mut failed = None;
-                let rows = divide_with(&position, depth, |p| {
+                let rows = divide_part_with(&position, depth, part as usize, parts as usize, |p| {
                     let progress = WorkerEvent::Progress(Progress {
                         done: (p.index + 1) as f64,
                         total: p.total as f64,
@@ -65,8 +80,14 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
                 if let Some(e) = failed {
                     return Err(e);
                 }
+                // depth 0 counts the root once, in part 0 only
+                let nodes = if part == 0 || depth > 0 {
+                    divide_total(&rows, depth)
+                } else {
+                    0
+                };
                 WorkerEvent::PerftDone(PerftResult {
-                    nodes: divide_total(&rows, depth) as f64,
+                    nodes: nodes as f64,
                     seconds: now_seconds() - start,
                     divide: uci_rows(&rows)
                         .into_iter()

@@ -18,8 +18,8 @@ pub mod handler;
 mod page;
 
 #[cfg(target_arch = "wasm32")]
-pub use page::{prewarm, Job};
+pub use page::{prewarm, prewarm_n, worker_count, Job};
 pub use protocol::{
-    DebruijnCount, JobOutput, MagicPage, PerftResult, Progress, Request, SearchProgress,
-    WorkerEvent,
+    sum_progress, DebruijnCount, JobOutput, MagicPage, PerftResult, Progress, Request,
+    SearchProgress, WorkerEvent,
 };

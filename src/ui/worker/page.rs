@@ -1,7 +1,7 @@
-//! The page side of the worker: [`Job`] starts a worker, forwards its
-//! events to a callback and cancels by terminating it; [`prewarm`] keeps a
-//! warm worker ready between jobs. Panels use it through
-//! `hooks::use_worker_job`.
+//! The page side of the workers: [`Job`] starts a worker, forwards its
+//! events to a callback and cancels by terminating it; [`prewarm`] keeps
+//! warm workers ready between jobs (one per core at most, see
+//! [`worker_count`]). Panels use it through `hooks::use_worker_job`.
 
 use super::protocol::{Request, WorkerEvent};
 use wasm_bindgen::prelude::*;
@@ -9,8 +9,17 @@ use wasm_bindgen::JsCast;
 use yew::Callback;
 
 thread_local! {
-    /// A started, warmed-up worker waiting for work.
-    static IDLE: std::cell::RefCell<Option<web_sys::Worker>> = const { std::cell::RefCell::new(None) };
+    /// Started, warmed-up workers waiting for work.
+    static IDLE: std::cell::RefCell<Vec<web_sys::Worker>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The workers a pool should use: one per core the browser reports
+/// (`navigator.hardwareConcurrency`), 1 to 16.
+pub fn worker_count() -> u32 {
+    web_sys::window()
+        .map(|w| w.navigator().hardware_concurrency() as u32)
+        .unwrap_or(1)
+        .clamp(1, 16)
 }
 
 fn spawn_worker() -> Result<web_sys::Worker, String> {
@@ -23,10 +32,18 @@ fn spawn_worker() -> Result<web_sys::Worker, String> {
 /// Starts a worker ahead of time (it loads the module and warms up), so the
 /// first run neither waits for it nor runs in the baseline compiler.
 pub fn prewarm() {
+    prewarm_n(1);
+}
+
+/// Keeps `n` workers (at most [`worker_count`]) started and warm.
+pub fn prewarm_n(n: u32) {
     IDLE.with(|idle| {
         let mut idle = idle.borrow_mut();
-        if idle.is_none() {
-            *idle = spawn_worker().ok();
+        while idle.len() < n.min(worker_count()) as usize {
+            match spawn_worker() {
+                Ok(w) => idle.push(w),
+                Err(_) => break,
+            }
         }
     });
 }
@@ -43,7 +60,7 @@ impl Job {
     /// Starts `request` on the idle worker (or a new one); its events go to
     /// `on_event`.
     pub fn start(request: &Request, on_event: Callback<WorkerEvent>) -> Result<Job, String> {
-        let worker = match IDLE.with(|idle| idle.borrow_mut().take()) {
+        let worker = match IDLE.with(|idle| idle.borrow_mut().pop()) {
             Some(w) => w,
             None => spawn_worker()?,
         };
@@ -86,9 +103,14 @@ impl Job {
         if let Some(worker) = self.worker.take() {
             worker.set_onmessage(None);
             worker.set_onerror(None);
-            if let Some(extra) = IDLE.with(|idle| idle.borrow_mut().replace(worker)) {
-                extra.terminate();
-            }
+            IDLE.with(|idle| {
+                let mut idle = idle.borrow_mut();
+                if idle.len() < worker_count() as usize {
+                    idle.push(worker);
+                } else {
+                    worker.terminate();
+                }
+            });
         }
     }
 }

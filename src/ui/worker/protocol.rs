@@ -8,12 +8,53 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Request {
-    /// Perft with divide: progress after each root move.
-    Perft { fen: String, depth: u32 },
+    /// Perft with divide: progress after each root move. With `parts` > 1,
+    /// only the root moves whose index is `part` modulo `parts` (one worker
+    /// of a pool each).
+    Perft {
+        fen: String,
+        depth: u32,
+        #[serde(default)]
+        part: u32,
+        #[serde(default = "one")]
+        parts: u32,
+    },
     /// Enumerate every classic de Bruijn magic of a width, in chunks.
     DebruijnCount { width: u32 },
     /// A page of the ascending list of magics.
     DebruijnPage { width: u32, offset: u64, limit: u32 },
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl Request {
+    /// A whole perft, for one worker.
+    pub fn perft(fen: impl Into<String>, depth: u32) -> Request {
+        Request::Perft {
+            fen: fen.into(),
+            depth,
+            part: 0,
+            parts: 1,
+        }
+    }
+
+    /// The request cut for `workers` workers, when it can be cut (perft at
+    /// the root); otherwise itself alone.
+    pub fn split(&self, workers: u32) -> Vec<Request> {
+        match self {
+            Request::Perft { fen, depth, .. } if workers > 1 && *depth >= 2 => (0..workers)
+                .map(|part| Request::Perft {
+                    fen: fen.clone(),
+                    depth: *depth,
+                    part,
+                    parts: workers,
+                })
+                .collect(),
+            other => vec![other.clone()],
+        }
+    }
 }
 
 /// How far a job is.
@@ -92,9 +133,19 @@ pub enum WorkerEvent {
     Error { message: String },
 }
 
-/// The result type of a job: picks its own result out of the events.
+/// The result type of a job: picks its own result out of the events, and
+/// puts the results of a job's parts (one per worker) together.
 pub trait JobOutput: Clone + PartialEq + 'static {
     fn from_event(event: WorkerEvent) -> Option<Self>;
+    /// The whole from its parts (none of these job types is split but
+    /// perft: the first part is the whole).
+    fn merge(mut parts: Vec<Self>) -> Option<Self> {
+        if parts.is_empty() {
+            None
+        } else {
+            Some(parts.swap_remove(0))
+        }
+    }
 }
 
 impl JobOutput for PerftResult {
@@ -103,6 +154,34 @@ impl JobOutput for PerftResult {
             WorkerEvent::PerftDone(r) => Some(r),
             _ => None,
         }
+    }
+
+    /// Nodes added, the divide rows together (sorted by move), the time of
+    /// the slowest part (they ran side by side).
+    fn merge(parts: Vec<Self>) -> Option<Self> {
+        let first = parts.first()?.clone();
+        let mut divide: Vec<(String, f64)> = parts.iter().flat_map(|p| p.divide.clone()).collect();
+        divide.sort_by(|a, b| a.0.cmp(&b.0));
+        Some(PerftResult {
+            nodes: parts.iter().map(|p| p.nodes).sum(),
+            seconds: parts
+                .iter()
+                .map(|p| p.seconds)
+                .fold(first.seconds, f64::max),
+            divide,
+        })
+    }
+}
+
+/// The progress of a job's parts as one: done and total added, the label
+/// and elapsed time of the latest report.
+pub fn sum_progress(parts: &[Progress], latest: &Progress) -> Progress {
+    Progress {
+        done: parts.iter().map(|p| p.done).sum(),
+        total: parts.iter().map(|p| p.total).sum(),
+        label: latest.label.clone(),
+        elapsed: parts.iter().map(|p| p.elapsed).fold(0.0, f64::max),
+        search: latest.search.clone(),
     }
 }
 
@@ -163,6 +242,61 @@ mod tests {
     }
 
     #[test]
+    fn a_perft_splits_over_workers_and_merges_back() {
+        use crate::chess::{perft::divide_part_with, perft::uci_rows, Position};
+        // an old page's request (no part fields) is a whole perft
+        let old: Request =
+            serde_json::from_value(json!({ "kind": "perft", "fen": "x", "depth": 2 })).unwrap();
+        assert_eq!(old, Request::perft("x", 2));
+        let whole = Request::perft(crate::chess::CPW_POSITIONS[1].1, 3);
+        assert_eq!(whole.split(1), vec![whole.clone()]);
+        assert_eq!(
+            Request::perft("x", 1).split(4).len(),
+            1,
+            "depth 1: not worth a pool"
+        );
+        let pos = Position::from_fen(crate::chess::CPW_POSITIONS[1].1).unwrap();
+        let parts: Vec<PerftResult> = whole
+            .split(3)
+            .iter()
+            .map(|r| {
+                let Request::Perft { part, parts, .. } = r else {
+                    unreachable!()
+                };
+                let rows = divide_part_with(&pos, 3, *part as usize, *parts as usize, |_| {
+                    std::ops::ControlFlow::Continue(())
+                })
+                .unwrap();
+                PerftResult {
+                    nodes: rows.iter().map(|r| r.1).sum::<u64>() as f64,
+                    seconds: 0.1 * (*part + 1) as f64,
+                    divide: uci_rows(&rows)
+                        .into_iter()
+                        .map(|(m, n)| (m, n as f64))
+                        .collect(),
+                }
+            })
+            .collect();
+        let merged = PerftResult::merge(parts).unwrap();
+        assert_eq!(merged.nodes, 97_862.0);
+        assert_eq!(merged.divide.len(), 48);
+        assert!(merged.divide.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!((merged.seconds - 0.3).abs() < 1e-9);
+        let p = |done, total, label: &str| Progress {
+            done,
+            total,
+            label: label.into(),
+            elapsed: done,
+            search: None,
+        };
+        let sum = sum_progress(&[p(2.0, 16.0, "a"), p(5.0, 16.0, "b")], &p(5.0, 16.0, "b"));
+        assert_eq!(
+            (sum.done, sum.total, sum.label.as_str(), sum.elapsed),
+            (7.0, 32.0, "b", 5.0)
+        );
+    }
+
+    #[test]
     fn every_event_reads_back_and_picks_its_own_job() {
         let perft = PerftResult {
             nodes: 97862.0,
@@ -216,9 +350,12 @@ mod tests {
             assert_eq!(MagicPage::from_event(e.clone()), None);
         }
         for r in [
+            Request::perft("8/8/8/8/8/8/8/K1k5 w - -", 3),
             Request::Perft {
                 fen: "8/8/8/8/8/8/8/K1k5 w - -".into(),
                 depth: 3,
+                part: 1,
+                parts: 2,
             },
             Request::DebruijnCount { width: 64 },
         ] {
