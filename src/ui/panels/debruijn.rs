@@ -24,12 +24,12 @@ use crate::ui::route::Panel;
 use crate::ui::state::{
     DebruijnAction as Action, DebruijnState, NibbleOp, NibblesState, ScanVariant,
 };
-use crate::ui::worker::{DebruijnCount, Request};
+use crate::ui::worker::{worker_count, DebruijnCount, Request};
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// What the enumeration does, before it runs.
-const ENUM_IDLE_TEXT: &str = "Meet in the middle, in a Web Worker: a depth-first search grows every first half of a magic (a branch is cut when its new window repeats, or when the edges that nodes must leave by last form a cycle), and each half is joined with the halves that use exactly the other windows. The counts below go up live.";
+const ENUM_IDLE_TEXT: &str = "Meet in the middle, in one Web Worker per core: a depth-first search grows every first half of a magic (a branch is cut when its new window repeats, or when the edges that nodes must leave by last form a cycle), and each half is joined with the halves that use exactly the other windows. For 64 bits the joins come in 1024 chunks, shared out between the workers (each walks the whole tree and keeps its chunks' halves). The counts below go up live.";
 
 /// The "known" select's value for a magic: its hex when it is a known
 /// magic of the width, else "" (the "—" option).
@@ -116,7 +116,9 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
     };
     let run_enum = {
         let enumeration = enumeration.clone();
-        Callback::from(move |_: MouseEvent| enumeration.start(&Request::DebruijnCount { width }))
+        Callback::from(move |_: MouseEvent| {
+            enumeration.start_on(&Request::debruijn_count(width), worker_count())
+        })
     };
     let cancel_enum = {
         let enumeration = enumeration.clone();

@@ -96,15 +96,17 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
                 })
             }
         },
-        Request::DebruijnCount { width } => match enumerate_in_chunks(width, start, &send) {
-            Ok((multipliers, odd)) => WorkerEvent::DebruijnDone(DebruijnCount {
-                width,
-                multipliers: multipliers as f64,
-                odd: odd as f64,
-                seconds: now_seconds() - start,
-            }),
-            Err(message) => WorkerEvent::Error { message },
-        },
+        Request::DebruijnCount { width, part, parts } => {
+            match enumerate_in_chunks(width, (part as usize, parts as usize), start, &send) {
+                Ok((multipliers, odd)) => WorkerEvent::DebruijnDone(DebruijnCount {
+                    width,
+                    multipliers: multipliers as f64,
+                    odd: odd as f64,
+                    seconds: now_seconds() - start,
+                }),
+                Err(message) => WorkerEvent::Error { message },
+            }
+        }
         Request::DebruijnPage {
             width,
             offset,
@@ -131,6 +133,7 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
 /// tree's live leaf and cut counts and the magics so far; returns (all, odd).
 fn enumerate_in_chunks(
     width: u32,
+    (part, parts): (usize, usize),
     start: f64,
     send: &dyn Fn(&WorkerEvent) -> Result<(), JsValue>,
 ) -> Result<(u64, u64), String> {
@@ -159,10 +162,10 @@ fn enumerate_in_chunks(
         }))
         .map_err(|e| format!("{e:?}"))
     };
-    let chunks = debruijn::FastEnumerator::chunk_count(width);
+    let chunks = debruijn::FastEnumerator::chunk_count(width).div_ceil(parts.max(1));
     let mut failed = None;
     let mut calls = 0usize;
-    let enumerator = debruijn::FastEnumerator::new_observed(width, |done, all, s| {
+    let enumerator = debruijn::FastEnumerator::new_part(width, part, parts, |done, all, s| {
         calls += 1;
         let label = format!("growing the first halves: {done} of {all} subtrees");
         match report(
@@ -185,18 +188,19 @@ fn enumerate_in_chunks(
     }
     let enumerator = enumerator.map_err(|e| e.to_string())?;
     let stats = enumerator.stats();
-    let chunks = enumerator.chunks();
+    let mine: Vec<usize> = enumerator.my_chunks().collect();
+    let chunks = mine.len();
     let (mut all, mut odd) = (0u64, 0u64);
-    for k in 0..chunks {
+    for (i, &k) in mine.iter().enumerate() {
         enumerator
             .run_chunk(k, |m| {
                 all += 1;
                 odd += m & 1;
             })
             .map_err(|e| e.to_string())?;
-        let label = format!("joining the halves: chunk {} of {chunks}", k + 1);
+        let label = format!("joining the halves: chunk {} of {chunks}", i + 1);
         report(
-            (BUILD_STEPS + k + 1) as f64,
+            (BUILD_STEPS + i + 1) as f64,
             total(chunks),
             label,
             "join",

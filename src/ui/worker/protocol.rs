@@ -19,8 +19,15 @@ pub enum Request {
         #[serde(default = "one")]
         parts: u32,
     },
-    /// Enumerate every classic de Bruijn magic of a width, in chunks.
-    DebruijnCount { width: u32 },
+    /// Enumerate every classic de Bruijn magic of a width, in chunks; with
+    /// `parts` > 1, only the chunks `k % parts == part` (one worker each).
+    DebruijnCount {
+        width: u32,
+        #[serde(default)]
+        part: u32,
+        #[serde(default = "one")]
+        parts: u32,
+    },
     /// A page of the ascending list of magics.
     DebruijnPage { width: u32, offset: u64, limit: u32 },
 }
@@ -40,10 +47,32 @@ impl Request {
         }
     }
 
+    /// A whole enumeration, for one worker.
+    pub fn debruijn_count(width: u32) -> Request {
+        Request::DebruijnCount {
+            width,
+            part: 0,
+            parts: 1,
+        }
+    }
+
     /// The request cut for `workers` workers, when it can be cut (perft at
-    /// the root); otherwise itself alone.
+    /// the root, the enumeration's join chunks); otherwise itself alone.
     pub fn split(&self, workers: u32) -> Vec<Request> {
         match self {
+            Request::DebruijnCount { width, .. }
+                if workers > 1
+                    && crate::bits::debruijn::FastEnumerator::chunk_count(*width)
+                        >= workers as usize =>
+            {
+                (0..workers)
+                    .map(|part| Request::DebruijnCount {
+                        width: *width,
+                        part,
+                        parts: workers,
+                    })
+                    .collect()
+            }
             Request::Perft { fen, depth, .. } if workers > 1 && *depth >= 2 => (0..workers)
                 .map(|part| Request::Perft {
                     fen: fen.clone(),
@@ -174,14 +203,24 @@ impl JobOutput for PerftResult {
 }
 
 /// The progress of a job's parts as one: done and total added, the label
-/// and elapsed time of the latest report.
+/// of the latest report, the longest elapsed time; the search counts of an
+/// enumeration's shares: leaves and magics added (each share keeps its own),
+/// cuts the most any share has seen (each walks the whole tree).
 pub fn sum_progress(parts: &[Progress], latest: &Progress) -> Progress {
+    let searches: Vec<&SearchProgress> = parts.iter().filter_map(|p| p.search.as_ref()).collect();
+    let search = latest.search.as_ref().map(|l| SearchProgress {
+        phase: l.phase.clone(),
+        leaves: searches.iter().map(|s| s.leaves).sum(),
+        cut_repeat: searches.iter().map(|s| s.cut_repeat).fold(0.0, f64::max),
+        cut_cycle: searches.iter().map(|s| s.cut_cycle).fold(0.0, f64::max),
+        magics: searches.iter().map(|s| s.magics).sum(),
+    });
     Progress {
         done: parts.iter().map(|p| p.done).sum(),
         total: parts.iter().map(|p| p.total).sum(),
         label: latest.label.clone(),
         elapsed: parts.iter().map(|p| p.elapsed).fold(0.0, f64::max),
-        search: latest.search.clone(),
+        search,
     }
 }
 
@@ -191,6 +230,20 @@ impl JobOutput for DebruijnCount {
             WorkerEvent::DebruijnDone(r) => Some(r),
             _ => None,
         }
+    }
+
+    /// Magics added, the time of the slowest share.
+    fn merge(parts: Vec<Self>) -> Option<Self> {
+        let first = parts.first()?.clone();
+        Some(DebruijnCount {
+            multipliers: parts.iter().map(|p| p.multipliers).sum(),
+            odd: parts.iter().map(|p| p.odd).sum(),
+            seconds: parts
+                .iter()
+                .map(|p| p.seconds)
+                .fold(first.seconds, f64::max),
+            ..first
+        })
     }
 }
 
@@ -290,6 +343,12 @@ mod tests {
             search: None,
         };
         let sum = sum_progress(&[p(2.0, 16.0, "a"), p(5.0, 16.0, "b")], &p(5.0, 16.0, "b"));
+        assert_eq!(Request::debruijn_count(64).split(2).len(), 2);
+        assert_eq!(
+            Request::debruijn_count(32).split(2).len(),
+            1,
+            "32 bits: one chunk"
+        );
         assert_eq!(
             (sum.done, sum.total, sum.label.as_str(), sum.elapsed),
             (7.0, 32.0, "b", 5.0)
@@ -357,7 +416,12 @@ mod tests {
                 part: 1,
                 parts: 2,
             },
-            Request::DebruijnCount { width: 64 },
+            Request::debruijn_count(64),
+            Request::DebruijnCount {
+                width: 64,
+                part: 1,
+                parts: 2,
+            },
         ] {
             let text = serde_json::to_string(&r).unwrap();
             assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), r);

@@ -195,6 +195,9 @@ pub struct FastEnumerator {
     parts: Vec<Vec<Blocks>>,
     /// What the half-sequence search kept and cut.
     stats: SearchStats,
+    /// This enumerator's share: the chunks `k` with `k % shares == share`.
+    share: usize,
+    shares: usize,
 }
 
 /// The half-sequence search tree, counted: its leaves (the half-sequences
@@ -284,9 +287,34 @@ impl FastEnumerator {
     /// A bad width, or [`DebruijnError::Cancelled`] when `observe` stopped it.
     pub fn new_observed(
         width: u32,
+        observe: impl FnMut(usize, usize, &SearchStats) -> bool,
+    ) -> Result<FastEnumerator, DebruijnError> {
+        FastEnumerator::new_part(width, 0, 1, observe)
+    }
+
+    /// [`FastEnumerator::new_observed`] for share `part` of `parts` (one
+    /// worker of a pool each): it walks the whole half-sequence tree but
+    /// keeps only the half-sequences of its chunks (`k % parts == part`), and
+    /// joins only those; the shares' magics add up to all of them. Its
+    /// `stats().leaves` counts the half-sequences it kept.
+    ///
+    /// # Errors
+    /// A bad width or share, or [`DebruijnError::Cancelled`].
+    pub fn new_part(
+        width: u32,
+        part: usize,
+        parts: usize,
         mut observe: impl FnMut(usize, usize, &SearchStats) -> bool,
     ) -> Result<FastEnumerator, DebruijnError> {
         let mut e = FastEnumerator::empty(width)?;
+        if parts == 0 || part >= parts || parts > e.chunks() {
+            return Err(DebruijnError::BadChunk {
+                index: part as u64,
+                count: parts as u64,
+                max: e.chunks() as u64,
+            });
+        }
+        (e.share, e.shares) = (part, parts);
         let (tops, mut stats) = e.tops();
         let step = tops.len().div_ceil(64).max(1);
         let mut chunks = vec![Blocks::default(); 1usize << e.coarse];
@@ -353,6 +381,8 @@ impl FastEnumerator {
             coarse: FastEnumerator::chunk_count(width).trailing_zeros(),
             parts: Vec::new(),
             stats: SearchStats::default(),
+            share: 0,
+            shares: 1,
         })
     }
 
@@ -418,9 +448,12 @@ impl FastEnumerator {
                     len = kept;
                 }
             }
-            stats.leaves += len as u64;
             for &(s, u) in &c1[..len] {
-                chunks[self.chunk_of(self.hash(u))].push(s as u32);
+                let chunk = self.chunk_of(self.hash(u));
+                if chunk % self.shares == self.share {
+                    chunks[chunk].push(s as u32);
+                    stats.leaves += 1;
+                }
             }
         }
         stats
@@ -465,6 +498,12 @@ impl FastEnumerator {
     /// How many chunks [`FastEnumerator::run_chunk`] takes.
     pub fn chunks(&self) -> usize {
         1 << self.coarse
+    }
+
+    /// The chunks of this enumerator's share (all of them unless built by
+    /// [`FastEnumerator::new_part`]).
+    pub fn my_chunks(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.chunks()).filter(move |k| k % self.shares == self.share)
     }
 
     /// Visits the magics of one chunk (unordered); returns how many.
@@ -764,6 +803,30 @@ mod tests {
         );
         let stopped = FastEnumerator::new_observed(64, |_, _, _| false);
         assert!(matches!(stopped, Err(DebruijnError::Cancelled)));
+    }
+
+    #[test]
+    fn shares_add_up_to_every_magic() {
+        for (w, parts) in [(32u32, 1usize), (64, 3)] {
+            let (mut all, mut odd, mut leaves) = (0u64, 0u64, 0u64);
+            for part in 0..parts {
+                let e = FastEnumerator::new_part(w, part, parts, |_, _, _| true).unwrap();
+                leaves += e.stats().leaves;
+                for k in e.my_chunks().collect::<Vec<_>>() {
+                    let (o, v) = e.count_chunk(k).unwrap();
+                    odd += o;
+                    all += o + v;
+                }
+            }
+            let c = count(w).unwrap();
+            assert_eq!((all, odd), (c.multipliers, c.odd), "{w} bits in {parts}");
+            assert_eq!(leaves, FastEnumerator::new(w).unwrap().stats().leaves);
+        }
+        assert!(
+            FastEnumerator::new_part(32, 0, 2, |_, _, _| true).is_err(),
+            "one chunk: no shares"
+        );
+        assert!(FastEnumerator::new_part(64, 3, 3, |_, _, _| true).is_err());
     }
 
     #[test]
