@@ -8,6 +8,7 @@ mod debruijn;
 mod debruijn_search;
 mod gpu;
 mod lab;
+mod magic;
 mod nibble_board;
 mod nibbles;
 mod position;
@@ -62,5 +63,6 @@ pub fn view(panel: Panel, props: PanelProps) -> Html {
         Panel::Gpu => html! { <gpu::GpuPanel ..props /> },
         Panel::Lab => html! { <lab::LabPanel ..props /> },
         Panel::Bitboard => html! { <bitboard::BitboardPanel ..props /> },
+        Panel::Magic => html! { <magic::MagicPanel ..props /> },
     }
 }

@@ -20,5 +20,5 @@ mod page;
 #[cfg(target_arch = "wasm32")]
 pub use page::{prewarm, Job};
 pub use protocol::{
-    DebruijnCount, JobOutput, MagicPage, PerftResult, Progress, Request, WorkerEvent,
+    DebruijnCount, JobOutput, MagicFound, MagicPage, PerftResult, Progress, Request, WorkerEvent,
 };
