@@ -148,18 +148,34 @@ fn trace_steps_are_the_five_of_the_issue() {
 
 #[test]
 fn fewer_bits_get_harder_and_may_fail() {
-    // bishop a1: 6 mask squares but only 7 attack sets: 4 bits are enough
-    let f = find(Slider::Bishop, Square::A1, 4, 3, 1_000_000, go_on).unwrap();
-    assert!(check(Slider::Bishop, Square::A1, f.magic, 4).unwrap().valid);
-    // 2 bits cannot hold 7 different sets
+    // fewer bits than the mask's squares are allowed: the built-in 10-bit
+    // magic of d4 breaks with 9, and the random search gives up
+    let r = check(
+        Slider::Rook,
+        Square::D4,
+        builtin_magic(Slider::Rook, Square::D4),
+        9,
+    )
+    .unwrap();
+    assert!(!r.valid && r.breaking > 0);
+    assert_eq!(
+        find(Slider::Rook, Square::D4, 9, 1, 20_000, go_on),
+        Err(MagicError::NotFound(20_000))
+    );
+    // 2 bits cannot hold a bishop on a1's 7 different attack sets
     assert_eq!(
         find(Slider::Bishop, Square::A1, 2, 3, 5000, go_on),
         Err(MagicError::NotFound(5000))
     );
     // the same seed finds the same magic
-    let g = find(Slider::Bishop, Square::A1, 4, 3, 1_000_000, go_on).unwrap();
-    assert_eq!(f, g);
-    // cancel
+    let f = find(Slider::Bishop, Square::A1, 6, 3, 1_000_000, go_on).unwrap();
+    assert_eq!(
+        find(Slider::Bishop, Square::A1, 6, 3, 1_000_000, go_on),
+        Ok(f)
+    );
+    assert_eq!(f.bits, 6);
+    assert!(f.attempts >= 1);
+    // cancel: the second report breaks
     let mut calls = 0;
     let r = find(Slider::Bishop, Square::A1, 2, 3, 1_000_000, |_| {
         calls += 1;
@@ -247,6 +263,10 @@ fn reports_serialize_with_hex_words() {
     );
 }
 
+/// Measured once (this machine, seed 1): with one bit fewer than usual,
+/// 40 million sparse candidates found a magic on none of the 128 squares
+/// (rook 39 s, bishop 48 s in all). Such magics exist for a few squares but
+/// are far too rare for a plain random search.
 #[test]
 #[ignore = "prints how hard fewer bits are"]
 fn survey_fewer_bits() {
@@ -259,6 +279,11 @@ fn survey_fewer_bits() {
                 found.push(format!("{s}:{}", f.attempts));
             }
         }
-        println!("{piece} -1: {} found {:?} {:.2}s", found.len(), found, t.elapsed().as_secs_f64());
+        println!(
+            "{piece} -1: {} found {:?} {:.2}s",
+            found.len(),
+            found,
+            t.elapsed().as_secs_f64()
+        );
     }
 }

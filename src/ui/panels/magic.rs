@@ -10,7 +10,7 @@ use super::PanelProps;
 use crate::bits::square::Square;
 use crate::chess::magic_lab::{
     check, export_c, export_rust, lookup_trace, mask, occupancy_from_fen, parse_square, usual_bits,
-    Slider, DEFAULT_MAX_ATTEMPTS,
+    Slider,
 };
 use crate::ui::components::{panel_link, BitGrid, NumberInput, StepPlayer};
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
@@ -21,6 +21,10 @@ use crate::ui::state::{
 use crate::ui::worker::{MagicFound, Request};
 use std::rc::Rc;
 use yew::prelude::*;
+
+/// Candidates the browser tries before giving up (a few seconds; the usual
+/// bits need thousands, one bit fewer more than this on every square).
+const MAX_ATTEMPTS: u64 = 200_000_000;
 
 /// Collisions listed of each kind.
 const LISTED: usize = 12;
@@ -132,7 +136,7 @@ pub fn magic_panel(props: &PanelProps) -> Html {
                 square: square.index() as u32,
                 bits,
                 seed: *seed,
-                max_attempts: DEFAULT_MAX_ATTEMPTS as f64,
+                max_attempts: MAX_ATTEMPTS as f64,
             });
             seed.set(seed.wrapping_add(1).max(1));
         })
@@ -289,7 +293,7 @@ pub fn magic_panel(props: &PanelProps) -> Html {
                 </div>
                 <div class="card magic-find">
                     <h3>{ "Find a magic" }</h3>
-                    <p class="muted">{ format!("Random sparse candidates (the AND of three random words) until one hashes all {} keys of the mask into {bits} bits without a breaking collision; seed {}. Fewer bits than {usual} make it harder, or impossible.", 1u64 << usual, *seed) }</p>
+                    <p class="muted">{ format!("Random sparse candidates (the AND of three random words) until one hashes all {} keys of the mask into {bits} bits without a breaking collision; seed {}. Fewer bits than {usual} need constructive collisions (harmless ones) in just the right places: far harder — the search gives up after {MAX_ATTEMPTS} candidates.", 1u64 << usual, *seed) }</p>
                     <div class="row">
                         <button type="button" class="primary find-run" onclick={run_find} disabled={finder.is_running()}>{ format!("find a {bits}-bit magic") }</button>
                         <button type="button" class="find-cancel" onclick={cancel_find} disabled={!finder.is_running()}>{ "cancel" }</button>
