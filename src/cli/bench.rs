@@ -271,9 +271,9 @@ fn bench_magic(rounds: u32) {
             (attempts, failed)
         });
         println!(
-            "  {:<6}  {t:>8.3} s   {attempts:>9} attempts   {:>7.2} µs/attempt{}",
+            "  {:<6}  {t:>8.3} s   {attempts:>9} attempts   {:>6.1} ns/attempt{}",
             piece.name(),
-            t / attempts.max(1) as f64 * 1e6,
+            t / attempts.max(1) as f64 * 1e9,
             if failed > 0 {
                 format!("   {failed} NOT FOUND")
             } else {

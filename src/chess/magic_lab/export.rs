@@ -32,7 +32,8 @@ pub fn export_rust(
          pub const {n}_MAGIC: u64 = 0x{magic:016x};\n\
          pub const {n}_SHIFT: u32 = {shift};\n\
          pub const {n}_TABLE_SIZE: usize = {size};\n\
-         // attacks = table[((occ & {n}_MASK).wrapping_mul({n}_MAGIC) >> {n}_SHIFT) as usize]\n"
+         // attacks = table[((occ & {n}_MASK)\n\
+         //     .wrapping_mul({n}_MAGIC) >> {n}_SHIFT) as usize]\n"
     ))
 }
 
@@ -58,6 +59,7 @@ pub fn export_c(
          #define {n}_MAGIC 0x{magic:016x}ULL\n\
          #define {n}_SHIFT {shift}\n\
          #define {n}_TABLE_SIZE {size}\n\
-         /* attacks = table[((occ & {n}_MASK) * {n}_MAGIC) >> {n}_SHIFT] */\n"
+         // attacks = table[((occ & {n}_MASK)\n\
+         //     * {n}_MAGIC) >> {n}_SHIFT]\n"
     ))
 }

@@ -52,7 +52,7 @@ pub fn lookup_trace(
             .operand("occ", w(occupancy))
             .operand("mask", w(mask))
             .note(format!(
-                "The mask holds the {} squares whose piece can block a {piece} on {square} (its rays without the edge). {} of them are occupied; the other {} occupied squares do not matter.",
+                "The mask holds the {} squares whose piece can block a {piece} on {square} (its rays without the edge): {} of them are occupied. Occupied squares outside it ({}) do not matter.",
                 mask.count_ones(),
                 key.count_ones(),
                 (occupancy & !mask).count_ones()

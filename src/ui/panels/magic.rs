@@ -267,6 +267,9 @@ pub fn magic_panel(props: &PanelProps) -> Html {
                                 <span>{ "breaking " }<strong class="magic-breaking">{ r.breaking }</strong></span>
                             </p>
                             <p class="muted">{ "Two keys on one index collide. Harmless: both have the same attack set, so one entry serves both (this is what lets fewer bits work). Breaking: different sets — the table gives one of them a wrong answer. Click a row to look up its second key." }</p>
+                            if r.collisions.is_empty() {
+                                <p class="muted no-collisions">{ "No collisions: every key has an index of its own." }</p>
+                            } else {
                             <div class="table-scroll">
                             <table class="data collisions">
                                 <thead><tr><th>{ "index" }</th><th>{ "first key" }</th><th>{ "second key" }</th><th>{ "kind" }</th></tr></thead>
@@ -286,6 +289,7 @@ pub fn magic_panel(props: &PanelProps) -> Html {
                                 </tbody>
                             </table>
                             </div>
+                            }
                             </>
                         },
                         Err(e) => html! { <p class="error-box">{ e.clone() }</p> },
@@ -293,7 +297,7 @@ pub fn magic_panel(props: &PanelProps) -> Html {
                 </div>
                 <div class="card magic-find">
                     <h3>{ "Find a magic" }</h3>
-                    <p class="muted">{ format!("Random sparse candidates (the AND of three random words) until one hashes all {} keys of the mask into {bits} bits without a breaking collision; seed {}. Fewer bits than {usual} need constructive collisions (harmless ones) in just the right places: far harder — the search gives up after {MAX_ATTEMPTS} candidates.", 1u64 << usual, *seed) }</p>
+                    <p class="muted">{ format!("Random sparse candidates (the AND of three random words) until one hashes all {} keys of the mask into {bits} bits without a breaking collision; the next run's seed is {}. Fewer bits than {usual} need constructive collisions (harmless ones) in just the right places: far harder — the search gives up after {MAX_ATTEMPTS} candidates.", 1u64 << usual, *seed) }</p>
                     <div class="row">
                         <button type="button" class="primary find-run" onclick={run_find} disabled={finder.is_running()}>{ format!("find a {bits}-bit magic") }</button>
                         <button type="button" class="find-cancel" onclick={cancel_find} disabled={!finder.is_running()}>{ "cancel" }</button>
@@ -301,7 +305,7 @@ pub fn magic_panel(props: &PanelProps) -> Html {
                     { match &*finder {
                         JobState::Idle => html! {},
                         JobState::Running(p) => html! {
-                            <p class="stats find-progress"><span>{ "attempts " }<strong class="find-attempts">{ p.done as u64 }</strong></span><span>{ format!("{:.1} s", p.elapsed) }</span></p>
+                            <p class="stats find-progress"><span>{ "attempts " }<strong class="find-attempts">{ p.done as u64 }</strong>{ format!(" of {}", p.total as u64) }</span><span>{ format!("{:.1} s", p.elapsed) }</span></p>
                         },
                         JobState::Done(f) => {
                             let value = u64::from_str_radix(f.magic.trim_start_matches("0x"), 16).unwrap_or(magic);
@@ -324,7 +328,7 @@ pub fn magic_panel(props: &PanelProps) -> Html {
                         JobState::Cancelled => html! { <p class="muted find-cancelled">{ "Cancelled." }</p> },
                         JobState::Failed(e) => html! { <p class="error-box find-error">{ e.clone() }</p> },
                     } }
-                    <h3>{ "Export this square" }</h3>
+                    <h3 class="export-title">{ "Export this square" }</h3>
                     if valid {
                         { for [("Rust", export_rust(piece, square, magic, bits)), ("C", export_c(piece, square, magic, bits))].into_iter().map(|(lang, code)| {
                             let code = code.unwrap_or_default();
