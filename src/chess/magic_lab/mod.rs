@@ -30,7 +30,7 @@
 
 mod export;
 mod find;
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 mod trace;
 
