@@ -5,7 +5,7 @@ use crate::bits::square::Square;
 
 fn parts(piece: Slider, square: Square, bits: u32) -> Result<(String, u64, u32, u64), MagicError> {
     let bits = super::check_bits(piece, square, bits)?;
-    let name = format!("{}_{}", piece.name(), square).to_uppercase();
+    let name = format!("{}_{}", piece.name(), square).to_ascii_uppercase();
     Ok((name, mask(piece, square), 64 - bits, 1u64 << bits))
 }
 
