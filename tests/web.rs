@@ -61,6 +61,7 @@ async fn shell_renders_navigation_and_signed_nibble_table() {
             "GPU perft",
             "Lab",
             "Bitboard",
+            "Magic bitboards",
         ]
     );
     let active = texts(&root, "nav.panels a.active");
@@ -465,6 +466,69 @@ async fn debruijn_graph_lights_the_derivation_row() {
             .unwrap()
             .length(),
         3
+    );
+    root.remove();
+}
+
+/// Issue 13: the magic lookup in the browser shows the library's index and
+/// attack set, a click on the occupancy changes both, a bad magic lists
+/// breaking collisions, and the panel links to the de Bruijn scan.
+#[wasm_bindgen_test]
+async fn magic_panel_looks_up_validates_and_links() {
+    use bitscope::bits::trace::Outcome;
+    use bitscope::chess::magic_lab::{builtin_magic, lookup_trace, ray_walk, Slider};
+    use bitscope::chess::Square;
+    let expect = |occ: u64| {
+        let m = builtin_magic(Slider::Rook, Square::D4);
+        let t = lookup_trace(Slider::Rook, Square::D4, occ, m, 10).unwrap();
+        let Outcome::Word(w) = t.result else { panic!() };
+        (
+            t.steps[3].value.bits.to_string(),
+            format!("0x{:016x}", w.bits),
+        )
+    };
+    let occ = Square::D6.bit() | Square::B4.bit();
+    let root = open(&format!("/magic?piece=rook&sq=d4&occ={occ:x}&step=99")).await;
+    let (index, attack) = expect(occ);
+    assert_eq!(texts(&root, ".magic-index"), [index]);
+    assert_eq!(texts(&root, ".magic-attack"), [attack.clone()]);
+    assert_eq!(
+        attack,
+        format!("0x{:016x}", ray_walk(Slider::Rook, Square::D4, occ))
+    );
+    assert_eq!(texts(&root, ".step-count"), ["step 5 of 5"]);
+    assert_eq!(texts(&root, ".validity.ok").len(), 1);
+    assert_eq!(texts(&root, ".collision.breaking").len(), 0);
+    assert_eq!(
+        root.query_selector_all("a.panel-link[data-link='debruijn']")
+            .unwrap()
+            .length(),
+        1
+    );
+    // a blocker on d2
+    click(&root, ".occ-grid [data-square='d2']").await;
+    let (index, attack) = expect(occ | Square::D2.bit());
+    assert_eq!(texts(&root, ".magic-index"), [index]);
+    assert_eq!(texts(&root, ".magic-attack"), [attack]);
+    root.remove();
+
+    let root = open("/magic?piece=bishop&sq=a1&magic=1&bits=6").await;
+    assert_eq!(texts(&root, ".validity.bad").len(), 1);
+    assert!(!texts(&root, ".collision.breaking").is_empty());
+    assert_eq!(
+        texts(&root, ".export-rust").len(),
+        0,
+        "no export of a bad magic"
+    );
+    root.remove();
+
+    // and the de Bruijn panel links back
+    let root = open("/debruijn").await;
+    assert_eq!(
+        root.query_selector_all("a.panel-link[data-link='magic']")
+            .unwrap()
+            .length(),
+        1
     );
     root.remove();
 }

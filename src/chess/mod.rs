@@ -8,6 +8,7 @@
 //! * [`bitboard`]: masks, iteration and 8x8 diagrams of `u64` sets;
 //! * [`rays`]: the ray walk `slide` and the rook / bishop directions;
 //! * [`magics`]: magic-bitboard slider attacks, built from the ray walk;
+//! * [`magic_lab`]: one square's magic stepped, checked, found and exported;
 //! * [`attacks`]: leaper tables, slider attacks, between / line rays;
 //! * [`moves`]: the [`Move`] word (one `u32` with its own undo record, the
 //!   GPU kernel's format too) and the castling-rights bits;
@@ -35,6 +36,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod fen;
+pub mod magic_lab;
 pub mod magics;
 pub mod movegen;
 pub mod moves;

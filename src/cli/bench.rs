@@ -16,6 +16,8 @@ pub enum Suite {
     Trits,
     /// GPU perft, both kernel variants, next to the CPU perft.
     Gpu,
+    /// Magic bitboards: `find` on all 64 squares of each slider (usual bits, seeded).
+    Magic,
     /// Everything above.
     All,
 }
@@ -58,6 +60,9 @@ pub fn run(args: BenchArgs) -> i32 {
     }
     if matches!(args.suite, Suite::Trits | Suite::All) {
         bench_trits(rounds);
+    }
+    if matches!(args.suite, Suite::Magic | Suite::All) {
+        bench_magic(rounds);
     }
     if matches!(args.suite, Suite::Gpu | Suite::All) {
         bench_gpu(rounds, args.depth_offset + args.gpu_depth_offset);
@@ -240,6 +245,42 @@ fn bench_trits(rounds: u32) {
         tp / tf,
         if sp == sf { "" } else { "   RESULTS DIFFER" }
     );
+}
+
+fn bench_magic(rounds: u32) {
+    use bitscope::chess::magic_lab::{find, usual_bits, Slider, DEFAULT_MAX_ATTEMPTS};
+    use bitscope::chess::Square;
+    println!("magic find: all 64 squares, usual bits (one per mask square), seeds 1..=64, best of {rounds}");
+    for piece in Slider::ALL {
+        let (t, (attempts, failed)) = best(rounds, || {
+            let (mut attempts, mut failed) = (0u64, 0u32);
+            for s in Square::all() {
+                let seed = s.index() as u64 + 1;
+                match find(
+                    piece,
+                    s,
+                    usual_bits(piece, s),
+                    seed,
+                    DEFAULT_MAX_ATTEMPTS,
+                    |_| std::ops::ControlFlow::Continue(()),
+                ) {
+                    Ok(f) => attempts += f.attempts,
+                    Err(_) => failed += 1,
+                }
+            }
+            (attempts, failed)
+        });
+        println!(
+            "  {:<6}  {t:>8.3} s   {attempts:>9} attempts   {:>6.1} ns/attempt{}",
+            piece.name(),
+            t / attempts.max(1) as f64 * 1e9,
+            if failed > 0 {
+                format!("   {failed} NOT FOUND")
+            } else {
+                String::new()
+            }
+        );
+    }
 }
 
 /// The positions the CPU and GPU benchmarks share, at the standard depths

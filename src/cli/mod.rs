@@ -4,6 +4,7 @@ mod bench;
 mod bench_matrix;
 mod debruijn;
 mod eval;
+mod magic;
 mod perft;
 mod serve;
 mod trace;
@@ -31,6 +32,8 @@ enum Command {
     Debruijn(debruijn::DebruijnArgs),
     /// Evaluate a C-like bit expression step by step (x, y, z; widths 8..64).
     Eval(eval::EvalArgs),
+    /// Magic bitboards for one square: check a magic, or find one.
+    Magic(magic::MagicArgs),
     /// Speed: perft against Stockfish, and more.
     Bench(bench::BenchArgs),
 }
@@ -47,6 +50,7 @@ pub fn main() -> i32 {
         Command::Bench(args) => bench::run(args),
         Command::Debruijn(args) => debruijn::run(args),
         Command::Eval(args) => eval::run(args),
+        Command::Magic(args) => magic::run(args),
     }
 }
 

@@ -3,6 +3,7 @@
 use bitscope::bits::{
     board_ops, nibble, nibble_board, swar, trace::Trace, trit, word::parse_number,
 };
+use bitscope::chess::magic_lab;
 use clap::{Args, Subcommand};
 
 #[derive(Args)]
@@ -59,6 +60,18 @@ enum Trick {
         #[arg(long)]
         fen: String,
     },
+    /// A slider's magic-bitboard lookup: occ & mask, × magic, >> (64 − bits),
+    /// the index, the attack set (beside the ray walk).
+    MagicLookup {
+        #[command(flatten)]
+        at: super::magic::Where,
+        /// The occupancy (0x.., 0b.., decimal; a1 = bit 0).
+        #[arg(long)]
+        occupancy: String,
+        /// The magic (the built-in one of the square by default).
+        #[arg(long)]
+        magic: Option<String>,
+    },
 }
 
 #[derive(Args)]
@@ -104,6 +117,11 @@ pub fn run(args: TraceArgs) -> i32 {
         Trick::NibbleBoard { fen } => {
             nibble_board::nibble_board_trace(fen).map_err(|e| e.to_string())
         }
+        Trick::MagicLookup {
+            at,
+            occupancy,
+            magic,
+        } => magic_lookup(at, occupancy, magic.as_deref()).map_err(|e| e.to_string()),
     };
     match trace {
         Ok(t) => {
@@ -112,6 +130,20 @@ pub fn run(args: TraceArgs) -> i32 {
         }
         Err(e) => super::bad_input(e),
     }
+}
+
+fn magic_lookup(
+    at: &super::magic::Where,
+    occupancy: &str,
+    magic: Option<&str>,
+) -> Result<Trace, magic_lab::MagicError> {
+    let (piece, square, bits) = at.read()?;
+    let occupancy = magic_lab::parse_occupancy(occupancy)?;
+    let magic = match magic {
+        Some(m) => magic_lab::parse_magic(m)?,
+        None => magic_lab::builtin_magic(piece, square),
+    };
+    magic_lab::lookup_trace(piece, square, occupancy, magic, bits)
 }
 
 fn nibble_arg(text: &str) -> Result<u8, String> {

@@ -22,10 +22,11 @@ pub enum Panel {
     Gpu,
     Lab,
     Bitboard,
+    Magic,
 }
 
 impl Panel {
-    pub const ALL: [Panel; 9] = [
+    pub const ALL: [Panel; 10] = [
         Panel::DeBruijn,
         Panel::Swar,
         Panel::Nibbles,
@@ -35,6 +36,7 @@ impl Panel {
         Panel::Gpu,
         Panel::Lab,
         Panel::Bitboard,
+        Panel::Magic,
     ];
 
     /// The path segment of the panel's route.
@@ -49,6 +51,7 @@ impl Panel {
             Panel::Gpu => "gpu",
             Panel::Lab => "lab",
             Panel::Bitboard => "bitboard",
+            Panel::Magic => "magic",
         }
     }
 
@@ -63,6 +66,7 @@ impl Panel {
             Panel::Gpu => "GPU perft",
             Panel::Lab => "Lab",
             Panel::Bitboard => "Bitboard",
+            Panel::Magic => "Magic bitboards",
         }
     }
 

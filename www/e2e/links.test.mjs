@@ -134,3 +134,14 @@ test('GPU: FEN, variant, workgroup size, depth', async () => {
     await page.selectOption('select.gpu-depth', '3');
   }, ['fen=r3k2r', 'variant=private', 'wg=32', 'depth=3']);
 });
+
+test('magic bitboards: piece, square, occupancy, magic, bits, step', async () => {
+  await roundTrip('magic', async (page) => {
+    await page.click('.tab[data-piece="bishop"]');
+    await page.fill('#magic-square', 'e5');
+    await page.click('.occ-grid [data-square="c3"]');
+    await page.fill('#magic-magic', '0x0123456789abcdef');
+    await page.selectOption('select.magic-bits', '7');
+    await next(page, 2);
+  }, ['piece=bishop', 'sq=e5', 'magic=123456789abcdef', 'bits=7', 'step=2']);
+});

@@ -22,7 +22,7 @@ use crate::ui::components::{
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
 use crate::ui::route::Panel;
 use crate::ui::state::{
-    DebruijnAction as Action, DebruijnState, NibbleOp, NibblesState, ScanVariant,
+    DebruijnAction as Action, DebruijnState, MagicState, NibbleOp, NibblesState, ScanVariant,
 };
 use crate::ui::worker::{worker_count, DebruijnCount, Request};
 use std::rc::Rc;
@@ -217,6 +217,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                         { panel_link(Panel::Nibbles, &nibble, format!("−v = ~v + 1 on v's low nibble {:#x}, step by step in Signed nibbles", nibble.x)) }
                     }
                     { why(why_text(width, magic)) }
+                    { panel_link(Panel::Magic, &MagicState::default(), "see also: the same multiply-and-keep-the-top-bits hash as magic bitboards, for a rook's blockers".into()) }
                     { notes(&sources, &["returns"]) }
                 </div>
                 <div class="card">

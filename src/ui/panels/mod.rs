@@ -11,6 +11,7 @@ mod gpu;
 mod gpu_chart;
 mod gpu_matrix;
 mod lab;
+mod magic;
 mod nibble_board;
 mod nibbles;
 mod position;
@@ -65,5 +66,6 @@ pub fn view(panel: Panel, props: PanelProps) -> Html {
         Panel::Gpu => html! { <gpu::GpuPanel ..props /> },
         Panel::Lab => html! { <lab::LabPanel ..props /> },
         Panel::Bitboard => html! { <bitboard::BitboardPanel ..props /> },
+        Panel::Magic => html! { <magic::MagicPanel ..props /> },
     }
 }

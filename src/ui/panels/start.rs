@@ -40,6 +40,9 @@ fn lesson(p: Panel) -> Option<&'static str> {
         Panel::Bitboard => {
             "One 64-bit board, eight square orders, and whole-board moves as shifts and masks."
         }
+        Panel::Magic => {
+            "A slider's attacks with one multiply: the de Bruijn hash, keyed by the blockers."
+        }
         #[allow(unreachable_patterns)] // a panel added later
         _ => return None,
     })
@@ -120,6 +123,18 @@ fn mini(p: Panel) -> Html {
             html! {
                 <>
                 <BitGrid board={apply(BoardOperation::Rotate90, queens)} small=true label="the queens, rotated 90°" />
+                </>
+            }
+        }
+        Panel::Magic => {
+            use crate::chess::magic_lab::{mask, usual_bits, Slider};
+            use crate::chess::Square;
+            let m = mask(Slider::Rook, Square::D4);
+            let bits = usual_bits(Slider::Rook, Square::D4);
+            html! {
+                <>
+                <BitGrid board={m} small=true label="rook on d4: its mask" />
+                <p class="mini">{ format!("{bits} blockers that matter: a {}-entry table", 1u32 << bits) }</p>
                 </>
             }
         }

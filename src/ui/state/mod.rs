@@ -16,6 +16,7 @@ mod bitboard;
 mod chess;
 mod debruijn;
 mod lab;
+mod magic;
 mod nibbles;
 mod swar;
 mod trits;
@@ -29,6 +30,7 @@ pub use debruijn::{
     known_magic, last_page, DebruijnAction, DebruijnState, ScanVariant, MAGICS_PER_PAGE,
 };
 pub use lab::{LabAction, LabState, Preset, LAST_STEP, PRESETS};
+pub use magic::{MagicAction, MagicState};
 pub use nibbles::{
     BoardOp, NibbleBoardAction, NibbleBoardState, NibbleOp, NibblesAction, NibblesState,
 };
@@ -103,7 +105,8 @@ reducible!(
     PositionState,
     GpuState,
     LabState,
-    BitboardState
+    BitboardState,
+    MagicState
 );
 
 /// Test helper: state -> params -> URL hash -> params -> state.

@@ -4,7 +4,8 @@
 //! that worker.js imports.
 
 use super::protocol::{
-    DebruijnCount, MagicPage, PerftResult, Progress, Request, SearchProgress, WorkerEvent,
+    DebruijnCount, MagicFound, MagicPage, PerftResult, Progress, Request, SearchProgress,
+    WorkerEvent,
 };
 use crate::bits::debruijn;
 use crate::chess::perft::{divide_part_with, part_moves};
@@ -124,8 +125,64 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
                 message: e.to_string(),
             },
         },
+        Request::MagicFind {
+            piece,
+            square,
+            bits,
+            seed,
+            max_attempts,
+        } => match find_magic(&piece, square, bits, seed, max_attempts, start, &send) {
+            Ok(found) => WorkerEvent::MagicFound(found),
+            Err(message) => WorkerEvent::Error { message },
+        },
     };
     send(&event)
+}
+
+/// `chess::magic_lab::find` with a progress event at most every 50 ms.
+fn find_magic(
+    piece: &str,
+    square: u32,
+    bits: u32,
+    seed: u32,
+    max_attempts: f64,
+    start: f64,
+    send: &dyn Fn(&WorkerEvent) -> Result<(), JsValue>,
+) -> Result<MagicFound, String> {
+    use crate::chess::magic_lab::{find, Slider};
+    let slider: Slider = piece.parse().map_err(|e| format!("{e}"))?;
+    let sq = u8::try_from(square)
+        .ok()
+        .and_then(crate::bits::square::Square::new)
+        .ok_or_else(|| format!("square index {square} is out of range (0..=63)"))?;
+    let mut last = start;
+    let found = find(slider, sq, bits, seed as u64, max_attempts as u64, |n| {
+        let now = now_seconds();
+        if now - last < 0.05 {
+            return ControlFlow::Continue(());
+        }
+        last = now;
+        let progress = WorkerEvent::Progress(Progress {
+            done: n as f64,
+            total: max_attempts,
+            label: format!("{n} attempts"),
+            elapsed: now - start,
+            search: None,
+        });
+        match send(&progress) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(_) => ControlFlow::Break(()),
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    Ok(MagicFound {
+        piece: slider.name().to_string(),
+        square,
+        magic: format!("0x{:016x}", found.magic),
+        bits: found.bits,
+        attempts: found.attempts as f64,
+        seconds: now_seconds() - start,
+    })
 }
 
 /// Visits every magic of a width with the meet-in-the-middle enumerator:

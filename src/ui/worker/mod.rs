@@ -20,6 +20,6 @@ mod page;
 #[cfg(target_arch = "wasm32")]
 pub use page::{prewarm, prewarm_n, worker_count, Job};
 pub use protocol::{
-    sum_progress, DebruijnCount, JobOutput, MagicPage, PerftResult, Progress, Request,
+    sum_progress, DebruijnCount, JobOutput, MagicFound, MagicPage, PerftResult, Progress, Request,
     SearchProgress, WorkerEvent,
 };

@@ -30,6 +30,17 @@ pub enum Request {
     },
     /// A page of the ascending list of magics.
     DebruijnPage { width: u32, offset: u64, limit: u32 },
+    /// Search a magic for one square: random sparse candidates, progress
+    /// with the attempt count.
+    MagicFind {
+        /// `rook` or `bishop`.
+        piece: String,
+        /// The square's index, 0..=63.
+        square: u32,
+        bits: u32,
+        seed: u32,
+        max_attempts: f64,
+    },
 }
 
 fn one() -> u32 {
@@ -150,6 +161,18 @@ pub struct MagicPage {
     pub magics: Vec<String>,
 }
 
+/// A magic found in the worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MagicFound {
+    pub piece: String,
+    pub square: u32,
+    /// `0x..` (16 hex digits).
+    pub magic: String,
+    pub bits: u32,
+    pub attempts: f64,
+    pub seconds: f64,
+}
+
 /// What the worker says back. `static/worker.js` itself posts
 /// `{ type: 'error', message }` when the module fails to load.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -159,6 +182,7 @@ pub enum WorkerEvent {
     PerftDone(PerftResult),
     DebruijnDone(DebruijnCount),
     PageDone(MagicPage),
+    MagicFound(MagicFound),
     Error { message: String },
 }
 
@@ -251,6 +275,15 @@ impl JobOutput for MagicPage {
     fn from_event(event: WorkerEvent) -> Option<Self> {
         match event {
             WorkerEvent::PageDone(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+impl JobOutput for MagicFound {
+    fn from_event(event: WorkerEvent) -> Option<Self> {
+        match event {
+            WorkerEvent::MagicFound(r) => Some(r),
             _ => None,
         }
     }
@@ -408,8 +441,29 @@ mod tests {
             assert_eq!(DebruijnCount::from_event(e.clone()), None);
             assert_eq!(MagicPage::from_event(e.clone()), None);
         }
+        let found = MagicFound {
+            piece: "rook".into(),
+            square: 27,
+            magic: "0x0000000000000010".into(),
+            bits: 10,
+            attempts: 3.0,
+            seconds: 0.5,
+        };
+        let e = WorkerEvent::MagicFound(found.clone());
+        let text = serde_json::to_string(&e).unwrap();
+        assert!(text.starts_with("{\"type\":\"magic_found\""), "{text}");
+        assert_eq!(serde_json::from_str::<WorkerEvent>(&text).unwrap(), e);
+        assert_eq!(MagicFound::from_event(e), Some(found));
+        assert_eq!(MagicFound::from_event(events[0].clone()), None);
         for r in [
             Request::perft("8/8/8/8/8/8/8/K1k5 w - -", 3),
+            Request::MagicFind {
+                piece: "bishop".into(),
+                square: 0,
+                bits: 4,
+                seed: 1,
+                max_attempts: 1e6,
+            },
             Request::Perft {
                 fen: "8/8/8/8/8/8/8/K1k5 w - -".into(),
                 depth: 3,

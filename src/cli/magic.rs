@@ -1,0 +1,144 @@
+//! `bitscope magic check|find`: one square's magic bitboard from the command
+//! line. With `--json` the last stdout line is one JSON object. The stepped
+//! lookup is `bitscope trace magic-lookup`.
+
+use super::perft::LateBar;
+use bitscope::chess::magic_lab::{
+    self, check, find, parse_bits, parse_magic, parse_square, usual_bits, MagicError, Slider,
+    DEFAULT_MAX_ATTEMPTS,
+};
+use bitscope::chess::Square;
+use clap::{Args, Subcommand};
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct MagicArgs {
+    #[command(subcommand)]
+    command: MagicCommand,
+}
+
+/// The piece and square every magic command names.
+#[derive(Args)]
+pub struct Where {
+    /// rook or bishop.
+    #[arg(long)]
+    pub piece: String,
+    /// The square, like d4.
+    #[arg(long)]
+    pub square: String,
+    /// Index bits (the mask's popcount by default; fewer is allowed).
+    #[arg(long)]
+    pub bits: Option<String>,
+}
+
+impl Where {
+    /// The typed piece, square and bits.
+    pub fn read(&self) -> Result<(Slider, Square, u32), MagicError> {
+        let piece: Slider = self.piece.parse()?;
+        let square = parse_square(&self.square)?;
+        let bits = match &self.bits {
+            Some(text) => parse_bits(piece, square, text)?,
+            None => usual_bits(piece, square),
+        };
+        Ok((piece, square, bits))
+    }
+}
+
+#[derive(Subcommand)]
+enum MagicCommand {
+    /// Check a magic for one square: its collisions, harmless (same attack
+    /// set) or breaking (different sets).
+    Check {
+        #[command(flatten)]
+        at: Where,
+        /// The magic (0x.., 0b.. or decimal).
+        magic: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Find a magic for one square with random sparse candidates.
+    Find {
+        #[command(flatten)]
+        at: Where,
+        /// Seed of the candidate generator (the same seed, the same magic).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Give up after this many candidates.
+        #[arg(long, default_value_t = DEFAULT_MAX_ATTEMPTS)]
+        max_attempts: u64,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub fn run(args: MagicArgs) -> i32 {
+    match run_command(args.command) {
+        Ok(()) => 0,
+        Err(e) => super::bad_input(e),
+    }
+}
+
+fn run_command(command: MagicCommand) -> Result<(), MagicError> {
+    match command {
+        MagicCommand::Check { at, magic, json } => {
+            let (piece, square, bits) = at.read()?;
+            let magic = parse_magic(&magic)?;
+            let report = check(piece, square, magic, bits)?;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string(&report).unwrap_or_else(|e| e.to_string())
+                );
+            } else {
+                let verdict = if report.valid { "valid" } else { "NOT valid" };
+                println!(
+                    "0x{magic:016x} is {verdict} for a {piece} on {square} with {bits} index bits: {} of {} indices used, {} harmless and {} breaking collisions",
+                    report.used,
+                    1u64 << bits,
+                    report.harmless,
+                    report.breaking
+                );
+                for c in report.collisions.iter().filter(|c| !c.harmless).take(16) {
+                    println!(
+                        "  index {:>5}: 0x{:016x} and 0x{:016x} attack differently",
+                        c.index, c.occupancies[0], c.occupancies[1]
+                    );
+                }
+            }
+        }
+        MagicCommand::Find {
+            at,
+            seed,
+            max_attempts,
+            json,
+        } => {
+            let (piece, square, bits) = at.read()?;
+            let start = Instant::now();
+            let mut bar = LateBar::new(max_attempts, "find");
+            let found = find(piece, square, bits, seed, max_attempts, |n| {
+                bar.update(n, String::new());
+                ControlFlow::Continue(())
+            });
+            bar.finish();
+            let found = found?;
+            let seconds = start.elapsed().as_secs_f64();
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string(&found).unwrap_or_else(|e| e.to_string())
+                );
+            } else {
+                println!(
+                    "{piece} on {square}, {bits} index bits: magic 0x{:016x} after {} attempts ({seconds:.3} s)",
+                    found.magic, found.attempts
+                );
+                print!(
+                    "{}",
+                    magic_lab::export_rust(piece, square, found.magic, bits)?
+                );
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,229 @@
+//! State of the Magic bitboards panel: `piece` (`rook` | `bishop`), `sq`
+//! (a square name), `occ` and `magic` (bare hex), `bits` (index bits,
+//! 1..=the mask's popcount), `step`.
+
+use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
+use crate::bits::square::Square;
+use crate::chess::magic_lab::{builtin_magic, check_bits, usual_bits, Slider};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MagicState {
+    pub piece: Slider,
+    pub square: Square,
+    /// The whole board's occupancy (a1 = bit 0); only the mask's part counts.
+    pub occupancy: u64,
+    /// Any 64-bit multiplier, valid or not (the panel says).
+    pub magic: u64,
+    /// Index bits, always in `1..=usual_bits(piece, square)`.
+    pub bits: u32,
+    pub step: usize,
+}
+
+/// Blockers on d6, b4 and g4, and a piece on h8 outside every d4 mask.
+const DEFAULT_OCCUPANCY: u64 =
+    Square::D6.bit() | Square::B4.bit() | Square::G4.bit() | Square::H8.bit();
+
+impl Default for MagicState {
+    fn default() -> Self {
+        MagicState::at(Slider::Rook, Square::D4, DEFAULT_OCCUPANCY)
+    }
+}
+
+impl MagicState {
+    /// `piece` on `square` with its built-in magic and usual bits.
+    pub fn at(piece: Slider, square: Square, occupancy: u64) -> MagicState {
+        MagicState {
+            piece,
+            square,
+            occupancy,
+            magic: builtin_magic(piece, square),
+            bits: usual_bits(piece, square),
+            step: 0,
+        }
+    }
+
+    /// Whether the magic is the square's built-in one with the usual bits.
+    pub fn is_builtin(&self) -> bool {
+        self.magic == builtin_magic(self.piece, self.square)
+            && self.bits == usual_bits(self.piece, self.square)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MagicAction {
+    /// Another slider: its built-in magic and usual bits, steps again.
+    SetPiece(Slider),
+    /// Another square: the same.
+    SetSquare(Square),
+    SetOccupancy(u64),
+    /// Flips one square (0..=63) of the occupancy.
+    Toggle(u32),
+    SetMagic(u64),
+    /// Index bits (ignored outside 1..=the mask's popcount).
+    SetBits(u32),
+    /// A magic found for some bits: both at once.
+    UseMagic {
+        magic: u64,
+        bits: u32,
+    },
+    /// Back to the square's built-in magic and usual bits.
+    Builtin,
+    Step(usize),
+}
+
+impl PanelState for MagicState {
+    type Action = MagicAction;
+
+    fn from_params(p: &Params) -> Self {
+        let piece = p
+            .get("piece")
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(Slider::Rook);
+        let square = p
+            .get("sq")
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(Square::D4);
+        let d = MagicState::at(piece, square, DEFAULT_OCCUPANCY);
+        MagicState {
+            occupancy: read_hex(p, "occ", 64).unwrap_or(d.occupancy),
+            magic: read_hex(p, "magic", 64).unwrap_or(d.magic),
+            bits: read_num(p, "bits")
+                .and_then(|b| check_bits(piece, square, b).ok())
+                .unwrap_or(d.bits),
+            step: read_num(p, "step").unwrap_or(0),
+            ..d
+        }
+    }
+
+    fn to_params(&self) -> Params {
+        let mut p = Params::from_pairs([
+            ("piece", self.piece.name().to_string()),
+            ("sq", self.square.to_string()),
+            ("occ", hex_param(self.occupancy)),
+            ("magic", hex_param(self.magic)),
+            ("bits", self.bits.to_string()),
+        ]);
+        set_nonzero(&mut p, "step", self.step);
+        p
+    }
+
+    fn apply(self, action: MagicAction) -> Self {
+        let restart = MagicState { step: 0, ..self };
+        match action {
+            MagicAction::SetPiece(piece) => MagicState::at(piece, self.square, self.occupancy),
+            MagicAction::SetSquare(square) => MagicState::at(self.piece, square, self.occupancy),
+            MagicAction::Builtin => MagicState::at(self.piece, self.square, self.occupancy),
+            MagicAction::SetOccupancy(occupancy) => MagicState {
+                occupancy,
+                ..restart
+            },
+            MagicAction::Toggle(sq) => MagicState {
+                occupancy: self.occupancy ^ (1u64 << (sq & 63)),
+                ..restart
+            },
+            MagicAction::SetMagic(magic) => MagicState { magic, ..restart },
+            MagicAction::SetBits(bits) => match check_bits(self.piece, self.square, bits) {
+                Ok(bits) => MagicState { bits, ..restart },
+                Err(_) => self,
+            },
+            MagicAction::UseMagic { magic, bits } => {
+                match check_bits(self.piece, self.square, bits) {
+                    Ok(bits) => MagicState {
+                        magic,
+                        bits,
+                        ..restart
+                    },
+                    Err(_) => self,
+                }
+            }
+            MagicAction::Step(step) => MagicState { step, ..self },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::through_url;
+    use super::*;
+    use crate::ui::route::Panel;
+
+    #[test]
+    fn every_piece_square_and_bits_survive_the_url() {
+        let mut n = 0;
+        for piece in Slider::ALL {
+            for square in Square::all() {
+                for bits in 1..=usual_bits(piece, square) {
+                    for (occupancy, magic, step) in [
+                        (0, 0, 0),
+                        (DEFAULT_OCCUPANCY, builtin_magic(piece, square), 4),
+                        (u64::MAX, u64::MAX, 2),
+                        (1 << 63, 1, 99),
+                    ] {
+                        let s = MagicState {
+                            piece,
+                            square,
+                            occupancy,
+                            magic,
+                            bits,
+                            step,
+                        };
+                        assert_eq!(through_url(Panel::Magic, &s), s);
+                        n += 1;
+                    }
+                }
+            }
+        }
+        // 4 x the usual bits of every square: 4 x (sum of the masks' popcounts)
+        assert_eq!(n, 4 * (672 + 364));
+        assert_eq!(
+            MagicState::from_params(&Params::default()),
+            MagicState::default()
+        );
+        assert!(MagicState::default().is_builtin());
+    }
+
+    #[test]
+    fn bad_params_take_defaults_and_rules_live_here() {
+        let p = Params::from_pairs([
+            ("piece", "queen"),
+            ("sq", "i9"),
+            ("bits", "13"),
+            ("magic", "zz"),
+        ]);
+        assert_eq!(MagicState::from_params(&p), MagicState::default());
+        // bits too many for a bishop on a1 (6): the usual ones
+        let p = Params::from_pairs([("piece", "bishop"), ("sq", "a1"), ("bits", "9")]);
+        assert_eq!(MagicState::from_params(&p).bits, 6);
+
+        let s = MagicState::default().apply(MagicAction::Step(3));
+        let t = s.clone().apply(MagicAction::SetBits(8));
+        assert_eq!((t.bits, t.step, t.magic), (8, 0, s.magic));
+        assert_eq!(s.clone().apply(MagicAction::SetBits(11)), s);
+        assert_eq!(s.clone().apply(MagicAction::SetBits(0)), s);
+        // a new square: its built-in magic and usual bits, the same occupancy
+        let t = t.apply(MagicAction::SetSquare(Square::A1));
+        assert_eq!(
+            (t.magic, t.bits, t.occupancy),
+            (
+                builtin_magic(Slider::Rook, Square::A1),
+                12,
+                DEFAULT_OCCUPANCY
+            )
+        );
+        let t = t.apply(MagicAction::SetPiece(Slider::Bishop));
+        assert_eq!(t.bits, 6);
+        assert!(t.is_builtin());
+        let u = t.clone().apply(MagicAction::UseMagic { magic: 5, bits: 4 });
+        assert_eq!((u.magic, u.bits), (5, 4));
+        assert!(!u.is_builtin());
+        assert!(u.apply(MagicAction::Builtin).is_builtin());
+        assert_eq!(
+            t.clone().apply(MagicAction::UseMagic { magic: 5, bits: 7 }),
+            t
+        );
+        assert_eq!(
+            t.apply(MagicAction::Toggle(63)).occupancy,
+            DEFAULT_OCCUPANCY ^ (1 << 63)
+        );
+    }
+}

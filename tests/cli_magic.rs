@@ -1,0 +1,189 @@
+//! The CLI of the magic bitboards: `bitscope magic check|find` and
+//! `bitscope trace magic-lookup`, with bad input exiting 2.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::process::Command;
+
+fn bitscope() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_bitscope"))
+}
+
+/// Each command is bad input: exit code 2 and a message on stderr.
+fn exits_2_with_a_message(cases: &[&[&str]]) {
+    for args in cases {
+        let out = bitscope().args(*args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty(), "{args:?}");
+    }
+}
+
+/// Runs a command that must succeed (else its stderr is shown) and parses
+/// its last stdout line as JSON.
+fn succeeds_with_json(args: &[&str]) -> serde_json::Value {
+    let out = bitscope().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout.lines().last().expect("some output");
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))
+}
+
+#[test]
+fn magic_check_find_and_lookup_trace() {
+    // the built-in rook magic of d4 is valid with the usual 10 bits
+    let json = succeeds_with_json(&[
+        "magic",
+        "check",
+        "--piece",
+        "rook",
+        "--square",
+        "d4",
+        "0x4600240900100100",
+        "--json",
+    ]);
+    assert_eq!(json["valid"], true);
+    assert_eq!(json["bits"], 10);
+    let collisions = json["collisions"].as_array().unwrap();
+    assert!(collisions.iter().all(|c| c["harmless"] == true));
+    // 1 is no magic: breaking collisions, each with two occupancies
+    let json = succeeds_with_json(&[
+        "magic", "check", "--piece", "bishop", "--square", "a1", "1", "--json",
+    ]);
+    assert_eq!(json["valid"], false);
+    assert_eq!(json["bits"], 6);
+    let breaking: Vec<_> = json["collisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["harmless"] == false)
+        .collect();
+    assert!(!breaking.is_empty());
+    assert_eq!(breaking[0]["occupancies"].as_array().unwrap().len(), 2);
+
+    // find: seeded, so the same seed gives the same magic; check agrees
+    let args = [
+        "magic", "find", "--piece", "bishop", "--square", "c3", "--seed", "5", "--json",
+    ];
+    let found = succeeds_with_json(&args);
+    assert_eq!(found, succeeds_with_json(&args));
+    assert_eq!(found["bits"], 7);
+    assert!(found["attempts"].as_u64().unwrap() >= 1);
+    let magic = found["magic"].as_str().unwrap();
+    assert!(magic.starts_with("0x"), "{magic}");
+    let json = succeeds_with_json(&[
+        "magic", "check", "--piece", "bishop", "--square", "c3", magic, "--json",
+    ]);
+    assert_eq!(json["valid"], true);
+    // the usual bits of a rook in the corner: 12
+    let found = succeeds_with_json(&[
+        "magic", "find", "--piece", "rook", "--square", "h8", "--json",
+    ]);
+    assert_eq!(found["bits"], 12);
+
+    // the stepped lookup: rook d4, blockers d6 and b4 (and h8, outside the mask)
+    let json = succeeds_with_json(&[
+        "trace",
+        "magic-lookup",
+        "--piece",
+        "rook",
+        "--square",
+        "d4",
+        "--occupancy",
+        "0x8000080002000000",
+        "--json",
+    ]);
+    assert_eq!(json["trick"], "magic-lookup");
+    assert_eq!(json["steps"].as_array().unwrap().len(), 5);
+    // up to d6, b4; right to h4; down to d1
+    assert_eq!(json["result"], "0x00000808f6080808");
+    let out = bitscope()
+        .args([
+            "trace",
+            "magic-lookup",
+            "--piece",
+            "rook",
+            "--square",
+            "d4",
+            "--occupancy",
+            "0",
+            "--magic",
+            "0",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("NOT valid"), "{text}");
+
+    exits_2_with_a_message(&[
+        &["magic", "check", "--piece", "rook", "--square", "i9", "1"],
+        &["magic", "check", "--piece", "queen", "--square", "d4", "1"],
+        &[
+            "magic", "check", "--piece", "rook", "--square", "d4", "0xzz",
+        ],
+        &[
+            "magic", "check", "--piece", "rook", "--square", "d4", "1", "--bits", "11",
+        ],
+        &[
+            "magic", "find", "--piece", "rook", "--square", "d4", "--bits", "x",
+        ],
+        &[
+            "magic",
+            "find",
+            "--piece",
+            "rook",
+            "--square",
+            "a1",
+            "--bits",
+            "2",
+            "--max-attempts",
+            "100",
+        ],
+        &[
+            "trace",
+            "magic-lookup",
+            "--piece",
+            "rook",
+            "--square",
+            "d4",
+            "--occupancy",
+            "0xg",
+        ],
+        &[
+            "trace",
+            "magic-lookup",
+            "--piece",
+            "rook",
+            "--square",
+            "d9",
+            "--occupancy",
+            "0",
+        ],
+    ]);
+    let out = bitscope()
+        .args(["magic", "check", "--piece", "rook", "--square", "i9", "1"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: ") && err.contains("'i9'"), "{err}");
+    let out = bitscope()
+        .args([
+            "magic",
+            "find",
+            "--piece",
+            "rook",
+            "--square",
+            "a1",
+            "--bits",
+            "2",
+            "--max-attempts",
+            "100",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no magic found in 100 attempts"), "{err}");
+}
