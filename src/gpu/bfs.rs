@@ -37,7 +37,7 @@ use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
 use crate::chess::Position;
 
 /// The breadth-first kernels as written (appended to the depth-first source).
-pub const BFS_WGSL: &str = include_str!("kernels/bfs.wgsl");
+pub const BFS_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/bfs.wgsl"));
 const BWG_LINE: &str = "const BWG: u32 = 64u;";
 
 /// Global memory per materialized position: the packed position and its

@@ -9,9 +9,9 @@ use super::{poisoned, GpuError, GpuPerft};
 /// `kernels/perft.wgsl` (the search) followed by `kernels/bitboards.wgsl`
 /// (64-bit board helpers and sliding-attack fills).
 pub const PERFT_WGSL: &str = concat!(
-    include_str!("kernels/perft.wgsl"),
+    include_str!(concat!(env!("OUT_DIR"), "/perft.wgsl")),
     "\n",
-    include_str!("kernels/bitboards.wgsl")
+    include_str!(concat!(env!("OUT_DIR"), "/bitboards.wgsl"))
 );
 
 /// Entry point of the kernel.

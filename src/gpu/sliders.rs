@@ -56,9 +56,9 @@ impl Slider {
     /// `SETWISE_SLIDERS` this way.
     pub fn wgsl(self) -> &'static str {
         match self {
-            Slider::KoggeStone => include_str!("kernels/slider_kogge.wgsl"),
-            Slider::Magic => include_str!("kernels/slider_magic.wgsl"),
-            Slider::Hyperbola => include_str!("kernels/slider_hyperbola.wgsl"),
+            Slider::KoggeStone => include_str!(concat!(env!("OUT_DIR"), "/slider_kogge.wgsl")),
+            Slider::Magic => include_str!(concat!(env!("OUT_DIR"), "/slider_magic.wgsl")),
+            Slider::Hyperbola => include_str!(concat!(env!("OUT_DIR"), "/slider_hyperbola.wgsl")),
         }
     }
 

@@ -315,8 +315,8 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                             html! {
                                 <div class="export">
                                     <div class="row"><strong>{ lang }</strong>
-                                        <button type="button" class={format!("copy-{}", lang.to_lowercase())} onclick={copy(code.clone())}>{ format!("copy as {lang}") }</button></div>
-                                    <pre class={format!("code export-{}", lang.to_lowercase())}>{ code }</pre>
+                                        <button type="button" class={format!("copy-{}", lang.to_ascii_lowercase())} onclick={copy(code.clone())}>{ format!("copy as {lang}") }</button></div>
+                                    <pre class={format!("code export-{}", lang.to_ascii_lowercase())}>{ code }</pre>
                                 </div>
                             }
                         }) }

@@ -336,7 +336,7 @@ pub fn magic_panel(props: &PanelProps) -> Html {
                                 <div class="export">
                                     <div class="row"><strong>{ lang }</strong>
                                         <button type="button" onclick={copy(code.clone())}>{ format!("copy as {lang}") }</button></div>
-                                    <pre class={format!("code export-{}", lang.to_lowercase())}>{ code }</pre>
+                                    <pre class={format!("code export-{}", lang.to_ascii_lowercase())}>{ code }</pre>
                                 </div>
                             }
                         }) }
