@@ -541,7 +541,7 @@ impl GpuPerft {
         enc.copy_buffer_to_buffer(&bufs.acc, 0, &bufs.read, 0, 16);
         self.queue.submit([enc.finish()]);
         let slice = bufs.read.slice(..);
-        self.map_for_reading(&slice).await?;
+        self.map_for_reading(&slice, None).await?;
         let out = {
             let view = slice
                 .get_mapped_range()

@@ -226,56 +226,11 @@ impl GpuPerft {
         let magic = self.magic_table_for(options.slider)?;
         let batch = self.batch_size(options, depth, wg, total);
         let dev = &self.device;
-        let params_buf = dev.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("perft params"),
-            size: std::mem::size_of::<Params>() as u64,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let pos_buf = dev.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("perft positions"),
-            size: u64::from(batch) * POS_BYTES as u64,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let counts_size = u64::from(batch) * 8;
-        let counts_buf = dev.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("perft counts"),
-            size: counts_size,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-            mapped_at_creation: false,
-        });
-        let read_buf = dev.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("perft read-back"),
-            size: counts_size,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let bind_group = dev.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("perft bindings"),
-            layout: &pipeline.get_bind_group_layout(0),
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: params_buf.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: pos_buf.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 2,
-                    resource: counts_buf.as_entire_binding(),
-                },
-            ]
-            .into_iter()
-            .chain(magic.as_ref().map(|m| wgpu::BindGroupEntry {
-                binding: MAGIC_BINDING,
-                resource: m.as_entire_binding(),
-            }))
-            .collect::<Vec<_>>(),
-        });
-
+        // Two sets of buffers: batch k + 1 is uploaded and dispatched while
+        // batch k's counts come back, so the GPU never waits for the CPU.
+        let slots: Vec<Slot> = (0..2)
+            .map(|_| Slot::new(dev, &pipeline, magic.as_ref(), batch))
+            .collect();
         let mut out = Counted {
             nodes: 0,
             positions: 0,
@@ -283,53 +238,80 @@ impl GpuPerft {
             batch_size: batch,
         };
         let mut chunk: Vec<Packed> = Vec::with_capacity(batch as usize);
+        // the batch in flight: its slot, size and submission
+        let mut pending: Option<(usize, u32, wgpu::SubmissionIndex)> = None;
+        let mut k = 0;
         loop {
             chunk.clear();
             chunk.extend(frontier.by_ref().take(batch as usize));
-            if chunk.is_empty() {
-                break;
-            }
-            let n = chunk.len() as u32;
-            let params = Params {
-                count: n,
-                depth,
-                base: 0,
-                flags: 0,
-            };
-            self.queue
-                .write_buffer(&params_buf, 0, bytemuck::bytes_of(&params));
-            self.queue
-                .write_buffer(&pos_buf, 0, bytemuck::cast_slice(&chunk));
-            let groups = n.div_ceil(wg);
-            let max_x = self.limits.max_compute_workgroups_per_dimension.max(1);
-            let gx = groups.min(max_x);
-            let gy = groups.div_ceil(gx);
-            let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("perft batch"),
-            });
-            {
-                let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                    label: Some("perft"),
-                    timestamp_writes: None,
+            if !chunk.is_empty() {
+                let n = chunk.len() as u32;
+                let slot = &slots[k];
+                let params = Params {
+                    count: n,
+                    depth,
+                    base: 0,
+                    flags: 0,
+                };
+                self.queue
+                    .write_buffer(&slot.params, 0, bytemuck::bytes_of(&params));
+                self.queue
+                    .write_buffer(&slot.positions, 0, bytemuck::cast_slice(&chunk));
+                let groups = n.div_ceil(wg);
+                let max_x = self.limits.max_compute_workgroups_per_dimension.max(1);
+                let gx = groups.min(max_x);
+                let gy = groups.div_ceil(gx);
+                let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                    label: Some("perft batch"),
                 });
-                pass.set_pipeline(&pipeline);
-                pass.set_bind_group(0, &bind_group, &[]);
-                pass.dispatch_workgroups(gx, gy, 1);
-            }
-            let bytes = u64::from(n) * 8;
-            enc.copy_buffer_to_buffer(&counts_buf, 0, &read_buf, 0, bytes);
-            self.queue.submit([enc.finish()]);
-            out.nodes += self
-                .read_counts(&read_buf, bytes, each.as_deref_mut())
-                .await?;
-            self.take_device_error()?;
-            out.positions += u64::from(n);
-            out.batches += 1;
-            if !progress(out.positions, total.max(out.positions)) {
-                return Err(GpuError::Cancelled);
+                {
+                    let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                        label: Some("perft"),
+                        timestamp_writes: None,
+                    });
+                    pass.set_pipeline(&pipeline);
+                    pass.set_bind_group(0, &slot.bind_group, &[]);
+                    pass.dispatch_workgroups(gx, gy, 1);
+                }
+                enc.copy_buffer_to_buffer(&slot.counts, 0, &slot.read, 0, u64::from(n) * 8);
+                let index = self.queue.submit([enc.finish()]);
+                // the batch before this one: read it back while this one runs
+                if let Some(done) = pending.replace((k, n, index)) {
+                    self.finish_batch(&slots, done, &mut out, total, progress, each.as_deref_mut())
+                        .await?;
+                }
+                k ^= 1;
+            } else {
+                if let Some(done) = pending.take() {
+                    self.finish_batch(&slots, done, &mut out, total, progress, each.as_deref_mut())
+                        .await?;
+                }
+                break;
             }
         }
         Ok(out)
+    }
+
+    /// Reads back one finished batch, adds it up and reports it.
+    async fn finish_batch(
+        &self,
+        slots: &[Slot],
+        (slot, n, index): (usize, u32, wgpu::SubmissionIndex),
+        out: &mut Counted,
+        total: u64,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+        each: Option<&mut Vec<u64>>,
+    ) -> Result<(), GpuError> {
+        out.nodes += self
+            .read_counts(&slots[slot].read, u64::from(n) * 8, Some(index), each)
+            .await?;
+        self.take_device_error()?;
+        out.positions += u64::from(n);
+        out.batches += 1;
+        if !progress(out.positions, total.max(out.positions)) {
+            return Err(GpuError::Cancelled);
+        }
+        Ok(())
     }
 
     fn auto_min_frontier(&self) -> u64 {
@@ -370,6 +352,7 @@ impl GpuPerft {
     pub(super) async fn map_for_reading(
         &self,
         slice: &wgpu::BufferSlice<'_>,
+        submission: Option<wgpu::SubmissionIndex>,
     ) -> Result<(), GpuError> {
         self.check_lost()?;
         let (tx, rx) = futures_channel::oneshot::channel();
@@ -377,7 +360,14 @@ impl GpuPerft {
             let _ = tx.send(r);
         });
         #[cfg(not(target_arch = "wasm32"))]
-        if let Err(e) = self.device.poll(wgpu::PollType::wait_indefinitely()) {
+        let wait = wgpu::PollType::Wait {
+            submission_index: submission,
+            timeout: None,
+        };
+        #[cfg(target_arch = "wasm32")]
+        let _ = wait;
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Err(e) = self.device.poll(wait) {
             self.check_lost()?;
             return Err(GpuError::Device(e.to_string()));
         }
@@ -398,10 +388,11 @@ impl GpuPerft {
         &self,
         buf: &wgpu::Buffer,
         bytes: u64,
+        submission: Option<wgpu::SubmissionIndex>,
         each: Option<&mut Vec<u64>>,
     ) -> Result<u64, GpuError> {
         let slice = buf.slice(0..bytes);
-        self.map_for_reading(&slice).await?;
+        self.map_for_reading(&slice, submission).await?;
         let sum = {
             let view = slice
                 .get_mapped_range()
@@ -421,6 +412,76 @@ impl GpuPerft {
         };
         buf.unmap();
         Ok(sum)
+    }
+}
+
+/// One set of buffers for a batch: uniform, positions, counts, read-back.
+struct Slot {
+    params: wgpu::Buffer,
+    positions: wgpu::Buffer,
+    counts: wgpu::Buffer,
+    read: wgpu::Buffer,
+    bind_group: wgpu::BindGroup,
+}
+
+impl Slot {
+    fn new(
+        dev: &wgpu::Device,
+        pipeline: &wgpu::ComputePipeline,
+        magic: Option<&wgpu::Buffer>,
+        batch: u32,
+    ) -> Slot {
+        let buffer = |label, size, usage| {
+            dev.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size,
+                usage,
+                mapped_at_creation: false,
+            })
+        };
+        use wgpu::BufferUsages as U;
+        let params = buffer(
+            "perft params",
+            std::mem::size_of::<Params>() as u64,
+            U::UNIFORM | U::COPY_DST,
+        );
+        let positions = buffer(
+            "perft positions",
+            u64::from(batch) * POS_BYTES as u64,
+            U::STORAGE | U::COPY_DST,
+        );
+        let counts = buffer(
+            "perft counts",
+            u64::from(batch) * 8,
+            U::STORAGE | U::COPY_SRC,
+        );
+        let read = buffer(
+            "perft read-back",
+            u64::from(batch) * 8,
+            U::MAP_READ | U::COPY_DST,
+        );
+        fn entry(binding: u32, b: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
+            wgpu::BindGroupEntry {
+                binding,
+                resource: b.as_entire_binding(),
+            }
+        }
+        let mut entries = vec![entry(0, &params), entry(1, &positions), entry(2, &counts)];
+        if let Some(m) = magic {
+            entries.push(entry(MAGIC_BINDING, m));
+        }
+        let bind_group = dev.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("perft bindings"),
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &entries,
+        });
+        Slot {
+            params,
+            positions,
+            counts,
+            read,
+            bind_group,
+        }
     }
 }
 
