@@ -359,15 +359,15 @@ impl GpuPerft {
         slice.map_async(wgpu::MapMode::Read, move |r| {
             let _ = tx.send(r);
         });
+        // natively, wait for this submission only (a later one may run on);
+        // in the browser the event loop delivers the callback
+        #[cfg(target_arch = "wasm32")]
+        let _ = submission;
         #[cfg(not(target_arch = "wasm32"))]
-        let wait = wgpu::PollType::Wait {
+        if let Err(e) = self.device.poll(wgpu::PollType::Wait {
             submission_index: submission,
             timeout: None,
-        };
-        #[cfg(target_arch = "wasm32")]
-        let _ = wait;
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Err(e) = self.device.poll(wait) {
+        }) {
             self.check_lost()?;
             return Err(GpuError::Device(e.to_string()));
         }
