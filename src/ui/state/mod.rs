@@ -17,6 +17,8 @@ mod chess;
 mod debruijn;
 mod lab;
 mod nibbles;
+mod popcount;
+mod quad;
 mod swar;
 mod trits;
 
@@ -32,6 +34,8 @@ pub use lab::{LabAction, LabState, Preset, LAST_STEP, PRESETS};
 pub use nibbles::{
     BoardOp, NibbleBoardAction, NibbleBoardState, NibbleOp, NibblesAction, NibblesState,
 };
+pub use popcount::{PopcountAction, PopcountState};
+pub use quad::{QuadAction, QuadOp, QuadState};
 pub use swar::{op_param as swar_op_param, Operand, SwarAction, SwarState, OPS as SWAR_OPS};
 pub use trits::{TritBoard, TritsAction, TritsState, OTHER_ORDERS};
 
@@ -103,7 +107,9 @@ reducible!(
     PositionState,
     GpuState,
     LabState,
-    BitboardState
+    BitboardState,
+    PopcountState,
+    QuadState
 );
 
 /// Test helper: state -> params -> URL hash -> params -> state.
