@@ -154,8 +154,9 @@ fn lane_step(label: &str, expr: String, width: u32, x: u64, value: u64, lane_bit
         .lanes(lane_bits)
         .cells(cells.iter().copied())
         .note(format!(
-            "{} lanes of {lane_bits} bits, lane 0 first: {}; {verdict}",
+            "{} lane{} of {lane_bits} bits, lane 0 first: {}; {verdict}",
             cells.len(),
+            if cells.len() == 1 { "" } else { "s" },
             joined(&cells)
         ))
 }
@@ -243,7 +244,6 @@ pub fn trace(width: u32, x: u64) -> Result<Trace, PopcountError> {
         )
         .lanes(8)
         .highlight(top)
-        .cells(sums.iter().copied())
         .operand("x", w(c))
         .operand(hex(h01), w(h01))
         .note(format!(

@@ -280,7 +280,7 @@ fn bench_popcount(rounds: u32) {
             |f: fn(u64) -> u32| -> u64 { words.iter().map(|&w| u64::from(f(black_box(w)))).sum() };
         let want: u64 = words.iter().map(|w| u64::from(w.count_ones())).sum();
         let ns = |t: f64| t * 1e9 / words.len() as f64;
-        let mut row = |form: &str, (t, got): (f64, u64)| {
+        let row = |form: &str, (t, got): (f64, u64)| {
             println!(
                 "  {name:<17} {form:<28} {:>6.2} ns/word{}",
                 ns(t),

@@ -10,7 +10,9 @@ mod gpu;
 mod lab;
 mod nibble_board;
 mod nibbles;
+mod popcount;
 mod position;
+mod quad;
 mod start;
 mod swar;
 mod trits;
@@ -62,5 +64,7 @@ pub fn view(panel: Panel, props: PanelProps) -> Html {
         Panel::Gpu => html! { <gpu::GpuPanel ..props /> },
         Panel::Lab => html! { <lab::LabPanel ..props /> },
         Panel::Bitboard => html! { <bitboard::BitboardPanel ..props /> },
+        Panel::Popcount => html! { <popcount::PopcountPanel ..props /> },
+        Panel::Quad => html! { <quad::QuadPanel ..props /> },
     }
 }
