@@ -74,6 +74,7 @@ test('popcount: SWAR lanes, Kernighan, count_ones against the CLI, every width',
         const held = await page.locator('table.lane-checks tbody td:nth-child(2)').allTextContents();
         assert.deepEqual(held.map(Number).reverse(), step.cells, `width ${width} step ${i} lanes`);
         assert.equal(await page.locator('table.lane-checks td.bad').count(), 0);
+        if (width === 16 && i === 2) await shot(page, 'popcount-16-nibble-lanes');
       }
     }
     assert.equal(await page.textContent(`${swar} .result-value`), String(want.result));
