@@ -110,3 +110,15 @@ fn quad_of_the_start_position_by_hand() {
         "'x'",
     );
 }
+
+#[test]
+fn bench_popcount_times_every_form_and_checks_the_sums() {
+    let out = bitscope(&["bench", "popcount", "--rounds", "1"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.matches("ns/word").count() >= 6, "{text}");
+    for form in ["SWAR", "Kernighan", "count_ones"] {
+        assert!(text.contains(form), "{form}: {text}");
+    }
+    assert!(!text.contains("WRONG"), "{text}");
+}
