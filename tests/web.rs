@@ -54,8 +54,10 @@ async fn shell_renders_navigation_and_signed_nibble_table() {
         [
             "de Bruijn",
             "SWAR",
+            "Popcount",
             "Signed nibbles",
             "Nibble board",
+            "Quad-bitboards",
             "Trits",
             "Position",
             "GPU perft",
@@ -530,5 +532,104 @@ async fn magic_panel_looks_up_validates_and_links() {
             .length(),
         1
     );
+    root.remove();
+}
+
+/// Issue 13: the popcount panel steps the SWAR count on growing lanes, each
+/// lane checked, beside Kernighan's loop and the instruction; a bad word
+/// keeps the last good one.
+#[wasm_bindgen_test]
+async fn popcount_panel_counts_three_ways() {
+    use bitscope::bits::popcount::{lane_popcounts, swar};
+    let root = open("/popcount?width=64&x=f0f0000000000001&step=1").await;
+    assert_eq!(texts(&root, ".pop-swar"), ["9"]);
+    assert_eq!(texts(&root, ".pop-kernighan"), ["9"]);
+    assert_eq!(texts(&root, ".pop-hardware"), ["9"]);
+    // step 2: 32 two-bit lanes, each holding its lane's count
+    let want = lane_popcounts(64, 0xf0f0_0000_0000_0001, 2);
+    let held = texts(&root, "table.lane-checks tbody td:nth-child(2)");
+    let mut held: Vec<i64> = held.iter().map(|t| t.parse().unwrap()).collect();
+    held.reverse();
+    assert_eq!(held, want);
+    assert_eq!(
+        root.query_selector_all("table.lane-checks td.bad")
+            .unwrap()
+            .length(),
+        0
+    );
+    for _ in 0..10 {
+        click(&root, ".pop-swar-card .step-controls .next").await;
+    }
+    assert_eq!(texts(&root, ".pop-swar-card .result-value"), ["9"]);
+    assert_eq!(texts(&root, ".pop-swar-card .step-count"), ["step 6 of 6"]);
+    // 8 bits: no multiply step
+    click(&root, ".tab[data-choice='width=8']").await;
+    assert_eq!(texts(&root, ".pop-swar-card .step-count"), ["step 1 of 5"]);
+    assert_eq!(texts(&root, ".pop-swar"), [swar(8, 1).unwrap().to_string()]);
+    let input: web_sys::HtmlInputElement = root
+        .query_selector("#pop-x")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    input.set_value("0x1ff");
+    input
+        .dispatch_event(&web_sys::InputEvent::new("input").unwrap())
+        .unwrap();
+    settle().await;
+    assert!(texts(&root, ".number-input .error")[0].contains("does not fit in 8 bits"));
+    assert_eq!(texts(&root, ".pop-hardware"), ["1"]);
+    root.remove();
+}
+
+/// Issue 13: the quad panel draws the four boards, reads a clicked square
+/// and steps a whole-board set; a bad FEN keeps the last good position.
+#[wasm_bindgen_test]
+async fn quad_panel_reads_squares_and_sets() {
+    use bitscope::bits::quad::{Quad, QuadSet};
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let root = open(&format!("/quad?fen={start}&op=set&set=sliders&step=9")).await;
+    let hexes: Vec<String> = texts(&root, ".quad-board .grid-hex")
+        .iter()
+        .map(|t| t.trim().to_string())
+        .collect();
+    let q = Quad::from_fen(start).unwrap();
+    assert_eq!(
+        hexes,
+        q.0.iter()
+            .map(|b| format!("0x{b:016x}"))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        texts(&root, ".result-value"),
+        [format!("0x{:016x}", QuadSet::Sliders.eval(&q))]
+    );
+    click(&root, ".cols button[data-square='e8']").await;
+    for _ in 0..4 {
+        click(&root, ".step-controls .next").await;
+    }
+    assert_eq!(texts(&root, ".result-value"), ["14"]);
+    assert!(texts(&root, ".quad-square")[0].contains("black king"));
+    let input: web_sys::HtmlInputElement = root
+        .query_selector("#quad-fen")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    input.set_value("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR");
+    input
+        .dispatch_event(&web_sys::InputEvent::new("input").unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(texts(&root, ".fen-error").len(), 1);
+    assert_eq!(texts(&root, ".result-value"), ["14"]);
+    let links = root
+        .query_selector("a.panel-link[data-link='nibble-board']")
+        .unwrap()
+        .unwrap();
+    assert!(links
+        .get_attribute("href")
+        .unwrap()
+        .contains("fen=rnbqkbnr"));
     root.remove();
 }

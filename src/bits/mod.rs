@@ -16,6 +16,8 @@ pub mod expr;
 pub mod nibble;
 pub mod nibble_board;
 pub mod piece;
+pub mod popcount;
+pub mod quad;
 pub mod square;
 pub mod swar;
 pub mod teach;

@@ -124,6 +124,9 @@ pub enum Outcome {
     Bytes(Vec<u8>),
     /// A search's outcome: its leaves (results) and the branches it cut.
     Search { leaves: u64, cuts: u64 },
+    /// Quad-bitboards: board k holds bit k of every square's code,
+    /// `{"quad": ["0x...", "0x...", "0x...", "0x..."]}`.
+    Quad { quad: Vec<Word> },
 }
 
 /// A trick applied to one input: its steps and its result.
@@ -205,6 +208,12 @@ impl Trace {
             Outcome::Words(ws) => ws.iter().map(|w| w.hex()).collect::<Vec<_>>().join(" "),
             Outcome::Bytes(b) => format!("{b:?}"),
             Outcome::Search { leaves, cuts } => format!("{leaves} leaves, {cuts} cuts"),
+            Outcome::Quad { quad } => quad
+                .iter()
+                .enumerate()
+                .map(|(k, w)| format!("q{k} {}", w.hex()))
+                .collect::<Vec<_>>()
+                .join(" "),
             Outcome::Trits { trits, packed } => format!(
                 "trits {} | packed {:?}",
                 trits
@@ -253,5 +262,14 @@ mod tests {
         })
         .unwrap();
         assert_eq!(t, "{\"trits\":[0,1,2],\"packed\":[21]}");
+        let q = Outcome::Quad {
+            quad: vec![Word::new(1, 64), Word::new(0, 64)],
+        };
+        let json = serde_json::to_string(&q).unwrap();
+        assert_eq!(
+            json,
+            "{\"quad\":[\"0x0000000000000001\",\"0x0000000000000000\"]}"
+        );
+        assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), q);
     }
 }

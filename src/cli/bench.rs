@@ -14,6 +14,8 @@ pub enum Suite {
     Debruijn,
     /// Trits: table-driven conversion + packing against the plain loop.
     Trits,
+    /// Popcount: SWAR, Kernighan's loop and count_ones, nanoseconds per word.
+    Popcount,
     /// GPU perft, both kernel variants, next to the CPU perft.
     Gpu,
     /// Magic bitboards: `find` on all 64 squares of each slider (usual bits, seeded).
@@ -63,6 +65,9 @@ pub fn run(args: BenchArgs) -> i32 {
     }
     if matches!(args.suite, Suite::Magic | Suite::All) {
         bench_magic(rounds);
+    }
+    if matches!(args.suite, Suite::Popcount | Suite::All) {
+        bench_popcount(rounds);
     }
     if matches!(args.suite, Suite::Gpu | Suite::All) {
         bench_gpu(rounds, args.depth_offset + args.gpu_depth_offset);
@@ -280,6 +285,60 @@ fn bench_magic(rounds: u32) {
                 String::new()
             }
         );
+    }
+}
+
+/// The POPCNT instruction, where the CPU has it (the default x86-64 target
+/// does not assume it, so plain `count_ones` compiles to a SWAR sequence).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn popcnt_sum(words: &[u64]) -> u64 {
+    words
+        .iter()
+        .map(|&w| u64::from(std::hint::black_box(w).count_ones()))
+        .sum()
+}
+
+fn bench_popcount(rounds: u32) {
+    use bitscope::bits::popcount::{kernighan, swar64};
+    use std::hint::black_box;
+    // a million random words (32 bits set on average), and sparse ones (8)
+    let mut s = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    let dense: Vec<u64> = (0..1 << 20).map(|_| next()).collect();
+    let sparse: Vec<u64> = (0..1 << 20).map(|_| next() & next() & next()).collect();
+    println!(
+        "popcount: nanoseconds per word, {} words each, best of {rounds}",
+        dense.len()
+    );
+    for (name, words) in [("random (~32 set)", &dense), ("sparse (~8 set)", &sparse)] {
+        let sum =
+            |f: fn(u64) -> u32| -> u64 { words.iter().map(|&w| u64::from(f(black_box(w)))).sum() };
+        let want: u64 = words.iter().map(|w| u64::from(w.count_ones())).sum();
+        let ns = |t: f64| t * 1e9 / words.len() as f64;
+        let row = |form: &str, (t, got): (f64, u64)| {
+            println!(
+                "  {name:<17} {form:<28} {:>6.2} ns/word{}",
+                ns(t),
+                if got == want { "" } else { "   WRONG SUM" }
+            );
+        };
+        row("SWAR (shifts, masks, mul)", best(rounds, || sum(swar64)));
+        row("Kernighan x &= x - 1", best(rounds, || sum(kernighan)));
+        row("u64::count_ones", best(rounds, || sum(u64::count_ones)));
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU was just checked to have POPCNT.
+            row(
+                "POPCNT instruction",
+                best(rounds, || unsafe { popcnt_sum(words) }),
+            );
+        }
     }
 }
 

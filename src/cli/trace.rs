@@ -1,7 +1,7 @@
 //! `bitscope trace`: any trick's steps, as text or as one JSON line.
 
 use bitscope::bits::{
-    board_ops, nibble, nibble_board, swar, trace::Trace, trit, word::parse_number,
+    board_ops, nibble, nibble_board, popcount, quad, swar, trace::Trace, trit, word::parse_number,
 };
 use bitscope::chess::magic_lab;
 use clap::{Args, Subcommand};
@@ -72,6 +72,22 @@ enum Trick {
         #[arg(long)]
         magic: Option<String>,
     },
+    /// Population count, SWAR: 2-bit, 4-bit, 8-bit lane sums, then one
+    /// multiply adds the bytes; "result" is the count.
+    Popcount {
+        /// The word (0x.., 0b.., decimal).
+        #[arg(allow_hyphen_values = true)]
+        x: String,
+        /// Word width: 8, 16, 32 or 64.
+        #[arg(long, default_value_t = 64)]
+        width: u32,
+    },
+    /// A FEN's placement as quad-bitboards: board k = bit k of every
+    /// square's 4-bit code; "result" is {"quad": [q0, q1, q2, q3]}.
+    Quad {
+        #[arg(long)]
+        fen: String,
+    },
 }
 
 #[derive(Args)]
@@ -122,6 +138,16 @@ pub fn run(args: TraceArgs) -> i32 {
             occupancy,
             magic,
         } => magic_lookup(at, occupancy, magic.as_deref()).map_err(|e| e.to_string()),
+        Trick::Popcount { x, width } => (|| {
+            if !popcount::WIDTHS.contains(width) {
+                return Err(popcount::PopcountError::BadWidth(*width).to_string());
+            }
+            let x = parse_number(x, *width).map_err(|e| format!("x {x:?}: {e}"))?;
+            popcount::trace(*width, x).map_err(|e| e.to_string())
+        })(),
+        Trick::Quad { fen } => nibble_board::NibbleBoard::from_fen(fen)
+            .map(|b| quad::to_quad_trace(&b))
+            .map_err(|e| e.to_string()),
     };
     match trace {
         Ok(t) => {

@@ -15,8 +15,10 @@ use std::collections::BTreeMap;
 pub enum Panel {
     DeBruijn,
     Swar,
+    Popcount,
     Nibbles,
     NibbleBoard,
+    Quad,
     Trits,
     Position,
     Gpu,
@@ -26,11 +28,13 @@ pub enum Panel {
 }
 
 impl Panel {
-    pub const ALL: [Panel; 10] = [
+    pub const ALL: [Panel; 12] = [
         Panel::DeBruijn,
         Panel::Swar,
+        Panel::Popcount,
         Panel::Nibbles,
         Panel::NibbleBoard,
+        Panel::Quad,
         Panel::Trits,
         Panel::Position,
         Panel::Gpu,
@@ -44,6 +48,8 @@ impl Panel {
         match self {
             Panel::DeBruijn => "debruijn",
             Panel::Swar => "swar",
+            Panel::Popcount => "popcount",
+            Panel::Quad => "quad",
             Panel::Nibbles => "nibbles",
             Panel::NibbleBoard => "nibble-board",
             Panel::Trits => "trits",
@@ -59,6 +65,8 @@ impl Panel {
         match self {
             Panel::DeBruijn => "de Bruijn",
             Panel::Swar => "SWAR",
+            Panel::Popcount => "Popcount",
+            Panel::Quad => "Quad-bitboards",
             Panel::Nibbles => "Signed nibbles",
             Panel::NibbleBoard => "Nibble board",
             Panel::Trits => "Trits",

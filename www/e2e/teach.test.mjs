@@ -45,7 +45,7 @@ async function follow(page, slug) {
 test('start page: a card per panel with a live miniature, and the suggested path', async () => {
   const { page, problems, context } = await open('');
   assert.equal(await page.getAttribute('main#panel', 'data-panel'), 'start');
-  assert.equal(await page.locator('.start-card').count(), 10, 'one card per panel');
+  assert.equal(await page.locator('.start-card').count(), 12, 'one card per panel');
   const path = await page.locator('ol.path a').evaluateAll((a) => a.map((e) => e.dataset.start));
   assert.deepEqual(path, ['nibbles', 'swar', 'debruijn', 'trits', 'position', 'gpu']);
   const card = (slug) => page.locator(`.start-card[data-card="${slug}"]`).innerText();
@@ -57,6 +57,8 @@ test('start page: a card per panel with a live miniature, and the suggested path
   assert.match(await card('position'), /queens: d1, d8/);
   assert.match(await card('gpu'), /15616 B of the 16384 B/);
   assert.match(await card('lab'), /with x = 0x68: 0x60 \(the lowest bit cleared\)/);
+  assert.match(await card('popcount'), /SWAR 5, Kernighan 5 turns, count_ones 5/);
+  assert.match(await card('quad'), /q3 \(black\) = 0xffff000000000000/);
   assert.equal(await page.locator('.start-card[data-card="bitboard"] .sq.on').count(), 2);
   assert.match(await card('magic'), /10 blockers that matter: a 1024-entry table/);
   assert.equal(await page.locator('.start-card[data-card="magic"] .sq.on').count(), 10);

@@ -14,7 +14,9 @@ mod lab;
 mod magic;
 mod nibble_board;
 mod nibbles;
+mod popcount;
 mod position;
+mod quad;
 mod start;
 mod swar;
 mod trits;
@@ -67,5 +69,7 @@ pub fn view(panel: Panel, props: PanelProps) -> Html {
         Panel::Lab => html! { <lab::LabPanel ..props /> },
         Panel::Bitboard => html! { <bitboard::BitboardPanel ..props /> },
         Panel::Magic => html! { <magic::MagicPanel ..props /> },
+        Panel::Popcount => html! { <popcount::PopcountPanel ..props /> },
+        Panel::Quad => html! { <quad::QuadPanel ..props /> },
     }
 }

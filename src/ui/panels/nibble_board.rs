@@ -12,8 +12,9 @@ use crate::bits::nibble_board::{
 use crate::bits::piece::{code_name, Piece};
 use crate::bits::square::square_name;
 use crate::bits::word::Word;
-use crate::ui::components::{notes, BitGrid, BitRow, StepPlayer};
-use crate::ui::state::{BoardOp, NibbleBoardAction as Action, NibbleBoardState};
+use crate::ui::components::{notes, panel_link, BitGrid, BitRow, StepPlayer};
+use crate::ui::route::Panel;
+use crate::ui::state::{BoardOp, NibbleBoardAction as Action, NibbleBoardState, QuadState};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -96,6 +97,15 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
     let words = board.to_words();
     let round_trip = board.to_fen().ok();
     let (byte_index, shift) = crate::bits::nibble_board::byte_and_shift(square);
+    let quad_link = panel_link(
+        Panel::Quad,
+        &QuadState {
+            fen: fen.clone(),
+            square,
+            ..QuadState::default()
+        },
+        "quad-bitboards (\"vertical nibbles\"): the same position as four bitboards, bit k of every code in board k".into(),
+    );
 
     html! {
         <section class="panel nibble-board">
@@ -175,6 +185,7 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
                         highlight={if k == square_word { square_nibble } else { 0 }}
                         label={format!("word {k}: squares {}–{}, {}", square_name(16 * k as u32), square_name(16 * k as u32 + 15), Word::new(*w, 64).hex())} />
                 }) }
+                <p class="see-also">{ "See also: " }{ quad_link }</p>
             </div>
         </section>
     }

@@ -37,6 +37,8 @@ fn lesson(p: Panel) -> Option<&'static str> {
         Panel::Position => "A chess position in five bitboards: queens are both bishops and rooks.",
         Panel::Gpu => "Perft on the GPU, each invocation's position and moves in workgroup memory.",
         Panel::Lab => "Type any C bit expression and watch every sub-expression evaluate.",
+        Panel::Popcount => "Count the set bits by adding them in lanes of 2, 4, then 8 bits, all in one word.",
+        Panel::Quad => "Bit k of every square's piece code in bitboard k: four boards, and a set is one expression.",
         Panel::Bitboard => {
             "One 64-bit board, eight square orders, and whole-board moves as shifts and masks."
         }
@@ -135,6 +137,28 @@ fn mini(p: Panel) -> Html {
                 <>
                 <BitGrid board={m} small=true label="rook on d4: its mask" />
                 <p class="mini">{ format!("{bits} blockers that matter: a {}-entry table", 1u32 << bits) }</p>
+                </>
+            }
+        }
+        Panel::Popcount => {
+            use crate::bits::popcount::{kernighan, swar};
+            let x = 0xb6u64;
+            html! {
+                <>
+                <BitRow word={Word::new(x, 8)} lane_bits={2} readouts={false} label="0xb6 in 2-bit lanes" />
+                <p class="mini">{ format!("SWAR {}, Kernighan {} turns, count_ones {}", swar(8, x).unwrap_or(0), kernighan(x), x.count_ones()) }</p>
+                </>
+            }
+        }
+        Panel::Quad => {
+            use crate::bits::quad::{Quad, QuadSet};
+            let q = Quad::from_board(
+                &NibbleBoard::from_fen(crate::chess::CPW_POSITIONS[0].1).unwrap_or_default(),
+            );
+            html! {
+                <>
+                <BitGrid board={QuadSet::Sliders.eval(&q)} small=true label="(q1 ^ q2) & (q0 | q2) = sliders" />
+                <p class="mini">{ format!("start position, q3 (black) = {:#018x}", q.0[3]) }</p>
                 </>
             }
         }

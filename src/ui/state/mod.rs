@@ -18,6 +18,8 @@ mod debruijn;
 mod lab;
 mod magic;
 mod nibbles;
+mod popcount;
+mod quad;
 mod swar;
 mod trits;
 
@@ -34,6 +36,8 @@ pub use magic::{MagicAction, MagicState};
 pub use nibbles::{
     BoardOp, NibbleBoardAction, NibbleBoardState, NibbleOp, NibblesAction, NibblesState,
 };
+pub use popcount::{PopcountAction, PopcountState};
+pub use quad::{QuadAction, QuadOp, QuadState};
 pub use swar::{op_param as swar_op_param, Operand, SwarAction, SwarState, OPS as SWAR_OPS};
 pub use trits::{TritBoard, TritsAction, TritsState, OTHER_ORDERS};
 
@@ -106,7 +110,9 @@ reducible!(
     GpuState,
     LabState,
     BitboardState,
-    MagicState
+    MagicState,
+    PopcountState,
+    QuadState
 );
 
 /// Test helper: state -> params -> URL hash -> params -> state.

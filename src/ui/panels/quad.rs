@@ -1,0 +1,173 @@
+//! Quad-bitboards ("vertical nibbles"): bit k of every square's piece code
+//! in bitboard k. The conversion both ways, reading one square from the
+//! four boards, and whole-board sets as one expression of the four, all
+//! stepped; the nibble board with the same position is one link away.
+//!
+//! URL state: `ui::state::QuadState` (`fen`, `op`, `sq`, `set`, `step`).
+
+use super::PanelProps;
+use crate::bits::nibble_board::NibbleBoard;
+use crate::bits::piece::{code_name, Piece};
+use crate::bits::quad::{
+    bit_meaning, from_quad_trace, read_trace, set_trace, to_quad_trace, Quad, QuadSet,
+};
+use crate::bits::square::square_name;
+use crate::ui::components::{panel_link, BitGrid, StepPlayer};
+use crate::ui::hooks::use_select_value;
+use crate::ui::route::Panel;
+use crate::ui::state::{NibbleBoardState, QuadAction as Action, QuadOp, QuadState};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[function_component(QuadPanel)]
+pub fn quad_panel(props: &PanelProps) -> Html {
+    let state: QuadState = props.state();
+    let dispatch = props.dispatch(&state);
+    let placement = state.placement().to_string();
+    let QuadState {
+        fen,
+        op,
+        square,
+        set,
+        step,
+    } = state;
+
+    // The typed text and its error; a wrong FEN keeps the last good state.
+    let text = use_state(|| fen.clone());
+    let error = use_state(|| None::<String>);
+    {
+        let text = text.clone();
+        let error = error.clone();
+        use_effect_with(fen.clone(), move |fen| {
+            if NibbleBoard::from_fen(&text).ok() != NibbleBoard::from_fen(fen).ok() {
+                text.set(fen.clone());
+                error.set(None);
+            }
+        });
+    }
+    let parsed = NibbleBoard::from_fen(&placement);
+    let board = parsed.clone().unwrap_or_default();
+    let quad = Quad::from_board(&board);
+    let traced = use_memo((board, op, square, set), |(board, op, square, set)| {
+        let q = Quad::from_board(board);
+        Rc::new(match op {
+            QuadOp::ToQuad => to_quad_trace(board),
+            QuadOp::FromQuad => from_quad_trace(&q),
+            QuadOp::Read => read_trace(&q, *square),
+            QuadOp::Set => set_trace(&q, *set),
+        })
+    });
+
+    let on_input = {
+        let text = text.clone();
+        let error = error.clone();
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let value = input.value();
+            match NibbleBoard::from_fen(&value) {
+                Ok(_) => {
+                    error.set(None);
+                    dispatch.emit(Action::SetFen(value.clone()));
+                }
+                Err(err) => error.set(Some(err.to_string())),
+            }
+            text.set(value);
+        })
+    };
+    let read = dispatch.reform(Action::Read);
+    let on_set = dispatch.reform(|e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        Action::PickSet(QuadSet::from_slug(&select.value()).unwrap_or(QuadSet::Sliders))
+    });
+    let set_ref = use_select_value(set.slug().to_string());
+    let pick = |o: QuadOp| dispatch.reform(move |_: MouseEvent| Action::SetOp(o));
+
+    let codes = quad.to_codes();
+    let marks = Rc::new(
+        codes
+            .iter()
+            .map(|&c| Piece::from_code(c).map_or(String::new(), |p| p.fen_char().to_string()))
+            .collect::<Vec<_>>(),
+    );
+    let code = codes[square as usize];
+    let set_board = set.eval(&quad);
+    let lit = if op == QuadOp::Set {
+        set_board
+    } else {
+        1u64 << square
+    };
+    let nibble_link = panel_link(
+        Panel::NibbleBoard,
+        &NibbleBoardState {
+            fen: fen.clone(),
+            square,
+            ..NibbleBoardState::default()
+        },
+        "the same position on the Nibble board (4 bits a square, side by side)".into(),
+    );
+
+    html! {
+        <section class="panel quad">
+            <h2>{ "Quad-bitboards: the nibbles on their side" }</h2>
+            <p class="lede">
+                { "A nibble board keeps each square's 4-bit code together; quad-bitboards keep each bit of the codes together. Bitboard k holds bit k of every square's code (a1 = bit 0), so four u64 hold the whole position, and a set such as all sliders is one boolean expression of the four." }
+            </p>
+            <div class="card">
+                <label class="fen-label">{ "FEN (piece placement is used)" }
+                    <input type="text" id="quad-fen" class="fen-input" spellcheck="false" value={(*text).clone()} oninput={on_input}
+                        aria-invalid={error.is_some().to_string()} />
+                </label>
+                if let Some(e) = &*error {
+                    <p class="error-box fen-error" role="alert">{ e.clone() }</p>
+                }
+                if let Err(e) = &parsed {
+                    <p class="error-box" role="alert">{ format!("the link's placement is wrong: {e}") }</p>
+                }
+                { nibble_link }
+            </div>
+            <div class="cols">
+                <div class="card">
+                    <h3>{ "Codes per square" }</h3>
+                    <BitGrid board={board.occupancy()} highlight={1u64 << square} marks={Some(marks)} on_toggle={read.clone()} label="click a square to read it" />
+                    <p class="mono legend">{ "code = q0 | q1 << 1 | q2 << 2 | q3 << 3 · 1–6 P N B R Q K · +8 black" }</p>
+                    <p class="quad-square">
+                        { format!("{} = bit {square}: code {code} = {} = {}", square_name(square), (0..4).rev().map(|k| (code >> k & 1).to_string()).collect::<String>(), code_name(code)) }
+                    </p>
+                </div>
+                <div class="card">
+                    <div class="tabs">
+                        { for QuadOp::ALL.iter().map(|o| html! {
+                            <button type="button" class={classes!("tab", (*o == op).then_some("active"))} data-op={o.param()} onclick={pick(*o)}>{ o.title() }</button>
+                        }) }
+                        <label>{ " set " }
+                            <select class="quad-set" onchange={on_set} ref={set_ref}>
+                                { for QuadSet::ALL.iter().map(|s| html! { <option value={s.slug()} selected={*s == set}>{ s.title() }</option> }) }
+                            </select>
+                        </label>
+                    </div>
+                    <StepPlayer trace={(*traced).clone()} {step} on_step={dispatch.reform(Action::Step)} />
+                    if let Some(cells) = (op == QuadOp::FromQuad).then(|| traced.steps.get(step.min(traced.steps.len() - 1))).flatten().map(|s| &s.cells).filter(|c| c.len() == 64) {
+                        <BitGrid board={cells.iter().enumerate().fold(0u64, |m, (s, &c)| if c != 0 { m | 1 << s } else { m })}
+                            marks={Some(Rc::new(cells.iter().map(|c| if *c == 0 { String::new() } else { c.to_string() }).collect::<Vec<_>>()))}
+                            label="the codes so far" />
+                    }
+                    if op == QuadOp::Set {
+                        <BitGrid board={set_board} marks={Some(Rc::new(codes.iter().enumerate().map(|(s, &c)| if set_board >> s & 1 == 1 { Piece::from_code(c).map_or(String::new(), |p| p.fen_char().to_string()) } else { String::new() }).collect::<Vec<_>>()))} on_toggle={read.clone()} label={format!("{}: {} squares", set.title(), set_board.count_ones())} />
+                    }
+                </div>
+            </div>
+            <div class="card">
+                <h3>{ "The four boards" }</h3>
+                <div class="grids quad-boards">
+                    { for quad.0.iter().enumerate().map(|(k, &b)| html! {
+                        <div class="quad-board" data-board={k.to_string()}>
+                            <BitGrid board={b} highlight={lit} small=true on_toggle={read.clone()} label={format!("q{k}")} />
+                            <p class="muted">{ bit_meaning(k as u32) }</p>
+                        </div>
+                    }) }
+                </div>
+            </div>
+        </section>
+    }
+}

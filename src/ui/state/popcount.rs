@@ -1,0 +1,149 @@
+//! State of the Popcount panel: `width` (8 | 16 | 32 | 64), `x` (bare hex),
+//! `step` (the SWAR steps), `kstep` (Kernighan's loop).
+
+use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
+use crate::bits::popcount::WIDTHS;
+use crate::bits::word::mask;
+
+const DEFAULT_X: u64 = 0x7a5c_3f18_9e2d_6b41;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PopcountState {
+    /// Word width: one of [`WIDTHS`].
+    pub width: u32,
+    /// The word, within `width` bits.
+    pub x: u64,
+    pub step: usize,
+    pub kstep: usize,
+}
+
+impl Default for PopcountState {
+    fn default() -> Self {
+        PopcountState {
+            width: 32,
+            x: DEFAULT_X & mask(32),
+            step: 0,
+            kstep: 0,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PopcountAction {
+    /// Another width: x keeps its low `width` bits; the steps start again.
+    SetWidth(u32),
+    /// A new word (ignored when wider than the width): the steps start again.
+    SetX(u64),
+    /// Flips one bit: the steps start again.
+    Toggle(u32),
+    Step(usize),
+    KernighanStep(usize),
+}
+
+impl PanelState for PopcountState {
+    type Action = PopcountAction;
+
+    fn from_params(p: &Params) -> Self {
+        let d = PopcountState::default();
+        let width = read_num(p, "width")
+            .filter(|w| WIDTHS.contains(w))
+            .unwrap_or(d.width);
+        PopcountState {
+            width,
+            x: read_hex(p, "x", width).unwrap_or(DEFAULT_X & mask(width)),
+            step: read_num(p, "step").unwrap_or(0),
+            kstep: read_num(p, "kstep").unwrap_or(0),
+        }
+    }
+
+    fn to_params(&self) -> Params {
+        let mut p =
+            Params::from_pairs([("width", self.width.to_string()), ("x", hex_param(self.x))]);
+        set_nonzero(&mut p, "step", self.step);
+        set_nonzero(&mut p, "kstep", self.kstep);
+        p
+    }
+
+    fn apply(self, action: PopcountAction) -> Self {
+        let restart = PopcountState {
+            step: 0,
+            kstep: 0,
+            ..self.clone()
+        };
+        match action {
+            PopcountAction::SetWidth(width) if WIDTHS.contains(&width) => PopcountState {
+                width,
+                x: restart.x & mask(width),
+                ..restart
+            },
+            PopcountAction::SetX(x) if x & !mask(self.width) == 0 => PopcountState { x, ..restart },
+            PopcountAction::Toggle(bit) if bit < self.width => PopcountState {
+                x: self.x ^ 1 << bit,
+                ..restart
+            },
+            PopcountAction::Step(step) => PopcountState { step, ..self },
+            PopcountAction::KernighanStep(kstep) => PopcountState { kstep, ..self },
+            PopcountAction::SetWidth(_) | PopcountAction::SetX(_) | PopcountAction::Toggle(_) => {
+                self
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::through_url;
+    use super::*;
+    use crate::ui::route::{Panel, Route};
+
+    #[test]
+    fn every_width_and_word_survives_the_url() {
+        let mut n = 0;
+        for width in WIDTHS {
+            for x in [0, 1, 0xb6, 0x8000_0000_0000_0000, u64::MAX, DEFAULT_X] {
+                for (step, kstep) in [(0, 0), (3, 0), (0, 7), (5, 64)] {
+                    let s = PopcountState {
+                        width,
+                        x: x & mask(width),
+                        step,
+                        kstep,
+                    };
+                    assert_eq!(through_url(Panel::Popcount, &s), s);
+                    n += 1;
+                }
+            }
+        }
+        assert_eq!(n, 4 * 6 * 4);
+        assert_eq!(
+            PopcountState::from_params(&Params::default()),
+            PopcountState::default()
+        );
+    }
+
+    #[test]
+    fn bad_links_take_the_defaults() {
+        let read = |h: &str| PopcountState::from_params(&Route::parse(h).params);
+        let s = read("#/popcount?width=12&x=zz&step=1");
+        assert_eq!((s.width, s.x, s.step), (32, DEFAULT_X & mask(32), 1));
+        assert_eq!(read("#/popcount?width=8&x=100").x, DEFAULT_X & 0xff);
+        assert_eq!(read("#/popcount?width=16&x=b6&kstep=2").x, 0xb6);
+    }
+
+    #[test]
+    fn actions_restart_and_keep_x_in_the_word() {
+        let s = PopcountState {
+            width: 64,
+            x: 0xffff_0000_00ff,
+            step: 3,
+            kstep: 2,
+        };
+        let t = s.clone().apply(PopcountAction::SetWidth(8));
+        assert_eq!((t.width, t.x, t.step, t.kstep), (8, 0xff, 0, 0));
+        assert_eq!(s.clone().apply(PopcountAction::SetWidth(12)), s);
+        assert_eq!(t.clone().apply(PopcountAction::SetX(0x100)), t);
+        assert_eq!(t.clone().apply(PopcountAction::Toggle(0)).x, 0xfe);
+        assert_eq!(t.clone().apply(PopcountAction::Toggle(8)), t);
+        assert_eq!(s.clone().apply(PopcountAction::Step(1)).kstep, 2);
+        assert_eq!(s.clone().apply(PopcountAction::KernighanStep(5)).step, 3);
+    }
+}
