@@ -33,9 +33,13 @@ SOURCES := $(shell find src -type f) Cargo.toml Cargo.lock
 web: $(WASM)
 	cp index.html $(DIST)/
 	rm -rf $(DIST)/static && cp -r static $(DIST)/static
+	esbuild static/style.css --minify --log-level=warning --outfile=$(DIST)/static/style.css
 
 $(WASM): $(SOURCES)
 	wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(DIST)/pkg
+	# wasm-bindgen's JS glue, minified (names of exports and imports kept): 13.3 -> 10.6 KB gzip
+	esbuild $(DIST)/pkg/bitscope.js --minify --format=esm --log-level=warning --outfile=$(DIST)/pkg/bitscope.min.js
+	mv $(DIST)/pkg/bitscope.min.js $(DIST)/pkg/bitscope.js
 
 cli:
 	cargo build --release --bin bitscope

@@ -12,6 +12,6 @@ self.onmessage = async ({ data }) => {
     await ready;
     worker_handle(data, (event) => self.postMessage(event));
   } catch (e) {
-    self.postMessage({ type: 'error', message: String((e && e.message) || e) });
+    self.postMessage({ error: { message: String((e && e.message) || e) } });
   }
 };

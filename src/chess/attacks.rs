@@ -44,6 +44,8 @@
 //!    a b c d e f g h    a b c d e f g h
 //! ```
 
+use std::sync::OnceLock;
+
 use super::magics::sliders;
 use super::rays::{ray_table, slide, BISHOP_DIRS, ROOK_DIRS};
 use crate::bits::piece::Color;
@@ -78,10 +80,32 @@ const ALL_DIRS: [(i32, i32); 8] = [
     (-1, -1),
 ];
 
-/// (between, line) tables.
-const fn ray_pair_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
-    let mut between = [[0u64; 64]; 64];
-    let mut line = [[0u64; 64]; 64];
+/// The squares between two aligned squares, and the whole line through
+/// them: 64 KB of tables, built once at first use (the browser then
+/// downloads the 20 lines below instead of the tables).
+pub(crate) struct RayPairs {
+    /// `between[a][b]`: squares strictly between two aligned squares, else 0.
+    pub(crate) between: [[u64; 64]; 64],
+    /// `line[a][b]`: the whole line (edge to edge) through two aligned
+    /// squares, else 0.
+    pub(crate) line: [[u64; 64]; 64],
+}
+
+/// The [`RayPairs`], built on first use.
+#[inline]
+pub(crate) fn ray_pairs() -> &'static RayPairs {
+    static TABLES: OnceLock<Box<RayPairs>> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut t = Box::new(RayPairs {
+            between: [[0; 64]; 64],
+            line: [[0; 64]; 64],
+        });
+        fill_ray_pairs(&mut t.between, &mut t.line);
+        t
+    })
+}
+
+fn fill_ray_pairs(between: &mut [[u64; 64]; 64], line: &mut [[u64; 64]; 64]) {
     let mut a = 0;
     while a < 64 {
         let mut d = 0;
@@ -116,10 +140,7 @@ const fn ray_pair_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
         }
         a += 1;
     }
-    (between, line)
 }
-
-const RAY_PAIRS: ([[u64; 64]; 64], [[u64; 64]; 64]) = ray_pair_tables();
 
 /// Knight attacks per square.
 pub(crate) static KNIGHT: [u64; 64] = leaper_table(&[
@@ -155,11 +176,6 @@ pub(crate) static PAWN: [[u64; 64]; 2] = [
 pub(crate) static ROOK_RAYS: [u64; 64] = ray_table(&ROOK_DIRS);
 /// Empty-board bishop rays per square.
 pub(crate) static BISHOP_RAYS: [u64; 64] = ray_table(&BISHOP_DIRS);
-
-/// `BETWEEN[a][b]`: squares strictly between two aligned squares, else 0.
-pub(crate) static BETWEEN: [[u64; 64]; 64] = RAY_PAIRS.0;
-/// `LINE[a][b]`: the whole line (edge to edge) through two aligned squares, else 0.
-pub(crate) static LINE: [[u64; 64]; 64] = RAY_PAIRS.1;
 
 /// Squares a knight on `sq` attacks.
 pub fn knight_attacks(sq: Square) -> u64 {
@@ -205,13 +221,13 @@ pub fn bishop_attacks_slow(sq: Square, occ: u64) -> u64 {
 /// Squares strictly between `a` and `b` if they share a rank, file or
 /// diagonal; otherwise empty.
 pub fn between(a: Square, b: Square) -> u64 {
-    BETWEEN[a.index()][b.index()]
+    ray_pairs().between[a.index()][b.index()]
 }
 
 /// The whole line through `a` and `b` (edge to edge) if they are aligned;
 /// otherwise empty.
 pub fn line(a: Square, b: Square) -> u64 {
-    LINE[a.index()][b.index()]
+    ray_pairs().line[a.index()][b.index()]
 }
 
 // proptest is a native-only dev-dependency

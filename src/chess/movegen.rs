@@ -50,7 +50,7 @@
 
 use std::ops::Deref;
 
-use super::attacks::{BETWEEN, BISHOP_RAYS, KING, KNIGHT, PAWN, ROOK_RAYS};
+use super::attacks::{ray_pairs, BISHOP_RAYS, KING, KNIGHT, PAWN, ROOK_RAYS};
 use super::bitboard::{FILE_A, FILE_H, RANK_1, RANK_3, RANK_6, RANK_8};
 use super::magics::{sliders, Sliders};
 use super::moves::Move;
@@ -286,7 +286,7 @@ fn snipe(ksq: usize, mut snipers: u64, occ: u64) -> (u64, u64) {
     while snipers != 0 {
         let s = lsb(snipers);
         snipers &= snipers - 1;
-        let ray = BETWEEN[ksq][s];
+        let ray = ray_pairs().between[ksq][s];
         let blockers = ray & occ;
         if blockers == 0 {
             checkers |= 1u64 << s;
@@ -406,7 +406,7 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, t: &Sliders, v: &mut
         return; // double check: king moves only
     }
     let checkmask = if checkers != 0 {
-        BETWEEN[ksq][lsb(checkers)] | checkers
+        ray_pairs().between[ksq][lsb(checkers)] | checkers
     } else {
         !0
     };

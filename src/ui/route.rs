@@ -8,8 +8,6 @@
 //! Plain Rust (no Yew types): it builds natively too, so parse, encode and
 //! decode are unit-tested with `cargo test`.
 
-use std::collections::BTreeMap;
-
 /// The panels, in navigation order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Panel {
@@ -90,26 +88,34 @@ pub fn is_start(hash: &str) -> bool {
         .is_empty()
 }
 
-/// A panel's state as `key=value` pairs of the URL.
+/// A panel's state as `key=value` pairs of the URL, kept sorted by key
+/// (a sorted list rather than a map: a dozen keys at most, and the page
+/// carries no B-tree code for it).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Params(BTreeMap<String, String>);
+pub struct Params(Vec<(String, String)>);
 
 impl Params {
+    fn find(&self, key: &str) -> Result<usize, usize> {
+        self.0.binary_search_by(|(k, _)| k.as_str().cmp(key))
+    }
+
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.0.get(key).map(String::as_str)
+        self.find(key).ok().map(|i| self.0[i].1.as_str())
     }
 
     /// The same params with `key` set to `value`.
     pub fn with(&self, key: &str, value: impl Into<String>) -> Params {
         let mut p = self.clone();
-        p.0.insert(key.to_string(), value.into());
+        p.set(key, value);
         p
     }
 
     /// The same params without `key`.
     pub fn without(&self, key: &str) -> Params {
         let mut p = self.clone();
-        p.0.remove(key);
+        if let Ok(i) = p.find(key) {
+            p.0.remove(i);
+        }
         p
     }
 
@@ -117,12 +123,11 @@ impl Params {
     pub fn from_pairs<K: Into<String>, V: Into<String>>(
         pairs: impl IntoIterator<Item = (K, V)>,
     ) -> Params {
-        Params(
-            pairs
-                .into_iter()
-                .map(|(k, v)| (k.into(), v.into()))
-                .collect(),
-        )
+        let mut p = Params::default();
+        for (k, v) in pairs {
+            p.set(&k.into(), v);
+        }
+        p
     }
 
     /// The pairs, sorted by key.
@@ -132,7 +137,10 @@ impl Params {
 
     /// Sets `key` to `value` in place.
     pub fn set(&mut self, key: &str, value: impl Into<String>) {
-        self.0.insert(key.to_string(), value.into());
+        match self.find(key) {
+            Ok(i) => self.0[i].1 = value.into(),
+            Err(i) => self.0.insert(i, (key.to_string(), value.into())),
+        }
     }
 
     /// A number param, or `default` when absent or unreadable.
@@ -156,15 +164,12 @@ impl Route {
         let rest = hash.trim_start_matches('#').trim_start_matches('/');
         let (slug, query) = rest.split_once('?').unwrap_or((rest, ""));
         let panel = Panel::from_slug(slug.trim_end_matches('/')).unwrap_or(Panel::ALL[0]);
-        let mut params = BTreeMap::new();
+        let mut params = Params::default();
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            params.insert(decode(k), decode(v));
+            params.set(&decode(k), decode(v));
         }
-        Route {
-            panel,
-            params: Params(params),
-        }
+        Route { panel, params }
     }
 
     /// The hash for this route: `#/slug` or `#/slug?k=v&...`.

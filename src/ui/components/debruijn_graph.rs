@@ -26,16 +26,43 @@ pub struct DebruijnGraphProps {
 const SIZE: f64 = 420.0;
 const CENTER: f64 = SIZE / 2.0;
 
+/// `n` points on the unit circle, the first at the top, clockwise: each one
+/// the last turned by 2π/n. The turn's cosine and sine come from their
+/// Taylor series (the angle is at most π/2 here, where 12 terms are exact to
+/// double precision), so the page carries no trigonometry library.
+fn circle_points(n: usize) -> Vec<(f64, f64)> {
+    let a = 2.0 * PI / n.max(1) as f64;
+    let (mut c, mut s, mut term) = (0.0, 0.0, 1.0);
+    for k in 0..24 {
+        // term = a^k / k!
+        if k % 2 == 0 {
+            c += if k % 4 == 0 { term } else { -term };
+        } else {
+            s += if k % 4 == 1 { term } else { -term };
+        }
+        term *= a / (k + 1) as f64;
+    }
+    let mut p = (0.0, -1.0);
+    (0..n)
+        .map(|_| {
+            let here = p;
+            p = (p.0 * c - p.1 * s, p.0 * s + p.1 * c);
+            here
+        })
+        .collect()
+}
+
 #[function_component(DebruijnGraphView)]
 pub fn debruijn_graph_view(props: &DebruijnGraphProps) -> Html {
     let g = &props.graph;
     let walk = &props.walk;
     let nodes = g.nodes.len();
     let radius = CENTER - 40.0;
+    let ring = circle_points(nodes);
     let at = |v: u32| {
         // node 0 at the top, clockwise
-        let a = 2.0 * PI * v as f64 / nodes as f64 - PI / 2.0;
-        (CENTER + radius * a.cos(), CENTER + radius * a.sin())
+        let (x, y) = ring.get(v as usize).copied().unwrap_or((0.0, -1.0));
+        (CENTER + radius * x, CENTER + radius * y)
     };
     let small = nodes <= 8;
     let bits = (g.n - 1) as usize;
@@ -59,11 +86,15 @@ pub fn debruijn_graph_view(props: &DebruijnGraphProps) -> Html {
             let (sx, sy) = (x1 + (dx - dy) * k, y1 + (dy + dx) * k);
             let (ex, ey) = (x1 + (dx + dy) * k, y1 + (dy - dx) * k);
             return format!(
-                "M {sx:.1} {sy:.1} C {:.1} {:.1} {:.1} {:.1} {ex:.1} {ey:.1}",
+                "M {:.1} {:.1} C {:.1} {:.1} {:.1} {:.1} {:.1} {:.1}",
+                sx,
+                sy,
                 ox + px,
                 oy + py,
                 ox - px,
-                oy - py
+                oy - py,
+                ex,
+                ey
             );
         }
         // bow to the right of the direction of travel, and stop at the
@@ -76,7 +107,10 @@ pub fn debruijn_graph_view(props: &DebruijnGraphProps) -> Html {
         let (tx, ty) = (x2 - cx, y2 - cy);
         let tl = (tx * tx + ty * ty).sqrt().max(1.0);
         let (ex, ey) = (x2 - tx / tl * (node_r + 1.0), y2 - ty / tl * (node_r + 1.0));
-        format!("M {x1:.1} {y1:.1} Q {cx:.1} {cy:.1} {ex:.1} {ey:.1}")
+        format!(
+            "M {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1}",
+            x1, y1, cx, cy, ex, ey
+        )
     };
 
     let edges = g.edges.iter().map(|e| {

@@ -30,12 +30,24 @@ pub struct MatrixChartProps {
     pub rows: Vec<MatrixRow>,
 }
 
+/// A coordinate or tick as SVG text.
+fn num(x: f64) -> String {
+    x.to_string()
+}
+
 /// A round upper bound for the axis: 1, 2 or 5 times a power of ten.
 fn nice_max(x: f64) -> f64 {
-    if !(x > 0.0) {
+    if !(x > 0.0 && x.is_finite()) {
         return 1.0;
     }
-    let p = 10f64.powf(x.log10().floor());
+    // the power of ten at or below x, by steps (no logarithm on the page)
+    let mut p = 1.0;
+    while p > x {
+        p /= 10.0;
+    }
+    while p * 10.0 <= x {
+        p *= 10.0;
+    }
     [1.0, 2.0, 5.0, 10.0]
         .into_iter()
         .map(|k| k * p)
@@ -87,33 +99,33 @@ fn chart(position: &str, rows: &[&MatrixRow]) -> Html {
     let all: Vec<MatrixRow> = rows.iter().map(|r| (*r).clone()).collect();
     html! {
         <figure class="matrix-chart">
-            <svg viewBox={format!("0 0 {W} {H}")} role="img"
+            <svg viewBox={format!("0 0 {} {}", num(W), num(H))} role="img"
                 aria-label={format!("M nodes/s per GPU variant on {position}")}>
-                <text x={LEFT.to_string()} y="13" class="chart-title">{ format!("{position}: M nodes/s") }</text>
+                <text x={num(LEFT)} y="13" class="chart-title">{ format!("{position}: M nodes/s") }</text>
                 { for [0.0, 0.5, 1.0].into_iter().map(|f| {
                     let y = y_of(top * f);
                     html! { <g class="tick">
-                        <line x1={LEFT.to_string()} x2={(W - 8.0).to_string()} y1={y.to_string()} y2={y.to_string()} />
-                        <text x={(LEFT - 6.0).to_string()} y={(y + 4.0).to_string()} text-anchor="end">{ format!("{}", top * f) }</text>
+                        <line x1={num(LEFT)} x2={num(W - 8.0)} y1={num(y)} y2={num(y)} />
+                        <text x={num(LEFT - 6.0)} y={num(y + 4.0)} text-anchor="end">{ num(top * f) }</text>
                     </g> }
                 }) }
                 { for KERNELS.iter().enumerate().map(|(i, k)| {
                     let x0 = LEFT + i as f64 * col_w;
                     html! { <g class="column">
-                        <line x1={x0.to_string()} x2={x0.to_string()} y1={TOP.to_string()} y2={(H - BOTTOM).to_string()} />
-                        <text x={(x0 + col_w / 2.0).to_string()} y={(H - BOTTOM + 16.0).to_string()} text-anchor="middle">{ column_label(*k, &all) }</text>
+                        <line x1={num(x0)} x2={num(x0)} y1={num(TOP)} y2={num(H - BOTTOM)} />
+                        <text x={num(x0 + col_w / 2.0)} y={num(H - BOTTOM + 16.0)} text-anchor="middle">{ column_label(*k, &all) }</text>
                     </g> }
                 }) }
-                <text x={(LEFT + (W - LEFT) / 2.0).to_string()} y={(H - 6.0).to_string()} text-anchor="middle" class="axis-label">
+                <text x={num(LEFT + (W - LEFT) / 2.0)} y={num(H - 6.0)} text-anchor="middle" class="axis-label">
                     { "on-chip memory per invocation →" }</text>
                 { for measured.iter().map(|(r, y)| {
                     let (cx, cy) = (x_of(r), y_of(*y));
                     let won = *y == best;
-                    html! { <g class={classes!("point", r.variant.slider.name().to_string(), won.then_some("best"))} data-variant={r.variant.name()}>
-                        <title>{ format!("{}: {y:.1} M nodes/s", r.variant.name()) }</title>
-                        <circle cx={cx.to_string()} cy={cy.to_string()} r={(2.5 + r.variant.workgroup_size as f64 / 64.0).to_string()} />
+                    html! { <g class={classes!("point", r.variant.slider.name(), won.then_some("best"))} data-variant={r.variant.name()}>
+                        <title>{ format!("{}: {:.1} M nodes/s", r.variant.name(), (*y)) }</title>
+                        <circle cx={num(cx)} cy={num(cy)} r={num(2.5 + r.variant.workgroup_size as f64 / 64.0)} />
                         if won {
-                            <circle class="ring" cx={cx.to_string()} cy={cy.to_string()} r="9" />
+                            <circle class="ring" cx={num(cx)} cy={num(cy)} r="9" />
                         }
                     </g> }
                 }) }
