@@ -44,8 +44,6 @@
 //!    a b c d e f g h    a b c d e f g h
 //! ```
 
-use std::sync::OnceLock;
-
 use super::magics::sliders;
 use super::rays::{ray_table, slide, BISHOP_DIRS, ROOK_DIRS};
 use crate::bits::piece::Color;
@@ -67,79 +65,6 @@ const fn leaper_table(deltas: &[(i32, i32)]) -> [u64; 64] {
         sq += 1;
     }
     t
-}
-
-const ALL_DIRS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, 1),
-    (1, -1),
-    (-1, -1),
-];
-
-/// The squares between two aligned squares, and the whole line through
-/// them: 64 KB of tables, built once at first use (the browser then
-/// downloads the 20 lines below instead of the tables).
-pub(crate) struct RayPairs {
-    /// `between[a][b]`: squares strictly between two aligned squares, else 0.
-    pub(crate) between: [[u64; 64]; 64],
-    /// `line[a][b]`: the whole line (edge to edge) through two aligned
-    /// squares, else 0.
-    pub(crate) line: [[u64; 64]; 64],
-}
-
-/// The [`RayPairs`], built on first use.
-#[inline]
-pub(crate) fn ray_pairs() -> &'static RayPairs {
-    static TABLES: OnceLock<Box<RayPairs>> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut t = Box::new(RayPairs {
-            between: [[0; 64]; 64],
-            line: [[0; 64]; 64],
-        });
-        fill_ray_pairs(&mut t.between, &mut t.line);
-        t
-    })
-}
-
-fn fill_ray_pairs(between: &mut [[u64; 64]; 64], line: &mut [[u64; 64]; 64]) {
-    let mut a = 0;
-    while a < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let (df, dr) = ALL_DIRS[d];
-            // The full line through `a` in this direction (both ways) plus `a`.
-            let mut full = 1u64 << a;
-            let mut sign = 0;
-            while sign < 2 {
-                let (sf, sr) = if sign == 0 { (df, dr) } else { (-df, -dr) };
-                let mut f = (a % 8) as i32 + sf;
-                let mut r = (a / 8) as i32 + sr;
-                while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                    full |= 1u64 << (r * 8 + f);
-                    f += sf;
-                    r += sr;
-                }
-                sign += 1;
-            }
-            let mut acc = 0u64;
-            let mut f = (a % 8) as i32 + df;
-            let mut r = (a / 8) as i32 + dr;
-            while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                let b = (r * 8 + f) as usize;
-                between[a][b] = acc;
-                line[a][b] = full;
-                acc |= 1u64 << b;
-                f += df;
-                r += dr;
-            }
-            d += 1;
-        }
-        a += 1;
-    }
 }
 
 /// Knight attacks per square.
@@ -221,13 +146,13 @@ pub fn bishop_attacks_slow(sq: Square, occ: u64) -> u64 {
 /// Squares strictly between `a` and `b` if they share a rank, file or
 /// diagonal; otherwise empty.
 pub fn between(a: Square, b: Square) -> u64 {
-    ray_pairs().between[a.index()][b.index()]
+    sliders().between(a.index(), b.index())
 }
 
 /// The whole line through `a` and `b` (edge to edge) if they are aligned;
 /// otherwise empty.
 pub fn line(a: Square, b: Square) -> u64 {
-    ray_pairs().line[a.index()][b.index()]
+    sliders().line(a.index(), b.index())
 }
 
 // proptest is a native-only dev-dependency

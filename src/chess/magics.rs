@@ -34,7 +34,7 @@
 
 use std::sync::OnceLock;
 
-use super::rays::{relevant_mask, slide, BISHOP_DIRS, ROOK_DIRS};
+use super::rays::{fill_ray_pairs, relevant_mask, slide, BISHOP_DIRS, ROOK_DIRS};
 
 const ROOK_MAGIC_NUMBERS: [u64; 64] = [
     0x2080002080400010,
@@ -222,9 +222,12 @@ pub(crate) static BISHOP_MAGICS: [Magic; 64] = BISHOP_BUILT.0;
 
 const _: () = assert!(BISHOP_BUILT.1 as usize == USED_ENTRIES && USED_ENTRIES <= TABLE_LEN);
 
-/// The shared slider attack table. Get it with [`sliders`].
+/// The shared slider tables: the magic attack table, and the squares
+/// between / the line through two aligned squares. Get them with [`sliders`].
 pub(crate) struct Sliders {
     table: Box<[u64; TABLE_LEN]>,
+    between: Box<[[u64; 64]; 64]>,
+    line: Box<[[u64; 64]; 64]>,
 }
 
 #[inline(always)]
@@ -254,7 +257,26 @@ impl Sliders {
             // The vector was created with exactly TABLE_LEN entries.
             Err(_) => unreachable!("slider table has TABLE_LEN entries"),
         };
-        Sliders { table }
+        let mut between = Box::new([[0u64; 64]; 64]);
+        let mut line = Box::new([[0u64; 64]; 64]);
+        fill_ray_pairs(&mut between, &mut line);
+        Sliders {
+            table,
+            between,
+            line,
+        }
+    }
+
+    /// Squares strictly between `a` and `b` (`0..=63`, masked) when aligned.
+    #[inline(always)]
+    pub(crate) fn between(&self, a: usize, b: usize) -> u64 {
+        self.between[a & 63][b & 63]
+    }
+
+    /// The whole line through `a` and `b` (`0..=63`, masked) when aligned.
+    #[inline(always)]
+    pub(crate) fn line(&self, a: usize, b: usize) -> u64 {
+        self.line[a & 63][b & 63]
     }
 
     /// Rook attacks from `sq` (`0..=63`, masked) with blockers `occ`.

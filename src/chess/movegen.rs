@@ -50,7 +50,7 @@
 
 use std::ops::Deref;
 
-use super::attacks::{ray_pairs, BISHOP_RAYS, KING, KNIGHT, PAWN, ROOK_RAYS};
+use super::attacks::{BISHOP_RAYS, KING, KNIGHT, PAWN, ROOK_RAYS};
 use super::bitboard::{FILE_A, FILE_H, RANK_1, RANK_3, RANK_6, RANK_8};
 use super::magics::{sliders, Sliders};
 use super::moves::Move;
@@ -281,12 +281,12 @@ fn attacked<S: Side>(t: &Sliders, e: &Enemy, sq: usize, occ: u64) -> bool {
 /// with nothing between, a checker; with one piece between, a pin along
 /// the ray (sniper included). Returns `(checkers, pin rays)`.
 #[inline(always)]
-fn snipe(ksq: usize, mut snipers: u64, occ: u64) -> (u64, u64) {
+fn snipe(t: &Sliders, ksq: usize, mut snipers: u64, occ: u64) -> (u64, u64) {
     let (mut checkers, mut pins) = (0u64, 0u64);
     while snipers != 0 {
         let s = lsb(snipers);
         snipers &= snipers - 1;
-        let ray = ray_pairs().between[ksq][s];
+        let ray = t.between(ksq, s);
         let blockers = ray & occ;
         if blockers == 0 {
             checkers |= 1u64 << s;
@@ -379,12 +379,12 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, t: &Sliders, v: &mut
     let mut pin_hv = 0u64;
     let mut pin_d = 0u64;
     if ROOK_RAYS[ksq] & e.rq != 0 {
-        let (c, pins) = snipe(ksq, t.rook(ksq, them) & e.rq, occ);
+        let (c, pins) = snipe(t, ksq, t.rook(ksq, them) & e.rq, occ);
         checkers |= c;
         pin_hv = pins;
     }
     if BISHOP_RAYS[ksq] & e.bq != 0 {
-        let (c, pins) = snipe(ksq, t.bishop(ksq, them) & e.bq, occ);
+        let (c, pins) = snipe(t, ksq, t.bishop(ksq, them) & e.bq, occ);
         checkers |= c;
         pin_d = pins;
     }
@@ -406,7 +406,7 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, t: &Sliders, v: &mut
         return; // double check: king moves only
     }
     let checkmask = if checkers != 0 {
-        ray_pairs().between[ksq][lsb(checkers)] | checkers
+        t.between(ksq, lsb(checkers)) | checkers
     } else {
         !0
     };

@@ -84,3 +84,56 @@ pub const fn ray_table(dirs: &[(i32, i32); 4]) -> [u64; 64] {
     }
     t
 }
+
+/// All eight directions, rook-like first.
+const ALL_DIRS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
+
+/// `between[a][b]`: the squares strictly between two aligned squares, and
+/// `line[a][b]`: the whole line through them (edge to edge); 0 for squares
+/// that share no rank, file or diagonal. Filled at run time (64 KB that the
+/// page need not download).
+pub(crate) fn fill_ray_pairs(between: &mut [[u64; 64]; 64], line: &mut [[u64; 64]; 64]) {
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = ALL_DIRS[d];
+            // The full line through `a` in this direction (both ways) plus `a`.
+            let mut full = 1u64 << a;
+            let mut sign = 0;
+            while sign < 2 {
+                let (sf, sr) = if sign == 0 { (df, dr) } else { (-df, -dr) };
+                let mut f = (a % 8) as i32 + sf;
+                let mut r = (a / 8) as i32 + sr;
+                while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                    full |= 1u64 << (r * 8 + f);
+                    f += sf;
+                    r += sr;
+                }
+                sign += 1;
+            }
+            let mut acc = 0u64;
+            let mut f = (a % 8) as i32 + df;
+            let mut r = (a / 8) as i32 + dr;
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                let b = (r * 8 + f) as usize;
+                between[a][b] = acc;
+                line[a][b] = full;
+                acc |= 1u64 << b;
+                f += df;
+                r += dr;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+}
