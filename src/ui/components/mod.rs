@@ -6,6 +6,7 @@ mod debruijn_graph;
 mod notes;
 mod number_input;
 mod perft_runner;
+mod placement_input;
 mod step_player;
 
 pub use bit_grid::{square_name, BitGrid};
@@ -14,4 +15,5 @@ pub use debruijn_graph::DebruijnGraphView;
 pub use notes::{notes, panel_link, why, SourceNote};
 pub use number_input::NumberInput;
 pub use perft_runner::{PerftRunner, MAX_BROWSER_DEPTH};
+pub use placement_input::PlacementInput;
 pub use step_player::StepPlayer;

@@ -12,7 +12,7 @@ use crate::bits::nibble_board::{
 use crate::bits::piece::{code_name, Piece};
 use crate::bits::square::square_name;
 use crate::bits::word::Word;
-use crate::ui::components::{notes, panel_link, BitGrid, BitRow, StepPlayer};
+use crate::ui::components::{notes, panel_link, BitGrid, BitRow, PlacementInput, StepPlayer};
 use crate::ui::route::Panel;
 use crate::ui::state::{BoardOp, NibbleBoardAction as Action, NibbleBoardState, QuadState};
 use std::rc::Rc;
@@ -36,19 +36,6 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
         step,
     } = state;
 
-    let text = use_state(|| fen.clone());
-    let error = use_state(|| None::<String>);
-    {
-        let text = text.clone();
-        let error = error.clone();
-        use_effect_with(fen.clone(), move |fen| {
-            let same = NibbleBoard::from_fen(&text).ok() == NibbleBoard::from_fen(fen).ok();
-            if !same {
-                text.set(fen.clone());
-                error.set(None);
-            }
-        });
-    }
     let parsed = NibbleBoard::from_fen(&placement);
     let board = parsed.clone().unwrap_or_default();
     let traced = use_memo(
@@ -65,23 +52,6 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
         },
     );
 
-    let on_input = {
-        let text = text.clone();
-        let error = error.clone();
-        let dispatch = dispatch.clone();
-        Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            let value = input.value();
-            match NibbleBoard::from_fen(value.split_whitespace().next().unwrap_or("")) {
-                Ok(_) => {
-                    error.set(None);
-                    dispatch.emit(Action::SetFen(value.clone()));
-                }
-                Err(err) => error.set(Some(err.to_string())),
-            }
-            text.set(value);
-        })
-    };
     let pick_square = dispatch.reform(Action::PickSquare);
     let pick = |op: BoardOp| dispatch.reform(move |_: MouseEvent| Action::SetOp(op));
     let on_code = dispatch.reform(|e: Event| {
@@ -114,13 +84,7 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
                 { "A 4-bit piece code per square, two squares per byte: square s lives in byte s >> 1, in the low nibble when s is even and the high nibble when it is odd (shift = (s & 1) << 2). The same 32 bytes are four 64-bit words, a board that fits in four registers." }
             </p>
             <div class="card">
-                <label class="fen-label">{ "FEN (piece placement is used)" }
-                    <input type="text" id="nibble-fen" class="fen-input" spellcheck="false" value={(*text).clone()} oninput={on_input}
-                        aria-invalid={error.is_some().to_string()} />
-                </label>
-                if let Some(e) = &*error {
-                    <p class="error-box fen-error" role="alert">{ e.clone() }</p>
-                }
+                <PlacementInput id="nibble-fen" fen={fen.clone()} on_change={dispatch.reform(Action::SetFen)} />
                 if let Err(e) = &parsed {
                     <p class="error-box" role="alert">{ format!("the link's placement is wrong: {e}") }</p>
                 }

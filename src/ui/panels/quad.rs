@@ -12,7 +12,7 @@ use crate::bits::quad::{
     bit_meaning, from_quad_trace, read_trace, set_trace, to_quad_trace, Quad, QuadSet,
 };
 use crate::bits::square::square_name;
-use crate::ui::components::{panel_link, BitGrid, StepPlayer};
+use crate::ui::components::{panel_link, BitGrid, PlacementInput, StepPlayer};
 use crate::ui::hooks::use_select_value;
 use crate::ui::route::Panel;
 use crate::ui::state::{NibbleBoardState, QuadAction as Action, QuadOp, QuadState};
@@ -31,20 +31,6 @@ pub fn quad_panel(props: &PanelProps) -> Html {
         set,
         step,
     } = state;
-
-    // The typed text and its error; a wrong FEN keeps the last good state.
-    let text = use_state(|| fen.clone());
-    let error = use_state(|| None::<String>);
-    {
-        let text = text.clone();
-        let error = error.clone();
-        use_effect_with(fen.clone(), move |fen| {
-            if NibbleBoard::from_fen(&text).ok() != NibbleBoard::from_fen(fen).ok() {
-                text.set(fen.clone());
-                error.set(None);
-            }
-        });
-    }
     let parsed = NibbleBoard::from_fen(&placement);
     let board = parsed.clone().unwrap_or_default();
     let quad = Quad::from_board(&board);
@@ -58,23 +44,6 @@ pub fn quad_panel(props: &PanelProps) -> Html {
         })
     });
 
-    let on_input = {
-        let text = text.clone();
-        let error = error.clone();
-        let dispatch = dispatch.clone();
-        Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            let value = input.value();
-            match NibbleBoard::from_fen(&value) {
-                Ok(_) => {
-                    error.set(None);
-                    dispatch.emit(Action::SetFen(value.clone()));
-                }
-                Err(err) => error.set(Some(err.to_string())),
-            }
-            text.set(value);
-        })
-    };
     let read = dispatch.reform(Action::Read);
     let on_set = dispatch.reform(|e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
@@ -114,13 +83,7 @@ pub fn quad_panel(props: &PanelProps) -> Html {
                 { "A nibble board keeps each square's 4-bit code together; quad-bitboards keep each bit of the codes together. Bitboard k holds bit k of every square's code (a1 = bit 0), so four u64 hold the whole position, and a set such as all sliders is one boolean expression of the four." }
             </p>
             <div class="card">
-                <label class="fen-label">{ "FEN (piece placement is used)" }
-                    <input type="text" id="quad-fen" class="fen-input" spellcheck="false" value={(*text).clone()} oninput={on_input}
-                        aria-invalid={error.is_some().to_string()} />
-                </label>
-                if let Some(e) = &*error {
-                    <p class="error-box fen-error" role="alert">{ e.clone() }</p>
-                }
+                <PlacementInput id="quad-fen" fen={fen.clone()} on_change={dispatch.reform(Action::SetFen)} />
                 if let Err(e) = &parsed {
                     <p class="error-box" role="alert">{ format!("the link's placement is wrong: {e}") }</p>
                 }
