@@ -125,14 +125,16 @@ test('position: FEN with spaces and slashes, depth, move, budget', async () => {
   }, ['fen=r3k2r', 'depth=2', 'mv=b4c5']);
 });
 
-test('GPU: FEN, variant, workgroup size, depth', async () => {
+test('GPU: FEN, variant, slider method, workgroup size, depth, matrix depths', async () => {
   await roundTrip('gpu', async (page) => {
     await page.waitForSelector('.adapter-name', { timeout: 60000 });
     await page.selectOption('select.preset', { label: 'kiwipete' });
-    await page.selectOption('select.gpu-variant', 'private');
+    await page.selectOption('select.gpu-variant', 'breadth-first');
+    await page.selectOption('select.gpu-slider', 'hyperbola');
     await page.selectOption('select.gpu-wg', '32');
     await page.selectOption('select.gpu-depth', '3');
-  }, ['fen=r3k2r', 'variant=private', 'wg=32', 'depth=3']);
+    await page.selectOption('select.matrix-size', 'standard');
+  }, ['fen=r3k2r', 'variant=breadth-first', 'slider=hyperbola', 'wg=32', 'depth=3', 'matrix=standard']);
 });
 
 test('magic bitboards: piece, square, occupancy, magic, bits, step', async () => {
