@@ -2,34 +2,9 @@
 //! `bitscope trace magic-lookup`, with bad input exiting 2.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::process::Command;
+mod common;
 
-fn bitscope() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bitscope"))
-}
-
-/// Each command is bad input: exit code 2 and a message on stderr.
-fn exits_2_with_a_message(cases: &[&[&str]]) {
-    for args in cases {
-        let out = bitscope().args(*args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(!out.stderr.is_empty(), "{args:?}");
-    }
-}
-
-/// Runs a command that must succeed (else its stderr is shown) and parses
-/// its last stdout line as JSON.
-fn succeeds_with_json(args: &[&str]) -> serde_json::Value {
-    let out = bitscope().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let line = stdout.lines().last().expect("some output");
-    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))
-}
+use common::cli::{bitscope, exits_2_with_a_message, succeeds_with_json};
 
 #[test]
 fn magic_check_find_and_lookup_trace() {

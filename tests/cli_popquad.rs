@@ -2,27 +2,9 @@
 //! `bitscope trace popcount` and `bitscope trace quad`.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::process::{Command, Output};
+mod common;
 
-fn bitscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bitscope"))
-        .args(args)
-        .output()
-        .expect("bitscope runs")
-}
-
-/// The last stdout line parsed as JSON, of a command that must succeed.
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = bitscope(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let line = stdout.lines().last().expect("some output");
-    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))
-}
+use common::cli::{run as bitscope, succeeds_with_json as json};
 
 fn exits_2(args: &[&str], says: &str) {
     let out = bitscope(args);

@@ -18,6 +18,7 @@ pub mod nibble_board;
 pub mod piece;
 pub mod popcount;
 pub mod quad;
+pub mod rng;
 pub mod square;
 pub mod swar;
 pub mod teach;

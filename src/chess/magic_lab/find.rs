@@ -6,6 +6,7 @@
 //! fewer carries in the way, and are found far sooner than dense ones.
 
 use super::{check_bits, index_of, mask, ray_walk, subsets, MagicError, Slider};
+pub use crate::bits::rng::Rng;
 use crate::bits::square::Square;
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -15,34 +16,6 @@ pub const DEFAULT_MAX_ATTEMPTS: u64 = 10_000_000;
 
 /// Attempts between two progress reports.
 const REPORT_EVERY: u64 = 4096;
-
-/// xorshift64*: small, seeded, reproducible (the same seed finds the same
-/// magic, natively and in the browser).
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (zero is replaced: xorshift would stay 0).
-    pub fn new(seed: u64) -> Rng {
-        Rng(if seed == 0 {
-            0x9E37_79B9_7F4A_7C15
-        } else {
-            seed
-        })
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A sparse word: the AND of three.
-    pub fn sparse(&mut self) -> u64 {
-        self.next_u64() & self.next_u64() & self.next_u64()
-    }
-}
 
 /// A magic that works, and what it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

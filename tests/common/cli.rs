@@ -1,0 +1,41 @@
+//! Running the `bitscope` binary from the CLI tests.
+
+use std::process::{Command, Output};
+
+/// The binary under test.
+pub fn bitscope() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_bitscope"))
+}
+
+/// Runs `bitscope args` to the end.
+pub fn run(args: &[&str]) -> Output {
+    bitscope().args(args).output().expect("bitscope runs")
+}
+
+/// Each command is bad input: exit code 2 and a message on stderr.
+pub fn exits_2_with_a_message(cases: &[&[&str]]) {
+    for args in cases {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty(), "{args:?}");
+    }
+}
+
+/// Runs a command that must succeed (else its stderr is shown) and parses
+/// its last stdout line as JSON.
+pub fn succeeds_with_json(args: &[&str]) -> serde_json::Value {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    last_json(&out)
+}
+
+/// The last stdout line parsed as JSON.
+pub fn last_json(out: &Output) -> serde_json::Value {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout.lines().last().expect("some output");
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))
+}
