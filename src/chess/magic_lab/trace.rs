@@ -1,7 +1,7 @@
 //! The lookup stepped: `occ & mask`, `× magic`, `>> (64 − bits)`, the
 //! index, the table's attack set beside the ray walk's.
 
-use super::{check_bits, ray_walk, MagicError, Slider, Table};
+use super::{ray_walk, MagicError, Slider, Table};
 use crate::bits::square::Square;
 use crate::bits::trace::{Outcome, Step, Trace};
 use crate::bits::word::{mask as low_bits, Word};
@@ -29,9 +29,9 @@ pub fn lookup_trace(
     magic: u64,
     bits: u32,
 ) -> Result<Trace, MagicError> {
-    let bits = check_bits(piece, square, bits)?;
+    // Table::build checks the bits
     let table = Table::build(piece, square, magic, bits)?;
-    let mask = table.mask;
+    let (mask, bits) = (table.mask, table.bits);
     let key = occupancy & mask;
     let product = key.wrapping_mul(magic);
     let shift = 64 - bits;
