@@ -13,10 +13,13 @@
 //!                     r = 1: count the moves; workgroup reduction -> (lo, hi)
 //!                     atomics with carry -> acc[0], acc[1]
 //!  (read back 16 bytes per chunk: the chunk's leaves)
+//!  two chunks in flight: while one set's read-back is awaited, the other
+//!  set's dispatches are queued behind it
 //! ```
 //!
-//! Buffers (one set per run): one position buffer per materialized level
-//! (`cap` positions of [`POS_BYTES`] each), one offsets buffer (`cap` u32),
+//! Buffers (two sets per run, two chunks in flight: `bfs_walk.rs`): one
+//! position buffer per materialized level (the chunk in level 0, `cap`
+//! positions of [`POS_BYTES`] each beyond), one offsets buffer (`cap` u32),
 //! one block-sums buffer, the 16-byte accumulator, a uniform. `cap` and the
 //! dispatch sizes come from the adapter's limits (max storage binding / buffer
 //! size, workgroups per dimension, 2-D dispatch beyond it) and from whether it
@@ -28,6 +31,7 @@
 
 use std::sync::Mutex;
 
+use super::bfs_walk::Walk;
 use super::layout::{Variant, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
 use super::packed::{check_packed, Packed, POS_BYTES};
 use super::pipeline::shader_source;
@@ -66,27 +70,27 @@ pub fn bfs_source(wg: u32, slider: Slider) -> Result<String, GpuError> {
 /// The uniform of every breadth-first dispatch (the WGSL `BfParams`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
-struct BfParams {
-    count: u32,
-    base: u32,
-    mode: u32,
-    nblocks: u32,
-    cap: u32,
-    pad: [u32; 3],
+pub(super) struct BfParams {
+    pub count: u32,
+    pub base: u32,
+    pub mode: u32,
+    pub nblocks: u32,
+    pub cap: u32,
+    pub pad: [u32; 3],
 }
 
 /// The compiled kernels of one workgroup size.
 #[derive(Clone)]
 pub(super) struct Kernels {
-    wg: u32,
+    pub wg: u32,
     slider: Slider,
     /// The magic tables, bound at [`MAGIC_BINDING`] (magic sliders only).
     magic: Option<wgpu::Buffer>,
     layout: wgpu::BindGroupLayout,
-    count_scan: wgpu::ComputePipeline,
-    block_scan: wgpu::ComputePipeline,
-    expand: wgpu::ComputePipeline,
-    leaf: wgpu::ComputePipeline,
+    pub count_scan: wgpu::ComputePipeline,
+    pub block_scan: wgpu::ComputePipeline,
+    pub expand: wgpu::ComputePipeline,
+    pub leaf: wgpu::ComputePipeline,
     reduce_test: wgpu::ComputePipeline,
 }
 
@@ -95,23 +99,26 @@ pub(super) type KernelCache = Mutex<Vec<Kernels>>;
 
 /// How a run is cut up.
 #[derive(Clone, Copy, Debug)]
-struct Plan {
+pub(super) struct Plan {
     /// Positions per level buffer.
-    cap: u32,
+    pub cap: u32,
     /// Positions per count / expand dispatch.
-    expand_max: u32,
+    pub expand_max: u32,
     /// Positions per fused-leaf dispatch.
-    leaf_max: u32,
+    pub leaf_max: u32,
     /// Frontier positions per chunk.
-    chunk: u32,
+    pub chunk: u32,
 }
 
-struct Buffers {
-    params: wgpu::Buffer,
-    levels: Vec<wgpu::Buffer>,
-    groups: Vec<wgpu::BindGroup>,
-    acc: wgpu::Buffer,
-    read: wgpu::Buffer,
+/// One set of buffers: a chunk walks in it (two sets, two chunks in flight).
+pub(super) struct Buffers {
+    pub params: wgpu::Buffer,
+    /// Level 0 holds the chunk; level l > 0 holds `cap` positions.
+    pub levels: Vec<wgpu::Buffer>,
+    /// The bind group of each level (its source level and its children's).
+    pub groups: Vec<wgpu::BindGroup>,
+    pub acc: wgpu::Buffer,
+    pub read: wgpu::Buffer,
 }
 
 fn storage(dev: &wgpu::Device, label: &str, size: u64, extra: wgpu::BufferUsages) -> wgpu::Buffer {
@@ -217,7 +224,8 @@ impl GpuPerft {
             .limits
             .max_storage_buffer_binding_size
             .min(self.limits.max_buffer_size);
-        let cap = (limit / POS_BYTES as u64).min(if sw { 1 << 16 } else { 1 << 21 }) as u32;
+        // two buffer sets of up to 4 levels each: 4 x 46 MB per set on a GPU
+        let cap = (limit / POS_BYTES as u64).min(if sw { 1 << 16 } else { 1 << 20 }) as u32;
         let cap = (cap / wg).max(1) * wg;
         // a fused-leaf position is about 35 child move counts
         let expand_max = cap.min(if sw { 1 << 15 } else { 1 << 20 });
@@ -301,7 +309,10 @@ impl GpuPerft {
         Ok(run)
     }
 
-    /// The chunk loop: upload a chunk, walk its levels, read its count back.
+    /// The chunk loop, two chunks in flight (two buffer sets): each set
+    /// uploads a chunk, walks its levels ([`Walk`]) and reads its count back;
+    /// while the host waits for one set's read-back the other set's
+    /// dispatches are queued behind it.
     async fn bfs_count(
         &self,
         mut frontier: impl Iterator<Item = Packed>,
@@ -314,35 +325,69 @@ impl GpuPerft {
         let k = self.bfs_kernels(run.workgroup_size, options.slider)?;
         let plan = self.bfs_plan(options, d, run.workgroup_size);
         run.batch_size = plan.chunk;
-        let bufs = self.bfs_buffers(&k, &plan, d);
+        let sets = [
+            self.bfs_buffers(&k, &plan, d),
+            self.bfs_buffers(&k, &plan, d),
+        ];
         let mut chunk: Vec<Packed> = Vec::with_capacity(plan.chunk as usize);
-        loop {
-            chunk.clear();
-            chunk.extend(frontier.by_ref().take(plan.chunk as usize));
-            if chunk.is_empty() {
-                break;
+        let mut walks: [Option<Walk>; 2] = [None, None];
+        for (set, walk) in sets.iter().zip(walks.iter_mut()) {
+            *walk = self.bfs_next_chunk(&mut frontier, &mut chunk, &k, set, &plan, run)?;
+        }
+        let mut s = 0;
+        while walks.iter().any(Option::is_some) {
+            if let Some(walk) = walks[s].as_mut() {
+                let acc = self.bfs_read(&sets[s], walk.pending.take()).await?;
+                if walk.finished {
+                    run.nodes += u64::from(acc[0]) | u64::from(acc[1]) << 32;
+                    run.positions += u64::from(walk.positions);
+                    if !progress(run.positions, total.max(run.positions)) {
+                        return Err(GpuError::Cancelled);
+                    }
+                    walks[s] =
+                        self.bfs_next_chunk(&mut frontier, &mut chunk, &k, &sets[s], &plan, run)?;
+                } else {
+                    self.bfs_advance(&k, &sets[s], &plan, walk, Some(acc), run)?;
+                }
             }
-            let n = chunk.len() as u32;
-            self.queue
-                .write_buffer(&bufs.levels[0], 0, bytemuck::cast_slice(&chunk));
-            self.queue.write_buffer(&bufs.acc, 0, &[0u8; 16]);
-            self.bfs_levels(&k, &bufs, &plan, n, d, run).await?;
-            let acc = self.bfs_read(&bufs).await?;
-            run.nodes += u64::from(acc[0]) | u64::from(acc[1]) << 32;
-            run.positions += u64::from(n);
-            if !progress(run.positions, total.max(run.positions)) {
-                return Err(GpuError::Cancelled);
-            }
+            s ^= 1;
         }
         Ok(())
+    }
+
+    /// Uploads the next chunk of the frontier into `set` and starts its walk
+    /// (`None` when the frontier is used up).
+    fn bfs_next_chunk(
+        &self,
+        frontier: &mut impl Iterator<Item = Packed>,
+        chunk: &mut Vec<Packed>,
+        k: &Kernels,
+        set: &Buffers,
+        plan: &Plan,
+        run: &mut GpuRun,
+    ) -> Result<Option<Walk>, GpuError> {
+        chunk.clear();
+        chunk.extend(frontier.by_ref().take(plan.chunk as usize));
+        if chunk.is_empty() {
+            return Ok(None);
+        }
+        self.queue
+            .write_buffer(&set.levels[0], 0, bytemuck::cast_slice(chunk));
+        self.queue.write_buffer(&set.acc, 0, &[0u8; 16]);
+        let n = chunk.len() as u32;
+        self.bfs_start(k, set, plan, n, run).map(Some)
     }
 
     fn bfs_buffers(&self, k: &Kernels, plan: &Plan, d: u32) -> Buffers {
         let dev = &self.device;
         let cap = u64::from(plan.cap);
         let copy = wgpu::BufferUsages::COPY_DST;
+        let chunk = u64::from(plan.chunk);
         let levels: Vec<wgpu::Buffer> = (0..d.saturating_sub(1).max(1))
-            .map(|_| storage(dev, "bfs level", cap * POS_BYTES as u64, copy))
+            .map(|l| {
+                let n = if l == 0 { chunk } else { cap };
+                storage(dev, "bfs level", n * POS_BYTES as u64, copy)
+            })
             .collect();
         let dummy = storage(dev, "bfs no children", 16, copy);
         let offs = storage(dev, "bfs offsets", cap * 4, copy);
@@ -414,146 +459,6 @@ impl GpuPerft {
         })
     }
 
-    /// The levels of one chunk (`n` positions in level 0, `d` plies left),
-    /// depth-first over ranges, breadth-first inside each range.
-    async fn bfs_levels(
-        &self,
-        k: &Kernels,
-        bufs: &Buffers,
-        plan: &Plan,
-        n: u32,
-        d: u32,
-        run: &mut GpuRun,
-    ) -> Result<(), GpuError> {
-        struct Frame {
-            level: usize,
-            n: u32,
-            start: u32,
-            step: u32,
-        }
-        let mut stack = vec![Frame {
-            level: 0,
-            n,
-            start: 0,
-            step: n.min(plan.expand_max),
-        }];
-        while let Some(f) = stack.last_mut() {
-            let rem = d - f.level as u32;
-            let group = &bufs.groups[f.level];
-            if rem <= 2 {
-                let mut start = 0;
-                while start < f.n {
-                    let len = plan.leaf_max.min(f.n - start);
-                    let p = BfParams {
-                        count: len,
-                        base: start,
-                        mode: rem,
-                        ..BfParams::default()
-                    };
-                    self.bfs_submit(bufs, group, &[(&k.leaf, len)], p, run);
-                    start += len;
-                }
-                stack.pop();
-                continue;
-            }
-            if f.start >= f.n {
-                stack.pop();
-                continue;
-            }
-            let len = f.step.min(f.n - f.start);
-            let nblocks = len.div_ceil(k.wg);
-            let p = BfParams {
-                count: len,
-                base: f.start,
-                nblocks,
-                cap: plan.cap,
-                ..BfParams::default()
-            };
-            let scan = [(&k.count_scan, len), (&k.block_scan, 1)];
-            self.bfs_submit(bufs, group, &scan, p, run);
-            let children = self.bfs_read(bufs).await?[2];
-            if children > plan.cap {
-                if len == 1 {
-                    return Err(GpuError::BadOptions(format!(
-                        "a position has {children} moves, more than a level holds ({})",
-                        plan.cap
-                    )));
-                }
-                let smaller = (u64::from(len) * u64::from(plan.cap) * 7 / 8) / u64::from(children);
-                f.step = (smaller as u32).clamp(1, len - 1);
-                continue;
-            }
-            self.bfs_submit(bufs, group, &[(&k.expand, len)], p, run);
-            f.start += len;
-            let level = f.level + 1;
-            stack.push(Frame {
-                level,
-                n: children,
-                start: 0,
-                step: children.min(plan.expand_max),
-            });
-        }
-        Ok(())
-    }
-
-    /// One submission: writes the uniform, dispatches each (pipeline,
-    /// invocations) in its own pass (2-D beyond the per-dimension limit).
-    fn bfs_submit(
-        &self,
-        bufs: &Buffers,
-        group: &wgpu::BindGroup,
-        passes: &[(&wgpu::ComputePipeline, u32)],
-        params: BfParams,
-        run: &mut GpuRun,
-    ) {
-        self.queue
-            .write_buffer(&bufs.params, 0, bytemuck::bytes_of(&params));
-        let mut enc = self
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("bfs") });
-        let max_x = self.limits.max_compute_workgroups_per_dimension.max(1);
-        for (pipeline, invocations) in passes {
-            let groups = if *invocations == 1 {
-                1
-            } else {
-                invocations.div_ceil(run.workgroup_size).max(1)
-            };
-            let gx = groups.min(max_x);
-            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                label: Some("bfs"),
-                timestamp_writes: None,
-            });
-            pass.set_pipeline(pipeline);
-            pass.set_bind_group(0, group, &[]);
-            pass.dispatch_workgroups(gx, groups.div_ceil(gx), 1);
-            run.batches += 1;
-        }
-        self.queue.submit([enc.finish()]);
-    }
-
-    /// Copies the accumulator (lo, hi, children, 0) out and reads it back.
-    async fn bfs_read(&self, bufs: &Buffers) -> Result<[u32; 4], GpuError> {
-        let mut enc = self
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("bfs read"),
-            });
-        enc.copy_buffer_to_buffer(&bufs.acc, 0, &bufs.read, 0, 16);
-        self.queue.submit([enc.finish()]);
-        let slice = bufs.read.slice(..);
-        self.map_for_reading(&slice, None).await?;
-        let out = {
-            let view = slice
-                .get_mapped_range()
-                .map_err(|e| GpuError::Mapping(e.to_string()))?;
-            let w: &[u32] = bytemuck::cast_slice(&view);
-            [w[0], w[1], w[2], w[3]]
-        };
-        bufs.read.unmap();
-        self.take_device_error()?;
-        Ok(out)
-    }
-
     /// Test hook: adds `values` with the breadth-first kernels' own
     /// reduction (workgroup tree with carry, then atomics with carry) on the
     /// GPU, in one dispatch, and returns the exact 64-bit sum.
@@ -618,14 +523,15 @@ impl GpuPerft {
             ..BfParams::default()
         };
         bufs.groups = vec![group];
-        self.bfs_submit(
+        let index = self.bfs_submit(
             &bufs,
             &bufs.groups[0],
             &[(&k.reduce_test, values.len() as u32)],
             p,
             &mut run,
+            true,
         );
-        let acc = self.bfs_read(&bufs).await?;
+        let acc = self.bfs_read(&bufs, Some(index)).await?;
         Ok(u64::from(acc[0]) | u64::from(acc[1]) << 32)
     }
 }

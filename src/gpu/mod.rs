@@ -54,6 +54,7 @@
 //! ```
 
 pub mod bfs;
+mod bfs_walk;
 mod device;
 pub mod layout;
 pub mod matrix;
