@@ -2,9 +2,9 @@
 //! one of `kernels/slider_*.wgsl` to the kernel source. Each defines
 //! `slide_diag(f, occ)` and `slide_orth(f, occ)`: the squares a bishop-like
 //! or rook-like piece on the one-square board `f` attacks through `occ`
-//! (the first blocker included), and the const `SETWISE_SLIDERS` (whether
-//! the breadth-first leaf may count all sliders of a direction with one
-//! fill, which only the fills can do).
+//! (the first blocker included), and `count_sliders_free(q, c)`, the legal
+//! moves of our unpinned sliders for the breadth-first leaf (the fills count
+//! all sliders of a direction with one fill; the others go one at a time).
 //!
 //! ```text
 //! kogge-stone  4 occluded fills of 3 shift steps each, no memory reads
@@ -53,7 +53,7 @@ impl Slider {
     }
 
     /// The WGSL that defines `slide_diag`, `slide_orth` and
-    /// `SETWISE_SLIDERS` this way.
+    /// `count_sliders_free` this way.
     pub fn wgsl(self) -> &'static str {
         match self {
             Slider::KoggeStone => include_str!(concat!(env!("OUT_DIR"), "/slider_kogge.wgsl")),
@@ -201,7 +201,9 @@ mod tests {
     fn names_read_back() {
         for s in Slider::ALL {
             assert_eq!(Slider::from_name(s.name()), Some(s));
-            assert!(s.wgsl().contains("fn slide_diag") && s.wgsl().contains("SETWISE_SLIDERS"));
+            assert!(
+                s.wgsl().contains("fn slide_diag") && s.wgsl().contains("fn count_sliders_free")
+            );
         }
         assert_eq!(Slider::from_name("pext"), None);
     }

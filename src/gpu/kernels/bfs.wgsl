@@ -4,7 +4,8 @@
 // (gpu/bfs.rs, `bfs_source`), so the move generator exists once: setup,
 // ep_legal, pawn/knight/diag/orth/king_targets, encode and play are the
 // depth-first kernel's own functions (bf_count_legal below is count_legal
-// with the sliders counted set-wise). Names here start with `bf`, bindings
+// without branches, its sliders counted by the slider method's
+// count_sliders_all). Names here start with `bf`, bindings
 // are 10..15 (perft.wgsl's are 0..2 and unused by these entry points).
 //
 // One level of the tree, per range of positions of the level's buffer:
@@ -108,7 +109,7 @@ fn bf_pieces(q: Pos, c: Ctx, cls: u32) -> vec2<u32> {
 fn bf_targets(q: Pos, c: Ctx, cls: u32, fsq: u32) -> vec2<u32> {
     let f = sqbb(fsq);
     switch cls {
-        case 0u: { return pawn_targets(q, c, fsq); }
+        case 0u: { return pawn_targets_plain(c, f) | msk(sqbb(c.ep_sq), nz(f & c.ep_from)); }
         case 1u: { return knight_targets(c, f); }
         case 2u: { return diag_targets(c, f); }
         case 3u: { return orth_targets(c, f); }
@@ -135,7 +136,7 @@ fn bf_kind(q: Pos, cls: u32, fsq: u32) -> u32 {
 // inner loop only advances to the next piece with targets), so the heavy
 // part runs with all invocations that still have moves.
 fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
-    let c = setup(q);
+    let c = bf_setup(q);
     var lo = 0u;
     var hi = 0u;
     var k = 0u;
@@ -194,32 +195,112 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
     return vec2<u32>(lo, hi);
 }
 
-// count_legal with the sliders counted set-wise: in one direction the rays
-// of different pieces never overlap (a ray stops at the first blocker, and a
-// blocker of ours starts its own ray after itself), so one occluded fill of
-// all unpinned bishop-likes per diagonal direction and of all unpinned
-// rook-likes per orthogonal direction counts their moves exactly: 8 fills in
-// all instead of 4 per slider. Pinned sliders (rare) go one by one. Only
-// the fills can do this (SETWISE_SLIDERS, the slider_*.wgsl files).
+// ------------------------------------------------------ checks and pins
+
+// The lines through square s on an empty board. A diagonal is the main one
+// (a1-h8, or a8-h1 for `anti`) moved d files sideways: each word shifted by
+// |d| < 8, and the bits that crossed into the next rank cleared per byte.
+fn rank_line(s: u32) -> vec2<u32> {
+    let b = 0xffu << (8u * ((s >> 3u) & 3u));
+    return select(vec2<u32>(0u, b), vec2<u32>(b, 0u), s < 32u);
+}
+
+fn file_line(s: u32) -> vec2<u32> {
+    let b = 0x01010101u << (s & 7u);
+    return vec2<u32>(b, b);
+}
+
+fn diag_line(s: u32, anti: bool) -> vec2<u32> {
+    let r = i32(s >> 3u);
+    let f = i32(s & 7u);
+    let base = select(vec2<u32>(0x08040201u, 0x80402010u), vec2<u32>(0x10204080u, 0x01020408u), anti);
+    let d = select(f - r, f + r - 7, anti);
+    let n = u32(abs(d));
+    let left = (base << vec2<u32>(n)) & vec2<u32>(((0xffu << n) & 0xffu) * 0x01010101u);
+    let right = (base >> vec2<u32>(n)) & vec2<u32>((0xffu >> n) * 0x01010101u);
+    return select(right, left, d >= 0);
+}
+
+// setup with the checks and pins found from the enemy sliders that stand on
+// one of the king's four lines (usually none or one or two), one loop turn
+// each: the squares between king and slider hold no piece (a check) or one
+// piece of ours (a pin). The depth-first kernels' setup takes two fills per
+// direction (16) instead; the resulting Ctx is the same, plus pin_slide
+// (the pin rays whose pinned piece may slide along them) and ep_from (our
+// pawns that may take en passant: in the same loop, a slider attacks the
+// king after the capture when the squares between hold nothing then, and a
+// knight's check or another pawn's stays; no ep_legal fills).
+fn bf_setup(q: Pos) -> Ctx {
+    var c = setup_base(q);
+    let k = c.kbb;
+    let ks = c.ksq;
+    var cm = (knight_att(k) & c.them & q.n) | (pawn_att(k, c.white) & c.them & q.p);
+    var nchk = popc(cm);
+    let rank = rank_line(ks);
+    let file = file_line(ks);
+    let dg = diag_line(ks, false);
+    let ad = diag_line(ks, true);
+    let hv = rank | file;
+    var cand = (c.them & q.r & hv) | (c.them & q.b & (dg | ad));
+    var phv = ZERO;
+    var pd = ZERO;
+    var slide = ZERO;
+    // en passant: at most two of our pawns may take, a and h (the lower and
+    // the higher square); the occupancy after each capture
+    let epb = msk(sqbb(c.ep_sq), c.ep_sq < 64u);
+    let capb = select(shl(epb, 8u), shr(epb, 8u), c.white);
+    let ep_cands = pawn_att(epb, !c.white) & c.us & q.p;
+    let ep_a = low_bit(ep_cands);
+    let ep_h = ep_cands ^ ep_a;
+    let occ_a = (c.occ ^ ep_a ^ capb) | epb;
+    let occ_h = (c.occ ^ ep_h ^ capb) | epb;
+    // a knight's check, or a pawn's other than the one taken, stays
+    var ep_hit_a = nz(cm & ~capb);
+    var ep_hit_h = ep_hit_a;
+    loop {
+        if !nz(cand) {
+            break;
+        }
+        let s = lsb(cand);
+        let sb = sqbb(s);
+        cand ^= sb;
+        let on_hv = nz(sb & hv);
+        let line = select(select(ad, dg, nz(sb & dg)), select(file, rank, nz(sb & rank)), on_hv);
+        let between = line & mask_ge(min(ks, s) + 1u) & ~mask_ge(max(ks, s));
+        let blockers = between & c.occ;
+        let ray = between | sb;
+        let is_chk = !nz(blockers);
+        let is_pin = (popc(blockers) == 1u) & nz(blockers & c.us);
+        let pin = msk(ray, is_pin);
+        cm |= msk(ray, is_chk);
+        nchk += select(0u, 1u, is_chk);
+        phv |= msk(pin, on_hv);
+        pd |= msk(pin, !on_hv);
+        // a rook-like pinned on a rank or file, a bishop-like on a diagonal
+        slide |= msk(pin, nz(blockers & select(q.b, q.r, on_hv)));
+        // after en passant, this slider attacks the king when nothing is between
+        ep_hit_a = ep_hit_a | !nz(between & occ_a);
+        ep_hit_h = ep_hit_h | !nz(between & occ_h);
+    }
+    c.checkmask = select(select(cm, ZERO, nchk > 1u), ALL, nchk == 0u);
+    c.nchk = nchk;
+    c.pin_hv = phv;
+    c.pin_d = pd;
+    c.pin_slide = slide;
+    c.ep_from = msk(ep_a, !ep_hit_a) | msk(ep_h, !ep_hit_h);
+    return c;
+}
+
+// The legal move count. In double check the check mask is empty, so only
+// the king's moves count, with no branch (SwiftShader runs the body of every
+// `if` that any invocation of the group takes, and a GPU whose invocations
+// diverge does too). A pinned slider moves along its pin ray only: every
+// square of the ray but its own (the pinner included), all pinned sliders
+// in one popcount.
 fn bf_count_legal(q: Pos) -> u32 {
-    // a table or a line trick takes one slider at a time: count_legal
-    if !SETWISE_SLIDERS {
-        return count_legal(q);
-    }
-    let c = setup(q);
-    if c.nchk > 1u {
-        return popc(king_targets(q, c));
-    }
-    let pinned = c.pin_hv | c.pin_d;
-    let e = c.empty;
-    let tgt = ~c.us & c.checkmask;
-    let d = c.us & q.b & ~pinned;
-    let o = c.us & q.r & ~pinned;
-    var n = count_king_pawns_knights(q, c);
-    n += popc(att_ne(d, e) & tgt) + popc(att_nw(d, e) & tgt) + popc(att_se(d, e) & tgt) + popc(att_sw(d, e) & tgt);
-    n += popc(att_n(o, e) & tgt) + popc(att_s(o, e) & tgt) + popc(att_e(o, e) & tgt) + popc(att_w(o, e) & tgt);
-    // pinned sliders move along their pin ray only
-    return n + count_sliders_each(c, c.us & q.b & c.pin_d, c.us & q.r & c.pin_hv);
+    let c = bf_setup(q);
+    return count_king_pawns_knights(q, c) + popc(c.ep_from) + count_sliders_free(q, c)
+        + popc(c.pin_slide & ~c.us & c.checkmask);
 }
 
 // ------------------------------------------------------- scan and reduce

@@ -155,6 +155,10 @@ struct Ctx {
     // rays king..pinner (pinner included) of orthogonal / diagonal pins
     pin_hv: vec2<u32>,
     pin_d: vec2<u32>,
+    // set by bf_setup only: the pin rays whose pinned piece slides along
+    // them, and our pawns that may take en passant
+    pin_slide: vec2<u32>,
+    ep_from: vec2<u32>,
     nchk: u32,
     // en passant target square, 64 when none
     ep_sq: u32,
@@ -175,7 +179,10 @@ fn ray_info(r1: vec2<u32>, xr: vec2<u32>, occ: vec2<u32>, us: vec2<u32>, sl: vec
     return Ray(msk(r1, is_chk), msk(xr, is_pin), select(0u, 1u, is_chk));
 }
 
-fn setup(q: Pos) -> Ctx {
+// Everything but the checks and pins: sides, occupancy, the danger map and
+// the en passant square (the breadth-first kernels find checks and pins
+// their own way, bfs.wgsl's bf_setup).
+fn setup_base(q: Pos) -> Ctx {
     var c: Ctx;
     c.white = ((q.info >> 12u) & 1u) == 0u;
     let wk = q.info & 63u;
@@ -199,6 +206,20 @@ fn setup(q: Pos) -> Ctx {
     let e_nk = e | k;
     c.danger = pawn_att(tp, !c.white) | knight_att(tn) | king_att(sqbb(eksq)) | bishop_att(tb, e_nk)
         | rook_att(tr, e_nk);
+
+    let ep = (q.info >> 17u) & 15u;
+    c.ep_sq = select(64u, select(16u, 40u, c.white) + (ep & 7u), (ep & 8u) != 0u);
+    return c;
+}
+
+fn setup(q: Pos) -> Ctx {
+    var c = setup_base(q);
+    let k = c.kbb;
+    let e = c.empty;
+    let tp = c.them & q.p;
+    let tn = c.them & q.n;
+    let tb = c.them & q.b;
+    let tr = c.them & q.r;
 
     // Checkers and pins, direction by direction.
     var cm = (knight_att(k) & tn) | (pawn_att(k, c.white) & tp);
@@ -250,8 +271,6 @@ fn setup(q: Pos) -> Ctx {
     c.nchk = nchk;
     c.pin_hv = phv;
     c.pin_d = pd;
-    let ep = (q.info >> 17u) & 15u;
-    c.ep_sq = select(64u, select(16u, 40u, c.white) + (ep & 7u), (ep & 8u) != 0u);
     return c;
 }
 
@@ -290,22 +309,26 @@ fn king_targets(q: Pos, c: Ctx) -> vec2<u32> {
 // Legal targets of one piece per move class (a promotion square stands for
 // four moves). The generators skip pieces their class cannot move.
 fn pawn_targets(q: Pos, c: Ctx, fsq: u32) -> vec2<u32> {
-    let f = sqbb(fsq);
-    let in_hv = nz(f & c.pin_hv);
-    let in_d = nz(f & c.pin_d);
-    let one = pawn_fwd(f, c.white) & c.empty & select(ALL, c.pin_hv, in_hv);
-    let two = pawn_fwd(one & select(RANK_6, RANK_3, c.white), c.white) & c.empty;
-    let caps = pawn_att(f, c.white) & c.them & select(ALL, c.pin_d, in_d);
-    var t = (msk(one | two, !in_d) | msk(caps, !in_hv)) & c.checkmask;
+    var t = pawn_targets_plain(c, sqbb(fsq));
     if c.ep_sq < 64u {
         let eb = sqbb(c.ep_sq);
-        if nz(pawn_att(f, c.white) & eb) {
+        if nz(pawn_att(sqbb(fsq), c.white) & eb) {
             if ep_legal(q, c, fsq) {
                 t |= eb;
             }
         }
     }
     return t;
+}
+
+// The pawn on the one-square board f: pushes and captures, en passant aside.
+fn pawn_targets_plain(c: Ctx, f: vec2<u32>) -> vec2<u32> {
+    let in_hv = nz(f & c.pin_hv);
+    let in_d = nz(f & c.pin_d);
+    let one = pawn_fwd(f, c.white) & c.empty & select(ALL, c.pin_hv, in_hv);
+    let two = pawn_fwd(one & select(RANK_6, RANK_3, c.white), c.white) & c.empty;
+    let caps = pawn_att(f, c.white) & c.them & select(ALL, c.pin_d, in_d);
+    return (msk(one | two, !in_d) | msk(caps, !in_hv)) & c.checkmask;
 }
 
 fn knight_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
@@ -327,13 +350,14 @@ fn count_legal(q: Pos) -> u32 {
     if c.nchk > 1u {
         return popc(king_targets(q, c));
     }
-    return count_king_pawns_knights(q, c)
+    return count_king_pawns_knights(q, c) + count_ep(q, c)
         + count_sliders_each(c, c.us & q.b & ~c.pin_hv, c.us & q.r & ~c.pin_d);
 }
 
-// The legal moves of the king, the pawns (en passant included) and the
-// knights, when at most one piece gives check. Shared by count_legal and the
-// breadth-first kernel's bf_count_legal, which differ only in the sliders.
+// The legal moves of the king, the pawns (en passant aside) and the knights,
+// when at most one piece gives check. Shared by count_legal and the
+// breadth-first kernel's bf_count_legal, which differ in the sliders and in
+// how they find the en passant captures.
 fn count_king_pawns_knights(q: Pos, c: Ctx) -> u32 {
     var n = popc(king_targets(q, c));
     let pinned = c.pin_hv | c.pin_d;
@@ -352,8 +376,23 @@ fn count_king_pawns_knights(q: Pos, c: Ctx) -> u32 {
     let ca = (pawn_cap_a(free, w) | (pawn_cap_a(pdiag, w) & c.pin_d)) & c.them & cm;
     let ch = (pawn_cap_h(free, w) | (pawn_cap_h(pdiag, w) & c.pin_d)) & c.them & cm;
     n += popc(push) + popc(two) + popc(ca) + popc(ch) + 3u * (popc(push & RANK_1_8) + popc(ca & RANK_1_8) + popc(ch & RANK_1_8));
+    var s = c.us & q.n & ~pinned;
+    loop {
+        if !nz(s) {
+            break;
+        }
+        let f = low_bit(s);
+        s ^= f;
+        n += popc(knight_targets(c, f));
+    }
+    return n;
+}
+
+// The legal en passant captures, one ep_legal per capturing pawn.
+fn count_ep(q: Pos, c: Ctx) -> u32 {
+    var n = 0u;
     if c.ep_sq < 64u {
-        var cands = pawn_att(sqbb(c.ep_sq), !w) & pw;
+        var cands = pawn_att(sqbb(c.ep_sq), !c.white) & c.us & q.p;
         loop {
             if !nz(cands) {
                 break;
@@ -364,16 +403,6 @@ fn count_king_pawns_knights(q: Pos, c: Ctx) -> u32 {
                 n += 1u;
             }
         }
-    }
-
-    var s = c.us & q.n & ~pinned;
-    loop {
-        if !nz(s) {
-            break;
-        }
-        let f = low_bit(s);
-        s ^= f;
-        n += popc(knight_targets(c, f));
     }
     return n;
 }

@@ -5,7 +5,6 @@
 // blocker; the reversed board does the same the other way. rev reverses all
 // 64 bits (reverseBits on each half, halves swapped), so ranks work too.
 // No table: the line masks are shifts of four constants.
-const SETWISE_SLIDERS: bool = false;
 
 fn rev64(v: vec2<u32>) -> vec2<u32> {
     return vec2<u32>(reverseBits(v.y), reverseBits(v.x));
@@ -56,4 +55,11 @@ fn slide_orth(f: vec2<u32>, occ: vec2<u32>) -> vec2<u32> {
     let row = 0xffu << ((sq & 24u));
     let rank_mask = select(vec2<u32>(0u, row), vec2<u32>(row, 0u), sq < 32u);
     return hq_line(f, occ, file_mask & ~f) | hq_line(f, occ, rank_mask & ~f);
+}
+
+// The legal moves of our unpinned sliders (breadth-first leaf): a table or
+// a line trick takes one slider at a time.
+fn count_sliders_free(q: Pos, c: Ctx) -> u32 {
+    let pinned = c.pin_hv | c.pin_d;
+    return count_sliders_each(c, c.us & q.b & ~pinned, c.us & q.r & ~pinned);
 }

@@ -1,8 +1,7 @@
 // Slider attacks by Kogge-Stone occluded fills (bitboards.wgsl's att_*):
 // four fills of three shift steps for one piece. The fills also take many
 // pieces at once, so the breadth-first leaf counts all sliders of a
-// direction with one fill (SETWISE_SLIDERS).
-const SETWISE_SLIDERS: bool = true;
+// direction with one fill (count_sliders_free).
 
 // Squares a bishop-like piece on the one-square board f attacks through occ.
 fn slide_diag(f: vec2<u32>, occ: vec2<u32>) -> vec2<u32> {
@@ -12,4 +11,20 @@ fn slide_diag(f: vec2<u32>, occ: vec2<u32>) -> vec2<u32> {
 // Squares a rook-like piece on the one-square board f attacks through occ.
 fn slide_orth(f: vec2<u32>, occ: vec2<u32>) -> vec2<u32> {
     return rook_att(f, ~occ);
+}
+
+// The legal moves of our unpinned sliders (breadth-first leaf), set-wise: in
+// one direction the rays of different pieces never overlap (a ray stops at
+// the first blocker, and a blocker of ours starts its own ray after itself),
+// so one fill of all bishop-likes per diagonal direction and of all
+// rook-likes per orthogonal direction counts their moves exactly: 8 fills in
+// all instead of 4 per slider.
+fn count_sliders_free(q: Pos, c: Ctx) -> u32 {
+    let pinned = c.pin_hv | c.pin_d;
+    let e = c.empty;
+    let tgt = ~c.us & c.checkmask;
+    let d = c.us & q.b & ~pinned;
+    let o = c.us & q.r & ~pinned;
+    let n = popc(att_ne(d, e) & tgt) + popc(att_nw(d, e) & tgt) + popc(att_se(d, e) & tgt) + popc(att_sw(d, e) & tgt);
+    return n + popc(att_n(o, e) & tgt) + popc(att_s(o, e) & tgt) + popc(att_e(o, e) & tgt) + popc(att_w(o, e) & tgt);
 }

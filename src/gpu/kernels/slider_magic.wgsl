@@ -6,7 +6,6 @@
 // index = offset + ((occ & mask) * magic) >> shift, with shift >= 52: only
 // the high word of the 64-bit product matters, and WGSL has no u64, so it
 // is put together from u32 products (mul_hi32 from 16-bit halves).
-const SETWISE_SLIDERS: bool = false;
 const MG_TABLE: u32 = 768u;
 
 @group(0) @binding(20) var<storage, read> mg: array<u32>;
@@ -40,4 +39,11 @@ fn slide_diag(f: vec2<u32>, occ: vec2<u32>) -> vec2<u32> {
 
 fn slide_orth(f: vec2<u32>, occ: vec2<u32>) -> vec2<u32> {
     return magic_att(lsb(f), occ);
+}
+
+// The legal moves of our unpinned sliders (breadth-first leaf): a table or
+// a line trick takes one slider at a time.
+fn count_sliders_free(q: Pos, c: Ctx) -> u32 {
+    let pinned = c.pin_hv | c.pin_d;
+    return count_sliders_each(c, c.us & q.b & ~pinned, c.us & q.r & ~pinned);
 }
