@@ -111,10 +111,15 @@ fn bf_targets(q: Pos, c: Ctx, cls: u32, fsq: u32) -> vec2<u32> {
     switch cls {
         case 0u: { return pawn_targets_plain(c, f) | msk(sqbb(c.ep_sq), nz(f & c.ep_from)); }
         case 1u: { return knight_targets(c, f); }
-        case 2u: { return diag_targets(c, f); }
-        case 3u: { return orth_targets(c, f); }
+        case 2u, 3u: { return bf_slider_targets(c, f, cls == 2u); }
         default: { return king_targets(q, c); }
     }
+}
+
+// diag_targets (diag) or orth_targets with one slide_any.
+fn bf_slider_targets(c: Ctx, f: vec2<u32>, diag: bool) -> vec2<u32> {
+    let pin = select(c.pin_hv, c.pin_d, diag);
+    return slide_any(f, c.occ, diag) & ~c.us & c.checkmask & select(ALL, pin, nz(f & pin));
 }
 
 // Piece code of the mover (1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king).
@@ -196,30 +201,6 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
 }
 
 // ------------------------------------------------------ checks and pins
-
-// The lines through square s on an empty board. A diagonal is the main one
-// (a1-h8, or a8-h1 for `anti`) moved d files sideways: each word shifted by
-// |d| < 8, and the bits that crossed into the next rank cleared per byte.
-fn rank_line(s: u32) -> vec2<u32> {
-    let b = 0xffu << (8u * ((s >> 3u) & 3u));
-    return select(vec2<u32>(0u, b), vec2<u32>(b, 0u), s < 32u);
-}
-
-fn file_line(s: u32) -> vec2<u32> {
-    let b = 0x01010101u << (s & 7u);
-    return vec2<u32>(b, b);
-}
-
-fn diag_line(s: u32, anti: bool) -> vec2<u32> {
-    let r = i32(s >> 3u);
-    let f = i32(s & 7u);
-    let base = select(vec2<u32>(0x08040201u, 0x80402010u), vec2<u32>(0x10204080u, 0x01020408u), anti);
-    let d = select(f - r, f + r - 7, anti);
-    let n = u32(abs(d));
-    let left = (base << vec2<u32>(n)) & vec2<u32>(((0xffu << n) & 0xffu) * 0x01010101u);
-    let right = (base >> vec2<u32>(n)) & vec2<u32>((0xffu >> n) * 0x01010101u);
-    return select(right, left, d >= 0);
-}
 
 // setup with the checks and pins found from the enemy sliders that stand on
 // one of the king's four lines (usually none or one or two), one loop turn

@@ -50,6 +50,30 @@ fn msk(b: vec2<u32>, keep: bool) -> vec2<u32> {
     return select(ZERO, b, keep);
 }
 
+// The lines through square s on an empty board. A diagonal is the main one
+// (a1-h8, or a8-h1 for `anti`) moved d files sideways: each word shifted by
+// |d| < 8, and the bits that crossed into the next rank cleared per byte.
+fn rank_line(s: u32) -> vec2<u32> {
+    let b = 0xffu << (8u * ((s >> 3u) & 3u));
+    return select(vec2<u32>(0u, b), vec2<u32>(b, 0u), s < 32u);
+}
+
+fn file_line(s: u32) -> vec2<u32> {
+    let b = 0x01010101u << (s & 7u);
+    return vec2<u32>(b, b);
+}
+
+fn diag_line(s: u32, anti: bool) -> vec2<u32> {
+    let r = i32(s >> 3u);
+    let f = i32(s & 7u);
+    let base = select(vec2<u32>(0x08040201u, 0x80402010u), vec2<u32>(0x10204080u, 0x01020408u), anti);
+    let d = select(f - r, f + r - 7, anti);
+    let n = u32(abs(d));
+    let left = (base << vec2<u32>(n)) & vec2<u32>(((0xffu << n) & 0xffu) * 0x01010101u);
+    let right = (base >> vec2<u32>(n)) & vec2<u32>((0xffu >> n) * 0x01010101u);
+    return select(right, left, d >= 0);
+}
+
 // 64-bit shifts by constants: `shl`/`shr` for 0 < n < 32, `shl_hi`/`shr_hi`
 // for 32 <= n < 64 (no branches, every call site passes a literal).
 fn shl(v: vec2<u32>, n: u32) -> vec2<u32> {
@@ -63,6 +87,13 @@ fn shl_hi(v: vec2<u32>, n: u32) -> vec2<u32> {
 }
 fn shr_hi(v: vec2<u32>, n: u32) -> vec2<u32> {
     return vec2<u32>(v.y >> (n - 32u), 0u);
+}
+// The same for any 0 < n < 64 (both computed, one kept: no branch).
+fn shl_any(v: vec2<u32>, n: u32) -> vec2<u32> {
+    return select(shl_hi(v, n), shl(v, n), n < 32u);
+}
+fn shr_any(v: vec2<u32>, n: u32) -> vec2<u32> {
+    return select(shr_hi(v, n), shr(v, n), n < 32u);
 }
 
 // Kogge-Stone occluded fills: the squares attacked from `g` in one direction

@@ -41,6 +41,11 @@ fn slide_orth(f: vec2<u32>, occ: vec2<u32>) -> vec2<u32> {
     return magic_att(lsb(f), occ);
 }
 
+// slide_diag (diag) or slide_orth: one lookup either way.
+fn slide_any(f: vec2<u32>, occ: vec2<u32>, diag: bool) -> vec2<u32> {
+    return magic_att(select(0u, 64u, diag) + lsb(f), occ);
+}
+
 // The legal moves of our unpinned sliders (breadth-first leaf): a table or
 // a line trick takes one slider at a time.
 fn count_sliders_free(q: Pos, c: Ctx) -> u32 {
