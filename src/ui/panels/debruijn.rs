@@ -24,7 +24,7 @@ use crate::ui::route::Panel;
 use crate::ui::state::{
     DebruijnAction as Action, DebruijnState, MagicState, NibbleOp, NibblesState, ScanVariant,
 };
-use crate::ui::worker::{worker_count, DebruijnCount, Request};
+use crate::ui::worker::{prewarm_n, worker_count, DebruijnCount, Request};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -93,6 +93,8 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
 
     // -- enumeration and the list of magics, in workers --
     let enumeration = use_worker_job::<DebruijnCount>();
+    // one warm worker per core, ready before the enumeration is asked for
+    use_effect_with((), |_| prewarm_n(worker_count()));
     {
         let enumeration = enumeration.clone();
         use_effect_with(width, move |_| enumeration.reset());
