@@ -192,6 +192,8 @@ impl SearchStats {
 /// freed block left behind while it grows (the peak memory is the list).
 #[derive(Clone, Default)]
 pub(super) struct Blocks {
+    // boxed: a block never moves when the list of blocks grows
+    #[allow(clippy::vec_box)]
     blocks: Vec<Box<[u32; Blocks::BLOCK]>>,
     /// How many of the last block are used (all of the others are).
     last: usize,

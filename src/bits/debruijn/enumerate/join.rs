@@ -18,6 +18,9 @@ use crate::bits::word::mask;
 
 pub use super::halves::SearchStats;
 
+/// One level of the half-sequence tree: `(bits, used windows)`.
+type Level = Vec<(u64, u64)>;
+
 /// A half-sequence while its chunk is joined: its window set and edge bits.
 #[derive(Clone, Copy, Debug, Default)]
 struct Half {
@@ -291,7 +294,7 @@ impl FastEnumerator {
         &self,
         index: usize,
         top: (u64, u64),
-        bufs: &mut (Vec<(u64, u64)>, Vec<(u64, u64)>),
+        bufs: &mut (Level, Level),
         chunks: &mut [Blocks],
         stats: &mut SearchStats,
     ) {
