@@ -48,6 +48,7 @@
 //!   squares between king and rook, and that the king is not in check and
 //!   does not pass through or land on an attacked square.
 
+use std::mem::MaybeUninit;
 use std::ops::Deref;
 
 use super::attacks::{BISHOP_RAYS, KING, KNIGHT, PAWN, ROOK_RAYS};
@@ -61,18 +62,22 @@ use crate::bits::piece::Color;
 pub const MAX_MOVES: usize = 256;
 
 /// A fixed-capacity list of moves, kept on the stack.
+///
+/// Its slots start uninitialised: zeroing 1 KB for every node was a
+/// memset and a copy per list, a measurable share of perft in wasm.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    /// The first `len` are written by `push`; the rest are never read.
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
 impl MoveList {
     /// An empty list.
-    #[inline]
+    #[inline(always)]
     pub fn new() -> MoveList {
         MoveList {
-            moves: [Move::from_raw(0); MAX_MOVES],
+            moves: [MaybeUninit::uninit(); MAX_MOVES],
             len: 0,
         }
     }
@@ -82,15 +87,18 @@ impl MoveList {
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
         if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = m;
+            slot.write(m);
             self.len += 1;
         }
     }
 
     /// The moves as a slice.
-    #[inline]
+    #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        self.moves.get(..self.len).unwrap_or(&[])
+        let written = self.moves.get(..self.len).unwrap_or(&[]);
+        // SAFETY: the first `len` slots were written by `push` (`len` only
+        // grows there), and `MaybeUninit<Move>` has the layout of `Move`.
+        unsafe { &*(written as *const [MaybeUninit<Move>] as *const [Move]) }
     }
 }
 

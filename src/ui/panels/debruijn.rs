@@ -24,12 +24,12 @@ use crate::ui::route::Panel;
 use crate::ui::state::{
     DebruijnAction as Action, DebruijnState, MagicState, NibbleOp, NibblesState, ScanVariant,
 };
-use crate::ui::worker::{worker_count, DebruijnCount, Request};
+use crate::ui::worker::{prewarm_n, worker_count, DebruijnCount, Request};
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// What the enumeration does, before it runs.
-const ENUM_IDLE_TEXT: &str = "Meet in the middle, in one Web Worker per core: a depth-first search grows every first half of a magic (a branch is cut when its new window repeats, or when the edges that nodes must leave by last form a cycle), and each half is joined with the halves that use exactly the other windows. For 64 bits the joins come in 1024 chunks, shared out between the workers (each walks the whole tree and keeps its chunks' halves). The counts below go up live.";
+const ENUM_IDLE_TEXT: &str = "Meet in the middle, in one Web Worker per core: a depth-first search grows every first half of a magic (a branch is cut when its new window repeats, or when the edges that nodes must leave by last form a cycle), and each half is joined with the halves that use exactly the other windows. For 64 bits the workers share out the tree itself: a magic's two halves end on bit-reversed nodes, so both have the same middle bit there, and each worker grows and joins only the halves of its bit (with more workers, more such bits, then the 1024 chunks of the join). The counts below go up live.";
 
 /// The "known" select's value for a magic: its hex when it is a known
 /// magic of the width, else "" (the "—" option).
@@ -93,6 +93,8 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
 
     // -- enumeration and the list of magics, in workers --
     let enumeration = use_worker_job::<DebruijnCount>();
+    // one warm worker per core, ready before the enumeration is asked for
+    use_effect_with((), |_| prewarm_n(worker_count()));
     {
         let enumeration = enumeration.clone();
         use_effect_with(width, move |_| enumeration.reset());

@@ -231,15 +231,15 @@ impl JobOutput for PerftResult {
 
 /// The progress of a job's parts as one: done and total added, the label
 /// of the latest report, the longest elapsed time; the search counts of an
-/// enumeration's shares: leaves and magics added (each share keeps its own),
-/// cuts the most any share has seen (each walks the whole tree).
+/// enumeration's shares added (each counts its own leaves, magics and part
+/// of the cuts, see `FastEnumerator::new_part`).
 pub fn sum_progress(parts: &[Progress], latest: &Progress) -> Progress {
     let searches: Vec<&SearchProgress> = parts.iter().filter_map(|p| p.search.as_ref()).collect();
     let search = latest.search.as_ref().map(|l| SearchProgress {
         phase: l.phase.clone(),
         leaves: searches.iter().map(|s| s.leaves).sum(),
-        cut_repeat: searches.iter().map(|s| s.cut_repeat).fold(0.0, f64::max),
-        cut_cycle: searches.iter().map(|s| s.cut_cycle).fold(0.0, f64::max),
+        cut_repeat: searches.iter().map(|s| s.cut_repeat).sum(),
+        cut_cycle: searches.iter().map(|s| s.cut_cycle).sum(),
         magics: searches.iter().map(|s| s.magics).sum(),
     });
     Progress {

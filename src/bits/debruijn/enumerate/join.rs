@@ -11,129 +11,15 @@
 //!   P's windows and Q's, reversed back, are complementary: P and Q join
 //! ```
 
+use super::halves::{expand, expand_bit, prune_cycles, windows_of, Blocks, RevSet, Share};
 use super::Counts;
 use crate::bits::debruijn::{log2_width, DebruijnError};
 use crate::bits::word::mask;
 
-/// Bit `w` of a window set moved to bit `reverse(w)` (windows of `n` bits),
-/// eight byte tables.
-struct RevSet {
-    table: [[u64; 256]; 8],
-    full: u64,
-}
+pub use super::halves::SearchStats;
 
-impl RevSet {
-    fn new(n: u32) -> RevSet {
-        let windows = 1u32 << n;
-        let mut table = [[0u64; 256]; 8];
-        for (byte, t) in table.iter_mut().enumerate() {
-            for (x, slot) in t.iter_mut().enumerate() {
-                let mut r = 0u64;
-                for b in 0..8u32 {
-                    let w = byte as u32 * 8 + b;
-                    if x >> b & 1 == 1 && w < windows {
-                        r |= 1u64 << (w.reverse_bits() >> (32 - n));
-                    }
-                }
-                *slot = r;
-            }
-        }
-        RevSet {
-            table,
-            full: mask(windows),
-        }
-    }
-
-    #[inline(always)]
-    fn apply(&self, u: u64) -> u64 {
-        let mut r = 0;
-        for (byte, t) in self.table.iter().enumerate() {
-            r |= t[(u >> (8 * byte)) as usize & 255];
-        }
-        r
-    }
-}
-
-/// One level of the half-sequence search, without branches on the data:
-/// each `(bits, used windows)` of `cur` gets both children in `next`, kept
-/// only when the window it completes is new. Returns how many were kept
-/// (`next` only grows, so its old tail is scratch).
-fn expand(cur: &[(u64, u64)], next: &mut Vec<(u64, u64)>, wmask: u64) -> usize {
-    if next.len() < cur.len() * 2 {
-        next.resize(cur.len() * 2, (0, 0));
-    }
-    let mut k = 0;
-    for &(s, u) in cur {
-        let s0 = s << 1;
-        let w0 = s0 & wmask;
-        next[k] = (s0, u | 1 << w0);
-        k += ((u >> w0) & 1 ^ 1) as usize;
-        let s1 = s0 | 1;
-        let w1 = s1 & wmask;
-        next[k] = (s1, u | 1 << w1);
-        k += ((u >> w1) & 1 ^ 1) as usize;
-    }
-    k
-}
-
-/// Drops the half-sequences that cannot close: a node left with exactly one
-/// unused out-edge must leave by it last, so those edges, followed from node
-/// to node, must lead to the root (the BEST theorem); a cycle among them
-/// means no closed walk can use them all. Keeps the rest at the front and
-/// returns how many.
-fn prune_cycles(states: &mut [(u64, u64)], n: u32) -> usize {
-    let nodes = 1u32 << (n - 1);
-    let mut keep = 0;
-    for i in 0..states.len() {
-        if !has_exit_cycle(states[i].1, nodes) {
-            states[keep] = states[i];
-            keep += 1;
-        }
-    }
-    keep
-}
-
-/// The even bits of `x` packed into the low half.
-#[inline(always)]
-fn even_bits(x: u64) -> u64 {
-    let mut x = x & 0x5555_5555_5555_5555;
-    x = (x | (x >> 1)) & 0x3333_3333_3333_3333;
-    x = (x | (x >> 2)) & 0x0F0F_0F0F_0F0F_0F0F;
-    x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF;
-    x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF;
-    (x | (x >> 16)) & 0x0000_0000_FFFF_FFFF
-}
-
-/// Is there a cycle among the unused edges of nodes with one unused edge?
-/// Bit-parallel over the nodes: node `v` has edges `2v` (bit 0) and `2v + 1`
-/// (bit 1) of `used`; it points along its unused edge to `(2v + bit) mod
-/// nodes`. Nodes whose target has no such edge are peeled off until nothing
-/// changes; what remains lies on or leads into a cycle.
-#[inline(always)]
-fn has_exit_cycle(used: u64, nodes: u32) -> bool {
-    let all = if nodes >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << nodes) - 1
-    };
-    let e0 = even_bits(used) & all;
-    let e1 = even_bits(used >> 1) & all;
-    let mut set = (e0 ^ e1) & !1; // the root (node 0) is where the tree ends
-    let half = nodes / 2;
-    let lo = (1u64 << half) - 1;
-    loop {
-        // target 2v mod nodes (+1 when edge 0 is the used one)
-        let ev = even_bits(set) & lo;
-        let od = even_bits(set >> 1) & lo;
-        let in0 = ev | (ev << half);
-        let in1 = od | (od << half);
-        let next = set & ((in0 & !e0) | (in1 & e0));
-        if next == set {
-            return set != 0;
-        }
-        set = next;
-    }
-}
+/// One level of the half-sequence tree: `(bits, used windows)`.
+type Level = Vec<(u64, u64)>;
 
 /// A half-sequence while its chunk is joined: its window set and edge bits.
 #[derive(Clone, Copy, Debug, Default)]
@@ -142,9 +28,11 @@ struct Half {
     seq: u32,
 }
 
-/// Reusable buffers of one join.
+/// Reusable buffers of the join, one set per thread or worker: pass the
+/// same one to every [`FastEnumerator::run_chunk_in`] (a fresh one for
+/// every chunk would clear its hash table every time).
 #[derive(Default)]
-struct JoinScratch {
+pub struct JoinScratch {
     entries: Vec<Half>,
     slot_key: Vec<u64>,
     slot_gid: Vec<u32>,
@@ -156,6 +44,31 @@ struct JoinScratch {
     hi: Vec<u64>,
     lo: Vec<u64>,
     ends: Vec<u32>,
+}
+
+/// The first `len` items of `v` as a slice, grown with defaults if short.
+fn room<T: Copy + Default>(v: &mut Vec<T>, len: usize) -> &mut [T] {
+    if v.len() < len {
+        v.resize(len, T::default());
+    }
+    &mut v[..len]
+}
+
+/// The slot of key `k` in an open-addressing table of power-of-two size
+/// (`slot_gid` `u32::MAX` = empty), and whether it is there.
+#[inline(always)]
+fn find(slot_key: &[u64], slot_gid: &[u32], k: u64, shift: u32) -> (usize, bool) {
+    let m = slot_key.len() - 1;
+    let mut h = (k.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> shift) as usize & m;
+    loop {
+        if slot_gid[h] == u32::MAX {
+            return (h, false);
+        }
+        if slot_key[h] == k {
+            return (h, true);
+        }
+        h = (h + 1) & m;
+    }
 }
 
 /// Every classic magic of a width by meeting in the middle: fast and
@@ -182,93 +95,25 @@ struct JoinScratch {
 /// The half-sequences are split into 1024 chunks (64 bits) by a hash of
 /// the smaller of `U` (the window set) and its partners' set `!reverse(U)`,
 /// which a half-sequence and its partners share, so each chunk joins on its
-/// own; chunks give progress,
-/// and threads (or workers) can join different chunks at once.
+/// own; chunks give progress, and threads (or workers) can join different
+/// chunks at once. A pool of workers splits the tree walk too (see
+/// [`FastEnumerator::new_part`]).
 pub struct FastEnumerator {
     width: u32,
     n: u32,
     rev: RevSet,
     /// The window set of 8 edge bits (and the `n - 1` before them).
-    wins: Vec<u64>,
+    wins: Box<[u64]>,
     coarse: u32,
     /// `parts[t][chunk]`: the half-sequences one builder put in a chunk.
     parts: Vec<Vec<Blocks>>,
     /// What the half-sequence search kept and cut.
     stats: SearchStats,
-    /// This enumerator's share: the chunks `k` with `k % shares == share`.
-    share: usize,
-    shares: usize,
-}
-
-/// The half-sequence search tree, counted: its leaves (the half-sequences
-/// kept) and the branches it cut, by reason.
-///
-/// ```text
-/// 00 --0--> 000   window 000 already used: cut (repeat)
-///    --1--> 001   new window: kept, grows on
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchStats {
-    /// Half-sequences the search reached (the tree's leaves).
-    pub leaves: u64,
-    /// Branches cut because the bit appended made a window seen before.
-    pub cut_repeat: u64,
-    /// Branches cut because the edges some nodes must leave by last form a
-    /// cycle (the BEST theorem: no closed walk can use them all).
-    pub cut_cycle: u64,
-}
-
-impl SearchStats {
-    fn add(&mut self, other: &SearchStats) {
-        self.leaves += other.leaves;
-        self.cut_repeat += other.cut_repeat;
-        self.cut_cycle += other.cut_cycle;
-    }
-
-    /// Every branch cut, for either reason.
-    pub fn cuts(&self) -> u64 {
-        self.cut_repeat + self.cut_cycle
-    }
-}
-
-/// A list of `u32` in fixed blocks: no reallocation, so no copy and no
-/// freed block left behind while it grows (the peak memory is the list).
-#[derive(Clone, Default)]
-struct Blocks {
-    blocks: Vec<Vec<u32>>,
-}
-
-impl Blocks {
-    const BLOCK: usize = 512;
-
-    #[inline(always)]
-    fn push(&mut self, x: u32) {
-        match self.blocks.last_mut() {
-            Some(b) if b.len() < Self::BLOCK => b.push(x),
-            _ => {
-                let mut b = Vec::with_capacity(Self::BLOCK);
-                b.push(x);
-                self.blocks.push(b);
-            }
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.blocks.iter().map(Vec::len).sum()
-    }
-
-    fn iter(&self) -> impl Iterator<Item = &u32> {
-        self.blocks.iter().flatten()
-    }
+    /// This enumerator's share of the leaves and chunks.
+    share: Share,
 }
 
 const COARSE_BITS: u32 = 10;
-
-/// The window set of the `bits` low bits of `s` (zeros above them).
-#[inline(always)]
-fn windows_of(s: u64, n: u32, bits: u32) -> u64 {
-    (0..bits).fold(0, |u, i| u | 1u64 << ((s >> i) & mask(n)))
-}
 
 impl FastEnumerator {
     /// Builds the half-sequences.
@@ -293,10 +138,16 @@ impl FastEnumerator {
     }
 
     /// [`FastEnumerator::new_observed`] for share `part` of `parts` (one
-    /// worker of a pool each): it walks the whole half-sequence tree but
-    /// keeps only the half-sequences of its chunks (`k % parts == part`), and
-    /// joins only those; the shares' magics add up to all of them. Its
-    /// `stats().leaves` counts the half-sequences it kept.
+    /// worker of a pool each): it keeps only the half-sequences of its share
+    /// and joins only those; the shares' magics add up to all of them.
+    ///
+    /// For 64 bits the shares split the tree walk itself: a magic's two
+    /// halves end on bit-reversed nodes, so the middle bit of the end node
+    /// (appended two levels before the leaves) is the same in both, and a
+    /// share of 2 walks only its half of the last levels (up to 8 classes
+    /// by such bits, see `Share`). Shares of one class split its chunks
+    /// (`my_chunks`). Its `stats()` count its leaves and its part of the
+    /// cuts: the shares' stats add up to the whole tree's.
     ///
     /// # Errors
     /// A bad width or share, or [`DebruijnError::Cancelled`].
@@ -314,12 +165,20 @@ impl FastEnumerator {
                 max: e.chunks() as u64,
             });
         }
-        (e.share, e.shares) = (part, parts);
-        let (tops, mut stats) = e.tops();
+        e.share = Share::new(part, parts, e.n);
+        let (tops, trunk) = e.tops();
+        let mut stats = if part == 0 {
+            trunk
+        } else {
+            SearchStats::default()
+        };
         let step = tops.len().div_ceil(64).max(1);
         let mut chunks = vec![Blocks::default(); 1usize << e.coarse];
+        let mut bufs = (Vec::new(), Vec::new());
         for (k, slice) in tops.chunks(step).enumerate() {
-            stats.add(&e.grow_into(slice.iter(), &mut chunks));
+            for (i, &t) in slice.iter().enumerate() {
+                e.grow_top(k * step + i, t, &mut bufs, &mut chunks, &mut stats);
+            }
             if !observe(((k + 1) * step).min(tops.len()), tops.len(), &stats) {
                 return Err(DebruijnError::Cancelled);
             }
@@ -351,8 +210,11 @@ impl FastEnumerator {
                     let tops = &tops;
                     scope.spawn(move || {
                         let mut chunks = vec![Blocks::default(); 1usize << this.coarse];
-                        let stats =
-                            this.grow_into(tops.iter().skip(t).step_by(threads), &mut chunks);
+                        let mut stats = SearchStats::default();
+                        let mut bufs = (Vec::new(), Vec::new());
+                        for (i, &top) in tops.iter().enumerate().skip(t).step_by(threads) {
+                            this.grow_top(i, top, &mut bufs, &mut chunks, &mut stats);
+                        }
                         (chunks, stats)
                     })
                 })
@@ -381,8 +243,7 @@ impl FastEnumerator {
             coarse: FastEnumerator::chunk_count(width).trailing_zeros(),
             parts: Vec::new(),
             stats: SearchStats::default(),
-            share: 0,
-            shares: 1,
+            share: Share::ALL,
         })
     }
 
@@ -415,55 +276,76 @@ impl FastEnumerator {
             return windows_of(seq as u64, self.n, half);
         }
         let tmask = (1u64 << (self.n + 7)) - 1;
-        (0..half).step_by(8).fold(0, |u, k| {
-            u | self.wins[((seq as u64 >> k) & tmask) as usize]
-        })
+        let wins = &self.wins[..];
+        let (mut u, mut k) = (0, 0);
+        while k < half {
+            u |= wins[((seq as u64 >> k) & tmask) as usize];
+            k += 8;
+        }
+        u
     }
 
-    /// Grows tops into half-sequences, bucketed into `chunks`; returns the
-    /// leaves reached and the branches cut.
-    fn grow_into<'a>(
+    /// Grows top `index` (one of [`FastEnumerator::tops`]) into
+    /// half-sequences, bucketed into `chunks` when they are this share's;
+    /// adds the leaves kept and the branches cut (those this share counts)
+    /// to `stats`. `bufs` are two scratch levels.
+    #[inline(never)]
+    fn grow_top(
         &self,
-        tops: impl Iterator<Item = &'a (u64, u64)>,
+        index: usize,
+        top: (u64, u64),
+        bufs: &mut (Level, Level),
         chunks: &mut [Blocks],
-    ) -> SearchStats {
+        stats: &mut SearchStats,
+    ) {
         let (n, half) = (self.n, self.width / 2);
-        let top = half / 2;
+        let first = half / 2;
         let wmask = mask(n);
-        let mut stats = SearchStats::default();
-        let mut c1: Vec<(u64, u64)> = Vec::new();
-        let mut c2 = Vec::new();
-        for &t in tops {
-            c1.clear();
-            c1.push(t);
-            let mut len = 1;
-            for d in top..half {
-                let k = expand(&c1[..len], &mut c2, wmask);
-                stats.cut_repeat += (2 * len - k) as u64;
-                len = k;
-                std::mem::swap(&mut c1, &mut c2);
-                if (d + 1 - top).is_multiple_of(4) && d + 1 < half {
-                    let kept = prune_cycles(&mut c1[..len], n);
-                    stats.cut_cycle += (len - kept) as u64;
-                    len = kept;
-                }
+        // the level where the classes part, and who counts the cuts
+        let split = half - 2;
+        let fixed = self.share.fixed_bit();
+        let above = self.share.counts_top(index);
+        let below = match fixed {
+            Some(_) => self.share.counts_fixed_top(index),
+            None => above,
+        };
+        let (c1, c2) = bufs;
+        c1.clear();
+        c1.push(top);
+        let mut len = 1;
+        for level in first + 1..=half {
+            let (k, tried) = match fixed {
+                Some(bit) if level == split => (expand_bit(&c1[..len], c2, wmask, bit), len),
+                _ => (expand(&c1[..len], c2, wmask), 2 * len),
+            };
+            let counts = if level >= split { below } else { above };
+            if counts {
+                stats.cut_repeat += (tried - k) as u64;
             }
-            for &(s, u) in &c1[..len] {
-                let chunk = self.chunk_of(self.hash(u));
-                if chunk % self.shares == self.share {
-                    chunks[chunk].push(s as u32);
-                    stats.leaves += 1;
+            len = k;
+            std::mem::swap(c1, c2);
+            if (level - first).is_multiple_of(4) && level < half {
+                let kept = prune_cycles(&mut c1[..len], n);
+                if counts {
+                    stats.cut_cycle += (len - kept) as u64;
                 }
+                len = kept;
             }
         }
-        stats
+        for &(s, u) in &c1[..len] {
+            let chunk = self.chunk_of(self.hash(u));
+            if self.share.keeps(s, chunk) {
+                chunks[chunk].push(s as u32);
+                stats.leaves += 1;
+            }
+        }
     }
 
     /// The hash a half-sequence shares with its partners.
     #[inline(always)]
     fn hash(&self, u: u64) -> u32 {
         // the smaller of the set and its partner's, mixed (murmur3's finalizer)
-        let mut c = u.min(!self.rev.apply(u) & self.rev.full);
+        let mut c = u.min(self.rev.partner(u));
         c ^= c >> 33;
         c = c.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
         c ^= c >> 33;
@@ -501,23 +383,42 @@ impl FastEnumerator {
     }
 
     /// The chunks of this enumerator's share (all of them unless built by
-    /// [`FastEnumerator::new_part`]).
+    /// [`FastEnumerator::new_part`]); the others hold none of its magics.
     pub fn my_chunks(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.chunks()).filter(move |k| k % self.shares == self.share)
+        (0..self.chunks()).filter(move |&k| self.share.has_chunk(k))
+    }
+
+    /// How many chunks share `part` of `parts` joins (the length of its
+    /// [`FastEnumerator::my_chunks`]), known before it is built.
+    ///
+    /// # Errors
+    /// A bad width.
+    pub fn share_chunks(width: u32, part: usize, parts: usize) -> Result<usize, DebruijnError> {
+        let share = Share::new(part, parts.max(1), log2_width(width)?);
+        Ok((0..FastEnumerator::chunk_count(width))
+            .filter(|&k| share.has_chunk(k))
+            .count())
     }
 
     /// Visits the magics of one chunk (unordered); returns how many.
     ///
     /// # Errors
     /// [`DebruijnError::BadChunk`] for an index past [`FastEnumerator::chunks`].
-    pub fn run_chunk(
+    pub fn run_chunk(&self, index: usize, visit: impl FnMut(u64)) -> Result<u64, DebruijnError> {
+        self.run_chunk_in(index, &mut JoinScratch::default(), visit)
+    }
+
+    /// [`FastEnumerator::run_chunk`] with the buffers of earlier chunks.
+    ///
+    /// # Errors
+    /// [`DebruijnError::BadChunk`] for an index past [`FastEnumerator::chunks`].
+    pub fn run_chunk_in(
         &self,
         index: usize,
+        scratch: &mut JoinScratch,
         mut visit: impl FnMut(u64),
     ) -> Result<u64, DebruijnError> {
-        Ok(self
-            .chunk_inner(index, &mut JoinScratch::default(), &mut visit, true)?
-            .0)
+        Ok(self.chunk_inner(index, scratch, &mut visit, true)?.0)
     }
 
     /// Counts the magics of one chunk without visiting them: `(odd, even)`.
@@ -530,6 +431,10 @@ impl FastEnumerator {
         Ok((odd, all - odd))
     }
 
+    /// One chunk's join; kept out of line so that a browser's tiered
+    /// compiler can optimise it after the first chunks (it cannot switch a
+    /// running call to the optimised code).
+    #[inline(never)]
     fn chunk_inner<F: FnMut(u64)>(
         &self,
         index: usize,
@@ -547,15 +452,14 @@ impl FastEnumerator {
         // the window sets, read off again (a chunk is small: it fits in cache)
         let mut entries = std::mem::take(&mut sc.entries);
         entries.clear();
-        entries.extend(
-            self.parts
-                .iter()
-                .flat_map(|p| p[index].iter())
-                .map(|&seq| Half {
+        for p in &self.parts {
+            for block in p[index].slices() {
+                entries.extend(block.iter().map(|&seq| Half {
                     key: self.key_of(seq),
                     seq,
-                }),
-        );
+                }));
+            }
+        }
         let found = self.join(&entries, sc, visit, each);
         sc.entries = entries;
         Ok(found)
@@ -563,6 +467,7 @@ impl FastEnumerator {
 
     /// Joins the half-sequences of one part: groups them by window set, then
     /// pairs every group with the group of the complementary reversed set.
+    #[inline(always)]
     fn join<F: FnMut(u64)>(
         &self,
         part: &[Half],
@@ -576,78 +481,71 @@ impl FastEnumerator {
         let node_mask = mask(n - 1) as u32;
         let len = part.len();
         let cap = (len * 2).next_power_of_two().max(16);
-        if sc.slot_key.len() < cap {
-            sc.slot_key.resize(cap, 0);
+        if sc.slot_gid.len() < cap {
             sc.slot_gid.resize(cap, u32::MAX);
         }
         let shift = 64 - cap.trailing_zeros();
-        let find = |slot_key: &[u64], slot_gid: &[u32], k: u64| -> (usize, bool) {
-            let mut h = (k.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> shift) as usize;
-            loop {
-                if slot_gid[h] == u32::MAX {
-                    return (h, false);
-                }
-                if slot_key[h] == k {
-                    return (h, true);
-                }
-                h = (h + 1) & (cap - 1);
-            }
-        };
-        sc.group_key.clear();
-        sc.group_slot.clear();
-        sc.group_start.clear();
-        sc.gid_of.clear();
-        for e in part {
-            let (h, found) = find(&sc.slot_key, &sc.slot_gid, e.key);
-            if !found {
-                sc.slot_key[h] = e.key;
-                sc.slot_gid[h] = sc.group_key.len() as u32;
-                sc.group_key.push(e.key);
-                sc.group_slot.push(h as u32);
-                sc.group_start.push(0);
-            }
-            let g = sc.slot_gid[h] as usize;
-            sc.group_start[g] += 1;
-            sc.gid_of.push(g as u32);
+        let slot_key = room(&mut sc.slot_key, cap);
+        let slot_gid = &mut sc.slot_gid[..cap];
+        // at most one group per half-sequence
+        let group_key = room(&mut sc.group_key, len);
+        let group_slot = room(&mut sc.group_slot, len);
+        let group_start = room(&mut sc.group_start, len + 1);
+        let gid_of = room(&mut sc.gid_of, len);
+        let mut groups = 0;
+        for (e, gid) in part.iter().zip(gid_of.iter_mut()) {
+            let (h, found) = find(slot_key, slot_gid, e.key, shift);
+            let g = if found {
+                slot_gid[h] as usize
+            } else {
+                slot_key[h] = e.key;
+                slot_gid[h] = groups as u32;
+                group_key[groups] = e.key;
+                group_slot[groups] = h as u32;
+                group_start[groups] = 0;
+                groups += 1;
+                groups - 1
+            };
+            group_start[g] += 1;
+            *gid = g as u32;
         }
-        let groups = sc.group_key.len();
         let mut acc = 0u32;
-        for s in sc.group_start.iter_mut() {
+        for s in group_start[..groups].iter_mut() {
             let c = *s;
             *s = acc;
             acc += c;
         }
-        sc.group_start.push(acc);
-        sc.fill.clear();
-        sc.fill.extend_from_slice(&sc.group_start);
-        sc.hi.resize(len, 0);
-        sc.lo.resize(len, 0);
-        sc.ends.resize(len, 0);
-        for (e, &g) in part.iter().zip(&sc.gid_of) {
-            let at = sc.fill[g as usize] as usize;
-            sc.fill[g as usize] += 1;
+        group_start[groups] = acc;
+        let fill = room(&mut sc.fill, groups);
+        fill.copy_from_slice(&group_start[..groups]);
+        let hi = room(&mut sc.hi, len);
+        let lo = room(&mut sc.lo, len);
+        let ends = room(&mut sc.ends, len);
+        for (e, &g) in part.iter().zip(gid_of.iter()) {
+            let at = fill[g as usize] as usize;
+            fill[g as usize] += 1;
             let s = e.seq;
-            sc.hi[at] = (s as u64) << tail_bits;
-            sc.lo[at] = ((s >> (n - 1)) as u64).reverse_bits() >> (64 - tail_bits);
-            sc.ends[at] = s & node_mask;
+            hi[at] = (s as u64) << tail_bits;
+            lo[at] = ((s >> (n - 1)) as u64).reverse_bits() >> (64 - tail_bits);
+            ends[at] = s & node_mask;
         }
         let rev_node = |x: u32| x.reverse_bits() >> (32 - (n - 1));
         let mut found = 0u64;
         let mut odd = 0u64;
         for g in 0..groups {
-            let target = !self.rev.apply(sc.group_key[g]) & self.rev.full;
-            let (h, ok) = find(&sc.slot_key, &sc.slot_gid, target);
+            let target = self.rev.partner(group_key[g]);
+            let (h, ok) = find(slot_key, slot_gid, target, shift);
             if !ok {
                 continue;
             }
-            let g2 = sc.slot_gid[h] as usize;
-            let (p0, p1) = (sc.group_start[g] as usize, sc.group_start[g + 1] as usize);
-            let (q0, q1) = (sc.group_start[g2] as usize, sc.group_start[g2 + 1] as usize);
+            let g2 = slot_gid[h] as usize;
+            let (p0, p1) = (group_start[g] as usize, group_start[g + 1] as usize);
+            let (q0, q1) = (group_start[g2] as usize, group_start[g2 + 1] as usize);
             // the node where the halves meet must agree
-            if sc.ends[p0] != rev_node(sc.ends[q0]) {
+            if ends[p0] != rev_node(ends[q0]) {
                 continue;
             }
-            let (ps, qs) = (&sc.hi[p0..p1], &sc.lo[q0..q1]);
+            let (ps, qs) = (&hi[p0..p1], &lo[q0..q1]);
             if each {
                 for &p in ps {
                     for &q in qs {
@@ -662,8 +560,8 @@ impl FastEnumerator {
             found += (ps.len() * qs.len()) as u64;
         }
         // leave the slots empty for the next part
-        for &h in &sc.group_slot {
-            sc.slot_gid[h as usize] = u32::MAX;
+        for &h in &group_slot[..groups] {
+            slot_gid[h as usize] = u32::MAX;
         }
         (found, odd)
     }
@@ -715,9 +613,10 @@ impl FastEnumerator {
 
     /// Visits every magic (unordered); returns how many.
     pub fn run_all<F: FnMut(u64)>(&self, mut visit: F) -> u64 {
+        let mut sc = JoinScratch::default();
         let mut found = 0;
         for i in 0..self.chunks() {
-            found += self.run_chunk(i, &mut visit).unwrap_or(0);
+            found += self.run_chunk_in(i, &mut sc, &mut visit).unwrap_or(0);
         }
         found
     }

@@ -50,27 +50,59 @@ fn search_stats_add_up_and_do_not_depend_on_the_split() {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "64-bit enumeration: run with --release")]
 fn shares_add_up_to_every_magic() {
-    for (w, parts) in [(32u32, 1usize), (64, 3)] {
-        let (mut all, mut odd, mut leaves) = (0u64, 0u64, 0u64);
+    let whole = |w| FastEnumerator::new(w).unwrap().stats();
+    // 2 and 8 split the tree walk by classes, 3 only the chunks, 6 both
+    for (w, parts) in [(32u32, 1usize), (64, 2), (64, 3), (64, 6), (64, 8)] {
+        let (mut all, mut odd) = (0u64, 0u64);
+        let mut stats = SearchStats::default();
+        let mut joined = vec![0usize; FastEnumerator::chunk_count(w)];
         for part in 0..parts {
             let e = FastEnumerator::new_part(w, part, parts, |_, _, _| true).unwrap();
-            leaves += e.stats().leaves;
-            for k in e.my_chunks().collect::<Vec<_>>() {
+            stats.add(&e.stats());
+            assert_eq!(e.stats().leaves, e.half_sequences() as u64);
+            let mine: Vec<usize> = e.my_chunks().collect();
+            assert_eq!(
+                mine.len(),
+                FastEnumerator::share_chunks(w, part, parts).unwrap()
+            );
+            let mut sc = JoinScratch::default();
+            for &k in &mine {
+                joined[k] += 1;
                 let (o, v) = e.count_chunk(k).unwrap();
+                let visited = e.run_chunk_in(k, &mut sc, |_| {}).unwrap();
+                assert_eq!(visited, o + v);
                 odd += o;
                 all += o + v;
             }
         }
         let c = count(w).unwrap();
         assert_eq!((all, odd), (c.multipliers, c.odd), "{w} bits in {parts}");
-        assert_eq!(leaves, FastEnumerator::new(w).unwrap().stats().leaves);
+        // every leaf kept once and every cut counted once, over the shares
+        assert_eq!(stats, whole(w), "{w} bits in {parts}");
+        // each chunk is joined by the shares of every class
+        let classes = 1usize << parts.trailing_zeros().min(3);
+        assert!(joined.iter().all(|&j| j == classes), "{parts}");
     }
     assert!(
         FastEnumerator::new_part(32, 0, 2, |_, _, _| true).is_err(),
         "one chunk: no shares"
     );
     assert!(FastEnumerator::new_part(64, 3, 3, |_, _, _| true).is_err());
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "64-bit enumeration: run with --release")]
+fn two_shares_walk_less_than_the_whole_tree() {
+    // the share of 2 keeps half the leaves, and its cuts are its own
+    let whole = FastEnumerator::new(64).unwrap().stats();
+    let half = FastEnumerator::new_part(64, 1, 2, |_, _, _| true).unwrap();
+    let s = half.stats();
+    assert!(s.leaves > whole.leaves / 3 && s.leaves < whole.leaves * 2 / 3);
+    assert!(s.cuts() < whole.cuts());
+    assert_eq!(FastEnumerator::share_chunks(64, 1, 2).unwrap(), 1024);
+    assert_eq!(FastEnumerator::share_chunks(64, 2, 3).unwrap(), 341);
 }
 
 #[test]
@@ -124,16 +156,4 @@ fn threaded_64_bit_visits_every_magic() {
     );
     let (all, odd) = sums.iter().fold((0, 0), |s, a| (s.0 + a.0, s.1 + a.1));
     assert_eq!((all, odd), (134_217_728, 67_108_864));
-}
-
-#[test]
-fn exit_cycles_are_found() {
-    // n = 3: 4 nodes; node v has edges (windows) 2v and 2v + 1, edge w
-    // leads to node w mod 4. All used but one edge: no cycle.
-    assert!(!has_exit_cycle(0xFF & !(1 << 3), 4)); // 1 -> 3, 3 is done
-    assert!(!has_exit_cycle(0xFF & !(1 << 4), 4)); // 2 -> 0, the root
-                                                   // node 1 must leave by edge 2 (to node 2), node 2 by edge 5 (to 1)
-    assert!(has_exit_cycle(0xFF & !(1 << 2) & !(1 << 5), 4));
-    assert_eq!(even_bits(0b0101), 0b11);
-    assert_eq!(even_bits(0b1010), 0);
 }

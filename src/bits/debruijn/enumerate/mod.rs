@@ -5,6 +5,7 @@
 //! circuit.rs   Eulerian circuits of the de Bruijn graph: ascending, in chunks,
 //!              little memory (enumerate_chunk, enumerate_all, nth_magics)
 //! join.rs      meet in the middle: fastest, unordered (FastEnumerator, count)
+//! halves.rs    its half-sequence tree, and how a pool of workers shares it
 //! window.rs    a plain search over windows, the circuit walk's cross-check
 //! interval.rs  either form, v & -v or v ^ (v - 1), by intervals of magics
 //! naive.rs     every candidate word (8 and 16 bits; slices of 32)
@@ -23,6 +24,7 @@ use super::DebruijnError;
 use serde::{Deserialize, Serialize};
 
 mod circuit;
+mod halves;
 mod interval;
 mod join;
 mod naive;
@@ -31,7 +33,7 @@ mod window;
 
 pub use circuit::{enumerate_all, enumerate_chunk, max_chunks, nth_magics};
 pub use interval::{count_kind, enumerate_kind_chunk, max_kind_chunks};
-pub use join::{count, enumerate_fast, FastEnumerator, SearchStats};
+pub use join::{count, enumerate_fast, FastEnumerator, JoinScratch, SearchStats};
 pub use naive::{naive_magics, naive_scan, NaiveProgress};
 pub use rank::{magic_count, nth_magic, rank_of};
 pub use window::window_search;
