@@ -273,9 +273,9 @@ fn bf_setup(q: Pos) -> Ctx {
 }
 
 // The legal move count. In double check the check mask is empty, so only
-// the king's moves count, with no branch (SwiftShader runs the body of every
-// `if` that any invocation of the group takes, and a GPU whose invocations
-// diverge does too). A pinned slider moves along its pin ray only: every
+// the king's moves count, with no branch (SwiftShader runs every `if` body,
+// taken or not, masked lane by lane; a GPU whose invocations diverge runs
+// the bodies any of them takes). A pinned slider moves along its pin ray only: every
 // square of the ray but its own (the pinner included), all pinned sliders
 // in one popcount.
 fn bf_count_legal(q: Pos) -> u32 {
