@@ -6,6 +6,20 @@ mod common;
 
 use common::cli::{bitscope, exits_2_with_a_message, succeeds_with_json};
 
+/// Two index bits for a rook on a1: no magic exists, so the search gives up.
+const NO_MAGIC_IN_100: &[&str] = &[
+    "magic",
+    "find",
+    "--piece",
+    "rook",
+    "--square",
+    "a1",
+    "--bits",
+    "2",
+    "--max-attempts",
+    "100",
+];
+
 #[test]
 fn magic_check_find_and_lookup_trace() {
     // the built-in rook magic of d4 is valid with the usual 10 bits
@@ -105,18 +119,7 @@ fn magic_check_find_and_lookup_trace() {
         &[
             "magic", "find", "--piece", "rook", "--square", "d4", "--bits", "x",
         ],
-        &[
-            "magic",
-            "find",
-            "--piece",
-            "rook",
-            "--square",
-            "a1",
-            "--bits",
-            "2",
-            "--max-attempts",
-            "100",
-        ],
+        NO_MAGIC_IN_100,
         &[
             "trace",
             "magic-lookup",
@@ -144,21 +147,7 @@ fn magic_check_find_and_lookup_trace() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("error: ") && err.contains("'i9'"), "{err}");
-    let out = bitscope()
-        .args([
-            "magic",
-            "find",
-            "--piece",
-            "rook",
-            "--square",
-            "a1",
-            "--bits",
-            "2",
-            "--max-attempts",
-            "100",
-        ])
-        .output()
-        .unwrap();
+    let out = bitscope().args(NO_MAGIC_IN_100).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no magic found in 100 attempts"), "{err}");
 }
