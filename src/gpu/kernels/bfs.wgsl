@@ -1,12 +1,13 @@
 // bitscope breadth-first perft kernels.
 //
 // The host appends this file to perft.wgsl (private variant) + bitboards.wgsl
-// (gpu/bfs.rs, `bfs_source`), so the move generator exists once: setup,
-// ep_legal, pawn/knight/diag/orth/king_targets, encode and play are the
-// depth-first kernel's own functions (bf_count_legal below is count_legal
+// (gpu/bfs.rs, `bfs_source`), so the move generator exists once:
+// setup_base, pawn_targets_plain, knight/slider/king_targets, the counts,
+// encode and play are the depth-first kernel's own functions. bf_setup finds
+// checks, pins and en passant its own way, and bf_count_legal is count_legal
 // without branches, its sliders counted by the slider method's
-// count_sliders_all). Names here start with `bf`, bindings
-// are 10..15 (perft.wgsl's are 0..2 and unused by these entry points).
+// count_sliders_free. Names here start with `bf`, bindings are 10..15
+// (perft.wgsl's are 0..2 and unused by these entry points).
 //
 // One level of the tree, per range of positions of the level's buffer:
 //   bf_count_scan  one invocation per position: its legal move count, then an
@@ -118,8 +119,7 @@ fn bf_targets(q: Pos, c: Ctx, cls: u32, fsq: u32) -> vec2<u32> {
 
 // diag_targets (diag) or orth_targets with one slide_any.
 fn bf_slider_targets(c: Ctx, f: vec2<u32>, diag: bool) -> vec2<u32> {
-    let pin = select(c.pin_hv, c.pin_d, diag);
-    return slide_any(f, c.occ, diag) & ~c.us & c.checkmask & select(ALL, pin, nz(f & pin));
+    return slider_targets(c, f, slide_any(f, c.occ, diag), select(c.pin_hv, c.pin_d, diag));
 }
 
 // Piece code of the mover (1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king).
@@ -275,9 +275,9 @@ fn bf_setup(q: Pos) -> Ctx {
 // The legal move count. In double check the check mask is empty, so only
 // the king's moves count, with no branch (SwiftShader runs every `if` body,
 // taken or not, masked lane by lane; a GPU whose invocations diverge runs
-// the bodies any of them takes). A pinned slider moves along its pin ray only: every
-// square of the ray but its own (the pinner included), all pinned sliders
-// in one popcount.
+// the bodies any of them takes). A pinned slider moves along its pin ray
+// only: every square of the ray but its own (the pinner included), all
+// pinned sliders in one popcount.
 fn bf_count_legal(q: Pos) -> u32 {
     let c = bf_setup(q);
     return count_king_pawns_knights(q, c) + popc(c.ep_from) + count_sliders_free(q, c)

@@ -336,11 +336,17 @@ fn knight_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
 }
 
 fn diag_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
-    return slide_diag(f, c.occ) & ~c.us & c.checkmask & select(ALL, c.pin_d, nz(f & c.pin_d));
+    return slider_targets(c, f, slide_diag(f, c.occ), c.pin_d);
 }
 
 fn orth_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
-    return slide_orth(f, c.occ) & ~c.us & c.checkmask & select(ALL, c.pin_hv, nz(f & c.pin_hv));
+    return slider_targets(c, f, slide_orth(f, c.occ), c.pin_hv);
+}
+
+// The legal targets of the slider on f with attacks `att`: not our own
+// pieces, inside the check mask, and along `pin` when f is on it.
+fn slider_targets(c: Ctx, f: vec2<u32>, att: vec2<u32>, pin: vec2<u32>) -> vec2<u32> {
+    return att & ~c.us & c.checkmask & select(ALL, pin, nz(f & pin));
 }
 
 // Number of legal moves of the position in memory (bulk counting, set-wise
