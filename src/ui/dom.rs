@@ -1,5 +1,8 @@
 //! Small helpers over the browser: the location hash, local storage.
 
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
 /// The page's `location.hash` ("" when there is none or no page).
 pub fn current_hash() -> String {
     web_sys::window()
@@ -59,6 +62,28 @@ pub async fn next_task() {
         }
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// Runs `f` once the browser has painted the page as it is now: after the
+/// next animation frame, in a task of its own. A hidden tab paints nothing
+/// (and runs no animation frames), so there `f` runs in the next task.
+pub fn after_paint(f: impl FnOnce() + 'static) {
+    let Some(window) = web_sys::window() else {
+        return f();
+    };
+    let later = Closure::once_into_js(f);
+    let hidden = window.document().is_some_and(|d| d.hidden());
+    let timeout = window.clone();
+    let frame = Closure::once_into_js(move || {
+        let _ = timeout.set_timeout_with_callback(later.unchecked_ref());
+    });
+    if hidden
+        || window
+            .request_animation_frame(frame.unchecked_ref())
+            .is_err()
+    {
+        let _ = window.set_timeout_with_callback(frame.unchecked_ref());
+    }
 }
 
 /// Milliseconds from `performance.now()` (or the clock without it).

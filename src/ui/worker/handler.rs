@@ -24,6 +24,35 @@ fn now_seconds() -> f64 {
         .unwrap_or_else(|| js_sys::Date::now() / 1000.0)
 }
 
+/// Lets a progress report through at most every 40 ms, and the last one
+/// always. Each report re-renders the page on the main thread, which shares
+/// this 2-core machine's cores with the workers: one report per perft root
+/// move (20 in 0.13 s at start depth 6) cost the worker 8% of its speed,
+/// and one per enumeration chunk (1024 per worker) more.
+struct Throttle {
+    last: std::cell::Cell<f64>,
+}
+
+impl Throttle {
+    const PERIOD_S: f64 = 0.04;
+
+    fn new() -> Throttle {
+        Throttle {
+            last: std::cell::Cell::new(f64::NEG_INFINITY),
+        }
+    }
+
+    /// The time now when a report is due (`last` = the job's last report).
+    fn due(&self, last: bool) -> Option<f64> {
+        let now = now_seconds();
+        if !last && now - self.last.get() < Self::PERIOD_S {
+            return None;
+        }
+        self.last.set(now);
+        Some(now)
+    }
+}
+
 /// Runs one request, calling `post(event)` for each event.
 #[wasm_bindgen]
 pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), JsValue> {
@@ -61,12 +90,16 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
                     search: None,
                 }))?;
                 let mut failed = None;
+                let throttle = Throttle::new();
                 let rows = divide_part_with(&position, depth, part as usize, parts as usize, |p| {
+                    let Some(now) = throttle.due(p.index + 1 >= p.total) else {
+                        return ControlFlow::Continue(());
+                    };
                     let progress = WorkerEvent::Progress(Progress {
                         done: (p.index + 1) as f64,
                         total: p.total as f64,
                         label: format!("{} {}", p.mv.to_uci(), p.nodes),
-                        elapsed: now_seconds() - start,
+                        elapsed: now - start,
                         search: None,
                     });
                     match send(&progress) {
@@ -195,25 +228,19 @@ fn enumerate_in_chunks(
     send: &dyn Fn(&WorkerEvent) -> Result<(), JsValue>,
 ) -> Result<(u64, u64), String> {
     // One bar for both phases: BUILD_STEPS steps while the tree grows, then
-    // one per join chunk. Reports go out at most every REPORT_S seconds
-    // (and the first and last always): each one re-renders the page, and
-    // one per chunk (1024 from each worker) kept the main thread busy on
-    // a core the workers needed.
+    // one per join chunk (1024 from each worker), throttled.
     const BUILD_STEPS: usize = 64;
-    const REPORT_S: f64 = 0.04;
     let total = |chunks: usize| (BUILD_STEPS + chunks) as f64;
-    let last = std::cell::Cell::new(f64::NEG_INFINITY);
+    let throttle = Throttle::new();
     let report = |done: f64,
                   total: f64,
                   label: String,
                   phase: &str,
                   s: &debruijn::SearchStats,
                   magics: u64| {
-        let now = now_seconds();
-        if done < total && now - last.get() < REPORT_S {
+        let Some(now) = throttle.due(done >= total) else {
             return Ok(());
-        }
-        last.set(now);
+        };
         send(&WorkerEvent::Progress(Progress {
             done,
             total,
@@ -280,15 +307,23 @@ fn enumerate_in_chunks(
     Ok((all, odd))
 }
 
-/// Runs a short perft and a 32-bit enumeration (6 ms) so that both engines
-/// are compiled by the optimising tier before the first real request (a
-/// fresh wasm module starts in the baseline compiler, at about half speed,
-/// and a call under way never switches: the first 64-bit enumeration took
-/// 0.62 s instead of 0.42 without this, in Node's V8).
+/// Warms both engines up so that the first real request runs in V8's
+/// optimising tier: a fresh wasm module starts in the baseline compiler, at
+/// about half speed, V8 compiles a hot function again in the background,
+/// and a call under way never switches.
+/// - Perft for 0.3 s, on the path a request takes (`divide_part_with`).
+///   Measured in Chromium 156, start depth 6 right after the warm-up, the
+///   first run against the next ones: one Kiwipete depth 4 (13 ms) gave
+///   0.6-0.7; 0.1 s of perft 0.75-0.9; 0.3 s 0.87-1.0.
+/// - A 32-bit enumeration (6 ms): the first 64-bit enumeration took 0.62 s
+///   instead of 0.42 without it, in Node's V8.
 #[wasm_bindgen]
 pub fn worker_warm_up() {
-    if let Ok(p) = Position::from_fen(crate::chess::CPW_POSITIONS[1].1) {
-        let _ = crate::chess::perft(&p, 4);
+    const PERFT_S: f64 = 0.3;
+    let p = Position::startpos();
+    let start = now_seconds();
+    while now_seconds() - start < PERFT_S {
+        let _ = divide_part_with(&p, 5, 0, 1, |_| ControlFlow::Continue(()));
     }
     let _ = enumerate_in_chunks(32, (0, 1), now_seconds(), &|_| Ok(()));
 }
