@@ -131,6 +131,33 @@ fn bfs_random_positions_match_cpu() {
     }
 }
 
+/// The walk keeps one move source per piece with moves (two per queen), one
+/// per pawn direction and one for the king: 15 queens that all move both
+/// ways, pawns that push, push two and take both ways, and a king (35
+/// sources, the capacity is 36) count as the CPU does, for both sides to
+/// move; 16 pieces besides pawns and king are refused with a typed error.
+#[test]
+fn bfs_many_pieces_fill_the_walk_or_are_refused() {
+    let gpu = gpu();
+    for fen in [
+        "4k3/8/pppppppp/QPQ1Q1Q1/8/Q1Q1Q1Q1/7P/QQQQQQQK w - - 0 1",
+        "qqqqqqqk/7p/q1q1q1q1/8/qpq1q1q1/PPPPPPPP/8/4K3 b - - 0 1",
+    ] {
+        let p = pos(fen);
+        for depth in 1..=3 {
+            let run = gpu.run_blocking(&p, depth, &opts(), |_, _| true).unwrap();
+            assert_eq!(run.nodes, perft(&p, depth), "{fen} depth {depth}");
+        }
+    }
+    let sixteen = pos("4k3/pppppppp/8/8/8/K7/QQQQQQQQ/QQQQQQQQ w - - 0 1");
+    assert_eq!(
+        gpu.run_blocking(&sixteen, 2, &opts(), |_, _| true),
+        Err(GpuError::BadPosition(
+            "white has 16 pieces besides pawns and king; the breadth-first kernels take at most 15".into()
+        ))
+    );
+}
+
 #[test]
 fn bfs_divide_matches_cpu() {
     let gpu = gpu();

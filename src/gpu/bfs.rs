@@ -33,7 +33,7 @@ use std::sync::Mutex;
 
 use super::bfs_walk::Walk;
 use super::layout::{Variant, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
-use super::packed::{check_packed, Packed, POS_BYTES};
+use super::packed::{board, check_packed, pack, Packed, POS_BYTES};
 use super::pipeline::shader_source;
 use super::run::{check_root, frontier_size, Frontier};
 use super::sliders::{Slider, MAGIC_BINDING};
@@ -43,6 +43,29 @@ use crate::chess::Position;
 /// The breadth-first kernels as written (appended to the depth-first source).
 pub const BFS_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/bfs.wgsl"));
 const BWG_LINE: &str = "const BWG: u32 = 64u;";
+
+/// Pieces besides pawns and the king that one side may have in a
+/// breadth-first run: the walk keeps one move source per piece (two per
+/// queen), four for the pawns and one for the king, 36 at most
+/// (`BF_SOURCES` in bfs.wgsl). A game from the start position never has
+/// more than 15.
+pub const BFS_MAX_OFFICERS: u32 = 15;
+
+/// A position the breadth-first walk can hold ([`BFS_MAX_OFFICERS`]).
+fn check_officers(p: &Packed) -> Result<(), GpuError> {
+    let white = board(p, 0);
+    let officers = board(p, 2) | board(p, 3) | board(p, 4);
+    let occupied = officers | board(p, 1);
+    for (side, pieces) in [("white", white), ("black", occupied & !white)] {
+        let n = (officers & pieces).count_ones();
+        if n > BFS_MAX_OFFICERS {
+            return Err(GpuError::BadPosition(format!(
+                "{side} has {n} pieces besides pawns and king; the breadth-first kernels take at most {BFS_MAX_OFFICERS}"
+            )));
+        }
+    }
+    Ok(())
+}
 
 /// Global memory per materialized position: the packed position and its
 /// children's offset.
@@ -266,6 +289,7 @@ impl GpuPerft {
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<GpuRun, GpuError> {
         check_root(root)?;
+        check_officers(&pack(root))?;
         let wg = self.bfs_workgroup(options)?;
         let split = self.bfs_split(root, depth, options);
         let mut run = empty_run(depth, split, wg, options.slider);
@@ -295,6 +319,7 @@ impl GpuPerft {
     ) -> Result<GpuRun, GpuError> {
         for (i, p) in positions.iter().enumerate() {
             check_packed(p).map_err(|e| GpuError::BadPosition(format!("position {i}: {e}")))?;
+            check_officers(p)?;
         }
         let wg = self.bfs_workgroup(options)?;
         let mut run = empty_run(depth, 0, wg, options.slider);

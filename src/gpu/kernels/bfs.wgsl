@@ -91,91 +91,109 @@ fn bf_store(i: u32, q: Pos) {
 
 // ------------------------------------------------------------ move walk
 
-// Pieces of move class `cls` (0 pawn, 1 knight, 2 diagonal, 3 orthogonal,
-// 4 king) that may move, as in next_move.
-fn bf_pieces(q: Pos, c: Ctx, cls: u32) -> vec2<u32> {
-    if c.nchk > 1u {
-        return select(ZERO, c.kbb, cls == 4u);
-    }
-    let pinned = c.pin_hv | c.pin_d;
-    switch cls {
-        case 0u: { return c.us & q.p; }
-        case 1u: { return c.us & q.n & ~pinned; }
-        case 2u: { return c.us & q.b & ~c.pin_hv; }
-        case 3u: { return c.us & q.r & ~c.pin_d; }
-        default: { return c.kbb; }
+// The move sources of one position, found once before its moves are walked:
+// each is a set of legal targets and where its moves come from. A piece:
+// its square and kind (2 knight .. 6 king, 5 a queen on either line). A
+// pawn direction (push, double push, capture towards a, towards h; en
+// passant folded into the captures): the offset from a target back to its
+// pawn, and kind 1. Only sources with targets are kept, so the walk takes
+// the next source at most once per move, with no search and no per-class
+// code in its loop (SwiftShader runs every `switch` case and `if` body of a
+// loop, taken or not, on every turn: the walk that computed the targets of
+// each piece class inside its loop spent half of the fused leaf there).
+//   .xy targets   .z  square or offset (bits 0..5), pawn direction (bit 6),
+//                     kind (bits 8..10)
+// At most 4 pawn directions, one knight source per knight, two per queen,
+// one per other piece, one king: 36 for up to 16 pieces a side (the host
+// refuses a root with more, gpu/bfs.rs BFS_MAX_OFFICERS).
+const BF_SOURCES: u32 = 36u;
+const BF_PAWN_DIR: u32 = 64u;
+
+struct Sources {
+    s: array<vec4<u32>, BF_SOURCES>,
+    n: u32,
+}
+
+fn bf_add(src: ptr<function, Sources>, t: vec2<u32>, origin: u32) {
+    let i = min((*src).n, BF_SOURCES - 1u);
+    (*src).s[i] = vec4<u32>(t, origin, 0u);
+    (*src).n += select(0u, 1u, nz(t));
+}
+
+// One source per slider of `pieces` along its diagonals (diag) or lines.
+fn bf_add_sliders(src: ptr<function, Sources>, q: Pos, c: Ctx, pieces: vec2<u32>, diag: bool) {
+    var s = pieces;
+    loop {
+        if !nz(s) {
+            break;
+        }
+        let fsq = lsb(s);
+        let f = sqbb(fsq);
+        s ^= f;
+        let t = slider_targets(c, f, slide_any(f, c.occ, diag), select(c.pin_hv, c.pin_d, diag));
+        let queen = nz(f & q.b & q.r);
+        bf_add(src, t, fsq | (select(select(4u, 3u, diag), 5u, queen) << 8u));
     }
 }
 
-fn bf_targets(q: Pos, c: Ctx, cls: u32, fsq: u32) -> vec2<u32> {
-    let f = sqbb(fsq);
-    switch cls {
-        case 0u: { return pawn_targets_plain(c, f) | msk(sqbb(c.ep_sq), nz(f & c.ep_from)); }
-        case 1u: { return knight_targets(c, f); }
-        case 2u, 3u: { return bf_slider_targets(c, f, cls == 2u); }
-        default: { return king_targets(q, c); }
+fn bf_sources(q: Pos, c: Ctx) -> Sources {
+    var src: Sources;
+    src.n = 0u;
+    let w = c.white;
+    let ps = pawn_sets(q, c);
+    // en passant: the pawns of ep_from take along their capture direction
+    let epb = msk(sqbb(c.ep_sq), c.ep_sq < 64u);
+    let ep_a = msk(epb, nz(pawn_cap_a(c.ep_from, w) & epb));
+    let ep_h = msk(epb, nz(pawn_cap_h(c.ep_from, w) & epb));
+    // offset back from a target to its pawn: -8, -16, -7, -9 for white
+    let pawn = BF_PAWN_DIR | (1u << 8u);
+    bf_add(&src, ps.push, select(8u, 56u, w) | pawn);
+    bf_add(&src, ps.double, select(16u, 48u, w) | pawn);
+    bf_add(&src, ps.cap_a | ep_a, select(9u, 57u, w) | pawn);
+    bf_add(&src, ps.cap_h | ep_h, select(7u, 55u, w) | pawn);
+    var s = c.us & q.n & ~(c.pin_hv | c.pin_d);
+    loop {
+        if !nz(s) {
+            break;
+        }
+        let fsq = lsb(s);
+        s ^= sqbb(fsq);
+        bf_add(&src, knight_targets(c, sqbb(fsq)), fsq | (2u << 8u));
     }
-}
-
-// diag_targets (diag) or orth_targets with one slide_any.
-fn bf_slider_targets(c: Ctx, f: vec2<u32>, diag: bool) -> vec2<u32> {
-    return slider_targets(c, f, slide_any(f, c.occ, diag), select(c.pin_hv, c.pin_d, diag));
-}
-
-// Piece code of the mover (1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king).
-fn bf_kind(q: Pos, cls: u32, fsq: u32) -> u32 {
-    let f = sqbb(fsq);
-    switch cls {
-        case 0u: { return 1u; }
-        case 1u: { return 2u; }
-        case 2u: { return select(3u, 5u, nz(f & q.r)); }
-        case 3u: { return select(4u, 5u, nz(f & q.b)); }
-        default: { return 6u; }
-    }
+    bf_add_sliders(&src, q, c, c.us & q.b & ~c.pin_hv, true);
+    bf_add_sliders(&src, q, c, c.us & q.r & ~c.pin_d, false);
+    bf_add(&src, king_targets(q, c), c.ksq | (6u << 8u));
+    return src;
 }
 
 // Every legal move of q: fused = true plays it and adds the child's legal
 // move count (returned as (lo, hi)); fused = false writes the child at
 // bf_dst[out + k] for k < limit and returns (number of moves, 0).
-// Each outer iteration makes exactly one move per active invocation (the
-// inner loop only advances to the next piece with targets), so the heavy
+// Each loop turn makes exactly one move per active invocation, so the heavy
 // part runs with all invocations that still have moves.
 fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
     let c = bf_setup(q);
+    var src = bf_sources(q, c);
     var lo = 0u;
     var hi = 0u;
     var k = 0u;
-    var cls = 0u;
-    var s = bf_pieces(q, c, 0u);
+    var next = 0u;
     var t = ZERO;
-    var fsq = 0u;
-    var kind = 0u;
+    var origin = 0u;
     var promo = 0u;
     loop {
-        var done = false;
-        loop {
-            if nz(t) {
-                break;
-            }
-            if !nz(s) {
-                if cls >= 4u {
-                    done = true;
-                    break;
-                }
-                cls += 1u;
-                s = bf_pieces(q, c, cls);
-                continue;
-            }
-            fsq = lsb(s);
-            s &= ~sqbb(fsq);
-            t = bf_targets(q, c, cls, fsq);
-            kind = bf_kind(q, cls, fsq);
+        if !nz(t) {
+            let e = src.s[min(next, BF_SOURCES - 1u)];
+            t = msk(e.xy, next < src.n);
+            origin = e.z;
+            next += 1u;
         }
-        if done {
+        if !nz(t) {
             break;
         }
         let to = lsb(t);
-        let m = encode(q, c, fsq, to, kind) + (promo << 18u);
+        let fsq = select(origin & 63u, (to + origin) & 63u, (origin & BF_PAWN_DIR) != 0u);
+        let m = encode(q, c, fsq, to, (origin >> 8u) & 7u) + (promo << 18u);
         if (((m >> 15u) & 7u) == SP_PROMO) && (promo < 3u) {
             promo += 1u;
         } else {

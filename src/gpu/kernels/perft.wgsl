@@ -366,23 +366,10 @@ fn count_legal(q: Pos) -> u32 {
 // how they find the en passant captures.
 fn count_king_pawns_knights(q: Pos, c: Ctx) -> u32 {
     var n = popc(king_targets(q, c));
-    let pinned = c.pin_hv | c.pin_d;
-    let cm = c.checkmask;
-    let w = c.white;
-
-    // Pawns, all at once. A pawn pinned along a file may push, one pinned on
-    // a diagonal may capture along it, and nothing else (the targets then
-    // stay on their own pin ray).
-    let pw = c.us & q.p;
-    let free = pw & ~pinned;
-    let one = (pawn_fwd(free, w) | (pawn_fwd(pw & c.pin_hv, w) & c.pin_hv)) & c.empty;
-    let two = pawn_fwd(one & select(RANK_6, RANK_3, w), w) & c.empty & cm;
-    let push = one & cm;
-    let pdiag = pw & c.pin_d;
-    let ca = (pawn_cap_a(free, w) | (pawn_cap_a(pdiag, w) & c.pin_d)) & c.them & cm;
-    let ch = (pawn_cap_h(free, w) | (pawn_cap_h(pdiag, w) & c.pin_d)) & c.them & cm;
-    n += popc(push) + popc(two) + popc(ca) + popc(ch) + 3u * (popc(push & RANK_1_8) + popc(ca & RANK_1_8) + popc(ch & RANK_1_8));
-    var s = c.us & q.n & ~pinned;
+    let ps = pawn_sets(q, c);
+    n += popc(ps.push) + popc(ps.double) + popc(ps.cap_a) + popc(ps.cap_h)
+        + 3u * (popc(ps.push & RANK_1_8) + popc(ps.cap_a & RANK_1_8) + popc(ps.cap_h & RANK_1_8));
+    var s = c.us & q.n & ~(c.pin_hv | c.pin_d);
     loop {
         if !nz(s) {
             break;
@@ -392,6 +379,30 @@ fn count_king_pawns_knights(q: Pos, c: Ctx) -> u32 {
         n += popc(knight_targets(c, f));
     }
     return n;
+}
+
+// The targets of our pawns' moves, en passant aside, one set per direction.
+struct PawnSets {
+    push: vec2<u32>,
+    double: vec2<u32>,
+    cap_a: vec2<u32>,
+    cap_h: vec2<u32>,
+}
+
+// All pawns at once. A pawn pinned along a file may push, one pinned on a
+// diagonal may capture along it, and nothing else (the targets then stay on
+// their own pin ray).
+fn pawn_sets(q: Pos, c: Ctx) -> PawnSets {
+    let cm = c.checkmask;
+    let w = c.white;
+    let pw = c.us & q.p;
+    let free = pw & ~(c.pin_hv | c.pin_d);
+    let one = (pawn_fwd(free, w) | (pawn_fwd(pw & c.pin_hv, w) & c.pin_hv)) & c.empty;
+    let two = pawn_fwd(one & select(RANK_6, RANK_3, w), w) & c.empty & cm;
+    let pdiag = pw & c.pin_d;
+    let ca = (pawn_cap_a(free, w) | (pawn_cap_a(pdiag, w) & c.pin_d)) & c.them & cm;
+    let ch = (pawn_cap_h(free, w) | (pawn_cap_h(pdiag, w) & c.pin_d)) & c.them & cm;
+    return PawnSets(one & cm, two, ca, ch);
 }
 
 // The legal en passant captures, one ep_legal per capturing pawn.
