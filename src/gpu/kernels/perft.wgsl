@@ -369,16 +369,20 @@ fn count_king_pawns_knights(q: Pos, c: Ctx) -> u32 {
     let ps = pawn_sets(q, c);
     n += popc(ps.push) + popc(ps.double) + popc(ps.cap_a) + popc(ps.cap_h)
         + 3u * (popc(ps.push & RANK_1_8) + popc(ps.cap_a & RANK_1_8) + popc(ps.cap_h & RANK_1_8));
-    var s = c.us & q.n & ~(c.pin_hv | c.pin_d);
-    loop {
-        if !nz(s) {
-            break;
-        }
-        let f = low_bit(s);
-        s ^= f;
-        n += popc(knight_targets(c, f));
-    }
-    return n;
+    return n + count_knights(c, c.us & q.n & ~(c.pin_hv | c.pin_d));
+}
+
+// The legal moves of the (unpinned) knights `kn`, all at once: one popcount
+// per jump direction. A jump moves different knights to different squares,
+// so the eight counts add up to the knights' targets one by one, with no
+// loop (SwiftShader runs a loop's body once more than its longest turn
+// count; two knights took three turns of knight_att).
+fn count_knights(c: Ctx, kn: vec2<u32>) -> u32 {
+    let t = ~c.us & c.checkmask;
+    return popc(shl(kn, 17u) & NOT_A & t) + popc(shl(kn, 15u) & NOT_H & t)
+        + popc(shl(kn, 10u) & NOT_AB & t) + popc(shl(kn, 6u) & NOT_GH & t)
+        + popc(shr(kn, 6u) & NOT_AB & t) + popc(shr(kn, 10u) & NOT_GH & t)
+        + popc(shr(kn, 15u) & NOT_A & t) + popc(shr(kn, 17u) & NOT_H & t);
 }
 
 // The targets of our pawns' moves, en passant aside, one set per direction.
