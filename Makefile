@@ -28,7 +28,7 @@ setup-test:
 # The release site: index.html + static/ + pkg/ (wasm-pack, wasm-opt -Oz).
 # The wasm is rebuilt only when a source changed.
 WASM := $(DIST)/pkg/bitscope_bg.wasm
-SOURCES := $(shell find src -type f) Cargo.toml Cargo.lock
+SOURCES := $(shell find src -type f) build.rs Cargo.toml Cargo.lock
 
 web: $(WASM)
 	cp index.html $(DIST)/

@@ -1,11 +1,53 @@
 //! Build step: the WGSL kernels without their comments and indentation, for
 //! `include_str!` (the page carries the kernels as text: 46 KB as written,
 //! half of it comments and spaces). `src/gpu/kernels/*.wgsl` stay the source
-//! to read; lines starting with `//@@` are kept, as the host cuts the
-//! variant blocks at them. WGSL has no string literals, so `//` always
-//! starts a comment.
+//! to read. Lines starting with `//@@` (the host cuts the variant blocks at
+//! them) and `const ` (the host substitutes some) stay whole lines; every
+//! other line is joined to the one before, with the spaces dropped that
+//! separate nothing: a space stays only between two word characters
+//! (`fn main`) or between two operator characters (`a - -b`), so no two
+//! tokens merge. WGSL has no string literals, so `//` always starts a
+//! comment.
 
 use std::{env, fs, path::Path};
+
+fn is_word(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '.'
+}
+
+fn is_operator(c: char) -> bool {
+    !is_word(c) && !"(){}[],;:".contains(c)
+}
+
+/// Whether a space between `a` and `b` keeps two tokens apart.
+fn space_needed(a: char, b: char) -> bool {
+    (is_word(a) && is_word(b)) || (is_operator(a) && is_operator(b))
+}
+
+/// Appends `code` to `out`, the spaces that separate nothing dropped.
+fn push_squeezed(out: &mut String, code: &str) {
+    for (i, c) in code.char_indices() {
+        if c == ' ' {
+            let next = code[i + 1..].chars().next();
+            match (out.chars().last(), next) {
+                (Some(a), Some(b)) if space_needed(a, b) => out.push(' '),
+                _ => {}
+            }
+        } else {
+            if out
+                .chars()
+                .last()
+                .is_some_and(|a| a != ' ' && a != '\n' && space_needed(a, c))
+            {
+                // (only at a joined line's start: the source had a line break here)
+                if !code[..i].contains(|x: char| x != ' ') {
+                    out.push(' ');
+                }
+            }
+            out.push(c);
+        }
+    }
+}
 
 fn minify(src: &str) -> String {
     let mut out = String::with_capacity(src.len() / 2);
@@ -16,10 +58,21 @@ fn minify(src: &str) -> String {
         } else {
             t.find("//").map_or(t, |i| t[..i].trim_end())
         };
-        if !code.is_empty() {
+        if code.is_empty() {
+            continue;
+        }
+        if code.starts_with("//@@") || code.starts_with("const ") {
+            if !out.is_empty() && !out.ends_with('\n') {
+                out.push('\n');
+            }
             out.push_str(code);
             out.push('\n');
+        } else {
+            push_squeezed(&mut out, code);
         }
+    }
+    if !out.ends_with('\n') {
+        out.push('\n');
     }
     out
 }

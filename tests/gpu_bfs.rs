@@ -153,7 +153,8 @@ fn bfs_many_pieces_fill_the_walk_or_are_refused() {
     assert_eq!(
         gpu.run_blocking(&sixteen, 2, &opts(), |_, _| true),
         Err(GpuError::BadPosition(
-            "white has 16 pieces besides pawns and king; the breadth-first kernels take at most 15".into()
+            "white has 16 pieces besides pawns and king; the breadth-first kernels take at most 15"
+                .into()
         ))
     );
 }

@@ -79,6 +79,34 @@ fn workgroup_bytes_match_the_wgsl() {
     }
 }
 
+/// The breadth-first walk's private memory figure is the size naga gives
+/// its `Sources` array, and the walk holds the most sources a side with
+/// `BFS_MAX_OFFICERS` pieces besides pawns and king can have (one per
+/// knight, bishop or rook, two per queen; four pawn directions; the king).
+#[test]
+fn bfs_private_bytes_match_the_wgsl() {
+    use bitscope::gpu::bfs::{bfs_source, BFS_MAX_OFFICERS, PRIVATE_BYTES_PER_INVOCATION};
+    use wgpu::naga;
+    let src = bfs_source(64, Slider::KoggeStone).unwrap();
+    let module =
+        naga::front::wgsl::parse_str(&src).unwrap_or_else(|e| panic!("{}", e.emit_to_string(&src)));
+    let mut layouter = naga::proc::Layouter::default();
+    layouter.update(module.to_ctx()).unwrap();
+    let sources = module
+        .types
+        .iter()
+        .find(|(_, t)| t.name.as_deref() == Some("Sources"))
+        .map(|(h, _)| h)
+        .expect("bfs.wgsl declares struct Sources");
+    let bytes = u64::from(layouter[sources].size).div_ceil(16) * 16;
+    assert_eq!(bytes, PRIVATE_BYTES_PER_INVOCATION);
+    let capacity = (bytes - 16) / 16;
+    assert!(
+        capacity >= u64::from(4 + 2 * BFS_MAX_OFFICERS + 1),
+        "{capacity} sources"
+    );
+}
+
 /// Every kernel source the host can build, each slider method included,
 /// parses and validates with naga (no GPU needed).
 #[test]

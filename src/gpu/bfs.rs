@@ -51,6 +51,12 @@ const BWG_LINE: &str = "const BWG: u32 = 64u;";
 /// more than 15.
 pub const BFS_MAX_OFFICERS: u32 = 15;
 
+/// Private memory of one breadth-first invocation beyond its registers: the
+/// walk's move sources (`Sources` in bfs.wgsl: 36 x 16 B and their number,
+/// rounded to 16 B), indexed at run time, so a GPU keeps them in local
+/// memory. The depth-first kernels' private variant keeps 256 B there.
+pub const PRIVATE_BYTES_PER_INVOCATION: u64 = 592;
+
 /// A position the breadth-first walk can hold ([`BFS_MAX_OFFICERS`]).
 fn check_officers(p: &Packed) -> Result<(), GpuError> {
     let white = board(p, 0);

@@ -128,14 +128,14 @@ mod tests {
         let w = shader_source(Variant::Workgroup, 32, 50, Slider::KoggeStone).unwrap();
         let p = shader_source(Variant::Private, 32, 50, Slider::KoggeStone).unwrap();
         assert!(w.contains("const WG: u32 = 32u;"));
-        assert!(w.contains("var<workgroup>") && !w.contains("var<private> pv_"));
-        assert!(p.contains("var<private> pv_pos") && !p.contains("var<workgroup>"));
+        assert!(w.contains("var<workgroup>") && !w.contains("var<private>pv_"));
+        assert!(p.contains("var<private>pv_pos") && !p.contains("var<workgroup>"));
         assert!(!w.contains("@@BEGIN PRIVATE") && !p.contains("@@BEGIN WORKGROUP"));
         for slider in Slider::ALL {
             let src = shader_source(Variant::Private, 64, 50, slider).unwrap();
             assert!(src.ends_with(slider.wgsl()));
             assert_eq!(
-                src.contains("var<storage, read> mg"),
+                src.contains("var<storage,read>mg"),
                 slider == Slider::Magic
             );
         }

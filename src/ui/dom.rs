@@ -68,22 +68,18 @@ pub async fn next_task() {
 /// next animation frame, in a task of its own. A hidden tab paints nothing
 /// (and runs no animation frames), so there `f` runs in the next task.
 pub fn after_paint(f: impl FnOnce() + 'static) {
-    let Some(window) = web_sys::window() else {
-        return f();
+    let later = move || {
+        gloo::timers::callback::Timeout::new(0, f).forget();
     };
-    let later = Closure::once_into_js(f);
-    let hidden = window.document().is_some_and(|d| d.hidden());
-    let timeout = window.clone();
-    let frame = Closure::once_into_js(move || {
-        let _ = timeout.set_timeout_with_callback(later.unchecked_ref());
-    });
-    if hidden
-        || window
-            .request_animation_frame(frame.unchecked_ref())
-            .is_err()
-    {
-        let _ = window.set_timeout_with_callback(frame.unchecked_ref());
-    }
+    let Some(window) = web_sys::window().filter(|w| !w.document().is_some_and(|d| d.hidden()))
+    else {
+        return later();
+    };
+    // (forgotten: after its one call a few bytes stay, as with gloo's
+    // Timeout::forget)
+    let frame = Closure::once(later);
+    let _ = window.request_animation_frame(frame.as_ref().unchecked_ref());
+    frame.forget();
 }
 
 /// Milliseconds from `performance.now()` (or the clock without it).
