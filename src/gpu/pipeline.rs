@@ -134,10 +134,7 @@ mod tests {
         for slider in Slider::ALL {
             let src = shader_source(Variant::Private, 64, 50, slider).unwrap();
             assert!(src.ends_with(slider.wgsl()));
-            assert_eq!(
-                src.contains("var<storage,read>mg"),
-                slider == Slider::Magic
-            );
+            assert_eq!(src.contains("var<storage,read>mg"), slider == Slider::Magic);
         }
     }
 }

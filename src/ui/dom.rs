@@ -67,7 +67,8 @@ pub async fn next_task() {
 /// Runs `f` once the browser has painted the page as it is now: after the
 /// next animation frame, in a task of its own. A hidden tab paints nothing
 /// (and runs no animation frames), so there `f` runs in the next task.
-pub fn after_paint(f: impl FnOnce() + 'static) {
+/// (`f` is boxed: one copy of this glue serves every caller.)
+pub fn after_paint(f: Box<dyn FnOnce()>) {
     let later = move || {
         gloo::timers::callback::Timeout::new(0, f).forget();
     };

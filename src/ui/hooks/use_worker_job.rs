@@ -113,12 +113,12 @@ impl<T: JobOutput> UseWorkerJobHandle<T> {
         self.state.set(JobState::Running(Progress::starting()));
         let this = self.clone();
         let ticket = Rc::downgrade(&ticket);
-        after_paint(move || {
+        after_paint(Box::new(move || {
             if ticket.upgrade().is_some() {
                 this.job.borrow_mut().waiting = None;
                 this.start_parts(&parts);
             }
-        });
+        }));
     }
 
     /// Starts one worker per part of the job `start_on` prepared.

@@ -1,14 +1,17 @@
 //! The matrix as a picture: one chart per position, nodes/s (up) for each
-//! variant, in three columns ordered by the on-chip memory an invocation
-//! uses (breadth-first, workgroup, private); inside a column, one slot per
-//! slider method x workgroup size. The fastest point is ringed.
+//! variant, in one column per kernel with the memory an invocation keeps
+//! (breadth-first: 8 B of workgroup memory and its move sources in private
+//! memory; workgroup: 244 B shared; private: 256 B private); inside a
+//! column, one slot per slider method x workgroup size. The fastest point is
+//! ringed.
 //!
 //! ```text
 //!  M nodes/s
 //!   |            o
 //!   |   o  o     o  o        o
 //!   +-----------------------------
-//!     8 B wg     244 B shared   256 B private
+//!   8 B shared +   244 B shared   256 B private
+//!   592 B private
 //! ```
 
 use super::gpu_matrix::MatrixRow;
@@ -22,7 +25,7 @@ const LEFT: f64 = 52.0;
 const BOTTOM: f64 = 44.0;
 const TOP: f64 = 22.0;
 
-/// The columns, by on-chip memory per invocation (ascending).
+/// The columns, by workgroup (shared) memory per invocation (ascending).
 const KERNELS: [Variant; 3] = [Variant::BreadthFirst, Variant::Workgroup, Variant::Private];
 
 #[derive(Properties, PartialEq)]
@@ -55,18 +58,22 @@ fn nice_max(x: f64) -> f64 {
         .unwrap_or(10.0 * p)
 }
 
-fn column_label(kernel: Variant, rows: &[MatrixRow]) -> String {
+/// A column's two label lines: the kernel, and the memory one invocation keeps.
+fn column_label(kernel: Variant, rows: &[MatrixRow]) -> (&'static str, String) {
     let bytes = rows
         .iter()
         .find(|r| r.variant.kernel == kernel)
         .map(|r| r.variant.bytes_per_invocation())
         .unwrap_or(0);
     let memory = match kernel {
-        Variant::Private => "private",
-        Variant::Workgroup => "shared",
-        Variant::BreadthFirst => "shared",
+        Variant::Private => format!("{bytes} B private"),
+        Variant::Workgroup => format!("{bytes} B shared"),
+        Variant::BreadthFirst => format!(
+            "{bytes} B shared + {} B private",
+            crate::gpu::bfs::PRIVATE_BYTES_PER_INVOCATION
+        ),
     };
-    format!("{} · {bytes} B {memory}", kernel.name())
+    (kernel.name(), memory)
 }
 
 fn chart(position: &str, rows: &[&MatrixRow]) -> Html {
@@ -111,13 +118,16 @@ fn chart(position: &str, rows: &[&MatrixRow]) -> Html {
                 }) }
                 { for KERNELS.iter().enumerate().map(|(i, k)| {
                     let x0 = LEFT + i as f64 * col_w;
+                    let (name, memory) = column_label(*k, &all);
+                    let x = num(x0 + col_w / 2.0);
                     html! { <g class="column">
                         <line x1={num(x0)} x2={num(x0)} y1={num(TOP)} y2={num(H - BOTTOM)} />
-                        <text x={num(x0 + col_w / 2.0)} y={num(H - BOTTOM + 16.0)} text-anchor="middle">{ column_label(*k, &all) }</text>
+                        <text x={x.clone()} y={num(H - BOTTOM + 13.0)} text-anchor="middle">{ name }</text>
+                        <text x={x} y={num(H - BOTTOM + 25.0)} text-anchor="middle">{ memory }</text>
                     </g> }
                 }) }
                 <text x={num(LEFT + (W - LEFT) / 2.0)} y={num(H - 6.0)} text-anchor="middle" class="axis-label">
-                    { "on-chip memory per invocation →" }</text>
+                    { "kernel · memory per invocation" }</text>
                 { for measured.iter().map(|(r, y)| {
                     let (cx, cy) = (x_of(r), y_of(*y));
                     let won = *y == best;

@@ -212,7 +212,7 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
         }
         if let Some((_, bfs)) = kernel_best(Variant::BreadthFirst) {
             line += &format!(
-                " Breadth-first, with {} B of workgroup memory and {} B of private memory (its move sources) per invocation and every position in global memory, gives at best {:.1} M nodes/s.",
+                " Breadth-first, with {} B of workgroup memory and {} B of private memory per invocation and every position in global memory, gives at best {:.1} M nodes/s.",
                 per_invocation(Variant::BreadthFirst),
                 crate::gpu::bfs::PRIVATE_BYTES_PER_INVOCATION,
                 bfs / 1e6
