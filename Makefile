@@ -35,8 +35,14 @@ web: $(WASM)
 	rm -rf $(DIST)/static && cp -r static $(DIST)/static
 	esbuild static/style.css --minify --log-level=warning --outfile=$(DIST)/static/style.css
 
+# The crates' source paths in panic locations, shortened to `yew-0.23.0/src/...`
+# (the registry's absolute path, repeated 130 times: 380 B gzip; expanded when
+# the recipe runs, once the registry has its index directory).
+CARGO_HOME_DIR = $(or $(CARGO_HOME),$(HOME)/.cargo)
+REMAP = $(foreach d,$(wildcard $(CARGO_HOME_DIR)/registry/src/*),--remap-path-prefix=$(d)/=)
+
 $(WASM): $(SOURCES)
-	wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(DIST)/pkg
+	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(DIST)/pkg
 	# wasm-bindgen's JS glue, minified (names of exports and imports kept): 13.3 -> 10.6 KB gzip
 	esbuild $(DIST)/pkg/bitscope.js --minify --format=esm --log-level=warning --outfile=$(DIST)/pkg/bitscope.min.js
 	mv $(DIST)/pkg/bitscope.min.js $(DIST)/pkg/bitscope.js
