@@ -34,15 +34,9 @@ fn push_squeezed(out: &mut String, code: &str) {
                 _ => {}
             }
         } else {
-            if out
-                .chars()
-                .last()
-                .is_some_and(|a| a != ' ' && a != '\n' && space_needed(a, c))
-            {
-                // (only at a joined line's start: the source had a line break here)
-                if !code[..i].contains(|x: char| x != ' ') {
-                    out.push(' ');
-                }
+            // a joined line's start, where the source had a line break
+            if i == 0 && out.ends_with(|a: char| a != '\n' && space_needed(a, c)) {
+                out.push(' ');
             }
             out.push(c);
         }

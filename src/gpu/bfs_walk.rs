@@ -199,16 +199,9 @@ impl GpuPerft {
         bufs: &Buffers,
         submission: Option<wgpu::SubmissionIndex>,
     ) -> Result<[u32; 4], GpuError> {
-        let slice = bufs.read.slice(..);
-        self.map_for_reading(&slice, submission).await?;
-        let out = {
-            let view = slice
-                .get_mapped_range()
-                .map_err(|e| GpuError::Mapping(e.to_string()))?;
-            let w: &[u32] = bytemuck::cast_slice(&view);
-            [w[0], w[1], w[2], w[3]]
-        };
-        bufs.read.unmap();
+        let out = self
+            .read_words(&bufs.read, 16, submission, |w| [w[0], w[1], w[2], w[3]])
+            .await?;
         self.take_device_error()?;
         Ok(out)
     }

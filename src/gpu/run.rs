@@ -384,6 +384,25 @@ impl GpuPerft {
         }
     }
 
+    /// The first `bytes` of `buf` once `submission` is done, handed to `read`
+    /// as u32 words while mapped; the buffer is unmapped again either way.
+    pub(super) async fn read_words<T>(
+        &self,
+        buf: &wgpu::Buffer,
+        bytes: u64,
+        submission: Option<wgpu::SubmissionIndex>,
+        read: impl FnOnce(&[u32]) -> T,
+    ) -> Result<T, GpuError> {
+        let slice = buf.slice(0..bytes);
+        self.map_for_reading(&slice, submission).await?;
+        let out = slice
+            .get_mapped_range()
+            .map(|view| read(bytemuck::cast_slice(&view)))
+            .map_err(|e| GpuError::Mapping(e.to_string()));
+        buf.unmap();
+        out
+    }
+
     async fn read_counts(
         &self,
         buf: &wgpu::Buffer,
@@ -391,13 +410,7 @@ impl GpuPerft {
         submission: Option<wgpu::SubmissionIndex>,
         each: Option<&mut Vec<u64>>,
     ) -> Result<u64, GpuError> {
-        let slice = buf.slice(0..bytes);
-        self.map_for_reading(&slice, submission).await?;
-        let sum = {
-            let view = slice
-                .get_mapped_range()
-                .map_err(|e| GpuError::Mapping(e.to_string()))?;
-            let words: &[u32] = bytemuck::cast_slice(&view);
+        self.read_words(buf, bytes, submission, |words| {
             let counts = words
                 .chunks_exact(2)
                 .map(|c| u64::from(c[0]) | u64::from(c[1]) << 32);
@@ -409,9 +422,8 @@ impl GpuPerft {
                 }
                 None => counts.sum(),
             }
-        };
-        buf.unmap();
-        Ok(sum)
+        })
+        .await
     }
 }
 

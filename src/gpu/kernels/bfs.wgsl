@@ -2,7 +2,7 @@
 //
 // The host appends this file to perft.wgsl (private variant) + bitboards.wgsl
 // (gpu/bfs.rs, `bfs_source`), so the move generator exists once:
-// setup_base, pawn_targets_plain, knight/slider/king_targets, the counts,
+// setup_base, pawn_sets, knight/slider/king_targets, the counts,
 // encode and play are the depth-first kernel's own functions. bf_setup finds
 // checks, pins and en passant its own way, and bf_count_legal is count_legal
 // without branches, its sliders counted by the slider method's

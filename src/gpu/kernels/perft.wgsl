@@ -350,7 +350,7 @@ fn slider_targets(c: Ctx, f: vec2<u32>, att: vec2<u32>, pin: vec2<u32>) -> vec2<
 }
 
 // Number of legal moves of the position in memory (bulk counting, set-wise
-// for pawns, one loop per piece class otherwise).
+// for pawns and knights, one loop per slider class).
 fn count_legal(q: Pos) -> u32 {
     let c = setup(q);
     if c.nchk > 1u {

@@ -26,9 +26,8 @@ fn now_seconds() -> f64 {
 
 /// Lets a progress report through at most every 40 ms, and the last one
 /// always. Each report re-renders the page on the main thread, which shares
-/// this 2-core machine's cores with the workers: one report per perft root
-/// move (20 in 0.13 s at start depth 6) cost the worker 8% of its speed,
-/// and one per enumeration chunk (1024 per worker) more.
+/// this 2-core machine with the workers: one report per enumeration chunk
+/// (1024 per worker) kept it busy, and a perft sends one per root move.
 struct Throttle {
     last: std::cell::Cell<f64>,
 }
