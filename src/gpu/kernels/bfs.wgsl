@@ -174,6 +174,8 @@ fn bf_sources(q: Pos, c: Ctx) -> Sources {
 fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
     let c = bf_setup(q);
     var src = bf_sources(q, c);
+    // the other king, which no move of this side moves
+    let geo = bf_king_geo(select(q.info & 63u, (q.info >> 6u) & 63u, c.white), !c.white);
     var lo = 0u;
     var hi = 0u;
     var k = 0u;
@@ -202,7 +204,7 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
         }
         let child = play(q, m);
         if fused {
-            let n = bf_count_legal(child);
+            let n = bf_count_with(child, bf_setup_geo(child, geo));
             lo += n;
             hi += select(0u, 1u, lo < n);
         } else {
@@ -230,15 +232,41 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
 // king after the capture when the squares between hold nothing then, and a
 // knight's check or another pawn's stays; no ep_legal fills).
 fn bf_setup(q: Pos) -> Ctx {
+    let white = ((q.info >> 12u) & 1u) == 0u;
+    return bf_setup_geo(q, bf_king_geo(select((q.info >> 6u) & 63u, q.info & 63u, white), white));
+}
+
+// What checks and pins depend on besides the pieces: the squares from which
+// a knight or a pawn gives check to the king on `ks`, its lines and the
+// squares around it. The fused leaf computes them once per position for the
+// king of the side that does not move, whose children all share them.
+struct KingGeo {
+    kz: vec2<u32>,
+    knights: vec2<u32>,
+    pawns: vec2<u32>,
+    rank: vec2<u32>,
+    file: vec2<u32>,
+    dg: vec2<u32>,
+    ad: vec2<u32>,
+}
+
+fn bf_king_geo(ks: u32, white: bool) -> KingGeo {
+    let k = sqbb(ks);
+    return KingGeo(king_att(k), knight_att(k), pawn_att(k, white), rank_line(ks), file_line(ks),
+        diag_line(ks, false), diag_line(ks, true));
+}
+
+fn bf_setup_geo(q: Pos, g: KingGeo) -> Ctx {
     var c = setup_base(q);
+    c.kz = g.kz;
     let k = c.kbb;
     let ks = c.ksq;
-    var cm = (knight_att(k) & c.them & q.n) | (pawn_att(k, c.white) & c.them & q.p);
+    var cm = (g.knights & c.them & q.n) | (g.pawns & c.them & q.p);
     var nchk = popc(cm);
-    let rank = rank_line(ks);
-    let file = file_line(ks);
-    let dg = diag_line(ks, false);
-    let ad = diag_line(ks, true);
+    let rank = g.rank;
+    let file = g.file;
+    let dg = g.dg;
+    let ad = g.ad;
     let hv = rank | file;
     var cand = (c.them & q.r & hv) | (c.them & q.b & (dg | ad));
     var phv = ZERO;
@@ -247,8 +275,9 @@ fn bf_setup(q: Pos) -> Ctx {
     // en passant: at most two of our pawns may take, a and h (the lower and
     // the higher square); the occupancy after each capture
     let epb = msk(sqbb(c.ep_sq), c.ep_sq < 64u);
-    let capb = select(shl(epb, 8u), shr(epb, 8u), c.white);
-    let ep_cands = pawn_att(epb, !c.white) & c.us & q.p;
+    let capb = msk(sqbb(select(c.ep_sq + 8u, c.ep_sq - 8u, c.white)), c.ep_sq < 64u);
+    // our pawns beside the pawn to be taken
+    let ep_cands = (((capb * 2u) & NOT_A) | ((capb >> vec2<u32>(1u)) & NOT_H)) & c.us & q.p;
     let ep_a = low_bit(ep_cands);
     let ep_h = ep_cands ^ ep_a;
     let occ_a = (c.occ ^ ep_a ^ capb) | epb;
@@ -297,7 +326,11 @@ fn bf_setup(q: Pos) -> Ctx {
 // only: every square of the ray but its own (the pinner included), all
 // pinned sliders in one popcount.
 fn bf_count_legal(q: Pos) -> u32 {
-    let c = bf_setup(q);
+    return bf_count_with(q, bf_setup(q));
+}
+
+// bf_count_legal with the checks and pins already found (c).
+fn bf_count_with(q: Pos, c: Ctx) -> u32 {
     return count_king_pawns_knights(q, c) + popc(c.ep_from) + count_sliders_free(q, c)
         + popc(c.pin_slide & ~c.us & c.checkmask);
 }

@@ -144,6 +144,8 @@ struct Ctx {
     white: bool,
     ksq: u32,
     kbb: vec2<u32>,
+    // the squares around our king
+    kz: vec2<u32>,
     us: vec2<u32>,
     them: vec2<u32>,
     occ: vec2<u32>,
@@ -191,6 +193,7 @@ fn setup_base(q: Pos) -> Ctx {
     let eksq = select(wk, bk, c.white);
     let k = sqbb(c.ksq);
     c.kbb = k;
+    c.kz = king_att(k);
     let whites = q.w | sqbb(wk);
     c.occ = q.w | q.p | q.n | q.b | q.r | sqbb(wk) | sqbb(bk);
     c.empty = ~c.occ;
@@ -287,7 +290,7 @@ fn ep_legal(q: Pos, c: Ctx, fsq: u32) -> bool {
 }
 
 fn king_targets(q: Pos, c: Ctx) -> vec2<u32> {
-    var t = king_att(c.kbb) & ~c.us & ~c.danger;
+    var t = c.kz & ~c.us & ~c.danger;
     let cr = (q.info >> 13u) & 15u;
     let rooks = c.us & q.r & ~q.b;
     // Squares of white's castlings; black's are the same shifted by 56 (24 in the high word).
