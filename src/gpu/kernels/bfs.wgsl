@@ -200,7 +200,7 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
             promo += 1u;
         } else {
             promo = 0u;
-            t &= ~sqbb(to);
+            t ^= low_bit(t);
         }
         let child = play(q, m);
         if fused {

@@ -598,6 +598,11 @@ fn rights_lost(s: u32) -> u32 {
 }
 
 // Toggles the boards for move m (its own inverse) and returns them.
+// The squares of mask m on rank 1 (white) or on rank 8 (black).
+fn back_rank(m: u32, white: bool) -> vec2<u32> {
+    return select(vec2<u32>(0u, m * 0x1000000u), vec2<u32>(m, 0u), white);
+}
+
 fn toggle(q0: Pos, m: u32, mover_white: bool) -> Pos {
     var q = q0;
     let fsq = m & 63u;
@@ -627,8 +632,8 @@ fn toggle(q0: Pos, m: u32, mover_white: bool) -> Pos {
     q.n ^= msk(tb, pk == 2u);
     q.b ^= msk(tb, (pk == 3u) | (pk == 5u));
     q.r ^= msk(tb, (pk == 4u) | (pk == 5u));
-    // the castling rook
-    let rk = msk(sqbb(fsq + 3u) | sqbb(fsq + 1u), sp == SP_CASTLE_K) | msk(sqbb(fsq - 4u) | sqbb(fsq - 1u), sp == SP_CASTLE_Q);
+    // the castling rook: h and f, or a and d, of the mover's back rank
+    let rk = back_rank(select(0u, 0xa0u, sp == SP_CASTLE_K) | select(0u, 0x09u, sp == SP_CASTLE_Q), mover_white);
     q.r ^= rk;
     q.w ^= msk(ft | rk, mover_white);
     return q;
