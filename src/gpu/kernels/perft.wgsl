@@ -492,8 +492,10 @@ fn encode(q: Pos, c: Ctx, fsq: u32, to: u32, kind: u32) -> u32 {
     } else if kind == 6u {
         sp = select(select(0u, SP_CASTLE_Q, fsq == to + 2u), SP_CASTLE_K, to == fsq + 2u);
     }
-    return fsq | (to << 6u) | (cap << 12u) | (sp << 15u) | (((q.info >> 13u) & 15u) << 20u)
-        | (((q.info >> 17u) & 15u) << 24u) | (kind << 28u);
+    // fields placed by multiplication, not shifts (see bitboards.wgsl's shl);
+    // castling rights and en passant (info bits 13..20) move as one byte to 20..27
+    return fsq | (to * 0x40u) | (cap * 0x1000u) | (sp * 0x8000u) | (((q.info >> 13u) & 0xffu) * 0x100000u)
+        | (kind * 0x10000000u);
 }
 
 // The legal move that follows `prev` in the fixed order, NO_MOVE when none;
@@ -648,10 +650,10 @@ fn play(q0: Pos, m: u32) -> Pos {
     let to = (m >> 6u) & 63u;
     let king = (m >> 28u) == 6u;
     var kings = q.info & 0xfffu;
-    kings = select(kings, select((kings & 0x03fu) | (to << 6u), (kings & 0xfc0u) | to, white), king);
+    kings = select(kings, select((kings & 0x03fu) | (to * 0x40u), (kings & 0xfc0u) | to, white), king);
     let cr = ((q.info >> 13u) & 15u) & ~(rights_lost(fsq) | rights_lost(to));
     let ep = select(0u, 8u | (fsq & 7u), ((m >> 15u) & 7u) == SP_DOUBLE);
-    q.info = (q.info & 0xffe00000u) | kings | ((q.info & 0x1000u) ^ 0x1000u) | (cr << 13u) | (ep << 17u);
+    q.info = (q.info & 0xffe00000u) | kings | ((q.info & 0x1000u) ^ 0x1000u) | (cr * 0x2000u) | (ep * 0x20000u);
     return q;
 }
 
