@@ -70,7 +70,7 @@ fn bf_load(i: u32) -> Pos {
         bf_src[b + 10u],
     );
     // the white-pieces board holds the white king (as in perft_main)
-    q.w |= sqbb(q.info & 63u);
+    q.w |= sqbb(king_square(q, true));
     return q;
 }
 
@@ -175,7 +175,7 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
     let c = bf_setup(q);
     var src = bf_sources(q, c);
     // the other king, which no move of this side moves
-    let geo = bf_king_geo(select(q.info & 63u, (q.info >> 6u) & 63u, c.white), !c.white);
+    let geo = bf_king_geo(king_square(q, !c.white), !c.white);
     var lo = 0u;
     var hi = 0u;
     var k = 0u;
@@ -232,8 +232,8 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
 // king after the capture when the squares between hold nothing then, and a
 // knight's check or another pawn's stays; no ep_legal fills).
 fn bf_setup(q: Pos) -> Ctx {
-    let white = ((q.info >> 12u) & 1u) == 0u;
-    return bf_setup_geo(q, bf_king_geo(select((q.info >> 6u) & 63u, q.info & 63u, white), white));
+    let white = white_to_move(q);
+    return bf_setup_geo(q, bf_king_geo(king_square(q, white), white));
 }
 
 // What checks and pins depend on besides the pieces: the squares from which

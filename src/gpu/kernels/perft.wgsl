@@ -181,14 +181,23 @@ fn ray_info(r1: vec2<u32>, xr: vec2<u32>, occ: vec2<u32>, us: vec2<u32>, sl: vec
     return Ray(msk(r1, is_chk), msk(xr, is_pin), select(0u, 1u, is_chk));
 }
 
+fn white_to_move(q: Pos) -> bool {
+    return ((q.info >> 12u) & 1u) == 0u;
+}
+
+// The square of the white (or black) king.
+fn king_square(q: Pos, white: bool) -> u32 {
+    return select((q.info >> 6u) & 63u, q.info & 63u, white);
+}
+
 // Everything but the checks and pins: sides, occupancy, the danger map and
 // the en passant square (the breadth-first kernels find checks and pins
 // their own way, bfs.wgsl's bf_setup).
 fn setup_base(q: Pos) -> Ctx {
     var c: Ctx;
-    c.white = ((q.info >> 12u) & 1u) == 0u;
-    let wk = q.info & 63u;
-    let bk = (q.info >> 6u) & 63u;
+    c.white = white_to_move(q);
+    let wk = king_square(q, true);
+    let bk = king_square(q, false);
     c.ksq = select(bk, wk, c.white);
     let eksq = select(wk, bk, c.white);
     let k = sqbb(c.ksq);
@@ -599,11 +608,12 @@ fn rights_lost(s: u32) -> u32 {
         | select(0u, 12u, s == 60u) | select(0u, 4u, s == 63u);
 }
 
-// Toggles the boards for move m (its own inverse) and returns them.
 // The squares of mask m on rank 1 (white) or on rank 8 (black).
 fn back_rank(m: u32, white: bool) -> vec2<u32> {
     return select(vec2<u32>(0u, m * 0x1000000u), vec2<u32>(m, 0u), white);
 }
+
+// Toggles the boards for move m (its own inverse) and returns them.
 
 fn toggle(q0: Pos, m: u32, mover_white: bool) -> Pos {
     var q = q0;
@@ -644,7 +654,7 @@ fn toggle(q0: Pos, m: u32, mover_white: bool) -> Pos {
 // The position after m (in registers).
 fn play(q0: Pos, m: u32) -> Pos {
     var q = q0;
-    let white = ((q.info >> 12u) & 1u) == 0u;
+    let white = white_to_move(q);
     q = toggle(q, m, white);
     let fsq = m & 63u;
     let to = (m >> 6u) & 63u;
@@ -660,15 +670,15 @@ fn play(q0: Pos, m: u32) -> Pos {
 fn unmake_move(m: u32) {
     var q = load_pos();
     // after the move it is the opponent's turn
-    let white = ((q.info >> 12u) & 1u) == 1u;
+    let white = !white_to_move(q);
     q = toggle(q, m, white);
     let fsq = m & 63u;
     let king = (m >> 28u) == 6u;
     var kings = q.info & 0xfffu;
-    kings = select(kings, select((kings & 0x03fu) | (fsq << 6u), (kings & 0xfc0u) | fsq, white), king);
+    kings = select(kings, select((kings & 0x03fu) | (fsq * 0x40u), (kings & 0xfc0u) | fsq, white), king);
     let cr = (m >> 20u) & 15u;
     let ep = (m >> 24u) & 15u;
-    q.info = (q.info & 0xffe00000u) | kings | ((q.info & 0x1000u) ^ 0x1000u) | (cr << 13u) | (ep << 17u);
+    q.info = (q.info & 0xffe00000u) | kings | ((q.info & 0x1000u) ^ 0x1000u) | (cr * 0x2000u) | (ep * 0x20000u);
     store_pos(q);
 }
 
