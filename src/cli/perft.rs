@@ -45,6 +45,10 @@ pub struct PerftArgs {
     /// With --gpu: invocations per workgroup (halved until the memory fits).
     #[arg(long, default_value_t = 64)]
     workgroup_size: u32,
+    /// With --gpu: plies the CPU plays before the GPU counts the rest (at
+    /// most depth - 1; chosen from the adapter by default).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=15))]
+    split_depth: Option<u32>,
 }
 
 /// What the JSON line says.
@@ -206,6 +210,7 @@ fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
     });
     let options = name.apply(Options {
         workgroup_size: args.workgroup_size,
+        split_depth: args.split_depth,
         ..Options::default()
     });
     // Check the limits and build the pipeline before the clock starts.
