@@ -63,6 +63,9 @@ pub struct PerftReport {
     pub threads: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub divide: Option<Vec<(String, u64)>>,
+    /// GPU: the plies the CPU played before the kernel counted the rest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub split_depth: Option<u32>,
 }
 
 impl PerftReport {
@@ -78,6 +81,7 @@ impl PerftReport {
             backend: backend.into(),
             threads: None,
             divide: None,
+            split_depth: None,
         }
     }
 
@@ -98,8 +102,13 @@ impl PerftReport {
             Some(t) => format!(", {t} threads"),
             None => String::new(),
         };
+        let split = match self.split_depth {
+            Some(1) => ", 1 CPU ply before the GPU".to_string(),
+            Some(s) => format!(", {s} CPU plies before the GPU"),
+            None => String::new(),
+        };
         println!(
-            "nodes {}  time {:.3} s  {:.1} M nodes/s  ({}{threads})",
+            "nodes {}  time {:.3} s  {:.1} M nodes/s  ({}{threads}{split})",
             self.nodes,
             self.seconds,
             self.nps as f64 / 1e6,
@@ -234,24 +243,25 @@ fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
     };
     let start = Instant::now();
     let result = if args.divide && args.depth == 0 {
-        Ok((1, Some(Vec::new())))
+        Ok((1, Some(Vec::new()), None))
     } else if args.divide {
         gpu.divide_blocking(position, args.depth, &options, progress)
             .map(|rows| {
                 let mut rows: Vec<(String, u64)> =
                     rows.iter().map(|(m, n)| (m.to_uci(), *n)).collect();
                 rows.sort();
-                (rows.iter().map(|r| r.1).sum(), Some(rows))
+                (rows.iter().map(|r| r.1).sum(), Some(rows), None)
             })
     } else {
         gpu.run_blocking(position, args.depth, &options, progress)
-            .map(|run| (run.nodes, None))
+            .map(|run| (run.nodes, None, Some(run.split_depth)))
     };
     bar.finish();
     match result {
-        Ok((nodes, divide)) => {
+        Ok((nodes, divide, split_depth)) => {
             let mut report = PerftReport::new(nodes, start.elapsed().as_secs_f64(), backend);
             report.divide = divide;
+            report.split_depth = split_depth;
             report.print(args.json);
             0
         }

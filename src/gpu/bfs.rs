@@ -10,8 +10,9 @@
 //!     bf_expand       write each position's children at its offset -> level l + 1
 //!  level with r <= 2, in dispatches of bounded size:
 //!     bf_leaf         r = 2: play each legal move, count the child's moves
-//!                     r = 1: count the moves; workgroup reduction -> (lo, hi)
-//!                     atomics with carry -> acc[0], acc[1]
+//!     bf_leaf_count   r = 1: count the moves
+//!                     both: workgroup reduction -> (lo, hi), atomics with
+//!                     carry -> acc[0], acc[1]
 //!  (read back 16 bytes per chunk: the chunk's leaves)
 //!  two chunks in flight: while one set's read-back is awaited, the other
 //!  set's dispatches are queued behind it
@@ -102,10 +103,9 @@ pub fn bfs_source(wg: u32, slider: Slider) -> Result<String, GpuError> {
 pub(super) struct BfParams {
     pub count: u32,
     pub base: u32,
-    pub mode: u32,
     pub nblocks: u32,
     pub cap: u32,
-    pub pad: [u32; 3],
+    pub pad: [u32; 4],
 }
 
 /// The compiled kernels of one workgroup size.
@@ -119,7 +119,10 @@ pub(super) struct Kernels {
     pub count_scan: wgpu::ComputePipeline,
     pub block_scan: wgpu::ComputePipeline,
     pub expand: wgpu::ComputePipeline,
+    /// The last two plies fused (`bf_leaf`).
     pub leaf: wgpu::ComputePipeline,
+    /// The last ply (`bf_leaf_count`).
+    pub leaf_count: wgpu::ComputePipeline,
     reduce_test: wgpu::ComputePipeline,
 }
 
@@ -230,6 +233,7 @@ impl GpuPerft {
             block_scan: make("bf_block_scan"),
             expand: make("bf_expand"),
             leaf: make("bf_leaf"),
+            leaf_count: make("bf_leaf_count"),
             reduce_test: make("bf_reduce_test"),
             layout,
         };

@@ -125,10 +125,10 @@ impl GpuPerft {
                     let p = BfParams {
                         count: len,
                         base: start,
-                        mode: rem,
                         ..BfParams::default()
                     };
-                    self.bfs_submit(bufs, group, &[(&k.leaf, len)], p, run, false);
+                    let leaf = if rem == 2 { &k.leaf } else { &k.leaf_count };
+                    self.bfs_submit(bufs, group, &[(leaf, len)], p, run, false);
                     start += len;
                 }
                 walk.stack.pop();

@@ -19,11 +19,11 @@
 //   bf_expand      one invocation per position: its children (packed
 //                  positions) written at offset + block offset
 // The last two plies:
-//   bf_leaf        one invocation per position: mode 1 counts its legal moves,
-//                  mode 2 plays each legal move and counts the child's legal
-//                  moves in bulk (no child written); then a workgroup
-//                  reduction into an exact (lo, hi) pair and atomics with
-//                  carry into acc[0], acc[1]
+//   bf_leaf        one invocation per position: plays each legal move and
+//                  counts the child's legal moves in bulk (no child
+//                  written); then a workgroup reduction into an exact
+//                  (lo, hi) pair and atomics with carry into acc[0], acc[1]
+//   bf_leaf_count  the same with one ply left: counts the legal moves
 //   bf_reduce_test the same reduction on synthetic (lo, hi) pairs (tests).
 
 const BWG: u32 = 64u;
@@ -33,8 +33,6 @@ struct BfParams {
     count: u32,
     // index of its first position in bf_src
     base: u32,
-    // bf_leaf: 1 = count moves, 2 = fused last two plies
-    mode: u32,
     // bf_block_scan: number of block sums
     nblocks: u32,
     // bf_expand: capacity of bf_dst, in positions
@@ -42,6 +40,7 @@ struct BfParams {
     pad0: u32,
     pad1: u32,
     pad2: u32,
+    pad3: u32,
 }
 
 @group(0) @binding(10) var<uniform> bf: BfParams;
@@ -449,6 +448,11 @@ fn bf_expand(
     bf_walk(bf_load(bf.base + i), false, off, limit);
 }
 
+// The last two plies (r = 2): plays each legal move and counts the child's
+// legal moves. Its own entry point, as bf_leaf_count is: SwiftShader runs an
+// `if` body even when the condition is false for every invocation, so a
+// kernel choosing its mode from the uniform ran both modes (the count-only
+// mode paid a whole walk's set-up per position, 5x its own work).
 @compute @workgroup_size(BWG)
 fn bf_leaf(
     @builtin(local_invocation_index) li: u32,
@@ -458,12 +462,22 @@ fn bf_leaf(
     let i = bf_index(wid, nwg, li);
     var r = vec2<u32>(0u, 0u);
     if i < bf.count {
-        let q = bf_load(bf.base + i);
-        if bf.mode == 1u {
-            r = vec2<u32>(bf_count_legal(q), 0u);
-        } else {
-            r = bf_walk(q, true, 0u, 0u);
-        }
+        r = bf_walk(bf_load(bf.base + i), true, 0u, 0u);
+    }
+    bf_reduce(li, r);
+}
+
+// The last ply (r = 1): counts each position's legal moves.
+@compute @workgroup_size(BWG)
+fn bf_leaf_count(
+    @builtin(local_invocation_index) li: u32,
+    @builtin(workgroup_id) wid: vec3<u32>,
+    @builtin(num_workgroups) nwg: vec3<u32>,
+) {
+    let i = bf_index(wid, nwg, li);
+    var r = vec2<u32>(0u, 0u);
+    if i < bf.count {
+        r = vec2<u32>(bf_count_legal(bf_load(bf.base + i)), 0u);
     }
     bf_reduce(li, r);
 }
