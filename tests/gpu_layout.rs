@@ -87,7 +87,7 @@ fn workgroup_bytes_match_the_wgsl() {
 fn bfs_private_bytes_match_the_wgsl() {
     use bitscope::gpu::bfs::{bfs_source, BFS_MAX_OFFICERS, PRIVATE_BYTES_PER_INVOCATION};
     use wgpu::naga;
-    let src = bfs_source(64, Slider::KoggeStone).unwrap();
+    let src = bfs_source(64, Slider::KoggeStone, true).unwrap();
     let module =
         naga::front::wgsl::parse_str(&src).unwrap_or_else(|e| panic!("{}", e.emit_to_string(&src)));
     let mut layouter = naga::proc::Layouter::default();
@@ -127,9 +127,11 @@ fn every_slider_source_validates() {
             let src = pipeline::shader_source(variant, 64, layout::MAX_PLIES, slider).unwrap();
             check(format!("{variant} {slider}"), src);
         }
-        check(
-            format!("breadth-first {slider}"),
-            bfs::bfs_source(128, slider).unwrap(),
-        );
+        for white in [true, false] {
+            check(
+                format!("breadth-first {slider}, white to move: {white}"),
+                bfs::bfs_source(128, slider, white).unwrap(),
+            );
+        }
     }
 }

@@ -34,7 +34,7 @@ use std::sync::Mutex;
 
 use super::bfs_walk::Walk;
 use super::layout::{Variant, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
-use super::packed::{board, check_packed, pack, Packed, POS_BYTES};
+use super::packed::{board, check_packed, pack, white_to_move, Packed, POS_BYTES};
 use super::pipeline::shader_source;
 use super::run::{check_root, frontier_size, Frontier};
 use super::sliders::{Slider, MAGIC_BINDING};
@@ -44,6 +44,7 @@ use crate::chess::Position;
 /// The breadth-first kernels as written (appended to the depth-first source).
 pub const BFS_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/bfs.wgsl"));
 const BWG_LINE: &str = "const BWG: u32 = 64u;";
+const SIDE_LINE: &str = "const BF_WHITE: bool = true;";
 
 /// Pieces besides pawns and the king that one side may have in a
 /// breadth-first run: the walk keeps one move source per piece (two per
@@ -84,17 +85,20 @@ pub fn workgroup_bytes(workgroup_size: u32) -> u64 {
     8 * u64::from(workgroup_size)
 }
 
-/// The WGSL the host compiles for workgroup size `wg` and a slider method.
-pub fn bfs_source(wg: u32, slider: Slider) -> Result<String, GpuError> {
-    if !BFS_WGSL.contains(BWG_LINE) {
-        return Err(GpuError::Shader(format!("bfs.wgsl has no `{BWG_LINE}`")));
+/// The WGSL the host compiles for workgroup size `wg`, a slider method and
+/// the side to move of the positions its entry points read (`white`).
+pub fn bfs_source(wg: u32, slider: Slider, white: bool) -> Result<String, GpuError> {
+    for line in [BWG_LINE, SIDE_LINE] {
+        if !BFS_WGSL.contains(line) {
+            return Err(GpuError::Shader(format!("bfs.wgsl has no `{line}`")));
+        }
     }
     let base = shader_source(Variant::Private, DEFAULT_WORKGROUP_SIZE, MAX_PLIES, slider)
         .map_err(|e| GpuError::Shader(e.to_string()))?;
-    Ok(format!(
-        "{base}\n{}",
-        BFS_WGSL.replace(BWG_LINE, &format!("const BWG: u32 = {wg}u;"))
-    ))
+    let bfs = BFS_WGSL
+        .replace(BWG_LINE, &format!("const BWG: u32 = {wg}u;"))
+        .replace(SIDE_LINE, &format!("const BF_WHITE: bool = {white};"));
+    Ok(format!("{base}\n{bfs}"))
 }
 
 /// The uniform of every breadth-first dispatch (the WGSL `BfParams`).
@@ -108,7 +112,7 @@ pub(super) struct BfParams {
     pub pad: [u32; 4],
 }
 
-/// The compiled kernels of one workgroup size.
+/// The compiled kernels of one workgroup size and slider method.
 #[derive(Clone)]
 pub(super) struct Kernels {
     pub wg: u32,
@@ -116,14 +120,28 @@ pub(super) struct Kernels {
     /// The magic tables, bound at [`MAGIC_BINDING`] (magic sliders only).
     magic: Option<wgpu::Buffer>,
     layout: wgpu::BindGroupLayout,
-    pub count_scan: wgpu::ComputePipeline,
+    /// The kernels that read positions, for white to move and for black.
+    sides: [SideKernels; 2],
     pub block_scan: wgpu::ComputePipeline,
+    reduce_test: wgpu::ComputePipeline,
+}
+
+/// The kernels of one side to move (`BF_WHITE` in bfs.wgsl).
+#[derive(Clone)]
+pub(super) struct SideKernels {
+    pub count_scan: wgpu::ComputePipeline,
     pub expand: wgpu::ComputePipeline,
     /// The last two plies fused (`bf_leaf`).
     pub leaf: wgpu::ComputePipeline,
     /// The last ply (`bf_leaf_count`).
     pub leaf_count: wgpu::ComputePipeline,
-    reduce_test: wgpu::ComputePipeline,
+}
+
+impl Kernels {
+    /// The kernels for positions with `white` to move.
+    pub fn side(&self, white: bool) -> &SideKernels {
+        &self.sides[usize::from(!white)]
+    }
 }
 
 /// Compiled kernels per workgroup size, built once (a field of [`GpuPerft`]).
@@ -174,12 +192,20 @@ impl GpuPerft {
             return Ok(k.clone());
         }
         let magic = self.magic_table_for(slider)?;
-        let src = bfs_source(wg, slider)?;
         let dev = &self.device;
-        let module = dev.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("bfs.wgsl"),
-            source: wgpu::ShaderSource::Wgsl(src.into()),
-        });
+        let module = |white: bool| {
+            bfs_source(wg, slider, white).map(|src| {
+                dev.create_shader_module(wgpu::ShaderModuleDescriptor {
+                    label: Some(if white {
+                        "bfs.wgsl, white to move"
+                    } else {
+                        "bfs.wgsl, black to move"
+                    }),
+                    source: wgpu::ShaderSource::Wgsl(src.into()),
+                })
+            })
+        };
+        let (white, black) = (module(true)?, module(false)?);
         let entry = |binding: u32, ty: wgpu::BufferBindingType| wgpu::BindGroupLayoutEntry {
             binding,
             visibility: wgpu::ShaderStages::COMPUTE,
@@ -212,11 +238,11 @@ impl GpuPerft {
             bind_group_layouts: &[Some(&layout)],
             immediate_size: 0,
         });
-        let make = |name: &str| {
+        let make = |module: &wgpu::ShaderModule, name: &str| {
             dev.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                 label: Some(name),
                 layout: Some(&pl),
-                module: &module,
+                module,
                 entry_point: Some(name),
                 compilation_options: wgpu::PipelineCompilationOptions {
                     constants: &[],
@@ -229,12 +255,14 @@ impl GpuPerft {
             wg,
             slider,
             magic,
-            count_scan: make("bf_count_scan"),
-            block_scan: make("bf_block_scan"),
-            expand: make("bf_expand"),
-            leaf: make("bf_leaf"),
-            leaf_count: make("bf_leaf_count"),
-            reduce_test: make("bf_reduce_test"),
+            sides: [&white, &black].map(|m| SideKernels {
+                count_scan: make(m, "bf_count_scan"),
+                expand: make(m, "bf_expand"),
+                leaf: make(m, "bf_leaf"),
+                leaf_count: make(m, "bf_leaf_count"),
+            }),
+            block_scan: make(&white, "bf_block_scan"),
+            reduce_test: make(&white, "bf_reduce_test"),
             layout,
         };
         self.take_device_error()
@@ -339,7 +367,10 @@ impl GpuPerft {
             return Ok(run);
         }
         let n = positions.len() as u64;
-        self.bfs_count(positions.iter().copied(), n, &mut run, options, progress)
+        // white to move first, then black: each chunk holds one side
+        let white = positions.iter().filter(|p| white_to_move(p));
+        let black = positions.iter().filter(|p| !white_to_move(p));
+        self.bfs_count(white.chain(black).copied(), n, &mut run, options, progress)
             .await?;
         Ok(run)
     }
@@ -350,12 +381,13 @@ impl GpuPerft {
     /// dispatches are queued behind it.
     async fn bfs_count(
         &self,
-        mut frontier: impl Iterator<Item = Packed>,
+        frontier: impl Iterator<Item = Packed>,
         total: u64,
         run: &mut GpuRun,
         options: &Options,
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<(), GpuError> {
+        let mut frontier = frontier.peekable();
         let d = run.gpu_depth;
         let k = self.bfs_kernels(run.workgroup_size, options.slider)?;
         let plan = self.bfs_plan(options, d, run.workgroup_size);
@@ -391,10 +423,11 @@ impl GpuPerft {
     }
 
     /// Uploads the next chunk of the frontier into `set` and starts its walk
-    /// (`None` when the frontier is used up).
-    fn bfs_next_chunk(
+    /// (`None` when the frontier is used up). A chunk holds positions of one
+    /// side to move: it ends early where the side changes.
+    fn bfs_next_chunk<I: Iterator<Item = Packed>>(
         &self,
-        frontier: &mut impl Iterator<Item = Packed>,
+        frontier: &mut std::iter::Peekable<I>,
         chunk: &mut Vec<Packed>,
         k: &Kernels,
         set: &Buffers,
@@ -402,15 +435,20 @@ impl GpuPerft {
         run: &mut GpuRun,
     ) -> Result<Option<Walk>, GpuError> {
         chunk.clear();
-        chunk.extend(frontier.by_ref().take(plan.chunk as usize));
-        if chunk.is_empty() {
+        let Some(white) = frontier.peek().map(white_to_move) else {
             return Ok(None);
+        };
+        while chunk.len() < plan.chunk as usize {
+            match frontier.next_if(|p| white_to_move(p) == white) {
+                Some(p) => chunk.push(p),
+                None => break,
+            }
         }
         self.queue
             .write_buffer(&set.levels[0], 0, bytemuck::cast_slice(chunk));
         self.queue.write_buffer(&set.acc, 0, &[0u8; 16]);
         let n = chunk.len() as u32;
-        self.bfs_start(k, set, plan, n, run).map(Some)
+        self.bfs_start(k, set, plan, (n, white), run).map(Some)
     }
 
     fn bfs_buffers(&self, k: &Kernels, plan: &Plan, d: u32) -> Buffers {

@@ -35,6 +35,9 @@ pub(super) struct Walk {
     scanned: Option<u32>,
     /// Frontier positions in the chunk.
     pub positions: u32,
+    /// White is to move in the chunk's positions (level 0; the side
+    /// alternates level by level).
+    white: bool,
     /// The submission whose read-back the walk waits for.
     pub pending: Option<wgpu::SubmissionIndex>,
     /// The pending read-back is the chunk's leaf count.
@@ -43,13 +46,14 @@ pub(super) struct Walk {
 
 impl GpuPerft {
     /// Starts the walk of a chunk of `n` positions already in `bufs.levels[0]`
-    /// (the accumulator zeroed), up to its first read-back.
+    /// (the accumulator zeroed), all with `white` to move, up to its first
+    /// read-back.
     pub(super) fn bfs_start(
         &self,
         k: &Kernels,
         bufs: &Buffers,
         plan: &Plan,
-        n: u32,
+        (n, white): (u32, bool),
         run: &mut GpuRun,
     ) -> Result<Walk, GpuError> {
         let frame = Frame {
@@ -62,6 +66,7 @@ impl GpuPerft {
             stack: vec![frame],
             scanned: None,
             positions: n,
+            white,
             pending: None,
             finished: false,
         };
@@ -99,10 +104,11 @@ impl GpuPerft {
                 let p = scan_params(f, len, k.wg, plan);
                 let level = f.level;
                 f.start += len;
+                let side = k.side(walk.white ^ (level % 2 == 1));
                 self.bfs_submit(
                     bufs,
                     &bufs.groups[level],
-                    &[(&k.expand, len)],
+                    &[(&side.expand, len)],
                     p,
                     run,
                     false,
@@ -118,6 +124,7 @@ impl GpuPerft {
         while let Some(f) = walk.stack.last_mut() {
             let rem = d - f.level as u32;
             let group = &bufs.groups[f.level];
+            let side = k.side(walk.white ^ (f.level % 2 == 1));
             if rem <= 2 {
                 let mut start = 0;
                 while start < f.n {
@@ -127,7 +134,11 @@ impl GpuPerft {
                         base: start,
                         ..BfParams::default()
                     };
-                    let leaf = if rem == 2 { &k.leaf } else { &k.leaf_count };
+                    let leaf = if rem == 2 {
+                        &side.leaf
+                    } else {
+                        &side.leaf_count
+                    };
                     self.bfs_submit(bufs, group, &[(leaf, len)], p, run, false);
                     start += len;
                 }
@@ -140,7 +151,7 @@ impl GpuPerft {
             }
             let len = f.step.min(f.n - f.start);
             let p = scan_params(f, len, k.wg, plan);
-            let scan = [(&k.count_scan, len), (&k.block_scan, 1)];
+            let scan = [(&side.count_scan, len), (&k.block_scan, 1)];
             walk.pending = Some(self.bfs_submit(bufs, group, &scan, p, run, true));
             walk.scanned = Some(len);
             return Ok(());

@@ -203,6 +203,11 @@ impl Meta {
     }
 }
 
+/// White is to move in the packed position.
+pub fn white_to_move(p: &Packed) -> bool {
+    SIDE_TO_MOVE.read(p[SIDE_TO_MOVE.word]) == 0
+}
+
 /// Checks what the kernel relies on: boards disjoint where they must be, each
 /// side one king, kings off the piece boards. Returns a readable reason.
 pub fn check_packed(p: &Packed) -> Result<(), String> {

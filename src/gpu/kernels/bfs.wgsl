@@ -2,8 +2,8 @@
 //
 // The host appends this file to perft.wgsl (private variant) + bitboards.wgsl
 // (gpu/bfs.rs, `bfs_source`), so the move generator exists once:
-// setup_base, pawn_sets, knight/slider/king_targets, the counts,
-// encode and play are the depth-first kernel's own functions. bf_setup finds
+// setup_side, pawn_sets, knight/slider/king_targets, the counts,
+// encode and play_side are the depth-first kernel's own functions. bf_setup finds
 // checks, pins and en passant its own way, and bf_count_legal is count_legal
 // without branches, its sliders counted by the slider method's
 // count_sliders_free. Names here start with `bf`, bindings are 10..15
@@ -27,6 +27,12 @@
 //   bf_reduce_test the same reduction on synthetic (lo, hi) pairs (tests).
 
 const BWG: u32 = 64u;
+// The side to move of every position the entry points read. A level of the
+// breadth-first tree holds positions of one side only (all are the same
+// number of plies from one root), so the host builds each kernel once per
+// side and picks by the level's side (gpu/bfs.rs, `bfs_source`); with the
+// side a constant, every colour `select` of the move generator folds away.
+const BF_WHITE: bool = true;
 
 struct BfParams {
     // positions in this dispatch
@@ -201,9 +207,9 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
             promo = 0u;
             t ^= low_bit(t);
         }
-        let child = play(q, m);
+        let child = play_side(q, m, BF_WHITE);
         if fused {
-            let n = bf_count_with(child, bf_setup_geo(child, geo));
+            let n = bf_count_with(child, bf_setup_geo(child, geo, !BF_WHITE));
             lo += n;
             hi += select(0u, 1u, lo < n);
         } else {
@@ -231,8 +237,7 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
 // king after the capture when the squares between hold nothing then, and a
 // knight's check or another pawn's stays; no ep_legal fills).
 fn bf_setup(q: Pos) -> Ctx {
-    let white = white_to_move(q);
-    return bf_setup_geo(q, bf_king_geo(king_square(q, white), white));
+    return bf_setup_geo(q, bf_king_geo(king_square(q, BF_WHITE), BF_WHITE), BF_WHITE);
 }
 
 // What checks and pins depend on besides the pieces: the squares from which
@@ -255,8 +260,8 @@ fn bf_king_geo(ks: u32, white: bool) -> KingGeo {
         diag_line(ks, false), diag_line(ks, true));
 }
 
-fn bf_setup_geo(q: Pos, g: KingGeo) -> Ctx {
-    var c = setup_base(q);
+fn bf_setup_geo(q: Pos, g: KingGeo, white: bool) -> Ctx {
+    var c = setup_side(q, white);
     c.kz = g.kz;
     let k = c.kbb;
     let ks = c.ksq;

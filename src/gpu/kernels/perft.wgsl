@@ -194,8 +194,14 @@ fn king_square(q: Pos, white: bool) -> u32 {
 // the en passant square (the breadth-first kernels find checks and pins
 // their own way, bfs.wgsl's bf_setup).
 fn setup_base(q: Pos) -> Ctx {
+    return setup_side(q, white_to_move(q));
+}
+
+// setup_base for a side to move known in advance (the breadth-first kernels
+// pass a constant, and every colour `select` below folds away).
+fn setup_side(q: Pos, white: bool) -> Ctx {
     var c: Ctx;
-    c.white = white_to_move(q);
+    c.white = white;
     let wk = king_square(q, true);
     let bk = king_square(q, false);
     c.ksq = select(bk, wk, c.white);
@@ -653,8 +659,12 @@ fn toggle(q0: Pos, m: u32, mover_white: bool) -> Pos {
 
 // The position after m (in registers).
 fn play(q0: Pos, m: u32) -> Pos {
+    return play_side(q0, m, white_to_move(q0));
+}
+
+// play with the mover's side known in advance (as setup_side).
+fn play_side(q0: Pos, m: u32, white: bool) -> Pos {
     var q = q0;
-    let white = white_to_move(q);
     q = toggle(q, m, white);
     let fsq = m & 63u;
     let to = (m >> 6u) & 63u;
