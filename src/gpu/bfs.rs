@@ -30,12 +30,12 @@
 //! The kernels (`kernels/bfs.wgsl`) are appended to the depth-first source, so
 //! the move generator exists once.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use super::bfs_walk::Walk;
 use super::layout::{Variant, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
 use super::packed::{board, check_packed, pack, white_to_move, Packed, POS_BYTES};
-use super::pipeline::shader_source;
+use super::pipeline::{compute_pipeline, shader_source};
 use super::run::{check_root, frontier_size, Frontier};
 use super::sliders::{Slider, MAGIC_BINDING};
 use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
@@ -43,8 +43,6 @@ use crate::chess::Position;
 
 /// The breadth-first kernels as written (appended to the depth-first source).
 pub const BFS_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/bfs.wgsl"));
-const BWG_LINE: &str = "const BWG: u32 = 64u;";
-const SIDE_LINE: &str = "const BF_WHITE: bool = true;";
 
 /// Pieces besides pawns and the king that one side may have in a
 /// breadth-first run: the walk keeps one move source per piece (two per
@@ -86,19 +84,15 @@ pub fn workgroup_bytes(workgroup_size: u32) -> u64 {
 }
 
 /// The WGSL the host compiles for workgroup size `wg`, a slider method and
-/// the side to move of the positions its entry points read (`white`).
+/// the side to move of the positions its entry points read (`white`): the
+/// depth-first source, the two constants bfs.wgsl leaves to the host, then
+/// bfs.wgsl.
 pub fn bfs_source(wg: u32, slider: Slider, white: bool) -> Result<String, GpuError> {
-    for line in [BWG_LINE, SIDE_LINE] {
-        if !BFS_WGSL.contains(line) {
-            return Err(GpuError::Shader(format!("bfs.wgsl has no `{line}`")));
-        }
-    }
     let base = shader_source(Variant::Private, DEFAULT_WORKGROUP_SIZE, MAX_PLIES, slider)
         .map_err(|e| GpuError::Shader(e.to_string()))?;
-    let bfs = BFS_WGSL
-        .replace(BWG_LINE, &format!("const BWG: u32 = {wg}u;"))
-        .replace(SIDE_LINE, &format!("const BF_WHITE: bool = {white};"));
-    Ok(format!("{base}\n{bfs}"))
+    Ok(format!(
+        "{base}\nconst BWG: u32 = {wg}u;\nconst BF_WHITE: bool = {white};\n{BFS_WGSL}"
+    ))
 }
 
 /// The uniform of every breadth-first dispatch (the WGSL `BfParams`).
@@ -113,7 +107,6 @@ pub(super) struct BfParams {
 }
 
 /// The compiled kernels of one workgroup size and slider method.
-#[derive(Clone)]
 pub(super) struct Kernels {
     pub wg: u32,
     slider: Slider,
@@ -127,7 +120,6 @@ pub(super) struct Kernels {
 }
 
 /// The kernels of one side to move (`BF_WHITE` in bfs.wgsl).
-#[derive(Clone)]
 pub(super) struct SideKernels {
     pub count_scan: wgpu::ComputePipeline,
     pub expand: wgpu::ComputePipeline,
@@ -145,7 +137,7 @@ impl Kernels {
 }
 
 /// Compiled kernels per workgroup size, built once (a field of [`GpuPerft`]).
-pub(super) type KernelCache = Mutex<Vec<Kernels>>;
+pub(super) type KernelCache = Mutex<Vec<Arc<Kernels>>>;
 
 /// How a run is cut up.
 #[derive(Clone, Copy, Debug)]
@@ -181,7 +173,7 @@ fn storage(dev: &wgpu::Device, label: &str, size: u64, extra: wgpu::BufferUsages
 }
 
 impl GpuPerft {
-    fn bfs_kernels(&self, wg: u32, slider: Slider) -> Result<Kernels, GpuError> {
+    fn bfs_kernels(&self, wg: u32, slider: Slider) -> Result<Arc<Kernels>, GpuError> {
         if let Some(k) = self
             .bfs
             .lock()
@@ -238,33 +230,22 @@ impl GpuPerft {
             bind_group_layouts: &[Some(&layout)],
             immediate_size: 0,
         });
-        let make = |module: &wgpu::ShaderModule, name: &str| {
-            dev.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(name),
-                layout: Some(&pl),
-                module,
-                entry_point: Some(name),
-                compilation_options: wgpu::PipelineCompilationOptions {
-                    constants: &[],
-                    zero_initialize_workgroup_memory: false,
-                },
-                cache: None,
-            })
+        let make = |module, name| compute_pipeline(dev, Some(&pl), module, name);
+        let side = |m| SideKernels {
+            count_scan: make(m, "bf_count_scan"),
+            expand: make(m, "bf_expand"),
+            leaf: make(m, "bf_leaf"),
+            leaf_count: make(m, "bf_leaf_count"),
         };
-        let k = Kernels {
+        let k = Arc::new(Kernels {
             wg,
             slider,
             magic,
-            sides: [&white, &black].map(|m| SideKernels {
-                count_scan: make(m, "bf_count_scan"),
-                expand: make(m, "bf_expand"),
-                leaf: make(m, "bf_leaf"),
-                leaf_count: make(m, "bf_leaf_count"),
-            }),
+            sides: [side(&white), side(&black)],
             block_scan: make(&white, "bf_block_scan"),
             reduce_test: make(&white, "bf_reduce_test"),
             layout,
-        };
+        });
         self.take_device_error()
             .map_err(|e| GpuError::Shader(e.to_string()))?;
         self.bfs.lock().map_err(poisoned)?.push(k.clone());
@@ -367,11 +348,12 @@ impl GpuPerft {
             return Ok(run);
         }
         let n = positions.len() as u64;
-        // white to move first, then black: each chunk holds one side
-        let white = positions.iter().filter(|p| white_to_move(p));
-        let black = positions.iter().filter(|p| !white_to_move(p));
-        self.bfs_count(white.chain(black).copied(), n, &mut run, options, progress)
-            .await?;
+        // one side to move at a time: a chunk holds one side
+        for white in [true, false] {
+            let side = positions.iter().filter(|p| white_to_move(p) == white);
+            self.bfs_count(side.copied(), n, &mut run, options, progress)
+                .await?;
+        }
         Ok(run)
     }
 
@@ -381,13 +363,12 @@ impl GpuPerft {
     /// dispatches are queued behind it.
     async fn bfs_count(
         &self,
-        frontier: impl Iterator<Item = Packed>,
+        mut frontier: impl Iterator<Item = Packed>,
         total: u64,
         run: &mut GpuRun,
         options: &Options,
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<(), GpuError> {
-        let mut frontier = frontier.peekable();
         let d = run.gpu_depth;
         let k = self.bfs_kernels(run.workgroup_size, options.slider)?;
         let plan = self.bfs_plan(options, d, run.workgroup_size);
@@ -423,11 +404,11 @@ impl GpuPerft {
     }
 
     /// Uploads the next chunk of the frontier into `set` and starts its walk
-    /// (`None` when the frontier is used up). A chunk holds positions of one
-    /// side to move: it ends early where the side changes.
-    fn bfs_next_chunk<I: Iterator<Item = Packed>>(
+    /// (`None` when the frontier is used up). The frontier holds positions of
+    /// one side to move.
+    fn bfs_next_chunk(
         &self,
-        frontier: &mut std::iter::Peekable<I>,
+        frontier: &mut impl Iterator<Item = Packed>,
         chunk: &mut Vec<Packed>,
         k: &Kernels,
         set: &Buffers,
@@ -435,15 +416,10 @@ impl GpuPerft {
         run: &mut GpuRun,
     ) -> Result<Option<Walk>, GpuError> {
         chunk.clear();
-        let Some(white) = frontier.peek().map(white_to_move) else {
+        chunk.extend(frontier.by_ref().take(plan.chunk as usize));
+        let Some(white) = chunk.first().map(white_to_move) else {
             return Ok(None);
         };
-        while chunk.len() < plan.chunk as usize {
-            match frontier.next_if(|p| white_to_move(p) == white) {
-                Some(p) => chunk.push(p),
-                None => break,
-            }
-        }
         self.queue
             .write_buffer(&set.levels[0], 0, bytemuck::cast_slice(chunk));
         self.queue.write_buffer(&set.acc, 0, &[0u8; 16]);

@@ -26,13 +26,16 @@
 //   bf_leaf_count  the same with one ply left: counts the legal moves
 //   bf_reduce_test the same reduction on synthetic (lo, hi) pairs (tests).
 
-const BWG: u32 = 64u;
-// The side to move of every position the entry points read. A level of the
-// breadth-first tree holds positions of one side only (all are the same
-// number of plies from one root), so the host builds each kernel once per
-// side and picks by the level's side (gpu/bfs.rs, `bfs_source`); with the
-// side a constant, every colour `select` of the move generator folds away.
-const BF_WHITE: bool = true;
+// Two constants come from the host, declared before this file
+// (gpu/bfs.rs, `bfs_source`):
+//   const BWG: u32        the workgroup size, a power of two
+//   const BF_WHITE: bool  the side to move of every position the entry
+//                         points read. A level of the breadth-first tree
+//                         holds positions of one side only (all are the same
+//                         number of plies from one root), so the host builds
+//                         each kernel once per side and picks by the level's
+//                         side; with the side a constant, every colour
+//                         `select` of the move generator folds away.
 
 struct BfParams {
     // positions in this dispatch
