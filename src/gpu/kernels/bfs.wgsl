@@ -109,8 +109,8 @@ fn bf_store(i: u32, q: Pos) {
 // code in its loop (SwiftShader runs every `switch` case and `if` body of a
 // loop, taken or not, on every turn: the walk that computed the targets of
 // each piece class inside its loop spent half of the fused leaf there).
-//   .xy targets   .z  square or offset (bits 0..5), pawn direction (bit 6),
-//                     kind (bits 8..10)
+//   .xy targets   .z  square or offset (bits 0..5), pawn direction (bit 6)
+//                 .w  kind
 // At most 4 pawn directions, one knight source per knight, two per queen,
 // one per other piece, one king: 36 for up to 16 pieces a side (the host
 // refuses a root with more, gpu/bfs.rs BFS_MAX_OFFICERS).
@@ -122,9 +122,9 @@ struct Sources {
     n: u32,
 }
 
-fn bf_add(src: ptr<function, Sources>, t: vec2<u32>, origin: u32) {
+fn bf_add(src: ptr<function, Sources>, t: vec2<u32>, origin: u32, kind: u32) {
     let i = min((*src).n, BF_SOURCES - 1u);
-    (*src).s[i] = vec4<u32>(t, origin, 0u);
+    (*src).s[i] = vec4<u32>(t, origin, kind);
     (*src).n += select(0u, 1u, nz(t));
 }
 
@@ -140,7 +140,7 @@ fn bf_add_sliders(src: ptr<function, Sources>, q: Pos, c: Ctx, pieces: vec2<u32>
         s ^= f;
         let t = slider_targets(c, f, slide_any(f, c.occ, diag), select(c.pin_hv, c.pin_d, diag));
         let queen = nz(f & q.b & q.r);
-        bf_add(src, t, fsq | (select(select(4u, 3u, diag), 5u, queen) << 8u));
+        bf_add(src, t, fsq, select(select(4u, 3u, diag), 5u, queen));
     }
 }
 
@@ -154,11 +154,11 @@ fn bf_sources(q: Pos, c: Ctx) -> Sources {
     let ep_a = msk(epb, nz(pawn_cap_a(c.ep_from, w) & epb));
     let ep_h = msk(epb, nz(pawn_cap_h(c.ep_from, w) & epb));
     // offset back from a target to its pawn: -8, -16, -7, -9 for white
-    let pawn = BF_PAWN_DIR | (1u << 8u);
-    bf_add(&src, ps.push, select(8u, 56u, w) | pawn);
-    bf_add(&src, ps.double, select(16u, 48u, w) | pawn);
-    bf_add(&src, ps.cap_a | ep_a, select(9u, 57u, w) | pawn);
-    bf_add(&src, ps.cap_h | ep_h, select(7u, 55u, w) | pawn);
+    let pawn = BF_PAWN_DIR;
+    bf_add(&src, ps.push, select(8u, 56u, w) | pawn, 1u);
+    bf_add(&src, ps.double, select(16u, 48u, w) | pawn, 1u);
+    bf_add(&src, ps.cap_a | ep_a, select(9u, 57u, w) | pawn, 1u);
+    bf_add(&src, ps.cap_h | ep_h, select(7u, 55u, w) | pawn, 1u);
     var s = c.us & q.n & ~(c.pin_hv | c.pin_d);
     loop {
         if !nz(s) {
@@ -166,11 +166,11 @@ fn bf_sources(q: Pos, c: Ctx) -> Sources {
         }
         let fsq = lsb(s);
         s ^= sqbb(fsq);
-        bf_add(&src, knight_targets(c, sqbb(fsq)), fsq | (2u << 8u));
+        bf_add(&src, knight_targets(c, sqbb(fsq)), fsq, 2u);
     }
     bf_add_sliders(&src, q, c, c.us & q.b & ~c.pin_hv, true);
     bf_add_sliders(&src, q, c, c.us & q.r & ~c.pin_d, false);
-    bf_add(&src, king_targets(q, c), c.ksq | (6u << 8u));
+    bf_add(&src, king_targets(q, c), c.ksq, 6u);
     return src;
 }
 
@@ -190,12 +190,14 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
     var next = 0u;
     var t = ZERO;
     var origin = 0u;
+    var kind = 0u;
     var promo = 0u;
     loop {
         if !nz(t) {
             let e = src.s[min(next, BF_SOURCES - 1u)];
             t = msk(e.xy, next < src.n);
             origin = e.z;
+            kind = e.w;
             next += 1u;
         }
         if !nz(t) {
@@ -203,14 +205,15 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
         }
         let to = lsb(t);
         let fsq = select(origin & 63u, (to + origin) & 63u, (origin & BF_PAWN_DIR) != 0u);
-        let m = encode(q, c, fsq, to, (origin >> 8u) & 7u) + (promo << 18u);
-        if (((m >> 15u) & 7u) == SP_PROMO) && (promo < 3u) {
+        var v = classify(q, c, fsq, to, kind);
+        v.promo = promo;
+        if (v.sp == SP_PROMO) && (promo < 3u) {
             promo += 1u;
         } else {
             promo = 0u;
             t ^= low_bit(t);
         }
-        let child = play_side(q, m, BF_WHITE);
+        let child = play_side(q, v, BF_WHITE);
         if fused {
             let n = bf_count_with(child, bf_setup_geo(child, geo, !BF_WHITE));
             lo += n;

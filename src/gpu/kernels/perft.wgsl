@@ -308,19 +308,20 @@ fn king_targets(q: Pos, c: Ctx) -> vec2<u32> {
     var t = c.kz & ~c.us & ~c.danger;
     let cr = (q.info >> 13u) & 15u;
     let rooks = c.us & q.r & ~q.b;
-    // Squares of white's castlings; black's are the same shifted by 56 (24 in the high word).
-    let sh = select(24u, 0u, c.white);
-    let occ = select(c.occ.y, c.occ.x, c.white) >> sh;
-    let dng = select(c.danger.y, c.danger.x, c.white) >> sh;
-    let rk = select(rooks.y, rooks.x, c.white) >> sh;
+    // Squares of white's castlings (masks of rank 1); black's are the same
+    // on rank 8, the top byte of the high word: the masks times 2^24.
+    let r = select(0x1000000u, 1u, c.white);
+    let occ = select(c.occ.y, c.occ.x, c.white);
+    let dng = select(c.danger.y, c.danger.x, c.white);
+    let rk = select(rooks.y, rooks.x, c.white);
     let home = c.ksq == select(60u, 4u, c.white);
     let ok = (c.nchk == 0u) & home;
-    let cr_k = (cr >> select(2u, 0u, c.white)) & 3u;
     // O-O: f g empty and safe, rook on h
-    let oo = ok & ((cr_k & 1u) != 0u) & (((occ | dng) & 0x60u) == 0u) & ((rk & 0x80u) != 0u);
+    let oo = ok & ((cr & select(4u, 1u, c.white)) != 0u) & (((occ | dng) & (0x60u * r)) == 0u) & ((rk & (0x80u * r)) != 0u);
     // O-O-O: b c d empty, c d safe, rook on a
-    let ooo = ok & ((cr_k & 2u) != 0u) & ((occ & 0x0eu) == 0u) & ((dng & 0x0cu) == 0u) & ((rk & 0x01u) != 0u);
-    let add = (select(0u, 0x40u, oo) | select(0u, 0x04u, ooo)) << sh;
+    let ooo = ok & ((cr & select(8u, 2u, c.white)) != 0u) & ((occ & (0x0eu * r)) == 0u) & ((dng & (0x0cu * r)) == 0u)
+        & ((rk & r) != 0u);
+    let add = (select(0u, 0x40u, oo) | select(0u, 0x04u, ooo)) * r;
     return t | select(vec2<u32>(0u, add), vec2<u32>(add, 0u), c.white);
 }
 
@@ -496,7 +497,19 @@ fn kind_on(q: Pos, b: vec2<u32>) -> u32 {
         | select(0u, 4u, isr & !isb) | select(0u, 5u, isb & isr);
 }
 
-fn encode(q: Pos, c: Ctx, fsq: u32, to: u32, kind: u32) -> u32 {
+// A move's fields: from, to, captured kind, special (SP_*), mover kind,
+// promotion piece (0..3: N, B, R, Q). The move stack holds them packed
+// (encode); the breadth-first walk plays them as they are (no unpacking).
+struct Mv {
+    fsq: u32,
+    to: u32,
+    cap: u32,
+    sp: u32,
+    kind: u32,
+    promo: u32,
+}
+
+fn classify(q: Pos, c: Ctx, fsq: u32, to: u32, kind: u32) -> Mv {
     var cap = kind_on(q, sqbb(to) & c.them);
     var sp = 0u;
     if kind == 1u {
@@ -507,10 +520,19 @@ fn encode(q: Pos, c: Ctx, fsq: u32, to: u32, kind: u32) -> u32 {
     } else if kind == 6u {
         sp = select(select(0u, SP_CASTLE_Q, fsq == to + 2u), SP_CASTLE_K, to == fsq + 2u);
     }
+    return Mv(fsq, to, cap, sp, kind, 0u);
+}
+
+fn encode(q: Pos, c: Ctx, fsq: u32, to: u32, kind: u32) -> u32 {
+    let v = classify(q, c, fsq, to, kind);
     // fields placed by multiplication, not shifts (see bitboards.wgsl's shl);
     // castling rights and en passant (info bits 13..20) move as one byte to 20..27
-    return fsq | (to * 0x40u) | (cap * 0x1000u) | (sp * 0x8000u) | (((q.info >> 13u) & 0xffu) * 0x100000u)
+    return fsq | (to * 0x40u) | (v.cap * 0x1000u) | (v.sp * 0x8000u) | (((q.info >> 13u) & 0xffu) * 0x100000u)
         | (kind * 0x10000000u);
+}
+
+fn decode(m: u32) -> Mv {
+    return Mv(m & 63u, (m >> 6u) & 63u, (m >> 12u) & 7u, (m >> 15u) & 7u, (m >> 28u) & 7u, (m >> 18u) & 3u);
 }
 
 // The legal move that follows `prev` in the fixed order, NO_MOVE when none;
@@ -621,13 +643,13 @@ fn back_rank(m: u32, white: bool) -> vec2<u32> {
 
 // Toggles the boards for move m (its own inverse) and returns them.
 
-fn toggle(q0: Pos, m: u32, mover_white: bool) -> Pos {
+fn toggle(q0: Pos, v: Mv, mover_white: bool) -> Pos {
     var q = q0;
-    let fsq = m & 63u;
-    let to = (m >> 6u) & 63u;
-    let cap = (m >> 12u) & 7u;
-    let sp = (m >> 15u) & 7u;
-    let kind = (m >> 28u) & 7u;
+    let fsq = v.fsq;
+    let to = v.to;
+    let cap = v.cap;
+    let sp = v.sp;
+    let kind = v.kind;
     let fb = sqbb(fsq);
     let tb = sqbb(to);
     let ft = fb | tb;
@@ -646,7 +668,7 @@ fn toggle(q0: Pos, m: u32, mover_white: bool) -> Pos {
     q.b ^= msk(ft, (kind == 3u) | (kind == 5u));
     q.r ^= msk(ft, (kind == 4u) | (kind == 5u));
     // the promoted piece: 2 N, 3 B, 4 R, 5 Q
-    let pk = select(0u, ((m >> 18u) & 3u) + 2u, promo);
+    let pk = select(0u, v.promo + 2u, promo);
     q.n ^= msk(tb, pk == 2u);
     q.b ^= msk(tb, (pk == 3u) | (pk == 5u));
     q.r ^= msk(tb, (pk == 4u) | (pk == 5u));
@@ -659,20 +681,21 @@ fn toggle(q0: Pos, m: u32, mover_white: bool) -> Pos {
 
 // The position after m (in registers).
 fn play(q0: Pos, m: u32) -> Pos {
-    return play_side(q0, m, white_to_move(q0));
+    return play_side(q0, decode(m), white_to_move(q0));
 }
 
-// play with the mover's side known in advance (as setup_side).
-fn play_side(q0: Pos, m: u32, white: bool) -> Pos {
+// play with the move's fields and the mover's side known in advance (as
+// setup_side).
+fn play_side(q0: Pos, v: Mv, white: bool) -> Pos {
     var q = q0;
-    q = toggle(q, m, white);
-    let fsq = m & 63u;
-    let to = (m >> 6u) & 63u;
-    let king = (m >> 28u) == 6u;
+    q = toggle(q, v, white);
+    let fsq = v.fsq;
+    let to = v.to;
+    let king = v.kind == 6u;
     var kings = q.info & 0xfffu;
     kings = select(kings, select((kings & 0x03fu) | (to * 0x40u), (kings & 0xfc0u) | to, white), king);
     let cr = ((q.info >> 13u) & 15u) & ~(rights_lost(fsq) | rights_lost(to));
-    let ep = select(0u, 8u | (fsq & 7u), ((m >> 15u) & 7u) == SP_DOUBLE);
+    let ep = select(0u, 8u | (fsq & 7u), v.sp == SP_DOUBLE);
     q.info = (q.info & 0xffe00000u) | kings | ((q.info & 0x1000u) ^ 0x1000u) | (cr * 0x2000u) | (ep * 0x20000u);
     return q;
 }
@@ -681,7 +704,7 @@ fn unmake_move(m: u32) {
     var q = load_pos();
     // after the move it is the opponent's turn
     let white = !white_to_move(q);
-    q = toggle(q, m, white);
+    q = toggle(q, decode(m), white);
     let fsq = m & 63u;
     let king = (m >> 28u) == 6u;
     var kings = q.info & 0xfffu;
