@@ -103,13 +103,22 @@ fn shr_any(v: vec2<u32>, n: u32) -> vec2<u32> {
 
 // Kogge-Stone occluded fills: the squares attacked from `g` in one direction
 // through the empty squares `e` (the first blocker included).
+//
+// North, north-east and north-west fill each word alone (four ranks: two
+// steps reach three squares), by multiplications; the rays that leave the
+// low word's rank 4 enter the high word's rank 5 (`up`, the one shift) and
+// go on there with its own generators. The 64-bit shl would carry between
+// the words at every step.
+fn fill_word(g: u32, p: u32, m: u32) -> u32 {
+    let gen = g | (p & (g * m));
+    return gen | (p & (p * m) & (gen * (m * m)));
+}
+
 fn att_n(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
-    var gen = g | (e & shl(g, 8u));
-    var pro = e & shl(e, 8u);
-    gen |= pro & shl(gen, 16u);
-    pro &= shl(pro, 16u);
-    gen |= pro & shl_hi(gen, 32u);
-    return shl(gen, 8u);
+    let lo = fill_word(g.x, e.x, 256u);
+    let up = lo >> 24u;
+    let hi = fill_word(g.y | (up & e.y), e.y, 256u);
+    return vec2<u32>(lo * 256u, (hi * 256u) | up);
 }
 
 fn att_s(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
@@ -151,23 +160,21 @@ fn att_w(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
 }
 
 fn att_ne(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
-    var pro = e & NOT_A;
-    var gen = g | (pro & shl(g, 9u));
-    pro &= shl(pro, 9u);
-    gen |= pro & shl(gen, 18u);
-    pro &= shl(pro, 18u);
-    gen |= pro & shl_hi(gen, 36u);
-    return shl(gen, 9u) & NOT_A;
+    let p = e & NOT_A;
+    let lo = fill_word(g.x, p.x, 512u);
+    // a4..g4 -> b5..h5
+    let up = (lo >> 23u) & 0xfeu;
+    let hi = fill_word(g.y | (up & p.y), p.y, 512u);
+    return vec2<u32>((lo * 512u) & NOT_A.x, ((hi * 512u) & NOT_A.y) | up);
 }
 
 fn att_nw(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
-    var pro = e & NOT_H;
-    var gen = g | (pro & shl(g, 7u));
-    pro &= shl(pro, 7u);
-    gen |= pro & shl(gen, 14u);
-    pro &= shl(pro, 14u);
-    gen |= pro & shl(gen, 28u);
-    return shl(gen, 7u) & NOT_H;
+    let p = e & NOT_H;
+    let lo = fill_word(g.x, p.x, 128u);
+    // b4..h4 -> a5..g5
+    let up = lo >> 25u;
+    let hi = fill_word(g.y | (up & p.y), p.y, 128u);
+    return vec2<u32>((lo * 128u) & NOT_H.x, ((hi * 128u) & NOT_H.y) | up);
 }
 
 fn att_se(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
