@@ -34,6 +34,8 @@ web: $(WASM)
 	cp index.html $(DIST)/
 	rm -rf $(DIST)/static && cp -r static $(DIST)/static
 	esbuild static/style.css --minify --log-level=warning --outfile=$(DIST)/static/style.css
+	# the worker's comments stay in static/worker.js, not in the page (639 -> 288 B gzip)
+	esbuild static/worker.js --minify --format=esm --log-level=warning --outfile=$(DIST)/static/worker.js
 
 # The crates' source paths in panic locations, shortened to `yew-0.23.0/src/...`
 # (the registry's absolute path, repeated 130 times: 380 B gzip; expanded when

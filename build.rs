@@ -7,7 +7,8 @@
 //! separate nothing: a space stays only between two word characters
 //! (`fn main`) or between two operator characters (`a - -b`), so no two
 //! tokens merge. WGSL has no string literals, so `//` always starts a
-//! comment.
+//! comment. `vec2<u32>` becomes the alias `V2`, and the page's copy leaves
+//! out the `//@@BEGIN NATIVE` blocks (test hooks).
 
 use std::{env, fs, path::Path};
 
@@ -71,8 +72,25 @@ fn minify(src: &str) -> String {
     out
 }
 
+/// `text` without its `//@@BEGIN NATIVE` .. `//@@END NATIVE` blocks (test
+/// hooks the page does not need).
+fn without_native_blocks(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(b) = rest.find("//@@BEGIN NATIVE") {
+        out.push_str(&rest[..b]);
+        let e = rest[b..]
+            .find("//@@END NATIVE")
+            .expect("every //@@BEGIN NATIVE has its //@@END NATIVE");
+        rest = &rest[b + e + "//@@END NATIVE".len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 fn main() {
     let out = env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    let wasm = env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a == "wasm32");
     let dir = Path::new("src/gpu/kernels");
     println!("cargo:rerun-if-changed={}", dir.display());
     let entries = fs::read_dir(dir).expect("src/gpu/kernels exists");
@@ -82,7 +100,18 @@ fn main() {
             println!("cargo:rerun-if-changed={}", path.display());
             let text = fs::read_to_string(&path).expect("a readable WGSL file");
             let name = path.file_name().expect("a file name");
-            fs::write(Path::new(&out).join(name), minify(&text)).expect("OUT_DIR is writable");
+            let text = if wasm {
+                without_native_blocks(&text)
+            } else {
+                text
+            };
+            // `vec2<u32>` (a bitboard) written 242 times: one alias instead,
+            // declared in bitboards.wgsl, which every kernel source includes
+            let mut small = minify(&text).replace("vec2<u32>", "V2");
+            if name == "bitboards.wgsl" {
+                small.insert_str(0, "alias V2=vec2<u32>;\n");
+            }
+            fs::write(Path::new(&out).join(name), small).expect("OUT_DIR is writable");
         }
     }
 }

@@ -35,7 +35,7 @@ use std::sync::{Arc, Mutex};
 use super::bfs_walk::Walk;
 use super::layout::{Variant, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
 use super::packed::{board, check_packed, pack, white_to_move, Packed, POS_BYTES};
-use super::pipeline::{compute_pipeline, shader_source};
+use super::pipeline::shader_source;
 use super::run::{check_root, frontier_size, Frontier};
 use super::sliders::{Slider, MAGIC_BINDING};
 use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
@@ -116,6 +116,8 @@ pub(super) struct Kernels {
     /// The kernels that read positions, for white to move and for black.
     sides: [SideKernels; 2],
     pub block_scan: wgpu::ComputePipeline,
+    /// The test hook's kernel (not in the page: build.rs).
+    #[cfg(not(target_arch = "wasm32"))]
     reduce_test: wgpu::ComputePipeline,
 }
 
@@ -188,11 +190,7 @@ impl GpuPerft {
         let module = |white: bool| {
             bfs_source(wg, slider, white).map(|src| {
                 dev.create_shader_module(wgpu::ShaderModuleDescriptor {
-                    label: Some(if white {
-                        "bfs.wgsl, white to move"
-                    } else {
-                        "bfs.wgsl, black to move"
-                    }),
+                    label: Some("bfs.wgsl"),
                     source: wgpu::ShaderSource::Wgsl(src.into()),
                 })
             })
@@ -230,7 +228,19 @@ impl GpuPerft {
             bind_group_layouts: &[Some(&layout)],
             immediate_size: 0,
         });
-        let make = |module, name| compute_pipeline(dev, Some(&pl), module, name);
+        let make = |module: &wgpu::ShaderModule, name: &str| {
+            dev.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(name),
+                layout: Some(&pl),
+                module,
+                entry_point: Some(name),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    constants: &[],
+                    zero_initialize_workgroup_memory: false,
+                },
+                cache: None,
+            })
+        };
         let side = |m| SideKernels {
             count_scan: make(m, "bf_count_scan"),
             expand: make(m, "bf_expand"),
@@ -243,6 +253,7 @@ impl GpuPerft {
             magic,
             sides: [side(&white), side(&black)],
             block_scan: make(&white, "bf_block_scan"),
+            #[cfg(not(target_arch = "wasm32"))]
             reduce_test: make(&white, "bf_reduce_test"),
             layout,
         });
@@ -508,6 +519,7 @@ impl GpuPerft {
         })
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     /// Test hook: adds `values` with the breadth-first kernels' own
     /// reduction (workgroup tree with carry, then atomics with carry) on the
     /// GPU, in one dispatch, and returns the exact 64-bit sum.

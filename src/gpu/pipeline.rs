@@ -68,29 +68,6 @@ pub fn shader_source(
     Ok(format!("{}\n{}", strip_block(&src, drop)?, slider.wgsl()))
 }
 
-/// The compute pipeline of one entry point of `module`. Workgroup memory is
-/// not zeroed: every kernel writes its slots before reading them. (One call
-/// site for every kernel keeps the page's wasm small.)
-#[inline(never)]
-pub(super) fn compute_pipeline(
-    dev: &wgpu::Device,
-    layout: Option<&wgpu::PipelineLayout>,
-    module: &wgpu::ShaderModule,
-    entry: &str,
-) -> wgpu::ComputePipeline {
-    dev.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some(entry),
-        layout,
-        module,
-        entry_point: Some(entry),
-        compilation_options: wgpu::PipelineCompilationOptions {
-            constants: &[],
-            zero_initialize_workgroup_memory: false,
-        },
-        cache: None,
-    })
-}
-
 impl GpuPerft {
     /// Compiles (once per variant and workgroup size) the kernel.
     pub(super) async fn pipeline(
@@ -117,7 +94,20 @@ impl GpuPerft {
                 label: Some("perft.wgsl"),
                 source: wgpu::ShaderSource::Wgsl(src.into()),
             });
-        let pipeline = compute_pipeline(&self.device, None, &module, ENTRY);
+        let pipeline = self
+            .device
+            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some("perft"),
+                layout: None,
+                module: &module,
+                entry_point: Some(ENTRY),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    constants: &[],
+                    // Every invocation writes its slots before reading them.
+                    zero_initialize_workgroup_memory: false,
+                },
+                cache: None,
+            });
         if let Some(e) = scope.pop().await {
             return Err(GpuError::Shader(e.to_string()));
         }

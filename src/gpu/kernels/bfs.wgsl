@@ -493,6 +493,9 @@ fn bf_leaf_count(
     bf_reduce(li, r);
 }
 
+// A test hook (gpu/bfs.rs, `bfs_reduce`): native builds only, build.rs
+// leaves the block out of the page's copy.
+//@@BEGIN NATIVE
 @compute @workgroup_size(BWG)
 fn bf_reduce_test(
     @builtin(local_invocation_index) li: u32,
@@ -506,3 +509,4 @@ fn bf_reduce_test(
     }
     bf_reduce(li, r);
 }
+//@@END NATIVE
