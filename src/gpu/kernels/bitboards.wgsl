@@ -74,8 +74,8 @@ fn diag_line(s: u32, anti: bool) -> vec2<u32> {
     return select(right, left, d >= 0);
 }
 
-// 64-bit shifts by constants: `shl`/`shr` for 0 < n < 32, `shl_hi`/`shr_hi`
-// for 32 <= n < 64 (no branches, every call site passes a literal). A left
+// 64-bit shifts by constants: `shl`/`shr` for 0 < n < 32, `shr_hi` for
+// 32 <= n < 64 (no branches, every call site passes a literal). A left
 // shift is written as a multiplication by 2^n: on SwiftShader that is much
 // the cheaper of the two (with the left shifts of these helpers multiplied,
 // the matrix went from 64.1 to 85.6 M nodes/s breadth-first and from 15.3
@@ -87,18 +87,8 @@ fn shl(v: vec2<u32>, n: u32) -> vec2<u32> {
 fn shr(v: vec2<u32>, n: u32) -> vec2<u32> {
     return vec2<u32>((v.x >> n) | (v.y * (1u << (32u - n))), v.y >> n);
 }
-fn shl_hi(v: vec2<u32>, n: u32) -> vec2<u32> {
-    return vec2<u32>(0u, v.x * (1u << (n - 32u)));
-}
 fn shr_hi(v: vec2<u32>, n: u32) -> vec2<u32> {
     return vec2<u32>(v.y >> (n - 32u), 0u);
-}
-// The same for any 0 < n < 64 (both computed, one kept: no branch).
-fn shl_any(v: vec2<u32>, n: u32) -> vec2<u32> {
-    return select(shl_hi(v, n), shl(v, n), n < 32u);
-}
-fn shr_any(v: vec2<u32>, n: u32) -> vec2<u32> {
-    return select(shr_hi(v, n), shr(v, n), n < 32u);
 }
 
 // Kogge-Stone occluded fills: the squares attacked from `g` in one direction

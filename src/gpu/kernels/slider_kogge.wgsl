@@ -13,40 +13,10 @@ fn slide_orth(f: vec2<u32>, occ: vec2<u32>) -> vec2<u32> {
     return rook_att(f, ~occ);
 }
 
-// slide_diag (diag) or slide_orth with four fills, not eight: the fills
-// take their step (orthogonal 8 and 1, diagonal 9 and 7) as a value.
+// slide_diag (diag) or slide_orth. Its callers pass `diag` as a constant,
+// so the shader compiler keeps one of the two (each is four fills).
 fn slide_any(f: vec2<u32>, occ: vec2<u32>, diag: bool) -> vec2<u32> {
-    let e = ~occ;
-    let a = select(8u, 9u, diag);
-    let b = select(1u, 7u, diag);
-    // the wrap masks of the steps up (a, b) and down (a, b)
-    let ua = select(ALL, NOT_A, diag);
-    let ub = select(NOT_A, NOT_H, diag);
-    let da = select(ALL, NOT_H, diag);
-    let db = select(NOT_H, NOT_A, diag);
-    return fill_up(f, e, a, ua) | fill_up(f, e, b, ub) | fill_down(f, e, a, da) | fill_down(f, e, b, db);
-}
-
-// Occluded fills as bitboards.wgsl's att_*, for a step of s squares up or
-// down (0 < s < 16) with the wrap mask w of that step.
-fn fill_up(g: vec2<u32>, e: vec2<u32>, s: u32, w: vec2<u32>) -> vec2<u32> {
-    var pro = e & w;
-    var gen = g | (pro & shl(g, s));
-    pro &= shl(pro, s);
-    gen |= pro & shl(gen, 2u * s);
-    pro &= shl(pro, 2u * s);
-    gen |= pro & shl_any(gen, 4u * s);
-    return shl(gen, s) & w;
-}
-
-fn fill_down(g: vec2<u32>, e: vec2<u32>, s: u32, w: vec2<u32>) -> vec2<u32> {
-    var pro = e & w;
-    var gen = g | (pro & shr(g, s));
-    pro &= shr(pro, s);
-    gen |= pro & shr(gen, 2u * s);
-    pro &= shr(pro, 2u * s);
-    gen |= pro & shr_any(gen, 4u * s);
-    return shr(gen, s) & w;
+    return select(slide_orth(f, occ), slide_diag(f, occ), diag);
 }
 
 // The legal moves of our unpinned sliders (breadth-first leaf), set-wise: in
