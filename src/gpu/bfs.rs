@@ -519,10 +519,11 @@ impl GpuPerft {
         })
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     /// Test hook: adds `values` with the breadth-first kernels' own
     /// reduction (workgroup tree with carry, then atomics with carry) on the
-    /// GPU, in one dispatch, and returns the exact 64-bit sum.
+    /// GPU, in one dispatch, and returns the exact 64-bit sum. Native builds
+    /// only (the page's kernels leave its entry point out, build.rs).
+    #[cfg(not(target_arch = "wasm32"))]
     #[doc(hidden)]
     pub async fn bfs_reduce(&self, values: &[u64], workgroup_size: u32) -> Result<u64, GpuError> {
         let options = Options {

@@ -24,7 +24,8 @@
 //                  written); then a workgroup reduction into an exact
 //                  (lo, hi) pair and atomics with carry into acc[0], acc[1]
 //   bf_leaf_count  the same with one ply left: counts the legal moves
-//   bf_reduce_test the same reduction on synthetic (lo, hi) pairs (tests).
+//   bf_reduce_test the same reduction on synthetic (lo, hi) pairs (tests;
+//                  native builds only).
 
 // Two constants come from the host, declared before this file
 // (gpu/bfs.rs, `bfs_source`):
@@ -154,11 +155,10 @@ fn bf_sources(q: Pos, c: Ctx) -> Sources {
     let ep_a = msk(epb, nz(pawn_cap_a(c.ep_from, w) & epb));
     let ep_h = msk(epb, nz(pawn_cap_h(c.ep_from, w) & epb));
     // offset back from a target to its pawn: -8, -16, -7, -9 for white
-    let pawn = BF_PAWN_DIR;
-    bf_add(&src, ps.push, select(8u, 56u, w) | pawn, 1u);
-    bf_add(&src, ps.double, select(16u, 48u, w) | pawn, 1u);
-    bf_add(&src, ps.cap_a | ep_a, select(9u, 57u, w) | pawn, 1u);
-    bf_add(&src, ps.cap_h | ep_h, select(7u, 55u, w) | pawn, 1u);
+    bf_add(&src, ps.push, select(8u, 56u, w) | BF_PAWN_DIR, 1u);
+    bf_add(&src, ps.double, select(16u, 48u, w) | BF_PAWN_DIR, 1u);
+    bf_add(&src, ps.cap_a | ep_a, select(9u, 57u, w) | BF_PAWN_DIR, 1u);
+    bf_add(&src, ps.cap_h | ep_h, select(7u, 55u, w) | BF_PAWN_DIR, 1u);
     var s = c.us & q.n & ~(c.pin_hv | c.pin_d);
     loop {
         if !nz(s) {
