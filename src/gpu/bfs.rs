@@ -360,9 +360,10 @@ impl GpuPerft {
         }
         let n = positions.len() as u64;
         // one side to move at a time: a chunk holds one side
-        for white in [true, false] {
-            let side = positions.iter().filter(|p| white_to_move(p) == white);
-            self.bfs_count(side.copied(), n, &mut run, options, progress)
+        let (white, black): (Vec<Packed>, Vec<Packed>) =
+            positions.iter().partition(|p| white_to_move(p));
+        for side in [white, black].into_iter().filter(|s| !s.is_empty()) {
+            self.bfs_count(side.into_iter(), n, &mut run, options, progress)
                 .await?;
         }
         Ok(run)

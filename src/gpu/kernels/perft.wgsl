@@ -679,6 +679,14 @@ fn toggle(q0: Pos, v: Mv, mover_white: bool) -> Pos {
     return q;
 }
 
+// Word `info` after a move of `white` (play) or its undoing (unmake_move):
+// that side's king on `ks` when it moved, the other side to move, castling
+// rights `cr` and en passant `ep` as given.
+fn moved_info(info: u32, ks: u32, white: bool, king: bool, cr: u32, ep: u32) -> u32 {
+    let kings = select(info & 0xfffu, select((info & 0x03fu) | (ks * 0x40u), (info & 0xfc0u) | ks, white), king);
+    return (info & 0xffe00000u) | kings | ((info & 0x1000u) ^ 0x1000u) | (cr * 0x2000u) | (ep * 0x20000u);
+}
+
 // The position after m (in registers).
 fn play(q0: Pos, m: u32) -> Pos {
     return play_side(q0, decode(m), white_to_move(q0));
@@ -689,14 +697,9 @@ fn play(q0: Pos, m: u32) -> Pos {
 fn play_side(q0: Pos, v: Mv, white: bool) -> Pos {
     var q = q0;
     q = toggle(q, v, white);
-    let fsq = v.fsq;
-    let to = v.to;
-    let king = v.kind == 6u;
-    var kings = q.info & 0xfffu;
-    kings = select(kings, select((kings & 0x03fu) | (to * 0x40u), (kings & 0xfc0u) | to, white), king);
-    let cr = ((q.info >> 13u) & 15u) & ~(rights_lost(fsq) | rights_lost(to));
-    let ep = select(0u, 8u | (fsq & 7u), v.sp == SP_DOUBLE);
-    q.info = (q.info & 0xffe00000u) | kings | ((q.info & 0x1000u) ^ 0x1000u) | (cr * 0x2000u) | (ep * 0x20000u);
+    let cr = ((q.info >> 13u) & 15u) & ~(rights_lost(v.fsq) | rights_lost(v.to));
+    let ep = select(0u, 8u | (v.fsq & 7u), v.sp == SP_DOUBLE);
+    q.info = moved_info(q.info, v.to, white, v.kind == 6u, cr, ep);
     return q;
 }
 
@@ -704,14 +707,9 @@ fn unmake_move(m: u32) {
     var q = load_pos();
     // after the move it is the opponent's turn
     let white = !white_to_move(q);
-    q = toggle(q, decode(m), white);
-    let fsq = m & 63u;
-    let king = (m >> 28u) == 6u;
-    var kings = q.info & 0xfffu;
-    kings = select(kings, select((kings & 0x03fu) | (fsq * 0x40u), (kings & 0xfc0u) | fsq, white), king);
-    let cr = (m >> 20u) & 15u;
-    let ep = (m >> 24u) & 15u;
-    q.info = (q.info & 0xffe00000u) | kings | ((q.info & 0x1000u) ^ 0x1000u) | (cr * 0x2000u) | (ep * 0x20000u);
+    let v = decode(m);
+    q = toggle(q, v, white);
+    q.info = moved_info(q.info, v.fsq, white, v.kind == 6u, (m >> 20u) & 15u, (m >> 24u) & 15u);
     store_pos(q);
 }
 
