@@ -1,7 +1,7 @@
 //! GPU perft: one wgpu host for WebGPU in the browser and Vulkan natively.
 //!
 //! The CPU splits the tree to a frontier of positions (`split_depth` plies
-//! below the root), the kernel (`kernels/perft.wgsl` + `kernels/bitboards.wgsl`) walks each frontier position
+//! below the root), the kernel (`kernels/perft.wgsl` + `bitboards.wgsl` + `counts.wgsl`) walks each frontier position
 //! `depth - split_depth` plies deep, one invocation per position, and the host
 //! adds the per-invocation counts up. Work goes to the GPU in batches of
 //! bounded length (a browser loses the device on a long dispatch), and the

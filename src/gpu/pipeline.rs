@@ -7,11 +7,14 @@ use super::{poisoned, GpuError, GpuPerft};
 
 /// The kernel source exactly as written (both variants, default constants):
 /// `kernels/perft.wgsl` (the search) followed by `kernels/bitboards.wgsl`
-/// (64-bit board helpers and sliding-attack fills).
+/// (64-bit board helpers and sliding-attack fills) and `kernels/counts.wgsl`
+/// (bulk counting of the last ply).
 pub const PERFT_WGSL: &str = concat!(
     include_str!(concat!(env!("OUT_DIR"), "/perft.wgsl")),
     "\n",
-    include_str!(concat!(env!("OUT_DIR"), "/bitboards.wgsl"))
+    include_str!(concat!(env!("OUT_DIR"), "/bitboards.wgsl")),
+    "\n",
+    include_str!(concat!(env!("OUT_DIR"), "/counts.wgsl"))
 );
 
 /// Entry point of the kernel.

@@ -1,4 +1,4 @@
-// bitscope GPU perft kernel, part 2 of 2: 64-bit boards as vec2<u32>.
+// bitscope GPU perft kernel, part 2 of 3: 64-bit boards as vec2<u32>.
 //
 // The host appends this file to perft.wgsl (gpu/pipeline.rs, PERFT_WGSL);
 // WGSL declarations may come in any order, so the kernel calls these helpers
@@ -48,6 +48,18 @@ fn mask_ge(s: u32) -> vec2<u32> {
 
 fn msk(b: vec2<u32>, keep: bool) -> vec2<u32> {
     return select(ZERO, b, keep);
+}
+
+// The board turned 180 degrees (a1 <-> h8, square s <-> 63 - s): south
+// becomes north and west east. SwiftShader's reverseBits is ten shifts by
+// constants, which stay vector instructions; a shift written in WGSL does
+// not (see shl).
+//   . . 1 .        . . . .
+//   1 . . .   ->   . . . .
+//   . . . .        . . . 1
+//   . . . .        . 1 . .
+fn rot(b: vec2<u32>) -> vec2<u32> {
+    return vec2<u32>(reverseBits(b.y), reverseBits(b.x));
 }
 
 // The lines through square s on an empty board. A diagonal is the main one

@@ -1,5 +1,6 @@
-// bitscope GPU perft kernel, part 1 of 2 (the host appends bitboards.wgsl,
-// the 64-bit board helpers and sliding-attack fills).
+// bitscope GPU perft kernel, part 1 of 3 (the host appends bitboards.wgsl,
+// the 64-bit board helpers and sliding-attack fills, and counts.wgsl, the
+// bulk counting of the last ply).
 //
 // Each invocation walks one subtree depth-first, from one frontier position to
 // `params.depth` remaining plies, and writes its leaf count as (lo, hi) u32.
@@ -164,6 +165,8 @@ struct Ctx {
     nchk: u32,
     // en passant target square, 64 when none
     ep_sq: u32,
+    // the other king's square
+    eksq: u32,
 }
 
 // One direction from the king: r1 = ray to the first blocker, xr = ray through
@@ -200,6 +203,13 @@ fn setup_base(q: Pos) -> Ctx {
 // setup_base for a side to move known in advance (the breadth-first kernels
 // pass a constant, and every colour `select` below folds away).
 fn setup_side(q: Pos, white: bool) -> Ctx {
+    var c = setup_sides(q, white);
+    c.danger = danger_map(q, c);
+    return c;
+}
+
+// setup_side but the danger map: sides, occupancy, the king, en passant.
+fn setup_sides(q: Pos, white: bool) -> Ctx {
     var c: Ctx;
     c.white = white;
     let wk = king_square(q, true);
@@ -214,20 +224,27 @@ fn setup_side(q: Pos, white: bool) -> Ctx {
     c.empty = ~c.occ;
     c.us = select(c.occ & ~whites, whites, c.white);
     c.them = c.occ & ~c.us;
-    let tp = c.them & q.p;
-    let tn = c.them & q.n;
-    let tb = c.them & q.b;
-    let tr = c.them & q.r;
-    let e = c.empty;
-
-    // Attacked squares, our king removed so that it cannot hide behind itself.
-    let e_nk = e | k;
-    c.danger = pawn_att(tp, !c.white) | knight_att(tn) | king_att(sqbb(eksq)) | bishop_att(tb, e_nk)
-        | rook_att(tr, e_nk);
-
+    c.eksq = eksq;
     let ep = (q.info >> 17u) & 15u;
     c.ep_sq = select(64u, select(16u, 40u, c.white) + (ep & 7u), (ep & 8u) != 0u);
     return c;
+}
+
+// The squares the opponent attacks, our king removed so that it cannot hide
+// behind itself. South, west, south-east and south-west are filled on the
+// board turned 180 degrees (`rot`), where they run north, east, north-west
+// and north-east: those fills multiply where the others shift right, and
+// SwiftShader turns every shift into four scalar ones (bitboards.wgsl).
+fn danger_map(q: Pos, c: Ctx) -> vec2<u32> {
+    let tb = c.them & q.b;
+    let tr = c.them & q.r;
+    let e = c.empty | c.kbb;
+    let er = rot(e);
+    let tbr = rot(tb);
+    let trr = rot(tr);
+    let up = att_n(tr, e) | att_e(tr, e) | att_ne(tb, e) | att_nw(tb, e);
+    let down = att_n(trr, er) | att_e(trr, er) | att_ne(tbr, er) | att_nw(tbr, er);
+    return pawn_att(c.them & q.p, !c.white) | knight_att(c.them & q.n) | king_att(sqbb(c.eksq)) | up | rot(down);
 }
 
 fn setup(q: Pos) -> Ctx {
@@ -366,110 +383,6 @@ fn orth_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
 // pieces, inside the check mask, and along `pin` when f is on it.
 fn slider_targets(c: Ctx, f: vec2<u32>, att: vec2<u32>, pin: vec2<u32>) -> vec2<u32> {
     return att & ~c.us & c.checkmask & select(ALL, pin, nz(f & pin));
-}
-
-// Number of legal moves of the position in memory (bulk counting, set-wise
-// for pawns and knights, one loop per slider class).
-fn count_legal(q: Pos) -> u32 {
-    let c = setup(q);
-    if c.nchk > 1u {
-        return popc(king_targets(q, c));
-    }
-    return count_king_pawns_knights(q, c) + count_ep(q, c)
-        + count_sliders_each(c, c.us & q.b & ~c.pin_hv, c.us & q.r & ~c.pin_d);
-}
-
-// The legal moves of the king, the pawns (en passant aside) and the knights,
-// when at most one piece gives check. Shared by count_legal and the
-// breadth-first kernel's bf_count_legal, which differ in the sliders and in
-// how they find the en passant captures.
-fn count_king_pawns_knights(q: Pos, c: Ctx) -> u32 {
-    var n = popc(king_targets(q, c));
-    let ps = pawn_sets(q, c);
-    n += popc(ps.push) + popc(ps.double) + popc(ps.cap_a) + popc(ps.cap_h)
-        + 3u * (popc(ps.push & RANK_1_8) + popc(ps.cap_a & RANK_1_8) + popc(ps.cap_h & RANK_1_8));
-    return n + count_knights(c, c.us & q.n & ~(c.pin_hv | c.pin_d));
-}
-
-// The legal moves of the (unpinned) knights `kn`, all at once: one popcount
-// per jump direction. A jump moves different knights to different squares,
-// so the eight counts add up to the knights' targets one by one, with no
-// loop (SwiftShader runs a loop's body once more than its longest turn
-// count; two knights took three turns of knight_att).
-fn count_knights(c: Ctx, kn: vec2<u32>) -> u32 {
-    let t = ~c.us & c.checkmask;
-    return popc(shl(kn, 17u) & NOT_A & t) + popc(shl(kn, 15u) & NOT_H & t)
-        + popc(shl(kn, 10u) & NOT_AB & t) + popc(shl(kn, 6u) & NOT_GH & t)
-        + popc(shr(kn, 6u) & NOT_AB & t) + popc(shr(kn, 10u) & NOT_GH & t)
-        + popc(shr(kn, 15u) & NOT_A & t) + popc(shr(kn, 17u) & NOT_H & t);
-}
-
-// The targets of our pawns' moves, en passant aside, one set per direction.
-struct PawnSets {
-    push: vec2<u32>,
-    double: vec2<u32>,
-    cap_a: vec2<u32>,
-    cap_h: vec2<u32>,
-}
-
-// All pawns at once. A pawn pinned along a file may push, one pinned on a
-// diagonal may capture along it, and nothing else (the targets then stay on
-// their own pin ray).
-fn pawn_sets(q: Pos, c: Ctx) -> PawnSets {
-    let cm = c.checkmask;
-    let w = c.white;
-    let pw = c.us & q.p;
-    let free = pw & ~(c.pin_hv | c.pin_d);
-    let one = (pawn_fwd(free, w) | (pawn_fwd(pw & c.pin_hv, w) & c.pin_hv)) & c.empty;
-    let two = pawn_fwd(one & select(RANK_6, RANK_3, w), w) & c.empty & cm;
-    let pdiag = pw & c.pin_d;
-    let ca = (pawn_cap_a(free, w) | (pawn_cap_a(pdiag, w) & c.pin_d)) & c.them & cm;
-    let ch = (pawn_cap_h(free, w) | (pawn_cap_h(pdiag, w) & c.pin_d)) & c.them & cm;
-    return PawnSets(one & cm, two, ca, ch);
-}
-
-// The legal en passant captures, one ep_legal per capturing pawn.
-fn count_ep(q: Pos, c: Ctx) -> u32 {
-    var n = 0u;
-    if c.ep_sq < 64u {
-        var cands = pawn_att(sqbb(c.ep_sq), !c.white) & c.us & q.p;
-        loop {
-            if !nz(cands) {
-                break;
-            }
-            let fsq = lsb(cands);
-            cands &= ~sqbb(fsq);
-            if ep_legal(q, c, fsq) {
-                n += 1u;
-            }
-        }
-    }
-    return n;
-}
-
-// The legal moves of the sliders in `diag` (bishop-likes) and `orth`
-// (rook-likes), one slider at a time.
-fn count_sliders_each(c: Ctx, diag: vec2<u32>, orth: vec2<u32>) -> u32 {
-    var n = 0u;
-    var s = diag;
-    loop {
-        if !nz(s) {
-            break;
-        }
-        let f = low_bit(s);
-        s ^= f;
-        n += popc(diag_targets(c, f));
-    }
-    s = orth;
-    loop {
-        if !nz(s) {
-            break;
-        }
-        let f = low_bit(s);
-        s ^= f;
-        n += popc(orth_targets(c, f));
-    }
-    return n;
 }
 
 // ------------------------------------------------------------ move order

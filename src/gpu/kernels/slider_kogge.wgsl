@@ -24,13 +24,18 @@ fn slide_any(f: vec2<u32>, occ: vec2<u32>, diag: bool) -> vec2<u32> {
 // the first blocker, and a blocker of ours starts its own ray after itself),
 // so one fill of all bishop-likes per diagonal direction and of all
 // rook-likes per orthogonal direction counts their moves exactly: 8 fills in
-// all instead of 4 per slider.
+// all instead of 4 per slider. The four that run south or west fill the board
+// turned 180 degrees (as danger_map does); a count needs no turning back.
 fn count_sliders_free(q: Pos, c: Ctx) -> u32 {
     let pinned = c.pin_hv | c.pin_d;
     let e = c.empty;
-    let tgt = ~c.us & c.checkmask;
+    let t = ~c.us & c.checkmask;
     let d = c.us & q.b & ~pinned;
     let o = c.us & q.r & ~pinned;
-    let n = popc(att_ne(d, e) & tgt) + popc(att_nw(d, e) & tgt) + popc(att_se(d, e) & tgt) + popc(att_sw(d, e) & tgt);
-    return n + popc(att_n(o, e) & tgt) + popc(att_s(o, e) & tgt) + popc(att_e(o, e) & tgt) + popc(att_w(o, e) & tgt);
+    let er = rot(e);
+    let tr = rot(t);
+    let dr = rot(d);
+    let or = rot(o);
+    let n = popc(att_ne(d, e) & t) + popc(att_nw(d, e) & t) + popc(att_ne(dr, er) & tr) + popc(att_nw(dr, er) & tr);
+    return n + popc(att_n(o, e) & t) + popc(att_e(o, e) & t) + popc(att_n(or, er) & tr) + popc(att_e(or, er) & tr);
 }
