@@ -258,19 +258,20 @@ struct KingGeo {
     file: vec2<u32>,
     dg: vec2<u32>,
     ad: vec2<u32>,
+    // the squares above the king's (a higher index)
+    above: vec2<u32>,
 }
 
 fn bf_king_geo(ks: u32, white: bool) -> KingGeo {
     let k = sqbb(ks);
     return KingGeo(king_att(k), knight_att(k), pawn_att(k, white), rank_line(ks), file_line(ks),
-        diag_line(ks, false), diag_line(ks, true));
+        diag_line(ks, false), diag_line(ks, true), mask_ge(ks + 1u));
 }
 
 fn bf_setup_geo(q: Pos, g: KingGeo, white: bool) -> Ctx {
     var c = setup_sides(q, white);
     c.kz = g.kz;
     let k = c.kbb;
-    let ks = c.ksq;
     var cm = (g.knights & c.them & q.n) | (g.pawns & c.them & q.p);
     var nchk = popc(cm);
     let rank = g.rank;
@@ -299,16 +300,18 @@ fn bf_setup_geo(q: Pos, g: KingGeo, white: bool) -> Ctx {
         if !nz(cand) {
             break;
         }
-        let s = lsb(cand);
-        let sb = sqbb(s);
+        let sb = low_bit(cand);
         cand ^= sb;
         let on_hv = nz(sb & hv);
         let line = select(select(ad, dg, nz(sb & dg)), select(file, rank, nz(sb & rank)), on_hv);
-        let between = line & mask_ge(min(ks, s) + 1u) & ~mask_ge(max(ks, s));
+        // the squares between: below the slider and above the king, or above
+        // the slider and below the king (no square index, no shift)
+        let below = dec(sb);
+        let between = line & select(~g.above & ~k & ~below & ~sb, g.above & below, nz(sb & g.above));
         let blockers = between & c.occ;
         let ray = between | sb;
         let is_chk = !nz(blockers);
-        let is_pin = (popc(blockers) == 1u) & nz(blockers & c.us);
+        let is_pin = nz(blockers & c.us) & !nz(blockers & dec(blockers));
         let pin = msk(ray, is_pin);
         cm |= msk(ray, is_chk);
         nchk += select(0u, 1u, is_chk);

@@ -39,6 +39,11 @@ fn low_bit(b: vec2<u32>) -> vec2<u32> {
     return select(vec2<u32>(0u, b.y & (0u - b.y)), vec2<u32>(b.x & (0u - b.x), 0u), b.x != 0u);
 }
 
+// b - 1 as a 64-bit number: for one square, the squares below it.
+fn dec(b: vec2<u32>) -> vec2<u32> {
+    return vec2<u32>(b.x - 1u, b.y - select(0u, 1u, b.x == 0u));
+}
+
 // Squares >= s (s may be 64: none).
 fn mask_ge(s: u32) -> vec2<u32> {
     let lo = select(0u, 0xffffffffu << (s & 31u), s < 32u);
