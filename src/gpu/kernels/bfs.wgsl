@@ -174,11 +174,20 @@ fn bf_sources(q: Pos, c: Ctx) -> Sources {
     return src;
 }
 
+// Source i of src, its targets empty past the last.
+fn bf_source(src: ptr<function, Sources>, i: u32) -> vec4<u32> {
+    let e = (*src).s[min(i, BF_SOURCES - 1u)];
+    return vec4<u32>(msk(e.xy, i < (*src).n), e.zw);
+}
+
 // Every legal move of q: fused = true plays it and adds the child's legal
 // move count (returned as (lo, hi)); fused = false writes the child at
 // bf_dst[out + k] for k < limit and returns (number of moves, 0).
 // Each loop turn makes exactly one move per active invocation, so the heavy
-// part runs with all invocations that still have moves.
+// part runs with all invocations that still have moves. The loop tests at its
+// end whether a move is left: SwiftShader runs a loop's body until no
+// invocation goes on, so a test at the top ran one more whole turn (a child
+// count) for nothing, per four invocations.
 fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
     let c = bf_setup(q);
     var src = bf_sources(q, c);
@@ -187,42 +196,40 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
     var lo = 0u;
     var hi = 0u;
     var k = 0u;
-    var next = 0u;
-    var t = ZERO;
-    var origin = 0u;
-    var kind = 0u;
+    var e = bf_source(&src, 0u);
+    var next = 1u;
     var promo = 0u;
-    loop {
-        if !nz(t) {
-            let e = src.s[min(next, BF_SOURCES - 1u)];
-            t = msk(e.xy, next < src.n);
-            origin = e.z;
-            kind = e.w;
-            next += 1u;
-        }
-        if !nz(t) {
-            break;
-        }
-        let to = lsb(t);
-        let fsq = select(origin & 63u, (to + origin) & 63u, (origin & BF_PAWN_DIR) != 0u);
-        var v = classify(q, c, fsq, to, kind);
-        v.promo = promo;
-        if (v.sp == SP_PROMO) && (promo < 3u) {
-            promo += 1u;
-        } else {
-            promo = 0u;
-            t ^= low_bit(t);
-        }
-        let child = play_side(q, v, BF_WHITE);
-        if fused {
-            let n = bf_count_with(child, bf_setup_geo(child, geo, !BF_WHITE));
-            lo += n;
-            hi += select(0u, 1u, lo < n);
-        } else {
-            if k < limit {
-                bf_store(out + k, child);
+    if nz(e.xy) {
+        loop {
+            let to = lsb(e.xy);
+            let fsq = select(e.z & 63u, (to + e.z) & 63u, (e.z & BF_PAWN_DIR) != 0u);
+            var v = classify(q, c, fsq, to, e.w);
+            v.promo = promo;
+            let child = play_side(q, v, BF_WHITE);
+            if fused {
+                let n = bf_count_with(child, bf_setup_geo(child, geo, !BF_WHITE));
+                lo += n;
+                hi += select(0u, 1u, lo < n);
+            } else {
+                if k < limit {
+                    bf_store(out + k, child);
+                }
+                k += 1u;
             }
-            k += 1u;
+            // the next move: the next promotion piece, target or source
+            if (v.sp == SP_PROMO) && (promo < 3u) {
+                promo += 1u;
+            } else {
+                promo = 0u;
+                e = vec4<u32>(e.xy ^ low_bit(e.xy), e.zw);
+            }
+            if !nz(e.xy) {
+                e = bf_source(&src, next);
+                next += 1u;
+            }
+            continuing {
+                break if !nz(e.xy);
+            }
         }
     }
     if !fused {
