@@ -21,7 +21,7 @@ const AUTO_BATCH_LEAVES_GPU: f64 = 256.0 * 1024.0 * 1024.0;
 /// Largest automatic batch.
 const AUTO_MAX_BATCH: u32 = 65536;
 /// Typical branching factor, to estimate work per frontier position.
-const BRANCHING: f64 = 30.0;
+pub(super) const BRANCHING: f64 = 30.0;
 
 impl GpuPerft {
     /// Perft of the position in `fen`.
