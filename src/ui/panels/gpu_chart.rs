@@ -14,7 +14,7 @@
 //!   592 B private
 //! ```
 
-use super::gpu_matrix::MatrixRow;
+use super::gpu_matrix::{fastest, MatrixRow};
 use crate::gpu::matrix::MATRIX_WORKGROUP_SIZES;
 use crate::gpu::{Slider, Variant};
 use yew::prelude::*;
@@ -83,7 +83,7 @@ fn chart(position: &str, rows: &[&MatrixRow]) -> Html {
         .filter(|(_, y)| y.is_finite())
         .collect();
     let top = nice_max(measured.iter().map(|p| p.1).fold(0.0, f64::max));
-    let best = measured.iter().map(|p| p.1).fold(f64::NAN, f64::max);
+    let best = fastest(rows.iter().copied(), position).map(|(v, _)| v);
     let col_w = (W - LEFT - 8.0) / KERNELS.len() as f64;
     let slots = (Slider::ALL.len() * MATRIX_WORKGROUP_SIZES.len()) as f64;
     let x_of = |r: &MatrixRow| {
@@ -130,7 +130,7 @@ fn chart(position: &str, rows: &[&MatrixRow]) -> Html {
                     { "kernel · memory per invocation" }</text>
                 { for measured.iter().map(|(r, y)| {
                     let (cx, cy) = (x_of(r), y_of(*y));
-                    let won = *y == best;
+                    let won = best == Some(r.variant);
                     html! { <g class={classes!("point", r.variant.slider.name(), won.then_some("best"))} data-variant={r.variant.name()}>
                         <title>{ format!("{}: {:.1} M nodes/s", r.variant.name(), (*y)) }</title>
                         <circle cx={num(cx)} cy={num(cy)} r={num(2.5 + r.variant.workgroup_size as f64 / 64.0)} />

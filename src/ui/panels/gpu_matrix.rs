@@ -166,6 +166,20 @@ async fn run_matrix(
     });
 }
 
+/// The fastest measured variant on `position` among `rows`: the one the
+/// answer names, the bold row and the ringed point (one, even where two
+/// measured the same).
+pub(super) fn fastest<'a>(
+    rows: impl IntoIterator<Item = &'a MatrixRow>,
+    position: &str,
+) -> Option<(MatrixVariant, f64)> {
+    winner(
+        rows.into_iter()
+            .filter(|r| r.position == position)
+            .filter_map(|r| r.outcome.as_ref().ok().map(|m| (r.variant, m.nps()))),
+    )
+}
+
 /// The answer in words: the winner per position, and what the memory
 /// bought, from the rows.
 fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
@@ -174,12 +188,7 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
     positions.dedup();
     for p in positions {
         let of = |pred: &dyn Fn(&MatrixRow) -> bool| {
-            let named: Vec<(String, f64)> = rows
-                .iter()
-                .filter(|r| r.position == p && pred(r))
-                .filter_map(|r| r.outcome.as_ref().ok().map(|m| (r.variant.name(), m.nps())))
-                .collect();
-            winner(named.iter().map(|(n, x)| (n.as_str(), *x))).map(|(n, x)| (n.to_string(), x))
+            fastest(rows.iter().filter(|r| pred(r)), p).map(|(v, x)| (v.name(), x))
         };
         let Some((best, best_nps)) = of(&|_| true) else {
             continue;
@@ -250,13 +259,8 @@ pub fn gpu_matrix(props: &GpuMatrixProps) -> Html {
         MatrixSize::from_name(&el.value()).unwrap_or_default()
     });
     let depths = matrix_cases(props.size.depth_offset());
-    // the fastest measured speed per position, to mark its row
-    let fastest = |position: &str| {
-        rows.iter()
-            .filter(|r| r.position == position)
-            .filter_map(|r| r.outcome.as_ref().ok().map(Measured::nps))
-            .fold(f64::NAN, f64::max)
-    };
+    // the fastest variant per position, to mark its row
+    let won_on = |position: &str| fastest(rows.iter(), position).map(|(v, _)| v);
 
     html! {
         <div class="card gpu-matrix">
@@ -301,7 +305,7 @@ pub fn gpu_matrix(props: &GpuMatrixProps) -> Html {
                     <tbody>
                         { for rows.iter().map(|r| {
                             let v = &r.variant;
-                            let won = r.outcome.as_ref().is_ok_and(|m| m.nps() == fastest(r.position));
+                            let won = won_on(r.position) == Some(*v);
                             let common = html! { <>
                                 <td class="variant-name">{ v.name() }</td><td>{ format!("{} {}", r.position, r.depth) }</td>
                             </> };
