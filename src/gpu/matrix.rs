@@ -280,7 +280,7 @@ mod tests {
             winner([("a", 1.0), ("b", 3.0), ("c", f64::NAN)]),
             Some(("b", 3.0))
         );
-        assert_eq!(winner([]), None);
+        assert_eq!(winner::<&str>([]), None);
         // a tie still names one variant, the last (the panel marks that
         // one row and point, by name: two rows once measured the same)
         assert_eq!(winner([("a", 2.0), ("b", 2.0)]), Some(("b", 2.0)));
