@@ -282,7 +282,7 @@ mod tests {
         );
         assert_eq!(winner::<&str>([]), None);
         // a tie still names one variant, the last (the panel marks that
-        // one row and point, by name: two rows once measured the same)
+        // one row and point, by variant: two rows once measured the same)
         assert_eq!(winner([("a", 2.0), ("b", 2.0)]), Some(("b", 2.0)));
     }
 }
