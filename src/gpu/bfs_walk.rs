@@ -44,6 +44,12 @@ pub(super) struct Walk {
     pub finished: bool,
 }
 
+/// White is to move at `level` of a walk whose chunk has `white` to move
+/// (the side alternates level by level).
+fn white_at(white: bool, level: usize) -> bool {
+    white ^ (level % 2 == 1)
+}
+
 impl GpuPerft {
     /// Starts the walk of a chunk of `n` positions already in `bufs.levels[0]`
     /// (the accumulator zeroed), all with `white` to move, up to its first
@@ -104,7 +110,7 @@ impl GpuPerft {
                 let p = scan_params(f, len, k.wg, plan);
                 let level = f.level;
                 f.start += len;
-                let side = k.side(walk.white ^ (level % 2 == 1));
+                let side = k.side(white_at(walk.white, level));
                 self.bfs_submit(
                     bufs,
                     &bufs.groups[level],
@@ -124,7 +130,7 @@ impl GpuPerft {
         while let Some(f) = walk.stack.last_mut() {
             let rem = d - f.level as u32;
             let group = &bufs.groups[f.level];
-            let side = k.side(walk.white ^ (f.level % 2 == 1));
+            let side = k.side(white_at(walk.white, f.level));
             if rem <= 2 {
                 let mut start = 0;
                 while start < f.n {

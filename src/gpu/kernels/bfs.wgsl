@@ -2,8 +2,8 @@
 //
 // The host appends this file to perft.wgsl (private variant) + bitboards.wgsl
 // + counts.wgsl (gpu/bfs.rs, `bfs_source`), so the move generator exists once:
-// setup_side, pawn_sets, knight/slider/king_targets, the counts,
-// encode and play_side are the depth-first kernel's own functions. bf_setup finds
+// setup_sides, danger_map, pawn_sets, knight/slider/king_targets, the counts,
+// classify and play_side are the depth-first kernel's own functions. bf_setup finds
 // checks, pins and en passant its own way, and bf_count_legal is count_legal
 // without branches, its sliders counted by the slider method's
 // count_sliders_free. Names here start with `bf`, bindings are 10..15
