@@ -4,11 +4,12 @@
 //! perft. Every name it prints is accepted by `bitscope perft N --gpu
 //! --variant NAME`.
 
+use std::io::IsTerminal;
 use std::time::Instant;
 
 use bitscope::chess::{perft, Position};
 use bitscope::gpu::matrix::{matrix_cases, winner, MatrixVariant};
-use bitscope::gpu::{GpuPerft, Variant};
+use bitscope::gpu::{GpuPerft, GpuRun, Options, Variant};
 
 pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
     let gpu = match GpuPerft::new_blocking() {
@@ -19,7 +20,7 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
     let adapter = format!("{} ({}, {})", r.name, r.backend, r.device_type);
     let cases = matrix_cases(depth_offset);
     let header = format!(
-        "gpu perft matrix on {adapter}; best of {rounds}; counts checked against the CPU perft"
+        "gpu perft matrix on {adapter}; best of {rounds} rounds (each round runs every variant once); counts checked against the CPU perft"
     );
     if json {
         eprintln!("{header}");
@@ -39,6 +40,8 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
             "vs first"
         );
     }
+    // the rounds' progress, on a terminal only
+    let tty = std::io::stderr().is_terminal();
     let mut failed = false;
     for case in cases {
         let (name, fen, depth) = (case.name, case.fen, case.depth);
@@ -46,75 +49,72 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
             continue;
         };
         let want = perft(&pos, depth);
+        let mut cells = warm_cells(&gpu, &pos, name, &mut failed);
+        // rounds interleaved: each round runs every variant once, so a burst
+        // of load on the host slows one round of a variant, not all of them
+        for round in 1..=rounds {
+            if tty {
+                eprint!("\r  {name}: round {round} of {rounds}");
+            }
+            for cell in cells.iter_mut().filter(|c| !c.failed) {
+                let t0 = Instant::now();
+                match gpu.run_blocking(&pos, depth, &cell.options, |_, _| true) {
+                    Ok(run) => {
+                        let t = t0.elapsed().as_secs_f64();
+                        if cell.best.as_ref().is_none_or(|b| t < b.0) {
+                            cell.best = Some((t, run));
+                        }
+                    }
+                    Err(e) => {
+                        let nl = if tty { "\n" } else { "" };
+                        eprintln!("{nl}  {:<32} {name:<9} error: {e}", cell.variant.name());
+                        cell.failed = true;
+                        failed = true;
+                    }
+                }
+            }
+        }
+        if tty {
+            eprint!("\r{:40}\r", "");
+        }
         let mut baseline = None;
         let mut rows: Vec<(String, f64)> = Vec::new();
-        for cell in MatrixVariant::all() {
-            {
-                let vname = cell.name();
-                let options = cell.options();
-                let wg_bytes = match gpu.resolve_workgroup(&options) {
-                    Ok((_, b)) => b,
-                    Err(e) => {
-                        eprintln!("  {vname:<32} {name:<9} skipped: {e}");
-                        continue;
-                    }
-                };
-                // build the pipelines outside the timings
-                if let Err(e) = gpu.run_blocking(&pos, 1, &options, |_, _| true) {
-                    eprintln!("  {vname:<32} {name:<9} error: {e}");
-                    failed = true;
-                    continue;
-                }
-                let mut best: Option<(f64, bitscope::gpu::GpuRun)> = None;
-                for _ in 0..rounds {
-                    let t0 = Instant::now();
-                    match gpu.run_blocking(&pos, depth, &options, |_, _| true) {
-                        Ok(run) => {
-                            let t = t0.elapsed().as_secs_f64();
-                            if best.as_ref().is_none_or(|b| t < b.0) {
-                                best = Some((t, run));
-                            }
-                        }
-                        Err(e) => {
-                            eprintln!("  {vname:<32} {name:<9} error: {e}");
-                            failed = true;
-                            break;
-                        }
-                    }
-                }
-                let Some((t, run)) = best else { continue };
-                let nps = run.nodes as f64 / t;
-                if baseline.is_none() && cell.kernel == Variant::Workgroup {
-                    baseline = Some(nps);
-                }
-                rows.push((vname.clone(), nps));
-                let ok = run.nodes == want;
-                failed |= !ok;
-                if json {
-                    println!(
-                        "{}",
-                        serde_json::json!({
-                            "variant": vname, "kernel": cell.kernel.name(), "slider": cell.slider.name(),
-                            "workgroup_size": run.workgroup_size,
-                            "position": name, "fen": fen, "depth": depth, "nodes": run.nodes,
-                            "seconds": t, "nps": nps, "workgroup_bytes": wg_bytes,
-                            "bytes_per_invocation": cell.bytes_per_invocation(),
-                            "global_bytes_per_position": cell.global_bytes_per_position(),
-                            "dispatches": run.batches, "split_depth": run.split_depth,
-                            "counts_ok": ok, "adapter": adapter,
-                        })
-                    );
-                } else {
-                    println!(
-                        "  {vname:<32} {name:<9} {depth:>5} {:>13} {t:>9.3} {:>11.1} {wg_bytes:>8} {:>9} {:>10} {:>6.2}x{}",
-                        run.nodes,
-                        nps / 1e6,
-                        cell.global_bytes_per_position(),
-                        run.batches,
-                        baseline.map_or(f64::NAN, |b| nps / b),
-                        if ok { String::new() } else { format!("   COUNT WRONG (want {want})") }
-                    );
-                }
+        for cell in &cells {
+            let Some((t, run)) = &cell.best else { continue };
+            let (t, vname) = (*t, cell.variant.name());
+            let nps = run.nodes as f64 / t;
+            if baseline.is_none() && cell.variant.kernel == Variant::Workgroup {
+                baseline = Some(nps);
+            }
+            rows.push((vname.clone(), nps));
+            let ok = run.nodes == want;
+            failed |= !ok;
+            let v = &cell.variant;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({
+                        "variant": vname, "kernel": v.kernel.name(), "slider": v.slider.name(),
+                        "workgroup_size": run.workgroup_size,
+                        "position": name, "fen": fen, "depth": depth, "nodes": run.nodes,
+                        "seconds": t, "nps": nps, "workgroup_bytes": cell.wg_bytes,
+                        "bytes_per_invocation": v.bytes_per_invocation(),
+                        "global_bytes_per_position": v.global_bytes_per_position(),
+                        "dispatches": run.batches, "split_depth": run.split_depth,
+                        "counts_ok": ok, "adapter": adapter,
+                    })
+                );
+            } else {
+                println!(
+                    "  {vname:<32} {name:<9} {depth:>5} {:>13} {t:>9.3} {:>11.1} {:>8} {:>9} {:>10} {:>6.2}x{}",
+                    run.nodes,
+                    nps / 1e6,
+                    cell.wg_bytes,
+                    v.global_bytes_per_position(),
+                    run.batches,
+                    baseline.map_or(f64::NAN, |b| nps / b),
+                    if ok { String::new() } else { format!("   COUNT WRONG (want {want})") }
+                );
             }
         }
         let best = winner(rows.iter().map(|(n, x)| (n.as_str(), *x)));
@@ -123,4 +123,43 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
         }
     }
     i32::from(failed)
+}
+
+/// One variant of the matrix on one position: its best run so far.
+struct Cell {
+    variant: MatrixVariant,
+    options: Options,
+    wg_bytes: u64,
+    best: Option<(f64, GpuRun)>,
+    failed: bool,
+}
+
+/// The variants the adapter runs, each with its pipelines built (one run
+/// at depth 1) so that compiling stays outside the timings.
+fn warm_cells(gpu: &GpuPerft, pos: &Position, name: &str, failed: &mut bool) -> Vec<Cell> {
+    let mut cells = Vec::new();
+    for variant in MatrixVariant::all() {
+        let vname = variant.name();
+        let options = variant.options();
+        let wg_bytes = match gpu.resolve_workgroup(&options) {
+            Ok((_, b)) => b,
+            Err(e) => {
+                eprintln!("  {vname:<32} {name:<9} skipped: {e}");
+                continue;
+            }
+        };
+        if let Err(e) = gpu.run_blocking(pos, 1, &options, |_, _| true) {
+            eprintln!("  {vname:<32} {name:<9} error: {e}");
+            *failed = true;
+            continue;
+        }
+        cells.push(Cell {
+            variant,
+            options,
+            wg_bytes,
+            best: None,
+            failed: false,
+        });
+    }
+    cells
 }

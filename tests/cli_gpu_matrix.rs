@@ -1,0 +1,75 @@
+//! `bitscope bench gpu --matrix --json`: every variant on both positions,
+//! one JSON line each with the fields the issue names, counts checked, and
+//! every printed name accepted by `perft --gpu --variant`. Runs the WGSL on
+//! the adapter wgpu finds (SwiftShader in CI).
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use bitscope::gpu::matrix::MatrixVariant;
+use common::cli::{run, succeeds_with_json};
+
+#[test]
+fn matrix_json_has_every_variant_with_checked_counts() {
+    // start depth 2 (400 leaves) and Kiwipete depth 1 (48), two rounds
+    let out = run(&[
+        "bench",
+        "gpu",
+        "--matrix",
+        "--json",
+        "--rounds",
+        "2",
+        "--gpu-depth-offset",
+        "-4",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("best of 2 rounds"), "{stderr}");
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let every: BTreeSet<String> = MatrixVariant::all().iter().map(|v| v.name()).collect();
+    for (position, depth, nodes) in [("start", 2, 400), ("kiwipete", 1, 48)] {
+        let here: Vec<&serde_json::Value> =
+            rows.iter().filter(|r| r["position"] == position).collect();
+        let names: BTreeSet<String> = here
+            .iter()
+            .map(|r| r["variant"].as_str().unwrap().to_string())
+            .collect();
+        // a variant is either measured or named on stderr as skipped (the
+        // adapter's workgroup memory), never lost
+        for name in &every {
+            assert!(
+                names.contains(name)
+                    || stderr.contains(&format!("{name:<32} {position:<9} skipped")),
+                "{name} on {position}: {stderr}"
+            );
+        }
+        assert!(names.len() >= 18, "{names:?}");
+        assert_eq!(names.len(), here.len(), "one row per variant");
+        for r in here {
+            assert_eq!(r["depth"], depth, "{r}");
+            assert_eq!(r["nodes"], nodes, "{r}");
+            assert_eq!(r["counts_ok"], true, "{r}");
+            let seconds = r["seconds"].as_f64().unwrap();
+            let nps = r["nps"].as_f64().unwrap();
+            assert!(
+                seconds > 0.0 && (nps * seconds - nodes as f64).abs() < 1e-6 * nps,
+                "{r}"
+            );
+            assert!(r["fen"].as_str().unwrap().contains('/'), "{r}");
+            assert!(r["workgroup_bytes"].as_u64().is_some(), "{r}");
+            assert!(!r["adapter"].as_str().unwrap().is_empty(), "{r}");
+        }
+    }
+    // a printed name runs as a perft variant, with the same count
+    let name = rows
+        .iter()
+        .map(|r| r["variant"].as_str().unwrap())
+        .find(|n| n.starts_with("breadth-first-magic"))
+        .expect("a breadth-first row");
+    let json = succeeds_with_json(&["perft", "3", "--gpu", "--variant", name, "--json"]);
+    assert_eq!(json["nodes"], 8902);
+}
