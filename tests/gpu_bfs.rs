@@ -36,6 +36,17 @@ fn gpu() -> &'static GpuPerft {
     })
 }
 
+/// A second device whose leaf kernels sum each workgroup's counts first, as
+/// on a GPU ([`gpu`] adds each invocation's own on a software adapter).
+fn gpu_workgroup_sums() -> &'static GpuPerft {
+    static GPU: OnceLock<GpuPerft> = OnceLock::new();
+    GPU.get_or_init(|| {
+        let mut g = GpuPerft::new_blocking().expect("a GPU adapter (see gpu())");
+        g.set_direct_leaf_counts(false);
+        g
+    })
+}
+
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).expect("suite FEN parses")
 }
@@ -195,13 +206,40 @@ fn bfs_cancel_mid_run() {
     );
 }
 
-/// The kernels' reduction (workgroup tree with carry, then atomics with
-/// carry) on synthetic per-invocation counts near and above 2^32: the sums
-/// pass 2^32 inside one workgroup, across workgroups (the atomic carry), and
-/// the high words add up too.
+/// The leaf kernels with the other way of adding up their counts than the
+/// adapter's default (workgroup sums first on SwiftShader): the CPW six at
+/// every listed depth up to 200,000 leaves, both leaf kernels (one ply and
+/// two plies left), against the known counts.
+#[test]
+fn bfs_workgroup_sums_count_the_suite() {
+    let gpu = gpu_workgroup_sums();
+    for Case { id, fen, counts } in perft_suite().into_iter().take(6) {
+        let p = pos(&fen);
+        for &(depth, want) in counts.iter().filter(|c| c.1 <= 200_000) {
+            for split in [depth - 1, depth.saturating_sub(2)] {
+                let o = Options {
+                    split_depth: Some(split),
+                    ..opts()
+                };
+                let run = gpu.run_blocking(&p, depth, &o, |_, _| true).unwrap();
+                assert_eq!(run.nodes, want, "{id} depth {depth} split {split}");
+            }
+        }
+    }
+}
+
+/// The kernels' sums (each invocation's atomics with carry, or a workgroup
+/// tree with carry first) on synthetic per-invocation counts near and above
+/// 2^32: the sums pass 2^32 inside one workgroup, across workgroups (the
+/// atomic carry), and the high words add up too.
 #[test]
 fn bfs_reduction_carries_past_2_pow_32() {
-    let gpu = gpu();
+    for gpu in [gpu(), gpu_workgroup_sums()] {
+        reduction_carries(gpu);
+    }
+}
+
+fn reduction_carries(gpu: &GpuPerft) {
     let mut rng = Rng::new(42);
     for wg in [64, 256] {
         for n in [1usize, 2, 63, 64, 65, 1000, 70_000] {

@@ -87,7 +87,7 @@ fn workgroup_bytes_match_the_wgsl() {
 fn bfs_private_bytes_match_the_wgsl() {
     use bitscope::gpu::bfs::{bfs_source, BFS_MAX_OFFICERS, PRIVATE_BYTES_PER_INVOCATION};
     use wgpu::naga;
-    let src = bfs_source(64, Slider::KoggeStone, true).unwrap();
+    let src = bfs_source(64, Slider::KoggeStone, true, true).unwrap();
     let module =
         naga::front::wgsl::parse_str(&src).unwrap_or_else(|e| panic!("{}", e.emit_to_string(&src)));
     let mut layouter = naga::proc::Layouter::default();
@@ -127,10 +127,10 @@ fn every_slider_source_validates() {
             let src = pipeline::shader_source(variant, 64, layout::MAX_PLIES, slider).unwrap();
             check(format!("{variant} {slider}"), src);
         }
-        for white in [true, false] {
+        for (white, direct) in [(true, true), (true, false), (false, true), (false, false)] {
             check(
-                format!("breadth-first {slider}, white to move: {white}"),
-                bfs::bfs_source(128, slider, white).unwrap(),
+                format!("breadth-first {slider}, white to move: {white}, direct counts: {direct}"),
+                bfs::bfs_source(128, slider, white, direct).unwrap(),
             );
         }
     }

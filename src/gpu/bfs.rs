@@ -11,8 +11,9 @@
 //!  level with r <= 2, in dispatches of bounded size:
 //!     bf_leaf         r = 2: play each legal move, count the child's moves
 //!     bf_leaf_count   r = 1: count the moves
-//!                     both: workgroup reduction -> (lo, hi), atomics with
-//!                     carry -> acc[0], acc[1]
+//!                     both: (lo, hi) with carry -> acc[0], acc[1] by
+//!                     atomics, after a workgroup reduction on a GPU, per
+//!                     invocation on a software adapter (no barrier)
 //!  (read back 16 bytes per chunk: the chunk's leaves)
 //!  two chunks in flight: while one set's read-back is awaited, the other
 //!  set's dispatches are queued behind it
@@ -83,15 +84,16 @@ pub fn workgroup_bytes(workgroup_size: u32) -> u64 {
     8 * u64::from(workgroup_size)
 }
 
-/// The WGSL the host compiles for workgroup size `wg`, a slider method and
-/// the side to move of the positions its entry points read (`white`): the
-/// depth-first source, the two constants bfs.wgsl leaves to the host, then
-/// bfs.wgsl.
-pub fn bfs_source(wg: u32, slider: Slider, white: bool) -> Result<String, GpuError> {
+/// The WGSL the host compiles for workgroup size `wg`, a slider method, the
+/// side to move of the positions its entry points read (`white`) and how
+/// the leaf kernels add up their counts (`direct`: each invocation on its
+/// own, for a software adapter): the depth-first source, the constants
+/// bfs.wgsl leaves to the host, then bfs.wgsl.
+pub fn bfs_source(wg: u32, slider: Slider, white: bool, direct: bool) -> Result<String, GpuError> {
     let base = shader_source(Variant::Private, DEFAULT_WORKGROUP_SIZE, MAX_PLIES, slider)
         .map_err(|e| GpuError::Shader(e.to_string()))?;
     Ok(format!(
-        "{base}\nconst BWG: u32 = {wg}u;\nconst BF_WHITE: bool = {white};\n{BFS_WGSL}"
+        "{base}\nconst BWG: u32 = {wg}u;\nconst BF_WHITE: bool = {white};\nconst BF_DIRECT: bool = {direct};\n{BFS_WGSL}"
     ))
 }
 
@@ -188,7 +190,7 @@ impl GpuPerft {
         let magic = self.magic_table_for(slider)?;
         let dev = &self.device;
         let module = |white: bool| {
-            bfs_source(wg, slider, white).map(|src| {
+            bfs_source(wg, slider, white, self.direct_leaf_counts).map(|src| {
                 dev.create_shader_module(wgpu::ShaderModuleDescriptor {
                     label: Some("bfs.wgsl"),
                     source: wgpu::ShaderSource::Wgsl(src.into()),

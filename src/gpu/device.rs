@@ -152,8 +152,10 @@ impl GpuPerft {
                 }
             });
         }
+        let report = AdapterReport::new(&info, &limits);
         Ok(GpuPerft {
-            report: AdapterReport::new(&info, &limits),
+            direct_leaf_counts: report.software,
+            report,
             device,
             queue,
             limits,
@@ -178,6 +180,19 @@ impl GpuPerft {
         self.device.destroy();
         if let Ok(mut l) = self.lost.lock() {
             l.get_or_insert_with(|| lost_text(wgpu::DeviceLostReason::Destroyed, ""));
+        }
+    }
+
+    /// How the breadth-first leaf kernels add up their counts: each
+    /// invocation on its own (`true`, the default on a software adapter) or
+    /// the workgroup's sum first (the default on a GPU). Tests run both on
+    /// SwiftShader; native builds only.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[doc(hidden)]
+    pub fn set_direct_leaf_counts(&mut self, direct: bool) {
+        self.direct_leaf_counts = direct;
+        if let Ok(cache) = self.bfs.get_mut() {
+            cache.clear();
         }
     }
 

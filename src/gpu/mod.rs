@@ -219,6 +219,10 @@ pub struct GpuPerft {
     magic_table: Mutex<Option<wgpu::Buffer>>,
     /// The breadth-first kernels per workgroup size.
     bfs: bfs::KernelCache,
+    /// Whether the breadth-first leaf kernels add each invocation's count to
+    /// the total on its own (a software adapter, where a workgroup reduction's
+    /// barriers cost more than the atomics) or sum the workgroup's first.
+    direct_leaf_counts: bool,
     errors: Arc<Mutex<Vec<String>>>,
     /// Why the device was lost, once it is.
     lost: Arc<Mutex<Option<String>>>,

@@ -21,10 +21,12 @@
 // The last two plies:
 //   bf_leaf        one invocation per position: plays each legal move and
 //                  counts the child's legal moves in bulk (no child
-//                  written); then a workgroup reduction into an exact
-//                  (lo, hi) pair and atomics with carry into acc[0], acc[1]
+//                  written); then the counts into acc[0], acc[1] (lo, hi)
+//                  with carry: on a GPU a workgroup reduction first (one
+//                  atomic pair per workgroup), on a software adapter each
+//                  invocation's own atomics (BF_DIRECT)
 //   bf_leaf_count  the same with one ply left: counts the legal moves
-//   bf_reduce_test the same reduction on synthetic (lo, hi) pairs (tests;
+//   bf_reduce_test the same sums on synthetic (lo, hi) pairs (tests;
 //                  native builds only).
 
 // Two constants come from the host, declared before this file
@@ -37,6 +39,8 @@
 //                         each kernel once per side and picks by the level's
 //                         side; with the side a constant, every colour
 //                         `select` of the move generator folds away.
+//   const BF_DIRECT: bool each leaf invocation adds its own count to acc
+//                         (a software adapter), not the workgroup's sum
 
 struct BfParams {
     // positions in this dispatch
@@ -381,9 +385,34 @@ fn bf_scan_wg(li: u32, v: u32) -> u32 {
     return incl - v;
 }
 
+// Adds (lo, hi) to acc[0], acc[1]: the carry of the low word goes to the
+// high word.
+fn bf_add_count(v: vec2<u32>) {
+    let old = atomicAdd(&bf_acc[0], v.x);
+    let carry = select(0u, 1u, old + v.x < old);
+    if v.y + carry != 0u {
+        atomicAdd(&bf_acc[1], v.y + carry);
+    }
+}
+
+// The leaf kernels' counts into acc. On a GPU, summed in the workgroup first
+// (bf_reduce), so that one invocation in BWG touches the atomics. On a
+// software adapter each invocation adds its own: SwiftShader runs a kernel
+// that has a barrier as coroutines that switch at every barrier, and without
+// one the fused leaf of start 5 took 26 ms instead of 28-29 and varied far
+// less. BF_DIRECT is a constant, so the compiler drops the other branch and
+// its barriers.
+fn bf_total(li: u32, v: vec2<u32>) {
+    if BF_DIRECT {
+        bf_add_count(v);
+    } else {
+        bf_reduce(li, v);
+    }
+}
+
 // Adds the (lo, hi) pairs of the workgroup exactly (tree with carry), then
-// invocation 0 adds the sum to acc[0], acc[1] (atomics, the carry of the low
-// word added to the high word). Call in uniform control flow.
+// invocation 0 adds the sum to acc (bf_add_count). Call in uniform control
+// flow.
 fn bf_reduce(li: u32, v: vec2<u32>) {
     bf_sh[li] = v.x;
     bf_sh[BWG + li] = v.y;
@@ -398,13 +427,7 @@ fn bf_reduce(li: u32, v: vec2<u32>) {
         workgroupBarrier();
     }
     if li == 0u {
-        let lo = bf_sh[0];
-        let hi = bf_sh[BWG];
-        let old = atomicAdd(&bf_acc[0], lo);
-        let carry = select(0u, 1u, old + lo < old);
-        if hi + carry != 0u {
-            atomicAdd(&bf_acc[1], hi + carry);
-        }
+        bf_add_count(vec2<u32>(bf_sh[0], bf_sh[BWG]));
     }
 }
 
@@ -489,7 +512,7 @@ fn bf_leaf(
     if i < bf.count {
         r = bf_walk(bf_load(bf.base + i), true, 0u, 0u);
     }
-    bf_reduce(li, r);
+    bf_total(li, r);
 }
 
 // The last ply (r = 1): counts each position's legal moves.
@@ -504,7 +527,7 @@ fn bf_leaf_count(
     if i < bf.count {
         r = vec2<u32>(bf_count_legal(bf_load(bf.base + i)), 0u);
     }
-    bf_reduce(li, r);
+    bf_total(li, r);
 }
 
 // A test hook (gpu/bfs.rs, `bfs_reduce`): native builds only, build.rs
@@ -521,6 +544,6 @@ fn bf_reduce_test(
     if i < bf.count {
         r = vec2<u32>(bf_src[2u * i], bf_src[2u * i + 1u]);
     }
-    bf_reduce(li, r);
+    bf_total(li, r);
 }
 //@@END NATIVE
