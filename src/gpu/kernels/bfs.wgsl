@@ -29,7 +29,7 @@
 //   bf_reduce_test the same sums on synthetic (lo, hi) pairs (tests;
 //                  native builds only).
 
-// Two constants come from the host, declared before this file
+// Three constants come from the host, declared before this file
 // (gpu/bfs.rs, `bfs_source`):
 //   const BWG: u32        the workgroup size, a power of two
 //   const BF_WHITE: bool  the side to move of every position the entry
