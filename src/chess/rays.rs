@@ -48,12 +48,14 @@ pub const fn relevant_mask(sq: u32, dirs: &[(i32, i32); 4]) -> u64 {
     walk(sq, 0, dirs, false)
 }
 
+/// Whether file `f` and rank `r` are on the board (both in `0..8`).
+const fn on_board(f: i32, r: i32) -> bool {
+    f >= 0 && f < 8 && r >= 0 && r < 8
+}
+
 /// The one ray walk: along each direction until the board ends (the last
 /// square included only with `edge`) or after the first square in `occ`.
 const fn walk(sq: u32, occ: u64, dirs: &[(i32, i32); 4], edge: bool) -> u64 {
-    const fn on_board(f: i32, r: i32) -> bool {
-        f >= 0 && f < 8 && r >= 0 && r < 8
-    }
     let mut out = 0u64;
     let mut d = 0;
     while d < 4 {
@@ -114,7 +116,7 @@ pub(crate) fn fill_ray_pairs(between: &mut [[u64; 64]; 64], line: &mut [[u64; 64
                 let (sf, sr) = if sign == 0 { (df, dr) } else { (-df, -dr) };
                 let mut f = (a % 8) as i32 + sf;
                 let mut r = (a / 8) as i32 + sr;
-                while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                while on_board(f, r) {
                     full |= 1u64 << (r * 8 + f);
                     f += sf;
                     r += sr;
@@ -124,7 +126,7 @@ pub(crate) fn fill_ray_pairs(between: &mut [[u64; 64]; 64], line: &mut [[u64; 64
             let mut acc = 0u64;
             let mut f = (a % 8) as i32 + df;
             let mut r = (a / 8) as i32 + dr;
-            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+            while on_board(f, r) {
                 let b = (r * 8 + f) as usize;
                 between[a][b] = acc;
                 line[a][b] = full;

@@ -208,13 +208,17 @@ pub struct GpuRun {
     pub workgroup_bytes: u64,
 }
 
+/// What a depth-first pipeline is built for: kernel variant, workgroup size,
+/// slider method.
+type PipelineKey = (Variant, u32, Slider);
+
 /// A device with the perft kernel, ready to run.
 pub struct GpuPerft {
     device: wgpu::Device,
     queue: wgpu::Queue,
     limits: wgpu::Limits,
     report: AdapterReport,
-    pipelines: Mutex<Vec<((Variant, u32, Slider), wgpu::ComputePipeline)>>,
+    pipelines: Mutex<Vec<(PipelineKey, wgpu::ComputePipeline)>>,
     /// The magic tables ([`sliders::magic_words`]), uploaded on first use.
     magic_table: Mutex<Option<wgpu::Buffer>>,
     /// The breadth-first kernels per workgroup size.
