@@ -61,12 +61,12 @@ fn det_mod(m: &mut [[u64; 32]; 32], k: usize) -> u64 {
         det = mul(det, m[i][i]);
         let inv = inverse(m[i][i]);
         let pivot = m[i];
-        for r in i + 1..k {
-            if m[r][i] == 0 {
+        for row in &mut m[i + 1..k] {
+            if row[i] == 0 {
                 continue;
             }
-            let f = mul(m[r][i], inv);
-            for (x, &p) in m[r][i..k].iter_mut().zip(&pivot[i..k]) {
+            let f = mul(row[i], inv);
+            for (x, &p) in row[i..k].iter_mut().zip(&pivot[i..k]) {
                 let s = mul(f, p);
                 *x = if *x >= s { *x - s } else { *x + P - s };
             }
