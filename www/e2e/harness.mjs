@@ -1,9 +1,10 @@
 // Shared set-up for the end-to-end tests: our own server on a free loopback
 // port, Debian's Chromium driven by playwright-core, and a page that records
 // every console error and page error (any one fails the test).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -71,4 +72,45 @@ export function useSite() {
     site.server?.stop();
   });
   return site;
+}
+
+/**
+ * Pins, for a timing, every Web Worker thread of Chromium to CPU 0, and every
+ * other Chromium thread and this process to the other CPUs (Linux, `taskset`
+ * from util-linux; needs 2 CPUs or more). The two vCPUs of the development
+ * machine do not run at the same speed (the native binary pinned to one ran
+ * up to 19% slower than on the other in the same minute), so a pair timed on
+ * whichever CPU the scheduler picked for each side compares the CPUs as much
+ * as the engines. Returns the number of worker threads pinned and a function
+ * that gives every thread all CPUs back.
+ */
+export function pinWorkersToCpu0() {
+  const last = availableParallelism() - 1;
+  if (last < 1) throw new Error('pinning needs 2 CPUs or more');
+  // (a thread can end between the listing and taskset: not an error)
+  const set = (cpus, tid) => spawnSync('taskset', ['-p', '-c', cpus, tid], { stdio: 'ignore' }).status === 0;
+  if (!set(`1-${last}`, String(process.pid))) throw new Error('taskset could not pin this process');
+  let workers = 0;
+  for (const { tid, worker } of chromiumThreads()) if (set(worker ? '0' : `1-${last}`, tid) && worker) workers++;
+  return {
+    workers,
+    restore() {
+      set(`0-${last}`, String(process.pid));
+      // listed again: threads started meanwhile took their parent's CPUs
+      for (const { tid } of chromiumThreads()) set(`0-${last}`, tid);
+    },
+  };
+}
+
+/** Every thread of every Chromium process, and whether it runs a Web Worker. */
+function chromiumThreads() {
+  const read = (path) => { try { return readFileSync(path, 'utf8').trim(); } catch { return ''; } };
+  const threads = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    if (!read(`/proc/${pid}/comm`).startsWith('chromium')) continue;
+    let tids = [];
+    try { tids = readdirSync(`/proc/${pid}/task`); } catch { continue; }
+    for (const tid of tids) threads.push({ tid, worker: read(`/proc/${pid}/task/${tid}/comm`) === 'DedicatedWorker' });
+  }
+  return threads;
 }

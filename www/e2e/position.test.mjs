@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { newPage, shot, repo, useSite } from './harness.mjs';
+import { newPage, pinWorkersToCpu0, shot, repo, useSite } from './harness.mjs';
 
 const site = useSite();
 
@@ -79,21 +79,38 @@ test('perft in a Web Worker: count, divide, cancel, speed against native', async
   await page.selectOption('select.perft-workers', '1');
   // (The waits poll every 250 ms: waitForSelector polls on every animation
   // frame, and the frames it makes the page draw slowed the worker by 5%.)
-  const pairs = [];
-  for (let round = 0; round < 3; round++) {
-    await page.click('.perft-run');
-    await page.waitForFunction(() => !document.querySelector('.perft-nodes'), null, { polling: 50 });
-    await page.waitForFunction(() => document.querySelector('.perft-nodes'), null, { polling: 250, timeout: 120000 });
-    assert.equal(await page.textContent('.perft-nodes'), '119060324');
-    const wasm = parseFloat(await page.textContent('.perft-nps'));
-    const native = JSON.parse(
-      execFileSync(join(repo, 'target', 'release', 'bitscope'), ['perft', '6', '--threads', '1', '--json']).toString().trim().split('\n').pop(),
-    );
-    assert.equal(native.nodes, 119060324);
-    pairs.push([wasm, native.nps / 1e6]);
+  const bitscope = join(repo, 'target', 'release', 'bitscope');
+  const perftArgs = ['perft', '6', '--threads', '1', '--json'];
+  const threePairs = async (native) => {
+    const pairs = [];
+    for (let round = 0; round < 3; round++) {
+      await page.click('.perft-run');
+      await page.waitForFunction(() => !document.querySelector('.perft-nodes'), null, { polling: 50 });
+      await page.waitForFunction(() => document.querySelector('.perft-nodes'), null, { polling: 250, timeout: 120000 });
+      assert.equal(await page.textContent('.perft-nodes'), '119060324');
+      const wasm = parseFloat(await page.textContent('.perft-nps'));
+      const result = JSON.parse(native().toString().trim().split('\n').pop());
+      assert.equal(result.nodes, 119060324);
+      pairs.push([wasm, result.nps / 1e6]);
+    }
+    return pairs;
+  };
+  const describe = (pairs) => {
+    const median = pairs.map(([w, n]) => w / n).sort((a, b) => a - b)[1];
+    return `${pairs.map(([w, n]) => `${w.toFixed(0)}/${n.toFixed(0)}`).join(', ')} M nodes/s; median ratio ${median.toFixed(2)}`;
+  };
+  const pairs = await threePairs(() => execFileSync(bitscope, perftArgs));
+  console.log(`# perft start depth 6, wasm in Chromium vs native (one thread), 3 pairs: ${describe(pairs)}`);
+  // the same with both sides on CPU 0 and the rest of Chromium (and this
+  // process) on the other CPUs: the engines compared on one CPU
+  const pinned = pinWorkersToCpu0();
+  try {
+    assert.ok(pinned.workers >= 1, 'the perft worker thread is found and pinned');
+    const same = await threePairs(() => execFileSync('taskset', ['-c', '0', bitscope, ...perftArgs]));
+    console.log(`# the same, the worker and native both pinned to CPU 0: ${describe(same)}`);
+  } finally {
+    pinned.restore();
   }
-  const ratios = pairs.map(([w, n]) => w / n).sort((a, b) => a - b);
-  console.log(`# perft start depth 6, wasm in Chromium vs native (one thread), 3 pairs: ${pairs.map(([w, n]) => `${w.toFixed(0)}/${n.toFixed(0)}`).join(', ')} M nodes/s; median ratio ${ratios[1].toFixed(2)}`);
 
   // every core: one worker per core in the browser, one thread per core natively
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
