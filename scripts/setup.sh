@@ -3,7 +3,8 @@
 # Idempotent: every step checks first, so a warm run takes a second or two.
 #   scripts/setup.sh build   -> what `make serve` needs (wasm target, wasm-bindgen, wasm-pack, npm deps)
 #   scripts/setup.sh test    -> the above + chromium, chromedriver, libvulkan1, stockfish,
-#                               mesa-vulkan-drivers (lavapipe, to test that it is refused)
+#                               mesa-vulkan-drivers (lavapipe, to test that it is refused),
+#                               util-linux's taskset
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +21,8 @@ if [ "$what" = test ]; then
   [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
   ldconfig -p 2>/dev/null | grep -q 'libvulkan.so.1' || need+=(libvulkan1)
   [ -x /usr/games/stockfish ] || need+=(stockfish)
+  # taskset: the e2e times wasm against native with both pinned to one CPU
+  command -v taskset >/dev/null || need+=(util-linux)
   # Mesa's lavapipe: never used to count, only to test that the host refuses it.
   [ -f /usr/share/vulkan/icd.d/lvp_icd.x86_64.json ] || need+=(mesa-vulkan-drivers)
   if [ ${#need[@]} -gt 0 ]; then
