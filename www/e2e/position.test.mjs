@@ -95,19 +95,19 @@ test('perft in a Web Worker: count, divide, cancel, speed against native', async
     }
     return pairs;
   };
-  const describe = (pairs) => {
+  const summary = (pairs) => {
     const median = pairs.map(([w, n]) => w / n).sort((a, b) => a - b)[1];
     return `${pairs.map(([w, n]) => `${w.toFixed(0)}/${n.toFixed(0)}`).join(', ')} M nodes/s; median ratio ${median.toFixed(2)}`;
   };
   const pairs = await threePairs(() => execFileSync(bitscope, perftArgs));
-  console.log(`# perft start depth 6, wasm in Chromium vs native (one thread), 3 pairs: ${describe(pairs)}`);
+  console.log(`# perft start depth 6, wasm in Chromium vs native (one thread), 3 pairs: ${summary(pairs)}`);
   // the same with both sides on CPU 0 and the rest of Chromium (and this
   // process) on the other CPUs: the engines compared on one CPU
   const pinned = pinWorkersToCpu0();
   try {
     assert.ok(pinned.workers >= 1, 'the perft worker thread is found and pinned');
     const same = await threePairs(() => execFileSync('taskset', ['-c', '0', bitscope, ...perftArgs]));
-    console.log(`# the same, the worker and native both pinned to CPU 0: ${describe(same)}`);
+    console.log(`# the same, the worker and native both pinned to CPU 0: ${summary(same)}`);
   } finally {
     pinned.restore();
   }
