@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use bitscope::chess::{perft, Position};
 use bitscope::gpu::matrix::{matrix_cases, winner, MatrixVariant};
-use bitscope::gpu::{GpuPerft, GpuRun, Options, Variant};
+use bitscope::gpu::{GpuPerft, GpuRun, Variant};
 
 pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
     let gpu = match GpuPerft::new_blocking() {
@@ -58,7 +58,7 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
             }
             for cell in cells.iter_mut().filter(|c| !c.failed) {
                 let t0 = Instant::now();
-                match gpu.run_blocking(&pos, depth, &cell.options, |_, _| true) {
+                match gpu.run_blocking(&pos, depth, &cell.variant.options(), |_, _| true) {
                     Ok(run) => {
                         let t = t0.elapsed().as_secs_f64();
                         if cell.best.as_ref().is_none_or(|b| t < b.0) {
@@ -81,15 +81,15 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
         let mut rows: Vec<(String, f64)> = Vec::new();
         for cell in &cells {
             let Some((t, run)) = &cell.best else { continue };
-            let (t, vname) = (*t, cell.variant.name());
+            let (t, v) = (*t, &cell.variant);
+            let vname = v.name();
             let nps = run.nodes as f64 / t;
-            if baseline.is_none() && cell.variant.kernel == Variant::Workgroup {
+            if baseline.is_none() && v.kernel == Variant::Workgroup {
                 baseline = Some(nps);
             }
             rows.push((vname.clone(), nps));
             let ok = run.nodes == want;
             failed |= !ok;
-            let v = &cell.variant;
             if json {
                 println!(
                     "{}",
@@ -128,7 +128,6 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
 /// One variant of the matrix on one position: its best run so far.
 struct Cell {
     variant: MatrixVariant,
-    options: Options,
     wg_bytes: u64,
     best: Option<(f64, GpuRun)>,
     failed: bool,
@@ -155,7 +154,6 @@ fn warm_cells(gpu: &GpuPerft, pos: &Position, name: &str, failed: &mut bool) -> 
         }
         cells.push(Cell {
             variant,
-            options,
             wg_bytes,
             best: None,
             failed: false,
