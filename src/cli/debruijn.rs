@@ -131,16 +131,11 @@ fn run_command(command: DebruijnCommand) -> Result<i32, String> {
             let enumerator =
                 FastEnumerator::new_threaded(width, threads).map_err(|e| e.to_string())?;
             let mut bar = LateBar::new(enumerator.chunks() as u64, "enumerate");
-            let sums = enumerator.run_threaded(
-                threads,
-                |acc: &mut (u64, u64), m| {
-                    acc.0 += 1;
-                    acc.1 += m & 1;
-                },
-                |done, _| bar.update(done as u64, String::new()),
-            );
+            let sums = enumerator.run_threaded(threads, debruijn::Tally::add, |done, _| {
+                bar.update(done as u64, String::new())
+            });
             bar.finish();
-            let (all, odd) = sums.iter().fold((0, 0), |s, a| (s.0 + a.0, s.1 + a.1));
+            let debruijn::Tally { all, odd } = sums.into_iter().sum();
             let seconds = start.elapsed().as_secs_f64();
             if json {
                 println!(

@@ -284,14 +284,11 @@ fn enumerate_in_chunks(
     let stats = enumerator.stats();
     let mine: Vec<usize> = enumerator.my_chunks().collect();
     let chunks = mine.len();
-    let (mut all, mut odd) = (0u64, 0u64);
+    let mut tally = debruijn::Tally::default();
     let mut scratch = debruijn::JoinScratch::default();
     for (i, &k) in mine.iter().enumerate() {
         enumerator
-            .run_chunk_in(k, &mut scratch, |m| {
-                all += 1;
-                odd += m & 1;
-            })
+            .run_chunk_in(k, &mut scratch, |m| tally.add(m))
             .map_err(|e| e.to_string())?;
         let label = format!("joining the halves: chunk {} of {chunks}", i + 1);
         report(
@@ -300,10 +297,10 @@ fn enumerate_in_chunks(
             label,
             "join",
             &stats,
-            all,
+            tally.all,
         )?;
     }
-    Ok((all, odd))
+    Ok((tally.all, tally.odd))
 }
 
 /// Warms the enumeration up: a 32-bit enumeration (6 ms), so that the first
