@@ -9,18 +9,13 @@ use super::PanelProps;
 use crate::bits::nibble_board::{
     byte_and_shift, nibble_board_trace, nibble_get_trace, nibble_set_trace, NibbleBoard,
 };
-use crate::bits::piece::{code_name, Piece};
+use crate::bits::piece::{code_letter, code_name};
 use crate::bits::square::square_name;
 use crate::bits::word::Word;
 use crate::ui::components::{notes, panel_link, BitGrid, BitRow, PlacementInput, StepPlayer};
 use crate::ui::state::{BoardOp, NibbleBoardAction as Action, NibbleBoardState, QuadState};
 use std::rc::Rc;
 use yew::prelude::*;
-
-/// The letter of a piece code (FEN style), "" for empty or unused.
-fn code_letter(code: u8) -> String {
-    Piece::from_code(code).map_or(String::new(), |p| p.fen_char().to_string())
-}
 
 #[function_component(NibbleBoardPanel)]
 pub fn nibble_board_panel(props: &PanelProps) -> Html {
