@@ -361,6 +361,12 @@ pub fn nibble_set_trace(board: &NibbleBoard, square: u32, code: u8) -> Result<Tr
     let name = square_name(square);
     let other = square_name(square ^ 1);
     let b8 = |v: u8| Word::new(v as u64, 8);
+    // a step on the byte, the square's nibble lit
+    let on_byte = |label: &str, expr: String, v: u8| {
+        Step::new(label, expr, b8(v))
+            .highlight(0xF << shift)
+            .lanes(4)
+    };
     let mut t = Trace::new(
         "nibble-set",
         format!("write code {code} ({}) on {name}", code_name(code)),
@@ -387,14 +393,11 @@ pub fn nibble_set_trace(board: &NibbleBoard, square: u32, code: u8) -> Result<Tr
         )),
     );
     t.push(
-        Step::new("the byte before", format!("board[{i}]"), b8(before))
-            .highlight(0xF << shift)
-            .lanes(4)
-            .note(format!(
-                "{name} holds {} ({}) now",
-                (before >> shift) & 15,
-                code_name((before >> shift) & 15)
-            )),
+        on_byte("the byte before", format!("board[{i}]"), before).note(format!(
+            "{name} holds {} ({}) now",
+            (before >> shift) & 15,
+            code_name((before >> shift) & 15)
+        )),
     );
     t.push(
         Step::new("the keep-mask", format!("240 >> {shift}"), b8(keep))
@@ -405,38 +408,32 @@ pub fn nibble_set_trace(board: &NibbleBoard, square: u32, code: u8) -> Result<Tr
             )),
     );
     t.push(
-        Step::new(
+        on_byte(
             "clear the nibble",
             format!("board[{i}] & {keep:#04x}"),
-            b8(cleared),
+            cleared,
         )
-        .highlight(0xF << shift)
-        .lanes(4)
         .note(format!(
             "{name}'s four bits are now zero, {other}'s unchanged"
         )),
     );
     t.push(
-        Step::new(
+        on_byte(
             "move the code into place",
             format!("{code} << {shift}"),
-            b8(moved),
+            moved,
         )
-        .highlight(0xF << shift)
-        .lanes(4)
         .note(format!(
             "code {code} = {code:04b} shifted to the {} nibble",
             if shift == 0 { "low" } else { "high" }
         )),
     );
     t.push(
-        Step::new(
+        on_byte(
             "write it",
             format!("(board[{i}] & {keep:#04x}) | ({code} << {shift})"),
-            b8(after),
+            after,
         )
-        .highlight(0xF << shift)
-        .lanes(4)
         .note(format!(
             "board[{i}] = {after:#04x}: {name} = {}",
             code_name(code)
