@@ -372,26 +372,9 @@ pub fn nibble_set_trace(board: &NibbleBoard, square: u32, code: u8) -> Result<Tr
         format!("write code {code} ({}) on {name}", code_name(code)),
         Outcome::Bytes(next.0.to_vec()),
     );
-    t.push(
-        Step::new("the square", "s", Word::new(square as u64, 6))
-            .note(format!("{name} = square {square}")),
-    );
-    t.push(
-        Step::new("which byte", "s >> 1", Word::new(i as u64, 5))
-            .note(format!("byte {i} holds {name} and {other}")),
-    );
-    t.push(
-        Step::new(
-            "which nibble",
-            "shift = (s & 1) << 2",
-            Word::new(shift as u64, 3),
-        )
-        .note(format!(
-            "{} square: the {} nibble, shift {shift}",
-            if square & 1 == 0 { "even" } else { "odd" },
-            if shift == 0 { "low" } else { "high" }
-        )),
-    );
+    for step in where_steps(square) {
+        t.push(step);
+    }
     t.push(
         on_byte("the byte before", format!("board[{i}]"), before).note(format!(
             "{name} holds {} ({}) now",
@@ -440,6 +423,28 @@ pub fn nibble_set_trace(board: &NibbleBoard, square: u32, code: u8) -> Result<Tr
         )),
     );
     Ok(t)
+}
+
+/// Where a square's nibble is: the square, its byte `s >> 1` and its shift.
+fn where_steps(square: u32) -> [Step; 3] {
+    let (i, shift) = byte_and_shift(square);
+    let (name, other) = (square_name(square), square_name(square ^ 1));
+    [
+        Step::new("the square", "s", Word::new(square as u64, 6))
+            .note(format!("{name} = square {square}")),
+        Step::new("which byte", "s >> 1", Word::new(i as u64, 5))
+            .note(format!("byte {i} holds {name} and {other}")),
+        Step::new(
+            "which nibble",
+            "shift = (s & 1) << 2",
+            Word::new(shift as u64, 3),
+        )
+        .note(format!(
+            "{} square: the {} nibble, shift {shift}",
+            if square & 1 == 0 { "even" } else { "odd" },
+            if shift == 0 { "low" } else { "high" }
+        )),
+    ]
 }
 
 /// A FEN placement onto a nibble board, stepped one rank at a time; the
