@@ -7,14 +7,14 @@
 
 use super::PanelProps;
 use crate::bits::nibble_board::NibbleBoard;
-use crate::bits::piece::{code_name, Piece};
+use crate::bits::piece::{code_letter, code_name};
 use crate::bits::quad::{
     bit_meaning, from_quad_trace, read_trace, set_trace, to_quad_trace, Quad, QuadSet,
 };
 use crate::bits::square::square_name;
+use crate::bits::trace::Trace;
 use crate::ui::components::{panel_link, BitGrid, PlacementInput, StepPlayer};
 use crate::ui::hooks::use_select_value;
-use crate::ui::route::Panel;
 use crate::ui::state::{NibbleBoardState, QuadAction as Action, QuadOp, QuadState};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -53,12 +53,7 @@ pub fn quad_panel(props: &PanelProps) -> Html {
     let pick = |o: QuadOp| dispatch.reform(move |_: MouseEvent| Action::SetOp(o));
 
     let codes = quad.to_codes();
-    let marks = Rc::new(
-        codes
-            .iter()
-            .map(|&c| Piece::from_code(c).map_or(String::new(), |p| p.fen_char().to_string()))
-            .collect::<Vec<_>>(),
-    );
+    let marks = Rc::new(codes.iter().map(|&c| code_letter(c)).collect::<Vec<_>>());
     let code = codes[square as usize];
     let set_board = set.eval(&quad);
     let lit = if op == QuadOp::Set {
@@ -67,7 +62,6 @@ pub fn quad_panel(props: &PanelProps) -> Html {
         1u64 << square
     };
     let nibble_link = panel_link(
-        Panel::NibbleBoard,
         &NibbleBoardState {
             fen: fen.clone(),
             square,
@@ -110,27 +104,74 @@ pub fn quad_panel(props: &PanelProps) -> Html {
                         </label>
                     </div>
                     <StepPlayer trace={(*traced).clone()} {step} on_step={dispatch.reform(Action::Step)} />
-                    if let Some(cells) = (op == QuadOp::FromQuad).then(|| traced.steps.get(step.min(traced.steps.len() - 1))).flatten().map(|s| &s.cells).filter(|c| c.len() == 64) {
-                        <BitGrid board={cells.iter().enumerate().fold(0u64, |m, (s, &c)| if c != 0 { m | 1 << s } else { m })}
-                            marks={Some(Rc::new(cells.iter().map(|c| if *c == 0 { String::new() } else { c.to_string() }).collect::<Vec<_>>()))}
-                            label="the codes so far" />
+                    if op == QuadOp::FromQuad {
+                        { codes_so_far(&traced, step) }
                     }
                     if op == QuadOp::Set {
-                        <BitGrid board={set_board} marks={Some(Rc::new(codes.iter().enumerate().map(|(s, &c)| if set_board >> s & 1 == 1 { Piece::from_code(c).map_or(String::new(), |p| p.fen_char().to_string()) } else { String::new() }).collect::<Vec<_>>()))} on_toggle={read.clone()} label={format!("{}: {} squares", set.title(), set_board.count_ones())} />
+                        <BitGrid board={set_board} marks={Some(Rc::new(codes.iter().enumerate().map(|(s, &c)| if set_board >> s & 1 == 1 { code_letter(c) } else { String::new() }).collect::<Vec<_>>()))} on_toggle={read.clone()} label={format!("{}: {} squares", set.title(), set_board.count_ones())} />
                     }
                 </div>
             </div>
-            <div class="card">
-                <h3>{ "The four boards" }</h3>
-                <div class="grids quad-boards">
-                    { for quad.0.iter().enumerate().map(|(k, &b)| html! {
-                        <div class="quad-board" data-board={k.to_string()}>
-                            <BitGrid board={b} highlight={lit} small=true on_toggle={read.clone()} label={format!("q{k}")} />
-                            <p class="muted">{ bit_meaning(k as u32) }</p>
-                        </div>
-                    }) }
-                </div>
-            </div>
+            { four_boards(&quad, lit, read) }
         </section>
+    }
+}
+
+/// q0..q3, each with what its bit means; `lit` marks the squares in play.
+fn four_boards(quad: &Quad, lit: u64, read: Callback<u32>) -> Html {
+    html! {
+        <div class="card">
+            <h3>{ "The four boards" }</h3>
+            <div class="grids quad-boards">
+                { for quad.0.iter().enumerate().map(|(k, &b)| html! {
+                    <div class="quad-board" data-board={k.to_string()}>
+                        <BitGrid board={b} highlight={lit} small=true on_toggle={read.clone()} label={format!("q{k}")} />
+                        <p class="muted">{ bit_meaning(k as u32) }</p>
+                    </div>
+                }) }
+            </div>
+        </div>
+    }
+}
+
+/// The board the conversion from quad-bitboards has filled in by `step`.
+fn codes_so_far(trace: &Trace, step: usize) -> Html {
+    let Some(cells) = trace
+        .steps
+        .get(step.min(trace.steps.len().saturating_sub(1)))
+        .map(|s| &s.cells)
+        .filter(|c| c.len() == 64)
+    else {
+        return Html::default();
+    };
+    let board = cells
+        .iter()
+        .enumerate()
+        .fold(0u64, |m, (s, &c)| if c != 0 { m | 1 << s } else { m });
+    let marks = cells
+        .iter()
+        .map(|c| {
+            if *c == 0 {
+                String::new()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<Vec<_>>();
+    html! { <BitGrid {board} marks={Some(Rc::new(marks))} label="the codes so far" /> }
+}
+
+/// The start page's miniature: the sliders of the start position, one expression.
+pub fn mini() -> Html {
+    use crate::bits::quad::{Quad, QuadSet};
+    let q = Quad::from_board(
+        &crate::bits::nibble_board::NibbleBoard::from_fen(crate::chess::CPW_POSITIONS[0].1)
+            .unwrap_or_default(),
+    );
+    html! {
+        <>
+        <BitGrid board={QuadSet::Sliders.eval(&q)} small=true label="(q1 ^ q2) & (q0 | q2) = sliders" />
+        <p class="mini">{ format!("start position, q3 (black) = {:#018x}", q.0[3]) }</p>
+        </>
     }
 }
