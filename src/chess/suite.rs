@@ -26,7 +26,7 @@
 
 use super::fen::{FenError, Setup};
 use super::position::Position;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// The usual node budget per count: `--max-nodes`' default.
@@ -145,7 +145,7 @@ pub fn nodes_per_second(nodes: u64, seconds: f64) -> u64 {
 }
 
 /// One depth of one line.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DepthResult {
     pub depth: u32,
     pub expected: u64,
@@ -156,7 +156,7 @@ pub struct DepthResult {
 }
 
 /// One line counted.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LineResult {
     pub line: usize,
     pub fen: String,
@@ -175,14 +175,30 @@ impl LineResult {
     }
 }
 
-/// Counts `line`'s depths within `max_nodes` with `count(position, depth)`
-/// (timed here with the wall clock where there is one).
+/// Counts `line`'s depths within `max_nodes` with `count(position, depth)`,
+/// timed by the wall clock (native).
 ///
 /// # Errors
 /// The counter's error (a GPU error, a cancel), as it is.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run_line<E>(
     line: &SuiteLine,
     max_nodes: u64,
+    count: impl FnMut(&Position, u32) -> Result<u64, E>,
+) -> Result<LineResult, E> {
+    let start = std::time::Instant::now();
+    run_line_timed(line, max_nodes, || start.elapsed().as_secs_f64(), count)
+}
+
+/// [`run_line`] with any clock (`now()` in seconds; the browser's
+/// `performance.now()` in a worker).
+///
+/// # Errors
+/// The counter's error, as it is.
+pub fn run_line_timed<E>(
+    line: &SuiteLine,
+    max_nodes: u64,
+    mut now: impl FnMut() -> f64,
     mut count: impl FnMut(&Position, u32) -> Result<u64, E>,
 ) -> Result<LineResult, E> {
     let mut depths = Vec::new();
@@ -197,14 +213,14 @@ pub fn run_line<E>(
             });
             continue;
         }
-        let clock = Clock::start();
+        let t0 = now();
         let n = count(&line.position, depth)?;
         depths.push(DepthResult {
             depth,
             expected,
             counted: Some(n),
             ok: n == expected,
-            seconds: clock.seconds(),
+            seconds: now() - t0,
         });
     }
     Ok(LineResult::new(line, depths))
@@ -225,25 +241,6 @@ impl LineResult {
             nps: nodes_per_second(nodes, seconds),
             depths,
         }
-    }
-}
-
-/// The wall clock natively; none in wasm (the browser times its workers).
-struct Clock(#[cfg(not(target_arch = "wasm32"))] std::time::Instant);
-
-impl Clock {
-    fn start() -> Clock {
-        Clock(
-            #[cfg(not(target_arch = "wasm32"))]
-            std::time::Instant::now(),
-        )
-    }
-
-    fn seconds(&self) -> f64 {
-        #[cfg(not(target_arch = "wasm32"))]
-        return self.0.elapsed().as_secs_f64();
-        #[cfg(target_arch = "wasm32")]
-        0.0
     }
 }
 
