@@ -13,6 +13,8 @@ mod gpu_chart;
 mod gpu_matrix;
 pub(crate) mod lab;
 pub(crate) mod magic;
+mod magic_cards;
+mod magic_table;
 pub(crate) mod nibble_board;
 pub(crate) mod nibbles;
 pub(crate) mod popcount;

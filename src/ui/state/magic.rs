@@ -4,7 +4,7 @@
 
 use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
 use crate::bits::square::Square;
-use crate::chess::magic_lab::{builtin_magic, check_bits, usual_bits, Slider, MAX_BITS};
+use crate::chess::magic_lab::{builtin_magic, check_bits, usual_bits, Slider};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MagicState {
@@ -14,7 +14,7 @@ pub struct MagicState {
     pub occupancy: u64,
     /// Any 64-bit multiplier, valid or not (the panel says).
     pub magic: u64,
-    /// Index bits, always in `1..=`[`MAX_BITS`] (more than the mask's
+    /// Index bits, always in `1..=MAX_BITS` (20; more than the mask's
     /// squares too, as engines use).
     pub bits: u32,
     pub step: usize,
@@ -166,6 +166,7 @@ impl PanelState for MagicState {
 mod tests {
     use super::super::through_url;
     use super::*;
+    use crate::chess::magic_lab::MAX_BITS;
 
     #[test]
     fn every_piece_square_and_bits_survive_the_url() {
