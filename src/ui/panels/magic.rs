@@ -7,11 +7,11 @@
 //! URL state: `ui::state::MagicState` (`piece`, `sq`, `occ`, `magic`,
 //! `bits`, `step`). The numbers come from `chess::magic_lab`.
 
+use super::magic_cards::{FindCard, LookupCard, SetupCard, ValidateCard};
+use super::magic_table::TableCard;
 use super::PanelProps;
 use crate::bits::square::Square;
 use crate::chess::magic_lab::Slider;
-use super::magic_cards::{FindCard, LookupCard, SetupCard, ValidateCard};
-use super::magic_table::TableCard;
 use crate::ui::components::{panel_link, BitGrid};
 use crate::ui::state::{
     DebruijnAction, DebruijnState, MagicAction as Action, MagicState, PanelState,

@@ -19,6 +19,8 @@ pub(crate) mod nibble_board;
 pub(crate) mod nibbles;
 pub(crate) mod popcount;
 pub(crate) mod position;
+mod position_compare;
+mod position_suite;
 pub(crate) mod quad;
 mod start;
 pub(crate) mod swar;
