@@ -289,3 +289,39 @@ fn a_divide_line_that_is_not_a_move_is_bad_input() {
         "--compare needs --divide"
     );
 }
+
+/// The same suite counted on the GPU (SwiftShader without one), with the
+/// depth-first and the breadth-first kernels.
+#[test]
+fn the_suite_runs_on_the_gpu() {
+    let text: String = std::fs::read_to_string(SUITE)
+        .unwrap()
+        .lines()
+        .take(12)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for variant in ["workgroup", "breadth-first"] {
+        let mut cmd = bitscope();
+        if std::env::var_os("VK_ICD_FILENAMES").is_none() {
+            cmd.env(
+                "VK_ICD_FILENAMES",
+                "/usr/lib/chromium/vk_swiftshader_icd.json",
+            );
+        }
+        let mut child = cmd
+            .args(["perft", "--epd", "-", "--gpu", "--variant", variant, "--max-nodes", "20000", "--json"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{variant}: {}", stderr(&out));
+        let json = last_json(&out);
+        assert!(json["backend"].as_str().unwrap().starts_with("gpu: "), "{json}");
+        assert_eq!(json["summary"]["positions"], 12);
+        assert_eq!(json["summary"]["all_agree"], true);
+        assert!(json["summary"]["counts_checked"].as_u64().unwrap() >= 40);
+    }
+}
