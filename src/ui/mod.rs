@@ -3,6 +3,7 @@
 //!
 //! ```text
 //!  app.rs         the shell: header, navigation, theme, the current panel
+//!  params.rs      a panel's state as the URL's key=value pairs (the leaf)
 //!  registry.rs    THE panel registry: each panel described once
 //!  route.rs       hash routes: panel + Params (plain Rust, native too)
 //!  state/         typed panel state: struct + Action + Reducible (plain Rust)
@@ -16,6 +17,7 @@
 //! their parse/encode and round trips are tested by `cargo test`; the rest is
 //! wasm32 only.
 
+pub mod params;
 pub mod registry;
 pub mod route;
 pub mod state;

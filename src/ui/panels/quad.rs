@@ -45,19 +45,10 @@ pub fn quad_panel(props: &PanelProps) -> Html {
     });
 
     let read = dispatch.reform(Action::Read);
-    let on_set = dispatch.reform(|e: Event| {
-        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        Action::PickSet(QuadSet::from_slug(&select.value()).unwrap_or(QuadSet::Sliders))
-    });
     let set_ref = use_select_value(set.slug().to_string());
-    let pick = |o: QuadOp| dispatch.reform(move |_: MouseEvent| Action::SetOp(o));
 
-    let codes = quad.to_codes();
-    let marks = Rc::new(codes.iter().map(|&c| code_letter(c)).collect::<Vec<_>>());
-    let code = codes[square as usize];
-    let set_board = set.eval(&quad);
     let lit = if op == QuadOp::Set {
-        set_board
+        set.eval(&quad)
     } else {
         1u64 << square
     };
@@ -84,36 +75,79 @@ pub fn quad_panel(props: &PanelProps) -> Html {
                 { nibble_link }
             </div>
             <div class="cols">
+                { codes_card(&quad, &board, square, read.clone()) }
                 <div class="card">
-                    <h3>{ "Codes per square" }</h3>
-                    <BitGrid board={board.occupancy()} highlight={1u64 << square} marks={Some(marks)} on_toggle={read.clone()} label="click a square to read it" />
-                    <p class="mono legend">{ "code = q0 | q1 << 1 | q2 << 2 | q3 << 3 · 1–6 P N B R Q K · +8 black" }</p>
-                    <p class="quad-square">
-                        { format!("{} = bit {square}: code {code} = {} = {}", square_name(square), (0..4).rev().map(|k| (code >> k & 1).to_string()).collect::<String>(), code_name(code)) }
-                    </p>
-                </div>
-                <div class="card">
-                    <div class="tabs">
-                        { for QuadOp::ALL.iter().map(|o| html! {
-                            <button type="button" class={classes!("tab", (*o == op).then_some("active"))} data-op={o.param()} onclick={pick(*o)}>{ o.title() }</button>
-                        }) }
-                        <label>{ " set " }
-                            <select class="quad-set" onchange={on_set} ref={set_ref}>
-                                { for QuadSet::ALL.iter().map(|s| html! { <option value={s.slug()} selected={*s == set}>{ s.title() }</option> }) }
-                            </select>
-                        </label>
-                    </div>
+                    { op_tabs(op, set, &dispatch, set_ref) }
                     <StepPlayer trace={(*traced).clone()} {step} on_step={dispatch.reform(Action::Step)} />
                     if op == QuadOp::FromQuad {
                         { codes_so_far(&traced, step) }
                     }
                     if op == QuadOp::Set {
-                        <BitGrid board={set_board} marks={Some(Rc::new(codes.iter().enumerate().map(|(s, &c)| if set_board >> s & 1 == 1 { code_letter(c) } else { String::new() }).collect::<Vec<_>>()))} on_toggle={read.clone()} label={format!("{}: {} squares", set.title(), set_board.count_ones())} />
+                        { set_view(&quad, set, read.clone()) }
                     }
                 </div>
             </div>
             { four_boards(&quad, lit, read) }
         </section>
+    }
+}
+
+/// The codes on the board; the square read bit by bit from the four boards.
+fn codes_card(quad: &Quad, board: &NibbleBoard, square: u32, read: Callback<u32>) -> Html {
+    let codes = quad.to_codes();
+    let marks = Rc::new(codes.iter().map(|&c| code_letter(c)).collect::<Vec<_>>());
+    let code = codes[square as usize];
+    html! {
+    <div class="card">
+        <h3>{ "Codes per square" }</h3>
+        <BitGrid board={board.occupancy()} highlight={1u64 << square} marks={Some(marks)} on_toggle={read.clone()} label="click a square to read it" />
+        <p class="mono legend">{ "code = q0 | q1 << 1 | q2 << 2 | q3 << 3 · 1–6 P N B R Q K · +8 black" }</p>
+        <p class="quad-square">
+            { format!("{} = bit {square}: code {code} = {} = {}", square_name(square), (0..4).rev().map(|k| (code >> k & 1).to_string()).collect::<String>(), code_name(code)) }
+        </p>
+    </div>
+    }
+}
+
+/// The operation tabs and the piece-set choice.
+fn op_tabs(op: QuadOp, set: QuadSet, dispatch: &Callback<Action>, set_ref: NodeRef) -> Html {
+    let pick = |o: QuadOp| dispatch.reform(move |_: MouseEvent| Action::SetOp(o));
+    let on_set = dispatch.reform(|e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        Action::PickSet(QuadSet::from_slug(&select.value()).unwrap_or(QuadSet::Sliders))
+    });
+    html! {
+    <div class="tabs">
+        { for QuadOp::ALL.iter().map(|o| html! {
+            <button type="button" class={classes!("tab", (*o == op).then_some("active"))} data-op={o.param()} onclick={pick(*o)}>{ o.title() }</button>
+        }) }
+        <label>{ " set " }
+            <select class="quad-set" onchange={on_set} ref={set_ref}>
+                { for QuadSet::ALL.iter().map(|s| html! { <option value={s.slug()} selected={*s == set}>{ s.title() }</option> }) }
+            </select>
+        </label>
+    </div>
+    }
+}
+
+/// A piece set's squares, marked with their pieces.
+fn set_view(quad: &Quad, set: QuadSet, read: Callback<u32>) -> Html {
+    let board = set.eval(quad);
+    let marks = quad
+        .to_codes()
+        .iter()
+        .enumerate()
+        .map(|(s, &c)| {
+            if board >> s & 1 == 1 {
+                code_letter(c)
+            } else {
+                String::new()
+            }
+        })
+        .collect::<Vec<_>>();
+    html! {
+        <BitGrid {board} marks={Some(Rc::new(marks))} on_toggle={read}
+            label={format!("{}: {} squares", set.title(), board.count_ones())} />
     }
 }
 

@@ -369,9 +369,9 @@ fn run_suite(
 }
 
 /// Warms the enumeration up: a 32-bit enumeration (6 ms), so that the first
-/// 64-bit one runs in V8's optimising tier (it took 0.62 s instead of 0.42
-/// without this, in Node's V8). A fresh wasm module starts in the baseline
-/// compiler, at about half speed, and a call under way never switches.
+/// 64-bit one runs in V8's optimising tier. A fresh wasm module starts in
+/// the baseline compiler, at about half speed, and a call under way never
+/// switches (docs/performance.md has the figures).
 #[wasm_bindgen]
 pub fn worker_warm_up() {
     let _ = enumerate_in_chunks(32, (0, 1), now_seconds(), &|_| Ok(()));
@@ -379,11 +379,8 @@ pub fn worker_warm_up() {
 
 /// One step of the perft warm-up: start depth 5 (4.9 M nodes, 5-10 ms).
 /// `static/worker.js` repeats it for 0.3 s, or until the first request
-/// comes. V8 compiles a hot function again in the background, so it takes
-/// time, not one call: measured in Chromium 156, the first start depth 6
-/// run after one Kiwipete depth 4 (13 ms) ran at 0.6-0.7 of the speed of
-/// the next ones, after 0.1 s of steps at 0.75-0.9, after 0.3 s at
-/// 0.87-1.0.
+/// comes: V8 compiles a hot function again in the background, so warming
+/// up takes time, not one call.
 #[wasm_bindgen]
 pub fn worker_warm_step() {
     let _ = crate::chess::perft(&Position::startpos(), 5);
