@@ -309,17 +309,35 @@ fn the_suite_runs_on_the_gpu() {
             );
         }
         let mut child = cmd
-            .args(["perft", "--epd", "-", "--gpu", "--variant", variant, "--max-nodes", "20000", "--json"])
+            .args([
+                "perft",
+                "--epd",
+                "-",
+                "--gpu",
+                "--variant",
+                variant,
+                "--max-nodes",
+                "20000",
+                "--json",
+            ])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(0), "{variant}: {}", stderr(&out));
         let json = last_json(&out);
-        assert!(json["backend"].as_str().unwrap().starts_with("gpu: "), "{json}");
+        assert!(
+            json["backend"].as_str().unwrap().starts_with("gpu: "),
+            "{json}"
+        );
         assert_eq!(json["summary"]["positions"], 12);
         assert_eq!(json["summary"]["all_agree"], true);
         assert!(json["summary"]["counts_checked"].as_u64().unwrap() >= 40);

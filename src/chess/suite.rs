@@ -25,6 +25,7 @@
 //! ```
 
 use super::fen::{FenError, Setup};
+pub use super::perft::nodes_per_second;
 use super::position::Position;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -132,15 +133,6 @@ impl SuiteLine {
             .iter()
             .copied()
             .filter(move |d| d.1 <= max_nodes)
-    }
-}
-
-/// Nodes per second, 0 for no time.
-pub fn nodes_per_second(nodes: u64, seconds: f64) -> u64 {
-    if seconds > 0.0 {
-        (nodes as f64 / seconds).round() as u64
-    } else {
-        0
     }
 }
 

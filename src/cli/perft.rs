@@ -91,11 +91,7 @@ impl PerftReport {
         PerftReport {
             nodes,
             seconds,
-            nps: if seconds > 0.0 {
-                (nodes as f64 / seconds).round() as u64
-            } else {
-                0
-            },
+            nps: bitscope::chess::perft::nodes_per_second(nodes, seconds),
             backend: backend.into(),
             threads: None,
             divide: None,
