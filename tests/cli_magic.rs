@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::cli::{bitscope, exits_2_with_a_message, succeeds_with_json};
+use common::cli::{bitscope, exits_2_with_a_message, last_json, run, succeeds_with_json};
 
 /// Two index bits for a rook on a1: no magic exists, so the search gives up.
 const NO_MAGIC_IN_100: &[&str] = &[
@@ -37,10 +37,12 @@ fn magic_check_find_and_lookup_trace() {
     assert_eq!(json["bits"], 10);
     let collisions = json["collisions"].as_array().unwrap();
     assert!(collisions.iter().all(|c| c["harmless"] == true));
-    // 1 is no magic: breaking collisions, each with two occupancies
-    let json = succeeds_with_json(&[
+    // 1 is no magic: breaking collisions, each with two occupancies (exit 1)
+    let out = run(&[
         "magic", "check", "--piece", "bishop", "--square", "a1", "1", "--json",
     ]);
+    assert_eq!(out.status.code(), Some(1));
+    let json = last_json(&out);
     assert_eq!(json["valid"], false);
     assert_eq!(json["bits"], 6);
     let breaking: Vec<_> = json["collisions"]
@@ -114,7 +116,7 @@ fn magic_check_find_and_lookup_trace() {
             "magic", "check", "--piece", "rook", "--square", "d4", "0xzz",
         ],
         &[
-            "magic", "check", "--piece", "rook", "--square", "d4", "1", "--bits", "11",
+            "magic", "check", "--piece", "rook", "--square", "d4", "1", "--bits", "21",
         ],
         &[
             "magic", "find", "--piece", "rook", "--square", "d4", "--bits", "x",
