@@ -12,7 +12,7 @@
 //! ```
 
 use super::halves::{expand, expand_bit, prune_cycles, windows_of, Blocks, RevSet, Share};
-use super::Counts;
+use super::{Counts, Tally};
 use crate::bits::debruijn::{log2_width, DebruijnError};
 use crate::bits::word::mask;
 
@@ -644,19 +644,15 @@ pub fn enumerate_fast(width: u32, visit: impl FnMut(u64)) -> Result<u64, Debruij
 /// A bad width.
 pub fn count(width: u32) -> Result<Counts, DebruijnError> {
     let e = FastEnumerator::new(width)?;
-    let (mut odd, mut even) = (0u64, 0u64);
+    let mut parts = Vec::with_capacity(e.chunks());
     for i in 0..e.chunks() {
-        let (o, v) = e.count_chunk(i)?;
-        odd += o;
-        even += v;
+        let (odd, even) = e.count_chunk(i)?;
+        parts.push(Tally {
+            all: odd + even,
+            odd,
+        });
     }
-    Ok(Counts {
-        width,
-        multipliers: odd + even,
-        sequences: odd,
-        odd,
-        even,
-    })
+    Ok(parts.into_iter().sum::<Tally>().counts(width))
 }
 
 #[cfg(test)]
