@@ -56,6 +56,7 @@ pub const ALL: &[Exercise] = &[
         reference: "((x << 1) & 0xfefefefefefefefe | (x >> 1) & 0x7f7f7f7f7f7f7f7f) | (x | (x << 1) & 0xfefefefefefefefe | (x >> 1) & 0x7f7f7f7f7f7f7f7f) << 8 | (x | (x << 1) & 0xfefefefefefefefe | (x >> 1) & 0x7f7f7f7f7f7f7f7f) >> 8",
         alternatives: &[
             "x << 8 | x >> 8 | (x << 1 | x << 9 | x >> 7) & 0xfefefefefefefefe | (x >> 1 | x >> 9 | x << 7) & 0x7f7f7f7f7f7f7f7f",
+            "(x << 8 | x >> 8) | ((x | x << 8 | x >> 8) << 1) & 0xfefefefefefefefe | ((x | x << 8 | x >> 8) >> 1) & 0x7f7f7f7f7f7f7f7f",
         ],
         best_ops: 17,
     },
@@ -74,6 +75,7 @@ pub const ALL: &[Exercise] = &[
         ],
         reference: "(x << 17 | x >> 15) & 0xfefefefefefefefe | (x << 15 | x >> 17) & 0x7f7f7f7f7f7f7f7f | (x << 10 | x >> 6) & 0xfcfcfcfcfcfcfcfc | (x << 6 | x >> 10) & 0x3f3f3f3f3f3f3f3f",
         alternatives: &[
+            "((x << 17 | x >> 15) & 0xfefefefefefefefe | (x << 10 | x >> 6) & 0xfcfcfcfcfcfcfcfc) | ((x << 15 | x >> 17) & 0x7f7f7f7f7f7f7f7f | (x << 6 | x >> 10) & 0x3f3f3f3f3f3f3f3f)",
             "((x >> 1) & 0x7f7f7f7f7f7f7f7f | (x << 1) & 0xfefefefefefefefe) << 16 | ((x >> 1) & 0x7f7f7f7f7f7f7f7f | (x << 1) & 0xfefefefefefefefe) >> 16 | ((x >> 2) & 0x3f3f3f3f3f3f3f3f | (x << 2) & 0xfcfcfcfcfcfcfcfc) << 8 | ((x >> 2) & 0x3f3f3f3f3f3f3f3f | (x << 2) & 0xfcfcfcfcfcfcfcfc) >> 8",
         ],
         best_ops: 19,
@@ -93,7 +95,7 @@ pub const ALL: &[Exercise] = &[
         ],
         reference: "((((x << 8) & ~y) & 0x0000000000ff0000) << 8) & ~y",
         alternatives: &["(((x & 0xff00) << 8 & ~y) << 8) & ~y", "((x & 0xff00) << 16) & ~y & ~(y << 8)"],
-        best_ops: 6,
+        best_ops: 7,
     },
     Exercise {
         id: "trit-of-square",

@@ -48,7 +48,7 @@ pub const ALL: &[Exercise] = &[
         task: "Give a mask of the lowest set bit of x and every bit below it (all ones when x is 0): 0b0110_1000 gives 0b0000_1111.",
         widths: &[8, 64],
         operators: LOW,
-        max_ops: 4,
+        max_ops: 6,
         max_constant: Some(255),
         hints: &[
             "x - 1 differs from x exactly in the lowest set bit and the bits below it.",
@@ -91,7 +91,10 @@ pub const ALL: &[Exercise] = &[
             "Without variables to hold a value, write the sub-expression again (it counts again).",
         ],
         reference: "(x | x >> 1) | (x | x >> 1) >> 2 | ((x | x >> 1) | (x | x >> 1) >> 2) >> 4",
-        alternatives: &["x | x >> 1 | x >> 2 | x >> 3 | x >> 4 | x >> 5 | x >> 6 | x >> 7"],
+        alternatives: &[
+            "x | x >> 1 | x >> 2 | x >> 3 | x >> 4 | x >> 5 | x >> 6 | x >> 7",
+            "((x | x >> 4) | (x | x >> 4) >> 2) | ((x | x >> 4) | (x | x >> 4) >> 2) >> 1",
+        ],
         best_ops: 14,
     },
     Exercise {

@@ -193,6 +193,9 @@ pub enum Mode {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
     pub mode: Mode,
+    /// Input spaces of at most 2^this are tried input by input
+    /// ([`EXHAUSTIVE_BITS`]; 0 sends everything but constants to the solver).
+    pub exhaustive_bits: u32,
     /// SAT search steps (decisions without a conflict) before giving up.
     pub sat_steps: u64,
     /// Random and edge inputs tried when no proof was reached.
@@ -204,6 +207,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             mode: Mode::Equal,
+            exhaustive_bits: EXHAUSTIVE_BITS,
             sat_steps: 20_000_000,
             samples: 1 << 20,
             seed: 0x5EED,
@@ -283,7 +287,7 @@ pub fn prove_trees(
         variables: names,
         not_proven,
     };
-    if space <= EXHAUSTIVE_BITS {
+    if space <= opts.exhaustive_bits.min(EXHAUSTIVE_BITS) || vars.is_empty() {
         return Ok(
             match sample::exhaustive(a, b, width, &vars, opts.mode, ctl)? {
                 sample::Outcome::Differ(v) => verdict(
