@@ -2,6 +2,7 @@
 
 mod bench;
 mod bench_matrix;
+mod bench_prove;
 mod debruijn;
 mod eval;
 mod magic;
