@@ -84,7 +84,7 @@ pub fn app() -> Html {
 
     // The empty route is the start page, no panel active.
     let start = is_start(&dom::current_hash());
-    let nav = Panel::ALL.into_iter().map(|p| {
+    let nav = Panel::ALL.iter().map(|&p| {
         let active = !start && p == route.panel;
         html! {
             <a href={format!("#/{}", p.slug())} class={classes!("nav-link", active.then_some("active"))}
