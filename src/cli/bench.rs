@@ -20,6 +20,8 @@ pub enum Suite {
     Gpu,
     /// Magic bitboards: `find` on all 64 squares of each slider (usual bits, seeded).
     Magic,
+    /// Equivalence proofs: exhaustive 2^24, 64-bit identities by SAT, every exercise.
+    Prove,
     /// Everything above.
     All,
 }
@@ -69,6 +71,9 @@ pub fn run(args: BenchArgs) -> i32 {
     if matches!(args.suite, Suite::Popcount | Suite::All) {
         bench_popcount(rounds);
     }
+    if matches!(args.suite, Suite::Prove | Suite::All) {
+        super::bench_prove::run(rounds);
+    }
     if matches!(args.suite, Suite::Gpu | Suite::All) {
         bench_gpu(rounds, args.depth_offset + args.gpu_depth_offset);
     }
@@ -76,7 +81,7 @@ pub fn run(args: BenchArgs) -> i32 {
 }
 
 /// The best of `rounds` timings of `f`, and its last result.
-fn best<T>(rounds: u32, mut f: impl FnMut() -> T) -> (f64, T) {
+pub fn best<T>(rounds: u32, mut f: impl FnMut() -> T) -> (f64, T) {
     let mut best = f64::MAX;
     let mut out = None;
     for _ in 0..rounds.max(1) {
