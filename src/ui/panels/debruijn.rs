@@ -4,7 +4,7 @@
 //! Worker; the table exported as Rust or C.
 //!
 //! URL state: `ui::state::DebruijnState` (`width`, `magic`, `v`, `variant`,
-//! `step`, `dstep`, `page`).
+//! `step`, `dstep`, `page`, `sstep`, `rank`).
 
 use super::debruijn_list::MagicList;
 use super::debruijn_search::SearchTree;
@@ -70,6 +70,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
         dstep,
         page,
         sstep,
+        rank,
     } = state;
 
     let validation = use_memo((width, magic), |&(w, m)| validate(w, m));
@@ -307,7 +308,8 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                         JobState::Failed(e) => html! { <p class="error-box">{ e.clone() }</p> },
                     } }
                     { notes(&sources, &["trial"]) }
-                    <MagicList {width} {page} {magic} on_page={dispatch.reform(Action::Page)} on_pick={dispatch.reform(Action::SetMagic)} />
+                    <MagicList {width} {page} {magic} on_page={dispatch.reform(Action::Page)} on_pick={dispatch.reform(Action::SetMagic)}
+                        rank={rank.clone()} on_rank={dispatch.reform(Action::SetRank)} />
                 </div>
                 <div class="card">
                     <h3>{ "Copy the table" }</h3>
