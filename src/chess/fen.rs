@@ -638,7 +638,7 @@ mod tests {
     }
 
     #[test]
-    fn errors_name_the_problem() {
+    fn board_errors_name_the_problem() {
         use FenError::*;
         assert_eq!(err(""), WrongFieldCount { found: 0 });
         assert_eq!(err("8/8 w - - 0 1 x"), WrongFieldCount { found: 7 });
@@ -679,6 +679,11 @@ mod tests {
                 count: 2
             }
         );
+    }
+
+    #[test]
+    fn field_errors_name_the_problem() {
+        use FenError::*;
         assert_eq!(
             err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"),
             BadSideToMove { found: "x".into() }
@@ -727,6 +732,11 @@ mod tests {
             err("rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1"),
             ImpossibleEnPassant { .. }
         ));
+    }
+
+    #[test]
+    fn counter_and_legality_errors_name_the_problem() {
+        use FenError::*;
         assert_eq!(
             err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1"),
             BadHalfmove { found: "x".into() }

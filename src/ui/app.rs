@@ -84,7 +84,7 @@ pub fn app() -> Html {
 
     // The empty route is the start page, no panel active.
     let start = is_start(&dom::current_hash());
-    let nav = Panel::ALL.into_iter().map(|p| {
+    let nav = Panel::ALL.iter().map(|&p| {
         let active = !start && p == route.panel;
         html! {
             <a href={format!("#/{}", p.slug())} class={classes!("nav-link", active.then_some("active"))}
@@ -111,7 +111,7 @@ pub fn app() -> Html {
             </header>
             <nav class="panels" aria-label="panels">{ for nav }</nav>
             <main id="panel" data-panel={if start { "start" } else { route.panel.slug() }}>
-                if start { <panels::StartPage /> } else { { panels::view(route.panel, props) } }
+                if start { <panels::StartPage /> } else { { route.panel.view(props) } }
             </main>
             <footer class="foot">
                 { "Little-endian rank-file everywhere: a1 = bit 0, h8 = bit 63. ← → step through a trace. Every number on the page is computed." }

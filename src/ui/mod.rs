@@ -3,6 +3,7 @@
 //!
 //! ```text
 //!  app.rs         the shell: header, navigation, theme, the current panel
+//!  registry.rs    THE panel registry: each panel described once
 //!  route.rs       hash routes: panel + Params (plain Rust, native too)
 //!  state/         typed panel state: struct + Action + Reducible (plain Rust)
 //!  hooks/         use_worker_job: long work in a Web Worker
@@ -11,10 +12,11 @@
 //!  panels/        one file per panel
 //! ```
 //!
-//! `route`, `state` and the worker's `protocol` build on every target, so
+//! `registry`, `route`, `state` and the worker's `protocol` build on every target, so
 //! their parse/encode and round trips are tested by `cargo test`; the rest is
 //! wasm32 only.
 
+pub mod registry;
 pub mod route;
 pub mod state;
 

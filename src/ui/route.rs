@@ -8,78 +8,7 @@
 //! Plain Rust (no Yew types): it builds natively too, so parse, encode and
 //! decode are unit-tested with `cargo test`.
 
-/// The panels, in navigation order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Panel {
-    DeBruijn,
-    Swar,
-    Popcount,
-    Nibbles,
-    NibbleBoard,
-    Quad,
-    Trits,
-    Position,
-    Gpu,
-    Lab,
-    Bitboard,
-    Magic,
-}
-
-impl Panel {
-    pub const ALL: [Panel; 12] = [
-        Panel::DeBruijn,
-        Panel::Swar,
-        Panel::Popcount,
-        Panel::Nibbles,
-        Panel::NibbleBoard,
-        Panel::Quad,
-        Panel::Trits,
-        Panel::Position,
-        Panel::Gpu,
-        Panel::Lab,
-        Panel::Bitboard,
-        Panel::Magic,
-    ];
-
-    /// The path segment of the panel's route.
-    pub fn slug(self) -> &'static str {
-        match self {
-            Panel::DeBruijn => "debruijn",
-            Panel::Swar => "swar",
-            Panel::Popcount => "popcount",
-            Panel::Quad => "quad",
-            Panel::Nibbles => "nibbles",
-            Panel::NibbleBoard => "nibble-board",
-            Panel::Trits => "trits",
-            Panel::Position => "position",
-            Panel::Gpu => "gpu",
-            Panel::Lab => "lab",
-            Panel::Bitboard => "bitboard",
-            Panel::Magic => "magic",
-        }
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Panel::DeBruijn => "de Bruijn",
-            Panel::Swar => "SWAR",
-            Panel::Popcount => "Popcount",
-            Panel::Quad => "Quad-bitboards",
-            Panel::Nibbles => "Signed nibbles",
-            Panel::NibbleBoard => "Nibble board",
-            Panel::Trits => "Trits",
-            Panel::Position => "Position",
-            Panel::Gpu => "GPU perft",
-            Panel::Lab => "Lab",
-            Panel::Bitboard => "Bitboard",
-            Panel::Magic => "Magic bitboards",
-        }
-    }
-
-    pub fn from_slug(slug: &str) -> Option<Panel> {
-        Panel::ALL.into_iter().find(|p| p.slug() == slug)
-    }
-}
+pub use super::registry::Panel;
 
 /// Whether a hash names no panel (`""`, `#`, `#/`): the start page.
 pub fn is_start(hash: &str) -> bool {
@@ -293,7 +222,7 @@ mod tests {
 
     #[test]
     fn hash_round_trips_any_text() {
-        for panel in Panel::ALL {
+        for &panel in Panel::ALL {
             assert_eq!(Panel::from_slug(panel.slug()), Some(panel));
             let params = Params::default()
                 .with("fen", KIWIPETE)

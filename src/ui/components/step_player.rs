@@ -32,64 +32,8 @@ pub fn step_player(props: &StepPlayerProps) -> Html {
     let last = count.saturating_sub(1);
     let step = props.step.min(last);
     let playing = use_state(|| false);
-
-    // Playing: one timer per step, stopping at the end.
-    {
-        let playing = playing.clone();
-        let on_step = props.on_step.clone();
-        // The callback is part of the deps: an old one would carry old state.
-        use_effect_with(
-            (*playing, step, last, props.on_step.clone()),
-            move |&(is_playing, step, last, _)| {
-                let timer = (is_playing && step < last)
-                    .then(|| Timeout::new(PLAY_DELAY_MS, move || on_step.emit(step + 1)));
-                if is_playing && step >= last {
-                    playing.set(false);
-                }
-                move || drop(timer)
-            },
-        );
-    }
-
-    // Arrow keys step, unless the focus is in a text field.
-    {
-        let on_step = props.on_step.clone();
-        use_effect_with(
-            (step, last, props.on_step.clone()),
-            move |&(step, last, _)| {
-                let options = EventListenerOptions::enable_prevent_default();
-                let listener = web_sys::window().map(|window| {
-                    EventListener::new_with_options(&window, "keydown", options, move |event| {
-                        let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                            return;
-                        };
-                        let typing = key
-                            .target()
-                            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                            .map(|el| {
-                                matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-                            })
-                            .unwrap_or(false);
-                        if typing || key.alt_key() || key.ctrl_key() || key.meta_key() {
-                            return;
-                        }
-                        let next = match key.key().as_str() {
-                            "ArrowRight" if step < last => Some(step + 1),
-                            "ArrowLeft" if step > 0 => Some(step - 1),
-                            "Home" => Some(0),
-                            "End" => Some(last),
-                            _ => None,
-                        };
-                        if let Some(n) = next {
-                            key.prevent_default();
-                            on_step.emit(n);
-                        }
-                    })
-                });
-                move || drop(listener)
-            },
-        );
-    }
+    use_autoplay(playing.clone(), step, last, props.on_step.clone());
+    use_arrow_keys(step, last, props.on_step.clone());
 
     let go = |to: usize| {
         let on_step = props.on_step.clone();
@@ -113,34 +57,8 @@ pub fn step_player(props: &StepPlayerProps) -> Html {
     // Long traces (a 64-bit derivation has 66 steps) show the current step
     // and the few before it.
     let first_shown = step.saturating_sub(SHOWN_BEFORE);
-    let steps = props
-        .trace
-        .steps
-        .iter()
-        .enumerate()
-        .take(step + 1)
-        .skip(first_shown)
-        .map(|(i, s)| {
-        let current = i == step;
-        let on_step = props.on_step.clone();
-        html! {
-            <li class={classes!("step", current.then_some("current"))} data-step={i.to_string()}
-                onclick={Callback::from(move |_| on_step.emit(i))}>
-                <div class="step-head">
-                    <span class="step-no">{ i + 1 }</span>
-                    <span class="step-label">{ s.label.clone() }</span>
-                    <code class="step-expr">{ s.expr.clone() }</code>
-                </div>
-                <BitRow word={s.value} lane_bits={s.lane_bits} highlight={s.highlight}
-                    readouts={current} />
-                if current {
-                    { for s.operands.iter().map(|op| html! {
-                        <BitRow word={op.value} lane_bits={s.lane_bits} label={op.name.clone()} readouts={false} />
-                    }) }
-                    if !s.note.is_empty() { <p class="step-note">{ s.note.clone() }</p> }
-                }
-            </li>
-        }
+    let steps = (first_shown..=step).map(|i| {
+        html! { <StepItem trace={props.trace.clone()} index={i} current={i == step} on_step={props.on_step.clone()} /> }
     });
 
     html! {
@@ -164,4 +82,95 @@ pub fn step_player(props: &StepPlayerProps) -> Html {
             }
         </div>
     }
+}
+
+#[derive(Properties, PartialEq)]
+struct StepItemProps {
+    trace: Rc<Trace>,
+    index: usize,
+    current: bool,
+    on_step: Callback<usize>,
+}
+
+/// One step: its label, expression and value; the current one also shows
+/// its operands and note. A click makes it the current step.
+#[function_component(StepItem)]
+fn step_item(props: &StepItemProps) -> Html {
+    let (i, current) = (props.index, props.current);
+    let Some(s) = props.trace.steps.get(i) else {
+        return Html::default();
+    };
+    let onclick = props.on_step.reform(move |_: MouseEvent| i);
+    html! {
+        <li class={classes!("step", current.then_some("current"))} data-step={i.to_string()} {onclick}>
+            <div class="step-head">
+                <span class="step-no">{ i + 1 }</span>
+                <span class="step-label">{ s.label.clone() }</span>
+                <code class="step-expr">{ s.expr.clone() }</code>
+            </div>
+            <BitRow word={s.value} lane_bits={s.lane_bits} highlight={s.highlight}
+                readouts={current} />
+            if current {
+                { for s.operands.iter().map(|op| html! {
+                    <BitRow word={op.value} lane_bits={s.lane_bits} label={op.name.clone()} readouts={false} />
+                }) }
+                if !s.note.is_empty() { <p class="step-note">{ s.note.clone() }</p> }
+            }
+        </li>
+    }
+}
+
+/// While `playing`, one timer per step moves to the next, stopping at the end.
+#[hook]
+fn use_autoplay(playing: UseStateHandle<bool>, step: usize, last: usize, on_step: Callback<usize>) {
+    // The callback is part of the deps: an old one would carry old state.
+    use_effect_with(
+        (*playing, step, last, on_step.clone()),
+        move |&(is_playing, step, last, _)| {
+            let timer = (is_playing && step < last)
+                .then(|| Timeout::new(PLAY_DELAY_MS, move || on_step.emit(step + 1)));
+            if is_playing && step >= last {
+                playing.set(false);
+            }
+            move || drop(timer)
+        },
+    );
+}
+
+/// ← → Home End step through the trace, unless the focus is in a text field.
+#[hook]
+fn use_arrow_keys(step: usize, last: usize, on_step: Callback<usize>) {
+    use_effect_with((step, last, on_step), move |(step, last, on_step)| {
+        let (step, last, on_step) = (*step, *last, on_step.clone());
+        let options = EventListenerOptions::enable_prevent_default();
+        let listener = web_sys::window().map(|window| {
+            EventListener::new_with_options(&window, "keydown", options, move |event| {
+                let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                    return;
+                };
+                if is_typing(key) || key.alt_key() || key.ctrl_key() || key.meta_key() {
+                    return;
+                }
+                let next = match key.key().as_str() {
+                    "ArrowRight" if step < last => Some(step + 1),
+                    "ArrowLeft" if step > 0 => Some(step - 1),
+                    "Home" => Some(0),
+                    "End" => Some(last),
+                    _ => None,
+                };
+                if let Some(n) = next {
+                    key.prevent_default();
+                    on_step.emit(n);
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}
+
+/// Whether a key went to a text field (which keeps its arrow keys).
+fn is_typing(key: &web_sys::KeyboardEvent) -> bool {
+    key.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }

@@ -504,3 +504,9 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
         </section>
     }
 }
+
+/// The start page's miniature: the seed design's workgroup memory.
+pub fn mini() -> Html {
+    let b = workgroup_budget(Design::SEED);
+    html! { <p class="mini">{ format!("{} invocations: {} B of the {} B every WebGPU device offers", b.threads, b.kernel.total, default_workgroup_storage_limit()) }</p> }
+}

@@ -14,7 +14,6 @@ use crate::chess::magic_lab::{
 };
 use crate::ui::components::{panel_link, BitGrid, NumberInput, StepPlayer};
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
-use crate::ui::route::Panel;
 use crate::ui::state::{
     DebruijnAction, DebruijnState, MagicAction as Action, MagicState, PanelState,
 };
@@ -188,7 +187,7 @@ pub fn magic_panel(props: &PanelProps) -> Html {
             <p class="lede">
                 { "A rook's or bishop's attack set in one lookup: keep the blockers on its rays (occ & mask), multiply by a magic, keep the top bits of the 64-bit product (>> (64 − bits)) and read a table filled once from the ray walk. It is the de Bruijn scan's multiply-and-keep-the-top-bits hash, on a different key set." }
             </p>
-            { panel_link(Panel::DeBruijn, &debruijn, "see also: the same hash in the de Bruijn bit scan".into()) }
+            { panel_link(&debruijn, "see also: the same hash in the de Bruijn bit scan".into()) }
             <div class="cols even">
                 <div class="card">
                     <h3>{ "Piece, square and blockers" }</h3>
@@ -346,5 +345,19 @@ pub fn magic_panel(props: &PanelProps) -> Html {
                 </div>
             </div>
         </section>
+    }
+}
+
+/// The start page's miniature: a rook's mask on d4 and its table size.
+pub fn mini() -> Html {
+    use crate::chess::magic_lab::{mask, usual_bits, Slider};
+    use crate::chess::Square;
+    let m = mask(Slider::Rook, Square::D4);
+    let bits = usual_bits(Slider::Rook, Square::D4);
+    html! {
+        <>
+        <BitGrid board={m} small=true label="rook on d4: its mask" />
+        <p class="mini">{ format!("{bits} blockers that matter: a {}-entry table", 1u32 << bits) }</p>
+        </>
     }
 }

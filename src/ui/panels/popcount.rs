@@ -103,3 +103,15 @@ pub fn popcount_panel(props: &PanelProps) -> Html {
         </section>
     }
 }
+
+/// The start page's miniature: 0xb6 counted three ways.
+pub fn mini() -> Html {
+    use crate::bits::popcount::{kernighan, swar};
+    let x = 0xb6u64;
+    html! {
+        <>
+        <BitRow word={Word::new(x, 8)} lane_bits={2} readouts={false} label="0xb6 in 2-bit lanes" />
+        <p class="mini">{ format!("SWAR {}, Kernighan {} turns, count_ones {}", swar(8, x).unwrap_or(0), kernighan(x), x.count_ones()) }</p>
+        </>
+    }
+}

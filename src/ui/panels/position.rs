@@ -14,7 +14,6 @@ use crate::gpu::packed::{pack, FIELDS, POS_WORDS};
 use crate::gpu::teach::corrections as blog_corrections;
 use crate::ui::components::{notes, panel_link, why, BitGrid, BitRow, PerftRunner};
 use crate::ui::hooks::use_select_value;
-use crate::ui::route::Panel;
 use crate::ui::state::{
     BudgetField, GpuState, PositionAction as Action, PositionState, GPU_WORKGROUP_SIZES,
 };
@@ -319,7 +318,7 @@ fn budget_calculator(props: &BudgetProps) -> Html {
                 <tbody>{ for reference_limits().map(|(limit, _)| verdict(limit)) }</tbody>
             </table>
             { notes(&blog_corrections(), &["position"]) }
-            { panel_link(Panel::Gpu, &gpu, format!("this position on the GPU: the kernel's real workgroup memory for {} invocations", gpu.workgroup_size)) }
+            { panel_link(&gpu, format!("this position on the GPU: the kernel's real workgroup memory for {} invocations", gpu.workgroup_size)) }
         </div>
     }
 }
@@ -412,5 +411,21 @@ fn field_meaning(mv: Move, name: &str, value: u32) -> String {
             }
         }
         _ => String::new(),
+    }
+}
+
+/// The start page's miniature: the queens as bishops & rooks.
+pub fn mini() -> Html {
+    let start = Position::startpos();
+    let q = start.bishops() & start.rooks();
+    let names: Vec<String> = (0..64)
+        .filter(|s| q >> s & 1 == 1)
+        .map(crate::bits::square::square_name)
+        .collect();
+    html! {
+        <>
+        <BitGrid board={q} small=true label="B & R = queens" />
+        <p class="mini">{ format!("queens: {}", names.join(", ")) }</p>
+        </>
     }
 }

@@ -14,7 +14,6 @@ use crate::bits::quad::{
 use crate::bits::square::square_name;
 use crate::ui::components::{panel_link, BitGrid, PlacementInput, StepPlayer};
 use crate::ui::hooks::use_select_value;
-use crate::ui::route::Panel;
 use crate::ui::state::{NibbleBoardState, QuadAction as Action, QuadOp, QuadState};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -67,7 +66,6 @@ pub fn quad_panel(props: &PanelProps) -> Html {
         1u64 << square
     };
     let nibble_link = panel_link(
-        Panel::NibbleBoard,
         &NibbleBoardState {
             fen: fen.clone(),
             square,
@@ -132,5 +130,20 @@ pub fn quad_panel(props: &PanelProps) -> Html {
                 </div>
             </div>
         </section>
+    }
+}
+
+/// The start page's miniature: the sliders of the start position, one expression.
+pub fn mini() -> Html {
+    use crate::bits::quad::{Quad, QuadSet};
+    let q = Quad::from_board(
+        &crate::bits::nibble_board::NibbleBoard::from_fen(crate::chess::CPW_POSITIONS[0].1)
+            .unwrap_or_default(),
+    );
+    html! {
+        <>
+        <BitGrid board={QuadSet::Sliders.eval(&q)} small=true label="(q1 ^ q2) & (q0 | q2) = sliders" />
+        <p class="mini">{ format!("start position, q3 (black) = {:#018x}", q.0[3]) }</p>
+        </>
     }
 }

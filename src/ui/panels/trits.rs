@@ -11,7 +11,6 @@ use crate::bits::trit::{
 };
 use crate::chess::teach::fen_for_sets;
 use crate::ui::components::{notes, panel_link, why, BitGrid, NumberInput, StepPlayer};
-use crate::ui::route::Panel;
 use crate::ui::state::{PositionState, TritBoard, TritsAction as Action, TritsState};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -43,7 +42,6 @@ pub fn trits_panel(props: &PanelProps) -> Html {
     // The two occupancy boards as the white and black sets of a position.
     let position_link = match fen_for_sets(a, b) {
         Ok(fen) => panel_link(
-            Panel::Position,
             &PositionState {
                 fen,
                 ..PositionState::default()
@@ -146,4 +144,14 @@ pub fn trits_panel(props: &PanelProps) -> Html {
             { body }
         </section>
     }
+}
+
+/// The start page's miniature: the start position in 13 packed bytes.
+pub fn mini() -> Html {
+    let start = crate::chess::Position::startpos();
+    let bytes = crate::bits::trit::to_trits(start.white(), start.black())
+        .and_then(|t| crate::bits::trit::pack(&t))
+        .map(|b| b.to_vec())
+        .unwrap_or_default();
+    html! { <p class="mini">{ format!("start position, {} bytes: {:?}", bytes.len(), bytes) }</p> }
 }

@@ -265,7 +265,7 @@ impl PanelState for GpuState {
 mod tests {
     use super::super::through_url;
     use super::*;
-    use crate::ui::route::{Panel, Route};
+    use crate::ui::route::Route;
 
     const FENS: [&str; 3] = [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -285,7 +285,7 @@ mod tests {
                         mv: mv.map(str::to_string),
                         budget: [64 + depth, 42, 50 * depth, 4],
                     };
-                    assert_eq!(through_url(Panel::Position, &s), s);
+                    assert_eq!(through_url(&s), s);
                     n += 1;
                 }
             }
@@ -295,7 +295,7 @@ mod tests {
             for v in [1, 7, 100_000] {
                 let s = PositionState::default().apply(PositionAction::SetBudget(f, v));
                 assert_eq!(s.budget(f), v);
-                assert_eq!(through_url(Panel::Position, &s), s);
+                assert_eq!(through_url(&s), s);
             }
         }
         assert_eq!(
@@ -320,7 +320,7 @@ mod tests {
                                 slider,
                                 matrix: MatrixSize::ALL[n % 3],
                             };
-                            assert_eq!(through_url(Panel::Gpu, &s), s);
+                            assert_eq!(through_url(&s), s);
                             n += 1;
                         }
                     }
@@ -330,7 +330,7 @@ mod tests {
         assert_eq!(n, 9 * 7 * 3 * 5 * 3);
         for matrix in MatrixSize::ALL {
             let s = GpuState::default().apply(GpuAction::SetMatrixSize(matrix));
-            assert_eq!(through_url(Panel::Gpu, &s), s);
+            assert_eq!(through_url(&s), s);
         }
         assert_eq!(
             GpuState::from_params(&Params::default()),

@@ -208,7 +208,6 @@ impl PanelState for DebruijnState {
 mod tests {
     use super::super::through_url;
     use super::*;
-    use crate::ui::route::Panel;
 
     #[test]
     fn every_width_variant_and_magic_survives_the_url() {
@@ -234,7 +233,7 @@ mod tests {
                             sstep: step * 3,
                             rank: ["", "0x1d", "not a+magic&=", " 12 "][step % 4].to_string(),
                         };
-                        let back = through_url(Panel::DeBruijn, &s);
+                        let back = through_url(&s);
                         assert_eq!(back, s);
                         assert_eq!(back.known(), s.known());
                         n += 1;
@@ -257,12 +256,12 @@ mod tests {
             .apply(DebruijnAction::SetWidth(16))
             .apply(DebruijnAction::SetMagic(0x0cbd));
         assert_eq!(s.known(), None);
-        let back = through_url(Panel::DeBruijn, &s);
+        let back = through_url(&s);
         assert_eq!(back.magic, 0x0cbd);
         assert_eq!(back.known(), None);
         let k = DebruijnState::default().apply(DebruijnAction::SetWidth(16));
         assert_eq!(k.magic, 0x09af);
-        assert_eq!(through_url(Panel::DeBruijn, &k).known(), k.known());
+        assert_eq!(through_url(&k).known(), k.known());
         assert!(k.known().is_some());
     }
 

@@ -145,7 +145,6 @@ impl PanelState for MagicState {
 mod tests {
     use super::super::through_url;
     use super::*;
-    use crate::ui::route::Panel;
 
     #[test]
     fn every_piece_square_and_bits_survive_the_url() {
@@ -167,7 +166,7 @@ mod tests {
                             bits,
                             step,
                         };
-                        assert_eq!(through_url(Panel::Magic, &s), s);
+                        assert_eq!(through_url(&s), s);
                         n += 1;
                     }
                 }

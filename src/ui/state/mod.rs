@@ -117,8 +117,9 @@ reducible!(
 
 /// Test helper: state -> params -> URL hash -> params -> state.
 #[cfg(test)]
-fn through_url<S: PanelState + std::fmt::Debug>(panel: super::route::Panel, s: &S) -> S {
+fn through_url<S: PanelState + super::registry::OwnPanel + std::fmt::Debug>(s: &S) -> S {
     use super::route::Route;
+    let panel = S::PANEL;
     let hash = Route {
         panel,
         params: s.to_params(),
