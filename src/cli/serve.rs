@@ -104,24 +104,22 @@ pub fn route(prefix: &str, path: &str) -> Route {
 
 /// The site under `prefix`, served from `dir`.
 pub fn app(dir: &std::path::Path, prefix: String) -> Router {
-    let files = ServeDir::new(dir)
-        .precompressed_br()
-        .precompressed_gzip();
+    let files = ServeDir::new(dir).precompressed_br().precompressed_gzip();
     let prefix: Arc<str> = prefix.into();
     Router::new().fallback(move |req: Request| serve(req, prefix.clone(), files.clone()))
 }
 
 async fn serve(mut req: Request, prefix: Arc<str>, files: ServeDir) -> Response {
-    let query = req.uri().query().map(|q| format!("?{q}")).unwrap_or_default();
+    let query = req
+        .uri()
+        .query()
+        .map(|q| format!("?{q}"))
+        .unwrap_or_default();
     let file = match route(&prefix, req.uri().path()) {
         Route::File(file) => file,
         Route::Slash => {
             let to = format!("{prefix}{query}");
-            return (
-                StatusCode::PERMANENT_REDIRECT,
-                [(header::LOCATION, to)],
-            )
-                .into_response();
+            return (StatusCode::PERMANENT_REDIRECT, [(header::LOCATION, to)]).into_response();
         }
         Route::Outside => return StatusCode::NOT_FOUND.into_response(),
     };
@@ -213,7 +211,10 @@ mod tests {
         assert_eq!(normalize_prefix("/").unwrap(), "/");
         assert_eq!(normalize_prefix("").unwrap(), "/");
         assert_eq!(normalize_prefix("courses/bits").unwrap(), "/courses/bits/");
-        assert_eq!(normalize_prefix("/courses//bits/").unwrap(), "/courses/bits/");
+        assert_eq!(
+            normalize_prefix("/courses//bits/").unwrap(),
+            "/courses/bits/"
+        );
         assert!(normalize_prefix("/courses/../etc").is_err());
         assert!(normalize_prefix("/a b/").is_err());
         assert!(normalize_prefix("/./").is_err());

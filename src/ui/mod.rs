@@ -5,6 +5,7 @@
 //!  app.rs         the shell: header, navigation, theme, the current panel
 //!  registry.rs    THE panel registry: each panel described once
 //!  route.rs       hash routes: panel + Params (plain Rust, native too)
+//!  embed/         #/embed/<panel>: one panel for an iframe, and the Embed button
 //!  state/         typed panel state: struct + Action + Reducible (plain Rust)
 //!  hooks/         use_worker_job: long work in a Web Worker
 //!  worker/        protocol.rs (messages), handler.rs (worker side), page.rs (Job)
@@ -12,10 +13,11 @@
 //!  panels/        one file per panel
 //! ```
 //!
-//! `registry`, `route`, `state` and the worker's `protocol` build on every target, so
+//! `registry`, `route`, `embed`'s options, `state` and the worker's `protocol` build on every target, so
 //! their parse/encode and round trips are tested by `cargo test`; the rest is
 //! wasm32 only.
 
+pub mod embed;
 pub mod registry;
 pub mod route;
 pub mod state;

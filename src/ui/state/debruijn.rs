@@ -286,7 +286,9 @@ mod tests {
         assert_eq!(t.variant, ScanVariant::Mask);
         assert_eq!(s.clone().apply(DebruijnAction::SetWidth(12)), s);
         // the rank box is kept until another width clears it
-        let t = s.clone().apply(DebruijnAction::SetRank("0x077cb531".into()));
+        let t = s
+            .clone()
+            .apply(DebruijnAction::SetRank("0x077cb531".into()));
         assert_eq!(t.rank, "0x077cb531");
         assert_eq!(through_url(Panel::DeBruijn, &t).rank, "0x077cb531");
         assert_eq!(t.clone().apply(DebruijnAction::Page(3)).rank, t.rank);

@@ -28,7 +28,11 @@ pub fn worker_count() -> u32 {
 fn worker_url() -> String {
     web_sys::window()
         .and_then(|w| w.document())
-        .and_then(|d| d.query_selector("meta[name=bitscope-worker]").ok().flatten())
+        .and_then(|d| {
+            d.query_selector("meta[name=bitscope-worker]")
+                .ok()
+                .flatten()
+        })
         .and_then(|m| m.get_attribute("content"))
         .unwrap_or_else(|| "./static/worker.js".into())
 }
