@@ -33,13 +33,14 @@ for (const theme of ['light', 'dark']) {
     await page.waitForSelector('main#panel .card');
     const slugs = await page.$$eval('nav.panels a[data-panel]', (as) => as.map((a) => a.dataset.panel));
     assert.ok(slugs.length >= 12, slugs.join(' '));
-    const routes = ['', ...slugs];
+    const routes = ['', ...slugs, 'embed/debruijn', 'embed/swar'];
     const bad = [];
     for (const slug of routes) {
       await page.goto(`${site.server.url}#/${slug}`);
-      await page.waitForSelector(slug ? `main#panel[data-panel="${slug}"] section.panel` : 'main#panel .card');
+      const panel = slug.replace(/^embed\//, '');
+      await page.waitForSelector(slug ? `main#panel[data-panel="${panel}"] section.panel` : 'main#panel .card');
       await page.waitForTimeout(300); // (late text: workers, the GPU adapter)
-      assert.equal(await page.getAttribute('html', 'data-theme'), theme);
+      assert.equal(await page.getAttribute('html', 'data-theme'), theme); // (an embed's auto: the reader's)
       const h1 = await page.locator('h1').count();
       if (h1 !== 1) bad.push(`#/${slug}: ${h1} h1 elements`);
       const violations = await audit(page);

@@ -24,15 +24,22 @@ after(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** Waits until the page is controlled by an activated service worker whose install finished. */
-async function controlled(page) {
-  await page.waitForFunction(
-    async () => {
+/** Polls `check` (async, in Node) every 200 ms until it is true; fails after 30 s. */
+async function until(what, check) {
+  for (let i = 0; i < 150; i++) {
+    if (await check()) return;
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Waits until the page is controlled by an activated service worker (its install, the precache, done). */
+function controlled(page) {
+  return until('an active service worker controlling the page', () =>
+    page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration();
       return Boolean(reg?.active?.state === 'activated' && navigator.serviceWorker.controller);
-    },
-    null,
-    { timeout: 30000, polling: 200 },
+    }),
   );
 }
 
@@ -110,18 +117,13 @@ test('a new deploy replaces the cache: one cache, only the new files', async () 
   // the next visit (online) installs the new worker, which drops the old cache
   await page.reload();
   await page.waitForSelector('main#panel section.panel');
-  await page.waitForFunction(
-    async (css) => {
-      const keys = await caches.keys();
-      if (keys.length !== 1) return false;
-      const urls = (await (await caches.open(keys[0])).keys()).map((r) => r.url);
-      return urls.some((u) => u.endsWith(css));
-    },
-    newCss,
-    { timeout: 30000, polling: 200 },
-  );
-  const [[key, paths]] = Object.entries(await cachesOf(page));
-  assert.notEqual(key, first[0]);
+  await until('one cache, with the new CSS', async () => {
+    const all = Object.values(await cachesOf(page));
+    return all.length === 1 && all[0].includes(`/${newCss}`);
+  });
+  const all = await cachesOf(page);
+  const [[key, paths]] = Object.entries(all);
+  assert.notEqual(key, first[0], JSON.stringify({ first, all, newCss, oldCss }));
   assert.ok(!paths.includes(`/${oldCss}`), 'no file of the old deploy is left');
   assert.equal(paths.length, first[1].length, 'as many files as the first deploy cached');
 

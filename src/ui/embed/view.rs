@@ -72,9 +72,9 @@ pub fn embed_view(props: &EmbedViewProps) -> Html {
                     { route.panel.view(PanelProps { params: route.params.clone(), on_params }) }
                 </main>
             </ContextProvider<StepLimits>>
-            <p class="embed-open">
+            <footer class="embed-open">
                 <a href={full} target="_blank" rel="noopener">{ "open in bitscope ↗" }</a>
-            </p>
+            </footer>
         </div>
     }
 }
