@@ -290,7 +290,7 @@ mod tests {
             .clone()
             .apply(DebruijnAction::SetRank("0x077cb531".into()));
         assert_eq!(t.rank, "0x077cb531");
-        assert_eq!(through_url(Panel::DeBruijn, &t).rank, "0x077cb531");
+        assert_eq!(through_url(&t).rank, "0x077cb531");
         assert_eq!(t.clone().apply(DebruijnAction::Page(3)).rank, t.rank);
         assert_eq!(t.apply(DebruijnAction::SetWidth(64)).rank, "");
         // paging keeps the steps, and stops at the last page (4096 magics: 128 pages)
