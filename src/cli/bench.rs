@@ -89,12 +89,18 @@ fn best<T>(rounds: u32, mut f: impl FnMut() -> T) -> (f64, T) {
 }
 
 fn bench_debruijn(rounds: u32) {
-    use bitscope::bits::debruijn::{
-        enumerate_all, enumerate_chunk, magic_count, naive_magics, naive_scan, nth_magic, rank_of,
-        validate, FastEnumerator, ScanKind,
-    };
-    let cores = bitscope::chess::parallel::available_threads();
     println!("de Bruijn magics (v & -v), best of {rounds}");
+    bench_debruijn_enumeration(rounds);
+    bench_debruijn_ranks();
+    bench_debruijn_small(rounds);
+    bench_debruijn_naive_32();
+}
+
+/// Every 64-bit magic, meet in the middle on 1 and on every thread, and the
+/// ordered walk on 32 of its 1024 chunks.
+fn bench_debruijn_enumeration(rounds: u32) {
+    use bitscope::bits::debruijn::{enumerate_chunk, validate, FastEnumerator};
+    let cores = bitscope::chess::parallel::available_threads();
     for threads in [1, cores] {
         let (t, (all, odd, checked)) = best(rounds, || {
             let Ok(e) = FastEnumerator::new_threaded(64, threads) else {
@@ -135,7 +141,11 @@ fn bench_debruijn(rounds: u32) {
         "  64-bit: ordered circuit walk (one thread)    {n} in 32 of 1024 chunks, {t:.3} s: all would take about {:.1} s",
         t * 32.0
     );
-    // any page at once: the k-th magic and a magic's rank, by counting
+}
+
+/// Any page at once: the k-th magic and a magic's rank, by counting.
+fn bench_debruijn_ranks() {
+    use bitscope::bits::debruijn::{magic_count, nth_magic, rank_of};
     let total = magic_count(64).unwrap_or(1);
     let ks: Vec<u64> = (0..64u64)
         .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) % total)
@@ -156,6 +166,11 @@ fn bench_debruijn(rounds: u32) {
         sum / (ks.len() + 2) as f64 * 1e3,
         worst * 1e3
     );
+}
+
+/// The ordered search and the naive one at 8, 16 (and 32) bits.
+fn bench_debruijn_small(rounds: u32) {
+    use bitscope::bits::debruijn::{enumerate_all, naive_magics, ScanKind};
     for width in [8u32, 16, 32] {
         let (t, n) = best(rounds, || {
             enumerate_all(width, |m| {
@@ -176,7 +191,11 @@ fn bench_debruijn(rounds: u32) {
             v.len()
         );
     }
-    // 32-bit naive, time-boxed: how long all 2^32 candidates would take
+}
+
+/// 32-bit naive, time-boxed: how long all 2^32 candidates would take.
+fn bench_debruijn_naive_32() {
+    use bitscope::bits::debruijn::{naive_scan, ScanKind};
     let budget = 2.0;
     let start = Instant::now();
     let (mut tried, mut found, mut next) = (0u64, 0u64, Some(0u64));

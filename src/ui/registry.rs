@@ -9,10 +9,10 @@
 //! }                                         swar::mini is its card's miniature)
 //! ```
 //!
-//! From the entries the macro writes the `Panel` enum, `Panel::ALL` (the
-//! navigation order), `slug` / `title` / `lesson` / `from_slug`, each
-//! state's [`OwnPanel`] (so a link built from a state knows its panel), and,
-//! in the browser, `view` and `mini`. Navigation, routing, the start page
+//! From the entries this module writes the `Panel` enum, `Panel::ALL` (the
+//! navigation order), `slug` / `title` / `lesson` / `from_slug` and each
+//! state's [`OwnPanel`] (so a link built from a state knows its panel);
+//! `ui/panels/mod.rs` writes, from the same entries, `view` and `mini`. Navigation, routing, the start page
 //! and the view dispatch all read these, so a panel that lacks a part (no
 //! state type, no `mini` in its module) does not compile. Why a table and
 //! not a trait per panel: the entries sit side by side, in nav order, and
@@ -26,7 +26,103 @@ pub trait OwnPanel {
     const PANEL: Panel;
 }
 
-macro_rules! registry {
+/// Calls `$callback! { ..every entry.. }`: the registry's one table, which
+/// this module expands into the `Panel` enum and `ui/panels/mod.rs` into
+/// the views (two expansions, so that this leaf never imports the panels).
+macro_rules! with_panels {
+    ($callback:ident) => {
+        $callback! {
+            DeBruijn {
+                slug: "debruijn",
+                title: "de Bruijn",
+                lesson: "The lowest set bit's index with one multiply and a table lookup.",
+                state: DebruijnState,
+                panel: debruijn::DebruijnPanel,
+            }
+            Swar {
+                slug: "swar",
+                title: "SWAR",
+                lesson: "One add on a whole word adds every small lane, if no carry crosses a lane.",
+                state: SwarState,
+                panel: swar::SwarPanel,
+            }
+            Popcount {
+                slug: "popcount",
+                title: "Popcount",
+                lesson: "Count the set bits by adding them in lanes of 2, 4, then 8 bits, all in one word.",
+                state: PopcountState,
+                panel: popcount::PopcountPanel,
+            }
+            Nibbles {
+                slug: "nibbles",
+                title: "Signed nibbles",
+                lesson: "Four bits, two readings: two's complement makes the top bit weigh −8.",
+                state: NibblesState,
+                panel: nibbles::NibblesPanel,
+            }
+            NibbleBoard {
+                slug: "nibble-board",
+                title: "Nibble board",
+                lesson: "A chess board in 32 bytes: two 4-bit piece codes a byte.",
+                state: NibbleBoardState,
+                panel: nibble_board::NibbleBoardPanel,
+            }
+            Quad {
+                slug: "quad",
+                title: "Quad-bitboards",
+                lesson: "Bit k of every square's piece code in bitboard k: four boards, and a set is one expression.",
+                state: QuadState,
+                panel: quad::QuadPanel,
+            }
+            Trits {
+                slug: "trits",
+                title: "Trits",
+                lesson: "Two bitboards make three states a square; five trits fit a byte.",
+                state: TritsState,
+                panel: trits::TritsPanel,
+            }
+            Position {
+                slug: "position",
+                title: "Position",
+                lesson: "A chess position in five bitboards: queens are both bishops and rooks.",
+                state: PositionState,
+                panel: position::PositionPanel,
+            }
+            Gpu {
+                slug: "gpu",
+                title: "GPU perft",
+                lesson: "Perft on the GPU, each invocation's position and moves in workgroup memory.",
+                state: GpuState,
+                panel: gpu::GpuPanel,
+            }
+            Lab {
+                slug: "lab",
+                title: "Lab",
+                lesson: "Type any C bit expression and watch every sub-expression evaluate.",
+                state: LabState,
+                panel: lab::LabPanel,
+            }
+            Bitboard {
+                slug: "bitboard",
+                title: "Bitboard",
+                lesson: "One 64-bit board, eight square orders, and whole-board moves as shifts and masks.",
+                state: BitboardState,
+                panel: bitboard::BitboardPanel,
+            }
+            Magic {
+                slug: "magic",
+                title: "Magic bitboards",
+                lesson: "A slider's attacks with one multiply: the de Bruijn hash, keyed by the blockers.",
+                state: MagicState,
+                panel: magic::MagicPanel,
+            }
+        }
+    };
+}
+pub(crate) use with_panels;
+
+/// The registry's plain half: the enum, names, lessons and state types.
+macro_rules! define_panels {
     ($($variant:ident {
         slug: $slug:literal,
         title: $title:literal,
@@ -63,24 +159,6 @@ macro_rules! registry {
                     $(Panel::$variant => $lesson,)*
                 }
             }
-
-            /// The panel's view, given its state from the URL.
-            #[cfg(target_arch = "wasm32")]
-            pub fn view(self, props: super::panels::PanelProps) -> yew::Html {
-                use super::panels::*;
-                match self {
-                    $(Panel::$variant => yew::html! { <$module::$component ..props /> },)*
-                }
-            }
-
-            /// The start page's live miniature, computed by the library.
-            #[cfg(target_arch = "wasm32")]
-            pub fn mini(self) -> yew::Html {
-                use super::panels::*;
-                match self {
-                    $(Panel::$variant => $module::mini(),)*
-                }
-            }
         }
 
         $(impl OwnPanel for $state {
@@ -89,92 +167,7 @@ macro_rules! registry {
     };
 }
 
-registry! {
-    DeBruijn {
-        slug: "debruijn",
-        title: "de Bruijn",
-        lesson: "The lowest set bit's index with one multiply and a table lookup.",
-        state: DebruijnState,
-        panel: debruijn::DebruijnPanel,
-    }
-    Swar {
-        slug: "swar",
-        title: "SWAR",
-        lesson: "One add on a whole word adds every small lane, if no carry crosses a lane.",
-        state: SwarState,
-        panel: swar::SwarPanel,
-    }
-    Popcount {
-        slug: "popcount",
-        title: "Popcount",
-        lesson: "Count the set bits by adding them in lanes of 2, 4, then 8 bits, all in one word.",
-        state: PopcountState,
-        panel: popcount::PopcountPanel,
-    }
-    Nibbles {
-        slug: "nibbles",
-        title: "Signed nibbles",
-        lesson: "Four bits, two readings: two's complement makes the top bit weigh −8.",
-        state: NibblesState,
-        panel: nibbles::NibblesPanel,
-    }
-    NibbleBoard {
-        slug: "nibble-board",
-        title: "Nibble board",
-        lesson: "A chess board in 32 bytes: two 4-bit piece codes a byte.",
-        state: NibbleBoardState,
-        panel: nibble_board::NibbleBoardPanel,
-    }
-    Quad {
-        slug: "quad",
-        title: "Quad-bitboards",
-        lesson: "Bit k of every square's piece code in bitboard k: four boards, and a set is one expression.",
-        state: QuadState,
-        panel: quad::QuadPanel,
-    }
-    Trits {
-        slug: "trits",
-        title: "Trits",
-        lesson: "Two bitboards make three states a square; five trits fit a byte.",
-        state: TritsState,
-        panel: trits::TritsPanel,
-    }
-    Position {
-        slug: "position",
-        title: "Position",
-        lesson: "A chess position in five bitboards: queens are both bishops and rooks.",
-        state: PositionState,
-        panel: position::PositionPanel,
-    }
-    Gpu {
-        slug: "gpu",
-        title: "GPU perft",
-        lesson: "Perft on the GPU, each invocation's position and moves in workgroup memory.",
-        state: GpuState,
-        panel: gpu::GpuPanel,
-    }
-    Lab {
-        slug: "lab",
-        title: "Lab",
-        lesson: "Type any C bit expression and watch every sub-expression evaluate.",
-        state: LabState,
-        panel: lab::LabPanel,
-    }
-    Bitboard {
-        slug: "bitboard",
-        title: "Bitboard",
-        lesson: "One 64-bit board, eight square orders, and whole-board moves as shifts and masks.",
-        state: BitboardState,
-        panel: bitboard::BitboardPanel,
-    }
-    Magic {
-        slug: "magic",
-        title: "Magic bitboards",
-        lesson: "A slider's attacks with one multiply: the de Bruijn hash, keyed by the blockers.",
-        state: MagicState,
-        panel: magic::MagicPanel,
-    }
-}
+with_panels!(define_panels);
 
 impl Panel {
     pub fn from_slug(slug: &str) -> Option<Panel> {

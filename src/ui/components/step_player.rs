@@ -9,7 +9,7 @@
 
 use super::BitRow;
 use crate::bits::trace::Trace;
-use crate::ui::embed::StepRange;
+use crate::ui::steps::StepRange;
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use std::rc::Rc;

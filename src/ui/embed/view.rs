@@ -4,7 +4,7 @@
 
 use super::{EmbedOptions, EmbedRoute};
 use crate::ui::components::StepLimits;
-use crate::ui::panels::PanelProps;
+use crate::ui::panels::{self, PanelProps};
 use crate::ui::route::{Params, Route};
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
@@ -69,7 +69,7 @@ pub fn embed_view(props: &EmbedViewProps) -> Html {
             <ContextProvider<StepLimits> context={limits}>
                 <main id="panel" data-panel={route.panel.slug()}>
                     <h1 class="visually-hidden">{ format!("{} — bitscope", route.panel.title()) }</h1>
-                    { route.panel.view(PanelProps { params: route.params.clone(), on_params }) }
+                    { panels::view(route.panel, PanelProps { params: route.params.clone(), on_params }) }
                 </main>
             </ContextProvider<StepLimits>>
             <footer class="embed-open">

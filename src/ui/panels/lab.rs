@@ -11,6 +11,7 @@ use crate::bits::expr::{evaluate, ExprError, Var, Vars, WIDTHS};
 use crate::bits::trace::Trace;
 use crate::bits::word::Word;
 use crate::ui::components::{BitRow, NumberInput, StepPlayer};
+use crate::ui::route::Route;
 use crate::ui::state::{LabAction as Action, LabState, PRESETS};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -155,10 +156,10 @@ fn steps_table(t: &Trace, current: usize, on_step: &Callback<usize>) -> Html {
 
 fn presets_view() -> Html {
     let items = PRESETS.iter().map(|p| {
-        let panel = p.explained_by();
+        let panel = Route::parse(p.explains).panel;
         html! {
             <li data-preset={p.id}>
-                <a class="preset" href={p.link()}>{ p.title }</a>
+                <a class="preset" href={Route::of(&p.state()).to_hash()}>{ p.title }</a>
                 <code class="preset-expr">{ p.expr }</code>
                 <a class="explains" href={p.explains} data-panel={panel.slug()}>
                     { format!("explained in {}", panel.title()) }

@@ -24,6 +24,7 @@ pub(crate) mod trits;
 
 pub use start::StartPage;
 
+use super::registry::Panel;
 use super::route::Params;
 use super::state::PanelState;
 use std::rc::Rc;
@@ -56,3 +57,30 @@ impl PanelProps {
         })
     }
 }
+
+/// The registry's browser half: each panel's view and start-page miniature.
+macro_rules! panel_views {
+    ($($variant:ident {
+        slug: $slug:literal,
+        title: $title:literal,
+        lesson: $lesson:literal,
+        state: $state:ty,
+        panel: $module:ident :: $component:ident $(,)?
+    })*) => {
+        /// The panel's view, given its state from the URL.
+        pub fn view(panel: Panel, props: PanelProps) -> Html {
+            match panel {
+                $(Panel::$variant => html! { <$module::$component ..props /> },)*
+            }
+        }
+
+        /// The start page's live miniature, computed by the library.
+        pub fn mini(panel: Panel) -> Html {
+            match panel {
+                $(Panel::$variant => $module::mini(),)*
+            }
+        }
+    };
+}
+
+crate::ui::registry::with_panels!(panel_views);

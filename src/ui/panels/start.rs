@@ -28,7 +28,7 @@ pub fn start_page() -> Html {
                     <div class="card start-card" data-card={p.slug()}>
                         <h3>{ link(p) }</h3>
                         <p>{ p.lesson() }</p>
-                        { p.mini() }
+                        { super::mini(p) }
                     </div>
                 }) }
             </div>

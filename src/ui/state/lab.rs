@@ -6,7 +6,6 @@
 use super::{hex_param, read_hex, read_num, PanelState, Params};
 use crate::bits::expr::{Var, WIDTHS};
 use crate::bits::word::mask;
-use crate::ui::route::{Panel, Route};
 
 /// The step shown when the URL names none: the last (the result).
 pub const LAST_STEP: usize = usize::MAX;
@@ -135,20 +134,6 @@ impl Preset {
             step: LAST_STEP,
         }
     }
-
-    /// The link that opens the lab on this preset.
-    pub fn link(&self) -> String {
-        Route {
-            panel: Panel::Lab,
-            params: self.state().to_params(),
-        }
-        .to_hash()
-    }
-
-    /// The panel that explains it.
-    pub fn explained_by(&self) -> Panel {
-        Route::parse(self.explains).panel
-    }
 }
 
 /// `x` = 0110_1000 in 8 bits: lowest set bit 3, the de Bruijn panel's default.
@@ -244,6 +229,7 @@ mod tests {
     use super::super::{through_url, DebruijnState, NibblesState, SwarState};
     use super::*;
     use crate::bits::expr::{evaluate, Vars};
+    use crate::ui::route::{Panel, Route};
 
     #[test]
     fn every_width_and_preset_survives_the_url() {
@@ -266,7 +252,7 @@ mod tests {
             let s = LabState::default().apply(LabAction::Preset(i));
             assert_eq!(s, p.state());
             assert_eq!(through_url(&s), s);
-            let back = Route::parse(&p.link());
+            let back = Route::parse(&Route::of(&p.state()).to_hash());
             assert_eq!(back.panel, Panel::Lab);
             assert_eq!(LabState::from_params(&back.params), s, "{}", p.id);
         }
@@ -305,7 +291,6 @@ mod tests {
         for p in PRESETS {
             let r = Route::parse(p.explains);
             assert_eq!(r.to_hash(), p.explains, "{}: a link that reads back", p.id);
-            assert_eq!(p.explained_by(), r.panel);
             match r.panel {
                 Panel::DeBruijn => {
                     let d = DebruijnState::from_params(&r.params);

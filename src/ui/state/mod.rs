@@ -41,7 +41,7 @@ pub use quad::{QuadAction, QuadOp, QuadState};
 pub use swar::{op_param as swar_op_param, Operand, SwarAction, SwarState, OPS as SWAR_OPS};
 pub use trits::{TritBoard, TritsAction, TritsState, OTHER_ORDERS};
 
-use super::route::Params;
+use super::params::Params;
 use crate::bits::word::parse_number;
 
 /// A panel's state: read from and written to the URL, changed by actions.
