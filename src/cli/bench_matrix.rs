@@ -100,7 +100,9 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
                         "seconds": t, "nps": nps, "workgroup_bytes": cell.wg_bytes,
                         "bytes_per_invocation": v.bytes_per_invocation(),
                         "global_bytes_per_position": v.global_bytes_per_position(),
-                        "dispatches": run.batches, "split_depth": run.split_depth,
+                        "dispatches": run.dispatches, "submits": run.submits,
+                        "readbacks": run.readbacks, "kernel_seconds": run.kernel_seconds(),
+                        "split_depth": run.split_depth,
                         "counts_ok": ok, "adapter": adapter,
                     })
                 );

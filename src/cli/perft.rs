@@ -66,6 +66,19 @@ pub struct PerftReport {
     /// GPU: the plies the CPU played before the kernel counted the rest.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub split_depth: Option<u32>,
+    /// GPU: the host's waits, submits and dispatches, and the kernel time.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<GpuCounts>,
+}
+
+/// What `perft --gpu --json` adds: how often the host waited for the GPU.
+#[derive(Serialize)]
+pub struct GpuCounts {
+    pub readbacks: u32,
+    pub submits: u32,
+    pub dispatches: u32,
+    /// GPU time from timestamp queries; null where the adapter has none.
+    pub kernel_seconds: Option<f64>,
 }
 
 impl PerftReport {
@@ -82,6 +95,7 @@ impl PerftReport {
             threads: None,
             divide: None,
             split_depth: None,
+            gpu: None,
         }
     }
 
@@ -243,25 +257,34 @@ fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
     };
     let start = Instant::now();
     let result = if args.divide && args.depth == 0 {
-        Ok((1, Some(Vec::new()), None))
+        Ok((1, Some(Vec::new()), None, None))
     } else if args.divide {
         gpu.divide_blocking(position, args.depth, &options, progress)
             .map(|rows| {
                 let mut rows: Vec<(String, u64)> =
                     rows.iter().map(|(m, n)| (m.to_uci(), *n)).collect();
                 rows.sort();
-                (rows.iter().map(|r| r.1).sum(), Some(rows), None)
+                (rows.iter().map(|r| r.1).sum(), Some(rows), None, None)
             })
     } else {
         gpu.run_blocking(position, args.depth, &options, progress)
-            .map(|run| (run.nodes, None, Some(run.split_depth)))
+            .map(|run| {
+                let counts = GpuCounts {
+                    readbacks: run.readbacks,
+                    submits: run.submits,
+                    dispatches: run.dispatches,
+                    kernel_seconds: run.kernel_seconds(),
+                };
+                (run.nodes, None, Some(run.split_depth), Some(counts))
+            })
     };
     bar.finish();
     match result {
-        Ok((nodes, divide, split_depth)) => {
+        Ok((nodes, divide, split_depth, counts)) => {
             let mut report = PerftReport::new(nodes, start.elapsed().as_secs_f64(), backend);
             report.divide = divide;
             report.split_depth = split_depth;
+            report.gpu = counts;
             report.print(args.json);
             0
         }

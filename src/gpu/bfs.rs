@@ -413,7 +413,7 @@ impl GpuPerft {
         let mut s = 0;
         while walks.iter().any(Option::is_some) {
             if let Some(walk) = walks[s].as_mut() {
-                let acc = self.bfs_read(&sets[s], walk.pending.take()).await?;
+                let acc = self.bfs_read(&sets[s], walk.pending.take(), run).await?;
                 if walk.finished {
                     run.nodes += u64::from(acc[0]) | u64::from(acc[1]) << 32;
                     run.positions += u64::from(walk.positions);
@@ -610,7 +610,7 @@ impl GpuPerft {
             &mut run,
             true,
         );
-        let acc = self.bfs_read(&bufs, Some(index)).await?;
+        let acc = self.bfs_read(&bufs, Some(index), &mut run).await?;
         Ok(u64::from(acc[0]) | u64::from(acc[1]) << 32)
     }
 }
@@ -642,5 +642,9 @@ fn empty_run(depth: u32, split: u32, wg: u32, slider: Slider) -> GpuRun {
         slider,
         workgroup_size: wg,
         workgroup_bytes: workgroup_bytes(wg),
+        readbacks: 0,
+        submits: 0,
+        dispatches: 0,
+        kernel_nanos: None,
     }
 }

@@ -203,10 +203,12 @@ impl GpuPerft {
             pass.set_bind_group(0, group, &[]);
             pass.dispatch_workgroups(gx, groups.div_ceil(gx), 1);
             run.batches += 1;
+            run.dispatches += 1;
         }
         if read {
             enc.copy_buffer_to_buffer(&bufs.acc, 0, &bufs.read, 0, 16);
         }
+        run.submits += 1;
         self.queue.submit([enc.finish()])
     }
 
@@ -215,7 +217,9 @@ impl GpuPerft {
         &self,
         bufs: &Buffers,
         submission: Option<wgpu::SubmissionIndex>,
+        run: &mut GpuRun,
     ) -> Result<[u32; 4], GpuError> {
+        run.readbacks += 1;
         let out = self
             .read_words(&bufs.read, 16, submission, |w| [w[0], w[1], w[2], w[3]])
             .await?;

@@ -206,6 +206,26 @@ pub struct GpuRun {
     pub workgroup_size: u32,
     /// Workgroup memory per workgroup, bytes.
     pub workgroup_bytes: u64,
+    /// Times the host waited for a read-back (a mapped buffer).
+    #[serde(default)]
+    pub readbacks: u32,
+    /// Command buffers submitted.
+    #[serde(default)]
+    pub submits: u32,
+    /// Compute dispatches recorded.
+    #[serde(default)]
+    pub dispatches: u32,
+    /// GPU time of the run's compute passes in nanoseconds, from timestamp
+    /// queries; `None` where the adapter has no `TIMESTAMP_QUERY`.
+    #[serde(default)]
+    pub kernel_nanos: Option<u64>,
+}
+
+impl GpuRun {
+    /// [`GpuRun::kernel_nanos`] in seconds.
+    pub fn kernel_seconds(&self) -> Option<f64> {
+        self.kernel_nanos.map(|n| n as f64 * 1e-9)
+    }
 }
 
 /// What a depth-first pipeline is built for: kernel variant, workgroup size,

@@ -75,6 +75,10 @@ impl GpuPerft {
             slider: options.slider,
             workgroup_size: wg,
             workgroup_bytes: wg_bytes,
+            readbacks: 0,
+            submits: 0,
+            dispatches: 0,
+            kernel_nanos: None,
         };
         check_root(root)?;
         if depth == 0 {
@@ -90,6 +94,7 @@ impl GpuPerft {
         run.positions = out.positions;
         run.batches = out.batches;
         run.batch_size = out.batch_size;
+        (run.readbacks, run.submits, run.dispatches) = (out.batches, out.batches, out.batches);
         Ok(run)
     }
 
@@ -123,6 +128,10 @@ impl GpuPerft {
             slider: options.slider,
             workgroup_size: wg,
             workgroup_bytes: wg_bytes,
+            readbacks: out.batches,
+            submits: out.batches,
+            dispatches: out.batches,
+            kernel_nanos: None,
         })
     }
 
