@@ -40,8 +40,10 @@ pub struct PerftArgs {
     /// keeps positions and move stacks) | breadth-first, or a name from
     /// `bench gpu --matrix` such as breadth-first-magic-wg128 (fixes the
     /// slider method and the workgroup size).
-    #[arg(long, value_parser = variant_arg, default_value = "workgroup")]
-    variant: String,
+    /// By default: breadth-first with the slider method that won
+    /// `bench gpu --matrix` on this adapter (Kogge-Stone before any matrix).
+    #[arg(long, value_parser = variant_arg)]
+    variant: Option<String>,
     /// With --gpu: invocations per workgroup (halved until the memory fits).
     #[arg(long, default_value_t = 64)]
     workgroup_size: u32,
@@ -218,24 +220,28 @@ pub fn run(args: PerftArgs) -> i32 {
 /// rest; with `--divide`, one count per root move, each on the GPU. Every
 /// GPU error (no adapter, limits, a lost device) exits 2 with its reason.
 fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
-    use bitscope::gpu::matrix::VariantName;
-    use bitscope::gpu::{GpuPerft, Options, Variant};
+    use bitscope::gpu::matrix::{adapter_key, VariantName};
+    use bitscope::gpu::{GpuPerft, Options};
     let gpu = match GpuPerft::new_blocking() {
         Ok(g) => g,
         Err(e) => {
             return super::bad_input(format!("{e} (natively bitscope uses Vulkan; without a GPU, VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json selects SwiftShader)"));
         }
     };
-    let name = VariantName::parse(&args.variant).unwrap_or(VariantName {
-        kernel: Variant::Workgroup,
-        slider: None,
-        workgroup_size: None,
-    });
-    let options = name.apply(Options {
+    // no --variant: breadth-first with this adapter's matrix winner
+    let base = super::bench_matrix::load_winners().options_for(&adapter_key(gpu.report()));
+    let base = Options {
         workgroup_size: args.workgroup_size,
         split_depth: args.split_depth,
-        ..Options::default()
-    });
+        ..base
+    };
+    let options = match args.variant.as_deref().and_then(VariantName::parse) {
+        Some(name) => name.apply(Options {
+            slider: Options::default().slider,
+            ..base
+        }),
+        None => base,
+    };
     // Check the limits and build the pipeline before the clock starts.
     let (workgroup_size, workgroup_bytes) = match gpu.resolve_workgroup(&options) {
         Ok(resolved) => resolved,

@@ -162,6 +162,7 @@ impl GpuPerft {
             pipelines: Mutex::new(Vec::new()),
             magic_table: Mutex::new(None),
             bfs: Mutex::new(Vec::new()),
+            bfs_pool: Mutex::new(None),
             errors,
             lost,
         })
@@ -193,6 +194,9 @@ impl GpuPerft {
         self.direct_leaf_counts = direct;
         if let Ok(cache) = self.bfs.get_mut() {
             cache.clear();
+        }
+        if let Ok(pool) = self.bfs_pool.get_mut() {
+            *pool = None;
         }
     }
 

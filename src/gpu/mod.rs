@@ -54,8 +54,10 @@
 //! ```
 
 pub mod bfs;
+mod bfs_kernels;
 mod bfs_walk;
 mod device;
+mod frontier;
 pub mod layout;
 pub mod matrix;
 pub mod packed;
@@ -72,12 +74,12 @@ use serde::{Deserialize, Serialize};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::chess::{Move, Position};
 pub use device::AdapterReport;
+pub use frontier::auto_split;
 pub use layout::{
     workgroup_budget, workgroup_bytes, Design, Variant, WorkgroupBudget, DEFAULT_WORKGROUP_SIZE,
     MAX_GPU_DEPTH, MAX_PLIES,
 };
 pub use packed::{pack, unpack, Packed, POS_BYTES};
-pub use run::auto_split;
 pub use sliders::Slider;
 
 /// The deepest perft the interactive front ends offer. The kernel goes much
@@ -156,17 +158,26 @@ pub struct Options {
     /// work (about 16 M leaves per batch on a software adapter, 256 M on a
     /// GPU, at 30 moves a ply; at most 65536 positions).
     pub batch_size: Option<u32>,
+    /// Breadth-first: positions one level buffer holds at most (`None`: as
+    /// many as the adapter's limits and the memory share allow). Tests set a
+    /// small one to make the host cut levels into ranges.
+    #[serde(default)]
+    pub level_cap: Option<u32>,
 }
 
+/// The default: breadth-first with Kogge-Stone fills, the fastest family
+/// measured (`bench gpu --matrix`); a matrix's winner on this adapter
+/// replaces the slider method ([`matrix::Winners`]).
 impl Default for Options {
     fn default() -> Self {
         Options {
-            variant: Variant::Workgroup,
+            variant: Variant::BreadthFirst,
             slider: Slider::KoggeStone,
             workgroup_size: DEFAULT_WORKGROUP_SIZE,
             shrink_to_fit: true,
             split_depth: None,
             batch_size: None,
+            level_cap: None,
         }
     }
 }
@@ -242,7 +253,9 @@ pub struct GpuPerft {
     /// The magic tables ([`sliders::magic_words`]), uploaded on first use.
     magic_table: Mutex<Option<wgpu::Buffer>>,
     /// The breadth-first kernels per workgroup size.
-    bfs: bfs::KernelCache,
+    bfs: bfs_kernels::KernelCache,
+    /// The breadth-first level buffers, kept between runs.
+    bfs_pool: Mutex<Option<bfs_walk::Pool>>,
     /// Whether the breadth-first leaf kernels add each invocation's count to
     /// the total on its own (a software adapter, where a workgroup reduction's
     /// barriers cost more than the atomics) or sum the workgroup's first.

@@ -205,6 +205,7 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
                 workgroup_size: 64,
             }
             .bytes_per_invocation()
+                + crate::gpu::layout::private_bytes(kernel)
         };
         if let (Some((_, shared)), Some((_, private))) = (
             kernel_best(Variant::Workgroup),
@@ -222,8 +223,8 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
         if let Some((_, bfs)) = kernel_best(Variant::BreadthFirst) {
             line += &format!(
                 " Breadth-first, with {} B of workgroup memory and {} B of private memory per invocation and every position in global memory, gives at best {:.1} M nodes/s.",
-                per_invocation(Variant::BreadthFirst),
-                crate::gpu::bfs::PRIVATE_BYTES_PER_INVOCATION,
+                per_invocation(Variant::BreadthFirst) - crate::gpu::layout::private_bytes(Variant::BreadthFirst),
+                crate::gpu::layout::private_bytes(Variant::BreadthFirst),
                 bfs / 1e6
             );
         }
