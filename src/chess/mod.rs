@@ -56,7 +56,8 @@ pub use fen::{FenError, Setup};
 pub use movegen::{count_legal_moves, legal_moves, MoveList, MAX_MOVES};
 pub use moves::{castling_string, Move, Special, MOVE_FIELDS};
 pub use perft::{
-    divide, divide_uci, divide_with, perft, perft_cancellable, Cancelled, RootProgress,
+    divide, divide_uci, divide_with, nodes_per_second, perft, perft_cancellable, Cancelled,
+    RootProgress,
 };
 pub use position::{DerivedSet, Position};
 

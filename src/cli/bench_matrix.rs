@@ -7,7 +7,7 @@
 use std::io::IsTerminal;
 use std::time::Instant;
 
-use bitscope::chess::{perft, Position};
+use bitscope::chess::{nodes_per_second, perft, Position};
 use bitscope::gpu::matrix::{adapter_key, matrix_cases, winner, MatrixVariant, Winners};
 use bitscope::gpu::{GpuPerft, GpuRun, Variant};
 
@@ -17,7 +17,13 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
         Err(e) => return super::bad_input(e),
     };
     let r = gpu.report();
-    let adapter = format!("{} ({}, {})", r.name, r.backend, r.device_type);
+    let adapter = format!(
+        "{} ({}, {}, timestamp queries: {})",
+        r.name,
+        r.backend,
+        r.device_type,
+        if r.timestamp_query { "offered" } else { "none" }
+    );
     let cases = matrix_cases(depth_offset);
     let header = format!(
         "gpu perft matrix on {adapter}; best of {rounds} rounds (each round runs every variant once); counts checked against the CPU perft"
@@ -88,7 +94,7 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
             let Some((t, run)) = &cell.best else { continue };
             let (t, v) = (*t, &cell.variant);
             let vname = v.name();
-            let nps = run.nodes as f64 / t;
+            let nps = nodes_per_second(run.nodes, t);
             if baseline.is_none() && v.kernel == Variant::Workgroup {
                 baseline = Some(nps);
             }

@@ -88,11 +88,7 @@ impl PerftReport {
         PerftReport {
             nodes,
             seconds,
-            nps: if seconds > 0.0 {
-                (nodes as f64 / seconds).round() as u64
-            } else {
-                0
-            },
+            nps: bitscope::chess::nodes_per_second(nodes, seconds).round() as u64,
             backend: backend.into(),
             threads: None,
             divide: None,

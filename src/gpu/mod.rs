@@ -30,14 +30,22 @@
 //!
 //! # Modules
 //!
-//! * [`packed`]: the packed position (11 x u32) and its one conversion from
-//!   and to a [`crate::chess::Position`];
-//! * [`layout`]: the kernel's constants and variants, the workgroup-memory
-//!   formula ([`workgroup_budget`]) and the layout size table;
-//! * `device`: adapter and device setup, limits, device errors, the
-//!   lavapipe refusal;
-//! * [`pipeline`]: the kernel source per variant and its pipelines, built once;
-//! * `run`: the host loop (frontier, batches, read-back, reduction).
+//! ```text
+//!  mod.rs        Options, GpuRun, GpuError; GpuPerft, the context built once
+//!  device.rs       adapter, device, limits, errors, magic tables, read-back
+//!  run.rs        the depth-first host (workgroup and private kernels)
+//!  bfs.rs        the breadth-first host: split, plan, chunk loop
+//!  bfs_walk.rs     its level walk and the buffer pool kept across runs
+//!  bfs_kernels.rs  its kernels, built once per workgroup size and slider
+//!  frontier.rs   the CPU split both hosts share
+//!  pipeline.rs   the kernel source (both families start from it)
+//!  layout.rs     every memory formula: workgroup, private, global bytes
+//!  packed.rs     the packed position;  sliders.rs  the slider methods
+//!  matrix.rs     the variants, the matrix's names and its winners
+//! ```
+//!
+//! No family imports the other: both hosts read `frontier`, `layout`,
+//! `packed`, `pipeline` and `sliders`, which import no host.
 //!
 //! # Example (native)
 //!
@@ -270,13 +278,6 @@ impl std::fmt::Debug for GpuPerft {
         f.debug_struct("GpuPerft")
             .field("report", &self.report)
             .finish_non_exhaustive()
-    }
-}
-
-impl GpuPerft {
-    /// The adapter and the limits that matter here.
-    pub fn report(&self) -> &AdapterReport {
-        &self.report
     }
 }
 

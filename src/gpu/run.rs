@@ -6,9 +6,11 @@ use super::frontier::{
     auto_split, check_root, child, frontier_size, legal, parse_fen, Frontier, BRANCHING,
 };
 use super::layout::{Params, MAX_GPU_DEPTH};
+use super::layout::{Variant, MAX_PLIES};
 use super::packed::{check_packed, Packed, POS_BYTES};
-use super::sliders::MAGIC_BINDING;
-use super::{GpuError, GpuPerft, GpuRun, Options};
+use super::pipeline::{shader_source, ENTRY};
+use super::sliders::{Slider, MAGIC_BINDING};
+use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
 use crate::chess::{Move, Position};
 
 /// Frontier size the automatic split aims for (at least), on a software
@@ -432,6 +434,57 @@ impl GpuPerft {
             }
         })
         .await
+    }
+}
+
+impl GpuPerft {
+    /// Compiles (once per variant and workgroup size) the kernel.
+    pub(super) async fn pipeline(
+        &self,
+        variant: Variant,
+        wg: u32,
+        slider: Slider,
+    ) -> Result<wgpu::ComputePipeline, GpuError> {
+        if let Some((_, p)) = self
+            .pipelines
+            .lock()
+            .map_err(poisoned)?
+            .iter()
+            .find(|(k, _)| *k == (variant, wg, slider))
+        {
+            return Ok(p.clone());
+        }
+        let src = shader_source(variant, wg, MAX_PLIES, slider)
+            .map_err(|e| GpuError::Shader(e.to_string()))?;
+        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = self
+            .device
+            .create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some("perft.wgsl"),
+                source: wgpu::ShaderSource::Wgsl(src.into()),
+            });
+        let pipeline = self
+            .device
+            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some("perft"),
+                layout: None,
+                module: &module,
+                entry_point: Some(ENTRY),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    constants: &[],
+                    // Every invocation writes its slots before reading them.
+                    zero_initialize_workgroup_memory: false,
+                },
+                cache: None,
+            });
+        if let Some(e) = scope.pop().await {
+            return Err(GpuError::Shader(e.to_string()));
+        }
+        self.pipelines
+            .lock()
+            .map_err(poisoned)?
+            .push(((variant, wg, slider), pipeline.clone()));
+        Ok(pipeline)
     }
 }
 

@@ -35,7 +35,7 @@ pub struct Measured {
 impl Measured {
     pub fn nps(&self) -> f64 {
         if self.seconds > 0.0 {
-            self.nodes as f64 / self.seconds
+            crate::chess::nodes_per_second(self.nodes, self.seconds)
         } else {
             f64::NAN
         }
@@ -143,7 +143,7 @@ async fn run_matrix(
                         Ok((run, seconds)) => Ok(Measured {
                             nodes: run.nodes,
                             seconds,
-                            dispatches: run.batches,
+                            dispatches: run.dispatches,
                             correct: Some(run.nodes) == want,
                         }),
                         Err(GpuError::Cancelled) => return status.set(Status::Cancelled),
