@@ -361,40 +361,26 @@ pub fn nibble_set_trace(board: &NibbleBoard, square: u32, code: u8) -> Result<Tr
     let name = square_name(square);
     let other = square_name(square ^ 1);
     let b8 = |v: u8| Word::new(v as u64, 8);
+    // a step on the byte, the square's nibble lit
+    let on_byte = |label: &str, expr: String, v: u8| {
+        Step::new(label, expr, b8(v))
+            .highlight(0xF << shift)
+            .lanes(4)
+    };
     let mut t = Trace::new(
         "nibble-set",
         format!("write code {code} ({}) on {name}", code_name(code)),
         Outcome::Bytes(next.0.to_vec()),
     );
+    for step in where_steps(square) {
+        t.push(step);
+    }
     t.push(
-        Step::new("the square", "s", Word::new(square as u64, 6))
-            .note(format!("{name} = square {square}")),
-    );
-    t.push(
-        Step::new("which byte", "s >> 1", Word::new(i as u64, 5))
-            .note(format!("byte {i} holds {name} and {other}")),
-    );
-    t.push(
-        Step::new(
-            "which nibble",
-            "shift = (s & 1) << 2",
-            Word::new(shift as u64, 3),
-        )
-        .note(format!(
-            "{} square: the {} nibble, shift {shift}",
-            if square & 1 == 0 { "even" } else { "odd" },
-            if shift == 0 { "low" } else { "high" }
+        on_byte("the byte before", format!("board[{i}]"), before).note(format!(
+            "{name} holds {} ({}) now",
+            (before >> shift) & 15,
+            code_name((before >> shift) & 15)
         )),
-    );
-    t.push(
-        Step::new("the byte before", format!("board[{i}]"), b8(before))
-            .highlight(0xF << shift)
-            .lanes(4)
-            .note(format!(
-                "{name} holds {} ({}) now",
-                (before >> shift) & 15,
-                code_name((before >> shift) & 15)
-            )),
     );
     t.push(
         Step::new("the keep-mask", format!("240 >> {shift}"), b8(keep))
@@ -405,44 +391,60 @@ pub fn nibble_set_trace(board: &NibbleBoard, square: u32, code: u8) -> Result<Tr
             )),
     );
     t.push(
-        Step::new(
+        on_byte(
             "clear the nibble",
             format!("board[{i}] & {keep:#04x}"),
-            b8(cleared),
+            cleared,
         )
-        .highlight(0xF << shift)
-        .lanes(4)
         .note(format!(
             "{name}'s four bits are now zero, {other}'s unchanged"
         )),
     );
     t.push(
-        Step::new(
+        on_byte(
             "move the code into place",
             format!("{code} << {shift}"),
-            b8(moved),
+            moved,
         )
-        .highlight(0xF << shift)
-        .lanes(4)
         .note(format!(
             "code {code} = {code:04b} shifted to the {} nibble",
             if shift == 0 { "low" } else { "high" }
         )),
     );
     t.push(
-        Step::new(
+        on_byte(
             "write it",
             format!("(board[{i}] & {keep:#04x}) | ({code} << {shift})"),
-            b8(after),
+            after,
         )
-        .highlight(0xF << shift)
-        .lanes(4)
         .note(format!(
             "board[{i}] = {after:#04x}: {name} = {}",
             code_name(code)
         )),
     );
     Ok(t)
+}
+
+/// Where a square's nibble is: the square, its byte `s >> 1` and its shift.
+fn where_steps(square: u32) -> [Step; 3] {
+    let (i, shift) = byte_and_shift(square);
+    let (name, other) = (square_name(square), square_name(square ^ 1));
+    [
+        Step::new("the square", "s", Word::new(square as u64, 6))
+            .note(format!("{name} = square {square}")),
+        Step::new("which byte", "s >> 1", Word::new(i as u64, 5))
+            .note(format!("byte {i} holds {name} and {other}")),
+        Step::new(
+            "which nibble",
+            "shift = (s & 1) << 2",
+            Word::new(shift as u64, 3),
+        )
+        .note(format!(
+            "{} square: the {} nibble, shift {shift}",
+            if square & 1 == 0 { "even" } else { "odd" },
+            if shift == 0 { "low" } else { "high" }
+        )),
+    ]
 }
 
 /// A FEN placement onto a nibble board, stepped one rank at a time; the

@@ -232,9 +232,25 @@ pub fn code_name(code: u8) -> String {
     }
 }
 
+/// A 4-bit code's FEN letter ("N", "k"), or "" for empty and unused codes
+/// (how boards mark their squares).
+pub fn code_letter(code: u8) -> String {
+    Piece::from_code(code).map_or(String::new(), |p| p.fen_char().to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn code_letters_mark_pieces_only() {
+        let letters: String = (0..16).map(code_letter).collect();
+        assert_eq!(letters, "PNBRQKpnbrqk");
+        assert_eq!(code_letter(2), "N");
+        assert_eq!(code_letter(14), "k");
+        assert_eq!(code_letter(EMPTY), "");
+        assert_eq!(code_letter(7), "");
+    }
 
     #[test]
     fn codes_and_letters() {

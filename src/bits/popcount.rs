@@ -171,8 +171,8 @@ fn lane_step(label: &str, expr: String, width: u32, x: u64, value: u64, lane_bit
 pub fn trace(width: u32, x: u64) -> Result<Trace, PopcountError> {
     check(width, x)?;
     let count = swar(width, x)?;
-    let [m1, m2, m4, h01] = masks(width);
-    let [a, b, c, d] = stages(width, x);
+    let [.., h01] = masks(width);
+    let [.., c, d] = stages(width, x);
     let w = |v: u64| Word::new(v, width);
     let hex = |v: u64| w(v).hex();
     let mut t = Trace::new(
@@ -188,42 +188,9 @@ pub fn trace(width: u32, x: u64) -> Result<Trace, PopcountError> {
                 x.count_ones()
             )),
     );
-    t.push(
-        lane_step(
-            "2-bit lanes: count each pair",
-            format!("x - ((x >> 1) & {})", hex(m1)),
-            width,
-            x,
-            a,
-            2,
-        )
-        .operand("x", w(x))
-        .operand(format!("(x >> 1) & {}", hex(m1)), w((x >> 1) & m1)),
-    );
-    t.push(
-        lane_step(
-            "4-bit lanes: add the pairs",
-            format!("(x & {m}) + ((x >> 2) & {m})", m = hex(m2)),
-            width,
-            x,
-            b,
-            4,
-        )
-        .operand(format!("x & {}", hex(m2)), w(a & m2))
-        .operand(format!("(x >> 2) & {}", hex(m2)), w((a >> 2) & m2)),
-    );
-    t.push(
-        lane_step(
-            "8-bit lanes: add the nibbles",
-            format!("(x + (x >> 4)) & {}", hex(m4)),
-            width,
-            x,
-            c,
-            8,
-        )
-        .operand("x", w(b))
-        .operand("x >> 4", w(b >> 4)),
-    );
+    for step in lane_sum_steps(width, x) {
+        t.push(step);
+    }
     if width == 8 {
         t.push(
             Step::new("the count", "x", w(c))
@@ -234,24 +201,7 @@ pub fn trace(width: u32, x: u64) -> Result<Trace, PopcountError> {
         );
         return Ok(t);
     }
-    let top = 0xffu64 << (width - 8);
-    let sums: Vec<i64> = lanes_of(width, d, 8);
-    t.push(
-        Step::new(
-            "add every byte into the top byte",
-            format!("x * {}", hex(h01)),
-            w(d),
-        )
-        .lanes(8)
-        .highlight(top)
-        .operand("x", w(c))
-        .operand(hex(h01), w(h01))
-        .note(format!(
-            "x * {} = x + (x << 8) + (x << 16) + ...: byte k becomes the sum of bytes 0..k ({}, lane 0 first); no byte sum passes {width} < 256, so no carry crosses a byte, and the top byte is the total, {count}",
-            hex(h01),
-            joined(&sums)
-        )),
-    );
+    t.push(multiply_step(width, c, d, h01, count));
     t.push(
         Step::new(
             "bring the top byte down",
@@ -270,6 +220,73 @@ pub fn trace(width: u32, x: u64) -> Result<Trace, PopcountError> {
         )),
     );
     Ok(t)
+}
+
+/// The 2-, 4- and 8-bit lane sums of `x`, each with its operands.
+fn lane_sum_steps(width: u32, x: u64) -> Vec<Step> {
+    let [m1, m2, m4, _] = masks(width);
+    let [a, b, c, _] = stages(width, x);
+    let w = |v: u64| Word::new(v, width);
+    let hex = |v: u64| w(v).hex();
+    // Each lane sum: its label, expression, value, lane width and operands.
+    let lane_sums = [
+        (
+            "2-bit lanes: count each pair",
+            format!("x - ((x >> 1) & {})", hex(m1)),
+            a,
+            2,
+            [
+                ("x".to_string(), x),
+                (format!("(x >> 1) & {}", hex(m1)), (x >> 1) & m1),
+            ],
+        ),
+        (
+            "4-bit lanes: add the pairs",
+            format!("(x & {m}) + ((x >> 2) & {m})", m = hex(m2)),
+            b,
+            4,
+            [
+                (format!("x & {}", hex(m2)), a & m2),
+                (format!("(x >> 2) & {}", hex(m2)), (a >> 2) & m2),
+            ],
+        ),
+        (
+            "8-bit lanes: add the nibbles",
+            format!("(x + (x >> 4)) & {}", hex(m4)),
+            c,
+            8,
+            [("x".to_string(), b), ("x >> 4".to_string(), b >> 4)],
+        ),
+    ];
+    lane_sums
+        .into_iter()
+        .map(|(label, expr, value, lane_bits, operands)| {
+            let step = lane_step(label, expr, width, x, value, lane_bits);
+            operands
+                .into_iter()
+                .fold(step, |s, (name, v)| s.operand(name, w(v)))
+        })
+        .collect()
+}
+
+/// `c * h01`: every byte of `c` added into the top byte (`d`).
+fn multiply_step(width: u32, c: u64, d: u64, h01: u64, count: u32) -> Step {
+    let w = |v: u64| Word::new(v, width);
+    let sums: Vec<i64> = lanes_of(width, d, 8);
+    Step::new(
+        "add every byte into the top byte",
+        format!("x * {}", w(h01).hex()),
+        w(d),
+    )
+    .lanes(8)
+    .highlight(0xffu64 << (width - 8))
+    .operand("x", w(c))
+    .operand(w(h01).hex(), w(h01))
+    .note(format!(
+        "x * {} = x + (x << 8) + (x << 16) + ...: byte k becomes the sum of bytes 0..k ({}, lane 0 first); no byte sum passes {width} < 256, so no carry crosses a byte, and the top byte is the total, {count}",
+        w(h01).hex(),
+        joined(&sums)
+    ))
 }
 
 /// Kernighan's loop stepped: one step per turn of `x &= x - 1`, the bit it

@@ -396,57 +396,61 @@ pub fn trits_trace(first: u64, second: u64) -> Result<Trace, TritError> {
             .lanes(8)
             .note("0: no square is in both boards, so every square gets exactly one trit"),
     );
-    let f = first.to_le_bytes();
-    let s = second.to_le_bytes();
     for r in 0..8 {
-        let (tf, ts) = (BASE3[f[r] as usize], BASE3[s[r] as usize]);
-        let v = rank_value(f[r], s[r]);
-        let cells = &trits[8 * r..8 * r + 8];
-        let digits: Vec<String> = cells.iter().map(|d| d.to_string()).collect();
-        t.push(
-            Step::new(
-                format!("rank {}: table lookups", r + 1),
-                format!("T[first rank {}] + 2 * T[second rank {}]", r + 1, r + 1),
-                Word::new(v as u64, 16),
-            )
-            .operand("first rank", Word::new(f[r] as u64, 8))
-            .operand("second rank", Word::new(s[r] as u64, 8))
-            .operand("T[first]", Word::new(tf as u64, 16))
-            .operand("T[second]", Word::new(ts as u64, 16))
-            .cells(cells.iter().map(|&d| d as i64))
-            .note(format!(
-                "T[{}] = {tf}, T[{}] = {ts}: {tf} + 2 * {ts} = {v}, base-3 digits a{n}..h{n} = {}",
-                f[r],
-                s[r],
-                digits.join(" "),
-                n = r + 1
-            )),
-        );
+        t.push(rank_step(first, second, r, &trits[8 * r..8 * r + 8]));
     }
     for (k, &b) in packed.iter().enumerate() {
-        let lo = k * TRITS_PER_BYTE;
-        let hi = (lo + TRITS_PER_BYTE).min(SQUARES);
-        let terms: Vec<String> = (lo..hi)
-            .map(|sq| format!("{}*{}", trits[sq], POW3[sq - lo]))
-            .collect();
-        t.push(
-            Step::new(
-                format!("packed byte {k}"),
-                format!("sum of trit[{lo}..{}] * 3^j", hi - 1),
-                Word::new(b as u64, 8),
-            )
-            .cells(trits[lo..hi].iter().map(|&d| d as i64))
-            .note(format!(
-                "squares {}..{} ({}..{}): {} = {b}",
-                lo,
-                hi - 1,
-                square_name(lo as u32),
-                square_name(hi as u32 - 1),
-                terms.join(" + ")
-            )),
-        );
+        t.push(packed_step(&trits, k, b));
     }
     Ok(t)
+}
+
+/// Rank `r` (0 = rank 1) of both boards by table lookup: `cells` are its trits.
+fn rank_step(first: u64, second: u64, r: usize, cells: &[u8]) -> Step {
+    let (f, s) = (first.to_le_bytes(), second.to_le_bytes());
+    let (tf, ts) = (BASE3[f[r] as usize], BASE3[s[r] as usize]);
+    let v = rank_value(f[r], s[r]);
+    let digits: Vec<String> = cells.iter().map(|d| d.to_string()).collect();
+    Step::new(
+        format!("rank {}: table lookups", r + 1),
+        format!("T[first rank {}] + 2 * T[second rank {}]", r + 1, r + 1),
+        Word::new(v as u64, 16),
+    )
+    .operand("first rank", Word::new(f[r] as u64, 8))
+    .operand("second rank", Word::new(s[r] as u64, 8))
+    .operand("T[first]", Word::new(tf as u64, 16))
+    .operand("T[second]", Word::new(ts as u64, 16))
+    .cells(cells.iter().map(|&d| d as i64))
+    .note(format!(
+        "T[{}] = {tf}, T[{}] = {ts}: {tf} + 2 * {ts} = {v}, base-3 digits a{n}..h{n} = {}",
+        f[r],
+        s[r],
+        digits.join(" "),
+        n = r + 1
+    ))
+}
+
+/// Packed byte `k`: five trits (fewer in the last) as base-3 digits.
+fn packed_step(trits: &[u8; SQUARES], k: usize, b: u8) -> Step {
+    let lo = k * TRITS_PER_BYTE;
+    let hi = (lo + TRITS_PER_BYTE).min(SQUARES);
+    let terms: Vec<String> = (lo..hi)
+        .map(|sq| format!("{}*{}", trits[sq], POW3[sq - lo]))
+        .collect();
+    Step::new(
+        format!("packed byte {k}"),
+        format!("sum of trit[{lo}..{}] * 3^j", hi - 1),
+        Word::new(b as u64, 8),
+    )
+    .cells(trits[lo..hi].iter().map(|&d| d as i64))
+    .note(format!(
+        "squares {}..{} ({}..{}): {} = {b}",
+        lo,
+        hi - 1,
+        square_name(lo as u32),
+        square_name(hi as u32 - 1),
+        terms.join(" + ")
+    ))
 }
 
 // ---------------------------------------------------------------------------

@@ -117,16 +117,6 @@ fn perft_stop<S: Side>(
     Some(n)
 }
 
-/// Nodes per second of `nodes` counted in `seconds` (0 for no time): the
-/// one speed figure of every perft report (CLI, benchmarks, panels).
-pub fn nodes_per_second(nodes: u64, seconds: f64) -> f64 {
-    if seconds > 0.0 {
-        nodes as f64 / seconds
-    } else {
-        0.0
-    }
-}
-
 /// Number of leaf nodes at `depth` plies (`perft(pos, 0) == 1`).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
@@ -160,6 +150,16 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     match divide_with(pos, depth, |_| ControlFlow::Continue(())) {
         Ok(v) => v,
         Err(c) => c.partial,
+    }
+}
+
+/// Nodes per second, rounded; 0 for no time (the CLI's reports and the
+/// suites).
+pub fn nodes_per_second(nodes: u64, seconds: f64) -> u64 {
+    if seconds > 0.0 {
+        (nodes as f64 / seconds).round() as u64
+    } else {
+        0
     }
 }
 

@@ -7,7 +7,8 @@
 use std::io::IsTerminal;
 use std::time::Instant;
 
-use bitscope::chess::{nodes_per_second, perft, Position};
+use bitscope::chess::perft::nodes_per_second;
+use bitscope::chess::{perft, Position};
 use bitscope::gpu::matrix::{adapter_key, matrix_cases, winner, MatrixVariant, Winners};
 use bitscope::gpu::{GpuPerft, GpuRun, Variant};
 
@@ -94,7 +95,7 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
             let Some((t, run)) = &cell.best else { continue };
             let (t, v) = (*t, &cell.variant);
             let vname = v.name();
-            let nps = nodes_per_second(run.nodes, t);
+            let nps = nodes_per_second(run.nodes, t) as f64;
             if baseline.is_none() && v.kernel == Variant::Workgroup {
                 baseline = Some(nps);
             }

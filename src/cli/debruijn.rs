@@ -49,6 +49,11 @@ enum DebruijnCommand {
         json: bool,
     },
     /// Check a magic: its table, or the bit indices whose windows collide.
+    ///
+    /// Exit status: 0 valid, 1 not valid, 2 bad input.
+    #[command(
+        after_help = "Exit status: 0 when the magic is valid, 1 when it is not, 2 on bad input."
+    )]
     Check {
         /// Word width in bits.
         #[arg(long, value_parser = width_arg)]
@@ -108,45 +113,19 @@ fn number(what: &str, text: &str, width: u32) -> Result<u64, String> {
 
 pub fn run(args: DebruijnArgs) -> i32 {
     match run_command(args.command) {
-        Ok(()) => 0,
+        Ok(code) => code,
         Err(e) => super::bad_input(e),
     }
 }
 
-fn run_command(command: DebruijnCommand) -> Result<(), String> {
+/// The exit code: 0, or 1 where `check` found the magic not valid.
+fn run_command(command: DebruijnCommand) -> Result<i32, String> {
     match command {
         DebruijnCommand::Count {
             bits: width,
             threads,
             json,
-        } => {
-            let start = Instant::now();
-            let threads = threads as usize;
-            let enumerator =
-                FastEnumerator::new_threaded(width, threads).map_err(|e| e.to_string())?;
-            let mut bar = LateBar::new(enumerator.chunks() as u64, "enumerate");
-            let sums = enumerator.run_threaded(
-                threads,
-                |acc: &mut (u64, u64), m| {
-                    acc.0 += 1;
-                    acc.1 += m & 1;
-                },
-                |done, _| bar.update(done as u64, String::new()),
-            );
-            bar.finish();
-            let (all, odd) = sums.iter().fold((0, 0), |s, a| (s.0 + a.0, s.1 + a.1));
-            let seconds = start.elapsed().as_secs_f64();
-            if json {
-                println!(
-                    "{}",
-                    json!({"bits": width, "multipliers": all, "sequences": odd, "seconds": seconds})
-                );
-            } else {
-                let n = debruijn::log2_width(width).map_err(|e| e.to_string())?;
-                println!("{width}-bit magics: {all} multipliers, {odd} odd (one per cyclic de Bruijn sequence B(2, {n})), {} even; {seconds:.3} s",
-                    all - odd);
-            }
-        }
+        } => count(width, threads as usize, json)?,
         DebruijnCommand::Nth {
             bits: width,
             n,
@@ -203,6 +182,7 @@ fn run_command(command: DebruijnCommand) -> Result<(), String> {
                     println!("  bits {i} and {j} share window {}", v.windows[*i as usize]);
                 }
             }
+            return Ok(i32::from(!v.valid));
         }
         DebruijnCommand::Scan {
             bits: width,
@@ -222,51 +202,79 @@ fn run_command(command: DebruijnCommand) -> Result<(), String> {
             bits: width,
             magic,
             json,
-        } => {
-            let magic = number("magic", &magic, width)?;
-            let g = debruijn::graph(width).map_err(|e| e.to_string())?;
-            let walk = debruijn::magic_walk(width, magic).map_err(|e| e.to_string())?;
-            if json {
-                let edges: Vec<[u32; 3]> =
-                    g.edges.iter().map(|e| [e.from, e.to, e.window]).collect();
-                println!(
-                    "{}",
-                    json!({"bits": width, "magic": format!("0x{magic:x}"), "nodes": g.nodes, "edges": edges,
-                        "walk": walk.windows, "valid": walk.valid, "repeated": walk.repeated, "unused": walk.unused})
-                );
-            } else {
-                let n = g.n as usize;
-                println!(
-                    "B(2, {n}): {} nodes of {} bits, {} edges (the {n}-bit windows)",
-                    g.nodes.len(),
-                    n - 1,
-                    g.edges.len()
-                );
-                for (i, &w) in walk.windows.iter().enumerate() {
-                    let e = debruijn::edge(g.n, w);
-                    println!(
-                        "  shift {i:>2}: window {w:0n$b}  {:0m$b} -> {:0m$b}  (appends {})",
-                        e.from,
-                        e.to,
-                        w & 1,
-                        m = n - 1
-                    );
-                }
-                if walk.valid {
-                    println!("0x{magic:x}: every window once, an Eulerian circuit: a valid magic");
-                } else {
-                    println!(
-                        "0x{magic:x}: read twice {:?}, never read {:?}: not a valid magic",
-                        walk.repeated, walk.unused
-                    );
-                }
-            }
-        }
+        } => graph(width, number("magic", &magic, width)?, json)?,
         DebruijnCommand::Search { bits: width, json } => {
             let trace = debruijn::search_trace(width)
                 .map_err(|e| format!("{e} (the search is traced for 8 and 16 bits)"))?;
             super::trace::print(&trace, json);
         }
     }
+    Ok(0)
+}
+
+/// Every magic of a width, counted on `threads` threads.
+fn count(width: u32, threads: usize, json: bool) -> Result<(), String> {
+    let start = Instant::now();
+    let enumerator = FastEnumerator::new_threaded(width, threads).map_err(|e| e.to_string())?;
+    let mut bar = LateBar::new(enumerator.chunks() as u64, "enumerate");
+    let sums = enumerator.run_threaded(threads, debruijn::Tally::add, |done, _| {
+        bar.update(done as u64, String::new())
+    });
+    bar.finish();
+    let debruijn::Tally { all, odd } = sums.into_iter().sum();
+    let seconds = start.elapsed().as_secs_f64();
+    if json {
+        println!(
+            "{}",
+            json!({"bits": width, "multipliers": all, "sequences": odd, "seconds": seconds})
+        );
+    } else {
+        let n = debruijn::log2_width(width).map_err(|e| e.to_string())?;
+        println!("{width}-bit magics: {all} multipliers, {odd} odd (one per cyclic de Bruijn sequence B(2, {n})), {} even; {seconds:.3} s",
+            all - odd);
+    }
+
+    Ok(())
+}
+
+/// The de Bruijn graph of a width and a magic's walk on it.
+fn graph(width: u32, magic: u64, json: bool) -> Result<(), String> {
+    let g = debruijn::graph(width).map_err(|e| e.to_string())?;
+    let walk = debruijn::magic_walk(width, magic).map_err(|e| e.to_string())?;
+    if json {
+        let edges: Vec<[u32; 3]> = g.edges.iter().map(|e| [e.from, e.to, e.window]).collect();
+        println!(
+            "{}",
+            json!({"bits": width, "magic": format!("0x{magic:x}"), "nodes": g.nodes, "edges": edges,
+                "walk": walk.windows, "valid": walk.valid, "repeated": walk.repeated, "unused": walk.unused})
+        );
+    } else {
+        let n = g.n as usize;
+        println!(
+            "B(2, {n}): {} nodes of {} bits, {} edges (the {n}-bit windows)",
+            g.nodes.len(),
+            n - 1,
+            g.edges.len()
+        );
+        for (i, &w) in walk.windows.iter().enumerate() {
+            let e = debruijn::edge(g.n, w);
+            println!(
+                "  shift {i:>2}: window {w:0n$b}  {:0m$b} -> {:0m$b}  (appends {})",
+                e.from,
+                e.to,
+                w & 1,
+                m = n - 1
+            );
+        }
+        if walk.valid {
+            println!("0x{magic:x}: every window once, an Eulerian circuit: a valid magic");
+        } else {
+            println!(
+                "0x{magic:x}: read twice {:?}, never read {:?}: not a valid magic",
+                walk.repeated, walk.unused
+            );
+        }
+    }
+
     Ok(())
 }

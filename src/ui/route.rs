@@ -8,147 +8,16 @@
 //! Plain Rust (no Yew types): it builds natively too, so parse, encode and
 //! decode are unit-tested with `cargo test`.
 
-/// The panels, in navigation order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Panel {
-    DeBruijn,
-    Swar,
-    Popcount,
-    Nibbles,
-    NibbleBoard,
-    Quad,
-    Trits,
-    Position,
-    Gpu,
-    Lab,
-    Bitboard,
-    Magic,
-}
-
-impl Panel {
-    pub const ALL: [Panel; 12] = [
-        Panel::DeBruijn,
-        Panel::Swar,
-        Panel::Popcount,
-        Panel::Nibbles,
-        Panel::NibbleBoard,
-        Panel::Quad,
-        Panel::Trits,
-        Panel::Position,
-        Panel::Gpu,
-        Panel::Lab,
-        Panel::Bitboard,
-        Panel::Magic,
-    ];
-
-    /// The path segment of the panel's route.
-    pub fn slug(self) -> &'static str {
-        match self {
-            Panel::DeBruijn => "debruijn",
-            Panel::Swar => "swar",
-            Panel::Popcount => "popcount",
-            Panel::Quad => "quad",
-            Panel::Nibbles => "nibbles",
-            Panel::NibbleBoard => "nibble-board",
-            Panel::Trits => "trits",
-            Panel::Position => "position",
-            Panel::Gpu => "gpu",
-            Panel::Lab => "lab",
-            Panel::Bitboard => "bitboard",
-            Panel::Magic => "magic",
-        }
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Panel::DeBruijn => "de Bruijn",
-            Panel::Swar => "SWAR",
-            Panel::Popcount => "Popcount",
-            Panel::Quad => "Quad-bitboards",
-            Panel::Nibbles => "Signed nibbles",
-            Panel::NibbleBoard => "Nibble board",
-            Panel::Trits => "Trits",
-            Panel::Position => "Position",
-            Panel::Gpu => "GPU perft",
-            Panel::Lab => "Lab",
-            Panel::Bitboard => "Bitboard",
-            Panel::Magic => "Magic bitboards",
-        }
-    }
-
-    pub fn from_slug(slug: &str) -> Option<Panel> {
-        Panel::ALL.into_iter().find(|p| p.slug() == slug)
-    }
-}
+pub use super::params::Params;
+use super::registry::OwnPanel;
+pub use super::registry::Panel;
+use super::state::PanelState;
 
 /// Whether a hash names no panel (`""`, `#`, `#/`): the start page.
 pub fn is_start(hash: &str) -> bool {
     hash.trim_start_matches('#')
         .trim_start_matches('/')
         .is_empty()
-}
-
-/// A panel's state as `key=value` pairs of the URL, kept sorted by key
-/// (a sorted list rather than a map: a dozen keys at most, and the page
-/// carries no B-tree code for it).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Params(Vec<(String, String)>);
-
-impl Params {
-    fn find(&self, key: &str) -> Result<usize, usize> {
-        self.0.binary_search_by(|(k, _)| k.as_str().cmp(key))
-    }
-
-    pub fn get(&self, key: &str) -> Option<&str> {
-        self.find(key).ok().map(|i| self.0[i].1.as_str())
-    }
-
-    /// The same params with `key` set to `value`.
-    pub fn with(&self, key: &str, value: impl Into<String>) -> Params {
-        let mut p = self.clone();
-        p.set(key, value);
-        p
-    }
-
-    /// The same params without `key`.
-    pub fn without(&self, key: &str) -> Params {
-        let mut p = self.clone();
-        if let Ok(i) = p.find(key) {
-            p.0.remove(i);
-        }
-        p
-    }
-
-    /// Builds params from `key=value` pairs (later pairs win).
-    pub fn from_pairs<K: Into<String>, V: Into<String>>(
-        pairs: impl IntoIterator<Item = (K, V)>,
-    ) -> Params {
-        let mut p = Params::default();
-        for (k, v) in pairs {
-            p.set(&k.into(), v);
-        }
-        p
-    }
-
-    /// The pairs, sorted by key.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
-    }
-
-    /// Sets `key` to `value` in place.
-    pub fn set(&mut self, key: &str, value: impl Into<String>) {
-        match self.find(key) {
-            Ok(i) => self.0[i].1 = value.into(),
-            Err(i) => self.0.insert(i, (key.to_string(), value.into())),
-        }
-    }
-
-    /// A number param, or `default` when absent or unreadable.
-    pub fn usize_or(&self, key: &str, default: usize) -> usize {
-        self.get(key)
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    }
 }
 
 /// Where the app is: a panel and its state.
@@ -172,10 +41,18 @@ impl Route {
         Route { panel, params }
     }
 
+    /// The route that shows `state` in the panel that owns it.
+    pub fn of<S: PanelState + OwnPanel>(state: &S) -> Route {
+        Route {
+            panel: S::PANEL,
+            params: state.to_params(),
+        }
+    }
+
     /// The hash for this route: `#/slug` or `#/slug?k=v&...`.
     pub fn to_hash(&self) -> String {
         let mut hash = format!("#/{}", self.panel.slug());
-        for (i, (k, v)) in self.params.0.iter().enumerate() {
+        for (i, (k, v)) in self.params.iter().enumerate() {
             hash.push(if i == 0 { '?' } else { '&' });
             hash.push_str(&encode(k));
             hash.push('=');
@@ -293,7 +170,7 @@ mod tests {
 
     #[test]
     fn hash_round_trips_any_text() {
-        for panel in Panel::ALL {
+        for &panel in Panel::ALL {
             assert_eq!(Panel::from_slug(panel.slug()), Some(panel));
             let params = Params::default()
                 .with("fen", KIWIPETE)

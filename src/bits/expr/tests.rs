@@ -96,18 +96,41 @@ fn every_sub_expression_is_a_step_innermost_first() {
     assert!(t.to_json().contains("\"result\":\"0xf4\""));
 }
 
+/// Each source fails with exactly the wanted error, whose message starts
+/// with its column.
+fn assert_errors_name_their_column(cases: Vec<(&str, u32, ExprError)>) {
+    for (src, width, want) in cases {
+        let got = eval(src, width);
+        assert_eq!(got, Err(want.clone()), "{src}");
+        assert_eq!(want.column(), got.unwrap_err().column());
+        assert!(
+            want.to_string()
+                .starts_with(&format!("column {}: ", want.column())),
+            "{want}"
+        );
+    }
+}
+
 #[test]
-fn every_error_names_its_column() {
+/// A bad width, and sources past the length and depth limits.
+fn limit_errors_name_their_column() {
     let long = "1+".repeat(MAX_LEN / 2) + "1";
     let deep = "(".repeat(MAX_DEPTH + 1) + "1" + &")".repeat(MAX_DEPTH + 1);
     let chain = "~".repeat(MAX_DEPTH + 5) + "1";
     let wide = "1".to_string() + &"+1".repeat(MAX_DEPTH + 1);
-    let cases: Vec<(&str, u32, ExprError)> = vec![
+    assert_errors_name_their_column(vec![
         ("x", 12, ExprError::BadWidth { col: 1, width: 12 }),
         (&long, 64, ExprError::TooLong { col: MAX_LEN + 1 }),
         (&deep, 64, ExprError::TooDeep { col: MAX_DEPTH + 1 }),
         (&chain, 64, ExprError::TooDeep { col: MAX_DEPTH + 1 }),
         (&wide, 64, ExprError::TooDeep { col: 2 * MAX_DEPTH }),
+    ]);
+}
+
+#[test]
+/// Characters and names.
+fn lexing_errors_name_their_column() {
+    assert_errors_name_their_column(vec![
         ("x = 1", 8, ExprError::BadChar { col: 3, ch: '=' }),
         ("x + é", 8, ExprError::BadChar { col: 5, ch: 'é' }),
         (
@@ -126,6 +149,13 @@ fn every_error_names_its_column() {
                 name: "xy".into(),
             },
         ),
+    ]);
+}
+
+#[test]
+/// Literals: bad digits, no digits, too wide for the width.
+fn literal_errors_name_their_column() {
+    assert_errors_name_their_column(vec![
         (
             "0x1g",
             8,
@@ -188,6 +218,13 @@ fn every_error_names_its_column() {
                 width: 64,
             },
         ),
+    ]);
+}
+
+#[test]
+/// Missing operands, unclosed and trailing tokens.
+fn parse_errors_name_their_column() {
+    assert_errors_name_their_column(vec![
         (
             "",
             8,
@@ -254,6 +291,13 @@ fn every_error_names_its_column() {
                 found: "')'".into(),
             },
         ),
+    ]);
+}
+
+#[test]
+/// Division by zero and shifts past the width.
+fn evaluation_errors_name_their_column() {
+    assert_errors_name_their_column(vec![
         ("x / (y - 3)", 8, ExprError::DivisionByZero { col: 3 }),
         ("x % z", 8, ExprError::RemainderByZero { col: 3 }),
         (
@@ -275,17 +319,7 @@ fn every_error_names_its_column() {
             },
         ),
         ("(1 / 0) + (1 % 0)", 8, ExprError::DivisionByZero { col: 4 }),
-    ];
-    for (src, width, want) in cases {
-        let got = eval(src, width);
-        assert_eq!(got, Err(want.clone()), "{src}");
-        assert_eq!(want.column(), got.unwrap_err().column());
-        assert!(
-            want.to_string()
-                .starts_with(&format!("column {}: ", want.column())),
-            "{want}"
-        );
-    }
+    ]);
 }
 
 // proptest is a native-only dev-dependency in the main crate

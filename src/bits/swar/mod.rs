@@ -23,7 +23,6 @@
 //! Every result is checked against [`reference`], which loops over the
 //! lanes with ordinary arithmetic.
 
-use super::trace::{Outcome, Step, Trace};
 use super::word::{lane_high_bits, lane_low_bits, mask, sign_extend, Word};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -73,6 +72,17 @@ impl SwarOp {
 }
 
 impl SwarOp {
+    /// The whole trick as one expression of `x`, `y` and the lane masks
+    /// `H` (every lane's top bit) and `L` (every lane's low bit).
+    pub fn formula(self) -> &'static str {
+        match self {
+            SwarOp::Add => "((x & ~H) + (y & ~H)) ^ ((x ^ y) & H)",
+            SwarOp::Sub => "((x | H) - (y & ~H)) ^ ((x ^ ~y) & H)",
+            SwarOp::Average => "(x & y) + (((x ^ y) & ~L) >> 1)",
+            SwarOp::SignedAverage => "((x & y) + (((x ^ y) & ~L) >> 1)) ^ ((x ^ y) & H)",
+        }
+    }
+
     /// The trick's name in a trace: `swar-add`, `swar-sub`, `swar-average`.
     pub fn trick(self) -> &'static str {
         match self {
@@ -349,310 +359,8 @@ pub fn lane_checks(
         .collect())
 }
 
-fn list(v: &[u64]) -> String {
-    v.iter()
-        .map(|x| x.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn lanes_text(idx: &[u32]) -> String {
-    idx.iter()
-        .map(|i| i.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The lanes where `a` and `b` differ, and a mask covering them whole.
-fn differing_lanes(layout: LaneLayout, a: u64, b: u64) -> (Vec<u32>, u64) {
-    let mut idx = Vec::new();
-    let mut m = 0u64;
-    for i in 0..layout.lanes() {
-        if layout.lane(a, i) != layout.lane(b, i) {
-            idx.push(i);
-            m |= mask(layout.lane_bits) << (i * layout.lane_bits);
-        }
-    }
-    (idx, m)
-}
-
-/// The trick stepped: every sub-expression its own step, grouped by lanes;
-/// the final step carries the lane results in `cells` (lane 0 first) and is
-/// checked against [`reference`]; a last step shows the plain whole-word
-/// operation with the lanes where a carry or borrow leaked highlighted.
-///
-/// ```
-/// use bitscope::bits::swar::{trace, SwarOp};
-/// let t = trace(SwarOp::Add, 32, 4, 0x7830_003F, 0x1850_0051).unwrap();
-/// assert!(t.steps.iter().any(|s| s.expr == "(x & ~H) + (y & ~H)"));
-/// ```
-///
-/// # Errors
-/// A bad word or lane width, or `x`/`y` wider than the word.
-pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<Trace, SwarError> {
-    let lay = LaneLayout::new(width, lane_bits)?;
-    let x = lay.check("x", x)?;
-    let y = lay.check("y", y)?;
-    let m = lay.mask();
-    let h = lay.high();
-    let l = lay.low();
-    let w = |v: u64| Word::new(v, width);
-    let lanes_of = |v: u64| lanes_unsigned(w(v), lane_bits);
-    let s = |label: &str, expr: &str, v: u64| Step::new(label, expr, w(v)).lanes(lane_bits);
-    let result = apply(op, lay, x, y);
-    let expect = reference(op, lay, x, y);
-    // `name & ~H`: the operand with every lane's top bit cleared
-    let clear_top = |name: &str, v: u64| {
-        s(
-            &format!("clear the top bits of {name}"),
-            &format!("{name} & ~H"),
-            v,
-        )
-        .note(format!(
-            "lanes below 2^{}: {}",
-            lane_bits - 1,
-            list(&lanes_of(v))
-        ))
-    };
-    // every operation ends on its result, lane by lane, checked
-    let last = |label: &str, expr: &str| {
-        s(label, expr, result)
-            .cells(lanes_of(result).into_iter().map(|v| v as i64))
-            .note(check_note(op, lay, x, y, result, expect))
-    };
-    let mut t = Trace::new(
-        op.trick(),
-        format!(
-            "{op} of {} and {} in {}-bit lanes of a {width}-bit word",
-            w(x).hex(),
-            w(y).hex(),
-            lane_bits
-        ),
-        Outcome::Word(w(result)),
-    );
-    t.push(s("the first operand", "x", x).note(format!(
-        "{} lanes of {lane_bits} bits, lane 0 (least significant) first: {}",
-        lay.lanes(),
-        list(&lanes_of(x))
-    )));
-    t.push(s("the second operand", "y", y).note(format!("lanes: {}", list(&lanes_of(y)))));
-    match op {
-        SwarOp::Add | SwarOp::Sub => {
-            t.push(s("the lane top bits", "H", h).highlight(h).note(format!(
-                "H = {}: bit {} of every lane, made from the lane width",
-                w(h).hex(),
-                lane_bits - 1
-            )));
-            t.push(s("everything but the top bits", "~H", !h & m));
-        }
-        SwarOp::Average | SwarOp::SignedAverage => {
-            t.push(
-                s("the lane low bits", "L", l)
-                    .highlight(l)
-                    .note(format!("L = {}: bit 0 of every lane", w(l).hex())),
-            );
-            t.push(s("everything but the low bits", "~L", !l & m));
-        }
-    }
-    let signed_lanes = |v: u64| lanes_signed(w(v), lane_bits);
-    let leak_label;
-    let naive;
-    match op {
-        SwarOp::Add => {
-            let xa = x & !h;
-            let ya = y & !h;
-            let sum = xa.wrapping_add(ya) & m;
-            let xy = x ^ y;
-            let top = xy & h;
-            t.push(clear_top("x", xa));
-            t.push(clear_top("y", ya));
-            t.push(
-                s("add the low parts", "(x & ~H) + (y & ~H)", sum)
-                    .highlight(sum & h)
-                    .note(format!(
-                        "each lane sum is at most 2 * (2^{} - 1) < 2^{lane_bits}, so no carry leaves its lane; a carry out of the low bits lands in the lane's top bit (highlighted): {}",
-                        lane_bits - 1,
-                        list(&lanes_of(sum))
-                    )),
-            );
-            t.push(
-                s("top bits without carry", "x ^ y", xy)
-                    .note("xor is addition without carries: bit by bit, x + y mod 2"),
-            );
-            t.push(
-                s("keep the top bits", "(x ^ y) & H", top)
-                    .highlight(top)
-                    .note(format!(
-                        "the sum mod 2 of the two top bits of every lane: {}",
-                        w(top).hex()
-                    )),
-            );
-            t.push(last(
-                "add the top bits back",
-                "((x & ~H) + (y & ~H)) ^ ((x ^ y) & H)",
-            ));
-            naive = x.wrapping_add(y) & m;
-            leak_label = ("plain add of the whole word", "x + y", "carry");
-        }
-        SwarOp::Sub => {
-            let xo = (x | h) & m;
-            let ya = y & !h;
-            let diff = xo.wrapping_sub(ya) & m;
-            let ny = !y & m;
-            let xny = x ^ ny;
-            let top = xny & h;
-            t.push(s("set the top bits of x", "x | H", xo).highlight(h).note(
-                "every lane of x now has its top bit set, so a borrow from the low bits stops there",
-            ));
-            t.push(clear_top("y", ya));
-            t.push(
-                s("subtract the low parts", "(x | H) - (y & ~H)", diff)
-                    .note(format!(
-                        "no lane borrows from the next: each lane of x | H is at least 2^{} and each lane of y & ~H below it; lanes: {}",
-                        lane_bits - 1,
-                        list(&lanes_of(diff))
-                    )),
-            );
-            t.push(s("invert y", "~y", ny));
-            t.push(s("top bits of x - y, without the borrow", "x ^ ~y", xny).note(
-                "a lane's top bit should be x_top ^ y_top ^ borrow; the subtraction above gave 1 ^ borrow (x's top forced to 1, y's cleared), and xor with x_top ^ ~y_top = x_top ^ y_top ^ 1 turns it into the right bit",
-            ));
-            t.push(s("keep the top bits", "(x ^ ~y) & H", top).highlight(top));
-            t.push(last(
-                "fix the top bits",
-                "((x | H) - (y & ~H)) ^ ((x ^ ~y) & H)",
-            ));
-            naive = x.wrapping_sub(y) & m;
-            leak_label = ("plain subtract of the whole word", "x - y", "borrow");
-        }
-        SwarOp::Average | SwarOp::SignedAverage => {
-            let and = x & y;
-            let xy = x ^ y;
-            let dropped = xy & !l & m;
-            let half = dropped >> 1;
-            t.push(
-                s("the bits both have", "x & y", and)
-                    .note("x + y = 2 * (x & y) + (x ^ y), so (x + y) / 2 = (x & y) + (x ^ y) / 2"),
-            );
-            t.push(s("the bits one has", "x ^ y", xy));
-            t.push(
-                s("drop each lane's low bit", "(x ^ y) & ~L", dropped)
-                    .highlight(xy & l)
-                    .note("the low bit of a lane would shift into the top of the lane below; halving floors it away anyway"),
-            );
-            t.push(
-                s("halve", "((x ^ y) & ~L) >> 1", half)
-                    .note(format!("lanes: {}", list(&lanes_of(half)))),
-            );
-            let avg = average(lay, x, y);
-            if op == SwarOp::Average {
-                t.push(last("add", "(x & y) + (((x ^ y) & ~L) >> 1)"));
-                naive = ((x as u128 + y as u128) >> 1) as u64 & m;
-                leak_label = ("plain average of the whole word", "(x + y) >> 1", "low bit");
-            } else {
-                let signs = xy & h;
-                t.push(
-                    s(
-                        "the unsigned average",
-                        "avg = (x & y) + (((x ^ y) & ~L) >> 1)",
-                        avg,
-                    )
-                    .note(format!(
-                        "read as signed: {}",
-                        signed_list(&signed_lanes(avg))
-                    )),
-                );
-                t.push(s("lanes whose signs differ", "(x ^ y) & H", signs).highlight(signs).note(
-                    format!(
-                        "a lane's signed value is its unsigned value less 2^{lane_bits} when its sign bit is set; halved, that is 2^{} per sign bit: nothing mod 2^{lane_bits} when both or neither sign is set, the top bit flipped when one is",
-                        lane_bits - 1
-                    ),
-                ));
-                t.push(
-                    s("flip their top bits", "avg ^ ((x ^ y) & H)", result)
-                        .highlight(signs)
-                        .cells(signed_lanes(result))
-                        .note(check_note(op, lay, x, y, result, expect)),
-                );
-                naive = avg;
-                leak_label = ("the unsigned average", "avg", "sign");
-            }
-        }
-    }
-    let (bad, hl) = differing_lanes(lay, naive, result);
-    let note = if bad.is_empty() {
-        format!(
-            "here no {} crossed a lane boundary, so the plain {} happens to agree",
-            leak_label.2, leak_label.1
-        )
-    } else {
-        match op {
-            SwarOp::Average => format!(
-                "lane(s) {} differ: the low bit of the lane above was shifted into their top bit",
-                lanes_text(&bad)
-            ),
-            SwarOp::SignedAverage => format!(
-                "lane(s) {} differ: their sign bits differ, so the unsigned average read as signed is off by 2^{}",
-                lanes_text(&bad),
-                lane_bits - 1
-            ),
-            _ => format!(
-                "lane(s) {} differ: a {} from the lane below leaked into them",
-                lanes_text(&bad),
-                leak_label.2
-            ),
-        }
-    };
-    t.push(
-        s(leak_label.0, leak_label.1, naive)
-            .highlight(hl)
-            .note(note),
-    );
-    Ok(t)
-}
-
-fn signed_list(v: &[i64]) -> String {
-    v.iter()
-        .map(|x| x.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn check_note(op: SwarOp, lay: LaneLayout, x: u64, y: u64, result: u64, expect: u64) -> String {
-    let sym = match op {
-        SwarOp::Add => "+",
-        SwarOp::Sub => "-",
-        SwarOp::Average | SwarOp::SignedAverage => "avg",
-    };
-    let k = lay.lane_bits;
-    let read = |v: u64, i: u32| {
-        let u = lay.lane(v, i);
-        if op == SwarOp::SignedAverage {
-            sign_extend(u, k)
-        } else {
-            u as i64
-        }
-    };
-    let parts: Vec<String> = (0..lay.lanes())
-        .map(|i| format!("{} {sym} {} = {}", read(x, i), read(y, i), read(result, i)))
-        .collect();
-    let verdict = if result == expect {
-        format!(
-            "all {} lanes match plain per-lane arithmetic{}",
-            lay.lanes(),
-            if op == SwarOp::Average {
-                " (floor)".to_string()
-            } else if op == SwarOp::SignedAverage {
-                " (signed, floor)".to_string()
-            } else {
-                format!(" mod 2^{}", lay.lane_bits)
-            }
-        )
-    } else {
-        "MISMATCH with the per-lane reference".to_string()
-    };
-    format!("{}: {}", verdict, parts.join("; "))
-}
+mod trace;
+pub use trace::trace;
 
 // proptest is a native-only dev-dependency in the main crate
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -2,6 +2,7 @@
 //! is a native dev-dependency).
 
 use super::*;
+use crate::bits::trace::Outcome;
 use proptest::prelude::*;
 
 #[test]

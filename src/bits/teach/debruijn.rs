@@ -2,7 +2,7 @@
 
 use super::{list, Correction, Table};
 use crate::bits::debruijn::{
-    derive_table, log2_width, multiplier_count, nth_magics, scan, shift_for, validate,
+    derive_table, log2_width, multiplier_count, nth_magics, scan, shift_for, validate, Derivation,
 };
 
 const SOURCE: &str = "the 8-bit de Bruijn walk-through";
@@ -25,21 +25,6 @@ pub fn corrections() -> Vec<Correction> {
         return Vec::new();
     };
     let window = |k: u32| ((MAGIC << k) & 0xFF) >> shift;
-    let products = (1..=8u32)
-        .map(|k| {
-            let bit = 1u64 << (k - 1);
-            let w = window(k - 1);
-            [
-                k.to_string(),
-                format!("{}", u64::from(k) * MAGIC),
-                format!("{}", (u64::from(k) * MAGIC) >> shift),
-                bit.to_string(),
-                format!("{}", (bit * MAGIC) & 0xFF),
-                w.to_string(),
-                d.table_one_based[w as usize].to_string(),
-            ]
-        })
-        .collect();
     let magics = nth_magics(8, 0, 8).unwrap_or_default();
     let zeros: Vec<String> = magics
         .iter()
@@ -53,18 +38,6 @@ pub fn corrections() -> Vec<Correction> {
         .err()
         .map(|e| e.to_string())
         .unwrap_or_default();
-    let order = (1..=8u32)
-        .map(|k| {
-            let w = window(k - 1);
-            [
-                k.to_string(),
-                w.to_string(),
-                (w + 1).to_string(),
-                PRINTED_FINAL_ORDER[k as usize - 1].to_string(),
-                d.table_one_based[k as usize - 1].to_string(),
-            ]
-        })
-        .collect();
     vec![
         Correction {
             key: "log2",
@@ -87,7 +60,7 @@ pub fn corrections() -> Vec<Correction> {
             ),
             table: Some(Table::new(
                 ["k", "k × 29", ">> 5", "v & -v", "× 0x1D mod 256", ">> 5 (hash)", "table[hash]"],
-                products,
+                products_rows(&d),
             )),
         },
         Correction {
@@ -123,10 +96,49 @@ pub fn corrections() -> Vec<Correction> {
             ),
             table: Some(Table::new(
                 ["bit", "hash", "index order", "final order (printed)", "final order (computed)"],
-                order,
+                order_rows(&d),
             )),
         },
     ]
+}
+
+/// The 0x1D walk-through's products: k × 29 beside the real hash of 2^(k−1).
+fn products_rows(d: &Derivation) -> Vec<[String; 7]> {
+    let shift = shift_for(8).unwrap_or(0);
+    let window = |k: u32| ((MAGIC << k) & 0xFF) >> shift;
+    (1..=8u32)
+        .map(|k| {
+            let bit = 1u64 << (k - 1);
+            let w = window(k - 1);
+            [
+                k.to_string(),
+                format!("{}", u64::from(k) * MAGIC),
+                format!("{}", (u64::from(k) * MAGIC) >> shift),
+                bit.to_string(),
+                format!("{}", (bit * MAGIC) & 0xFF),
+                w.to_string(),
+                d.table_one_based[w as usize].to_string(),
+            ]
+        })
+        .collect()
+}
+
+/// The walk-through's order columns: printed beside computed.
+fn order_rows(d: &Derivation) -> Vec<[String; 5]> {
+    let shift = shift_for(8).unwrap_or(0);
+    let window = |k: u32| ((MAGIC << k) & 0xFF) >> shift;
+    (1..=8u32)
+        .map(|k| {
+            let w = window(k - 1);
+            [
+                k.to_string(),
+                w.to_string(),
+                (w + 1).to_string(),
+                PRINTED_FINAL_ORDER[k as usize - 1].to_string(),
+                d.table_one_based[k as usize - 1].to_string(),
+            ]
+        })
+        .collect()
 }
 
 /// Why the scan works, with the numbers of `width` and `magic`.

@@ -3,7 +3,8 @@
 //! `gpu::teach`; this only draws them.
 
 use crate::bits::teach::Correction;
-use crate::ui::route::{Panel, Route};
+use crate::ui::registry::OwnPanel;
+use crate::ui::route::Route;
 use crate::ui::state::PanelState;
 use yew::prelude::*;
 
@@ -47,9 +48,10 @@ pub fn why(text: String) -> Html {
     html! { <p class="why">{ text }</p> }
 }
 
-/// A link that opens `panel` with `state` in its URL (built by the state's
-/// own `to_params`, so it reads back to the same state).
-pub fn panel_link<S: PanelState>(panel: Panel, state: &S, text: String) -> Html {
+/// A link that opens the panel that owns `state`, with that state in its URL
+/// (built by the state's own `to_params`, so it reads back to the same state).
+pub fn panel_link<S: PanelState + OwnPanel>(state: &S, text: String) -> Html {
+    let panel = S::PANEL;
     let href = Route {
         panel,
         params: state.to_params(),

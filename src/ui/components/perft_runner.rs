@@ -58,9 +58,38 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
     };
     let running = job.is_running();
 
-    let body = match &*job {
+    html! {
+        <div class="perft-runner">
+            <div class="row">
+                <label>{ "depth " }
+                    <select class="perft-depth" onchange={on_depth} disabled={running}>
+                        { for (1..=MAX_BROWSER_DEPTH).map(|d| html! {
+                            <option value={d.to_string()} selected={d == props.depth}>{ d }</option>
+                        }) }
+                    </select>
+                </label>
+                <label>{ "workers " }
+                    <select class="perft-workers" onchange={on_workers} disabled={running}
+                        title={format!("this browser reports {cores} cores")}>
+                        { for (1..=cores).map(|n| html! {
+                            <option value={n.to_string()} selected={n == *workers}>{ n }</option>
+                        }) }
+                    </select>
+                </label>
+                <button type="button" class="primary perft-run" onclick={run} disabled={running}>{ "run perft" }</button>
+                <button type="button" class="perft-cancel" onclick={cancel} disabled={!running}>{ "cancel" }</button>
+            </div>
+            { job_view(&job, *workers) }
+        </div>
+    }
+}
+
+/// The job's state: what it will do, its progress, its result with the
+/// divide, or why it stopped.
+fn job_view(job: &JobState<PerftResult>, workers: u32) -> Html {
+    match job {
         JobState::Idle => {
-            html! { <p class="muted">{ format!("Runs in Web Workers ({} here, the root moves shared out): the page stays responsive, and cancel stops them all at once.", *workers) }</p> }
+            html! { <p class="muted">{ format!("Runs in Web Workers ({} here, the root moves shared out): the page stays responsive, and cancel stops them all at once.", workers) }</p> }
         }
         JobState::Running(progress) => {
             let (done, total, label, elapsed) = (
@@ -90,7 +119,7 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
                     <span>{ "nodes " }<strong class="perft-nodes">{ (*nodes as u64).to_string() }</strong></span>
                     <span>{ format!("time {seconds:.3} s") }</span>
                     <span class="perft-nps">{ format!("{:.1} M nodes/s", if *seconds > 0.0 { nodes / seconds / 1e6 } else { 0.0 }) }</span>
-                    <span class="perft-workers-used">{ format!("{} worker(s)", *workers) }</span>
+                    <span class="perft-workers-used">{ format!("{} worker(s)", workers) }</span>
                 </div>
                 if !divide.is_empty() {
                     <details open={divide.len() <= 48}>
@@ -109,30 +138,5 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
         },
         JobState::Cancelled => html! { <p class="muted perft-cancelled">{ "Cancelled." }</p> },
         JobState::Failed(msg) => html! { <p class="error-box">{ msg.clone() }</p> },
-    };
-
-    html! {
-        <div class="perft-runner">
-            <div class="row">
-                <label>{ "depth " }
-                    <select class="perft-depth" onchange={on_depth} disabled={running}>
-                        { for (1..=MAX_BROWSER_DEPTH).map(|d| html! {
-                            <option value={d.to_string()} selected={d == props.depth}>{ d }</option>
-                        }) }
-                    </select>
-                </label>
-                <label>{ "workers " }
-                    <select class="perft-workers" onchange={on_workers} disabled={running}
-                        title={format!("this browser reports {cores} cores")}>
-                        { for (1..=cores).map(|n| html! {
-                            <option value={n.to_string()} selected={n == *workers}>{ n }</option>
-                        }) }
-                    </select>
-                </label>
-                <button type="button" class="primary perft-run" onclick={run} disabled={running}>{ "run perft" }</button>
-                <button type="button" class="perft-cancel" onclick={cancel} disabled={!running}>{ "cancel" }</button>
-            </div>
-            { body }
-        </div>
     }
 }

@@ -97,10 +97,8 @@ impl<T: JobOutput> UseWorkerJobHandle<T> {
     /// stopping the job that runs, if any.
     ///
     /// The workers start once the page has painted the job's start: the
-    /// page's layout and paint share the machine with them (and its memory
-    /// bus, and on a 2-core machine perhaps a core), and a perft at start
-    /// depth 6 that takes 0.13 s ran about 7% slower while the page drew
-    /// its progress bar beside it.
+    /// page's layout and paint share the machine (and its memory bus) with
+    /// them, and a short perft ran measurably slower beside the drawing.
     pub fn start_on(&self, request: &Request, workers: u32) {
         let parts = request.split(workers.max(1));
         let ticket = Rc::new(());

@@ -78,3 +78,11 @@ pub fn bitboard_panel(props: &PanelProps) -> Html {
         </section>
     }
 }
+
+/// The start page's miniature: the queens, rotated.
+pub fn mini() -> Html {
+    use crate::bits::board_ops::{apply, BoardOperation};
+    let start = crate::chess::Position::startpos();
+    let queens = start.bishops() & start.rooks();
+    html! { <BitGrid board={apply(BoardOperation::Rotate90, queens)} small=true label="the queens, rotated 90°" /> }
+}

@@ -114,7 +114,7 @@ fn rate(nodes: u64, seconds: f64) -> String {
     if seconds > 0.0 {
         format!(
             "{:.1} M nodes/s",
-            crate::chess::nodes_per_second(nodes, seconds) / 1e6
+            crate::chess::perft::nodes_per_second(nodes, seconds) as f64 / 1e6
         )
     } else {
         "—".into()
@@ -506,4 +506,10 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
             }
         </section>
     }
+}
+
+/// The start page's miniature: the seed design's workgroup memory.
+pub fn mini() -> Html {
+    let b = workgroup_budget(Design::SEED);
+    html! { <p class="mini">{ format!("{} invocations: {} B of the {} B every WebGPU device offers", b.threads, b.kernel.total, default_workgroup_storage_limit()) }</p> }
 }

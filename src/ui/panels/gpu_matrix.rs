@@ -35,7 +35,7 @@ pub struct Measured {
 impl Measured {
     pub fn nps(&self) -> f64 {
         if self.seconds > 0.0 {
-            crate::chess::nodes_per_second(self.nodes, self.seconds)
+            crate::chess::perft::nodes_per_second(self.nodes, self.seconds) as f64
         } else {
             f64::NAN
         }

@@ -11,7 +11,7 @@ use crate::bits::expr::{evaluate, ExprError, Var, Vars, WIDTHS};
 use crate::bits::trace::Trace;
 use crate::bits::word::Word;
 use crate::ui::components::{BitRow, NumberInput, StepPlayer};
-use crate::ui::route::Panel;
+use crate::ui::route::Route;
 use crate::ui::state::{LabAction as Action, LabState, PRESETS};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -156,13 +156,13 @@ fn steps_table(t: &Trace, current: usize, on_step: &Callback<usize>) -> Html {
 
 fn presets_view() -> Html {
     let items = PRESETS.iter().map(|p| {
-        let (panel, _) = p.explains;
+        let panel = Route::parse(p.explains).panel;
         html! {
             <li data-preset={p.id}>
-                <a class="preset" href={p.link()}>{ p.title }</a>
+                <a class="preset" href={Route::of(&p.state()).to_hash()}>{ p.title }</a>
                 <code class="preset-expr">{ p.expr }</code>
-                <a class="explains" href={p.explains_link()} data-panel={panel.slug()}>
-                    { format!("explained in {}", Panel::title(panel)) }
+                <a class="explains" href={p.explains} data-panel={panel.slug()}>
+                    { format!("explained in {}", panel.title()) }
                 </a>
             </li>
         }
@@ -173,4 +173,16 @@ fn presets_view() -> Html {
             <ul class="preset-list">{ for items }</ul>
         </div>
     }
+}
+
+/// The start page's miniature: x & (x - 1) evaluated.
+pub fn mini() -> Html {
+    let vars = crate::bits::expr::Vars {
+        x: 0x68,
+        y: 0,
+        z: 0,
+    };
+    let value = crate::bits::expr::evaluate("x & (x - 1)", 8, vars)
+        .map_or_else(|e| e.to_string(), |t| t.result_text());
+    html! { <p class="mini">{ format!("x & (x - 1) with x = 0x68: {value} (the lowest bit cleared)") }</p> }
 }

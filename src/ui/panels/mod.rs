@@ -1,29 +1,35 @@
-//! One component per panel. Each keeps its whole state in the route's
+//! One component per panel (the registry, `ui/registry.rs`, lists them and
+//! dispatches to them). Each keeps its whole state in the route's
 //! [`Params`], so the URL is always a shareable link to what is shown: the
 //! panel reads its typed state (`ui::state`) from them once per render, and
 //! every change is an `Action` whose resulting state is written back.
 
-mod bitboard;
-mod debruijn;
+pub(crate) mod bitboard;
+pub(crate) mod debruijn;
 mod debruijn_list;
 mod debruijn_search;
-mod gpu;
+pub(crate) mod gpu;
 mod gpu_chart;
 mod gpu_matrix;
-mod lab;
-mod magic;
-mod nibble_board;
-mod nibbles;
-mod popcount;
-mod position;
-mod quad;
+pub(crate) mod lab;
+pub(crate) mod magic;
+mod magic_cards;
+mod magic_table;
+pub(crate) mod nibble_board;
+pub(crate) mod nibbles;
+pub(crate) mod popcount;
+pub(crate) mod position;
+mod position_compare;
+mod position_suite;
+pub(crate) mod quad;
 mod start;
-mod swar;
-mod trits;
+pub(crate) mod swar;
+pub(crate) mod trits;
 
 pub use start::StartPage;
 
-use super::route::{Panel, Params};
+use super::registry::Panel;
+use super::route::Params;
 use super::state::PanelState;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -56,20 +62,29 @@ impl PanelProps {
     }
 }
 
-/// The panel for a route.
-pub fn view(panel: Panel, props: PanelProps) -> Html {
-    match panel {
-        Panel::Nibbles => html! { <nibbles::NibblesPanel ..props /> },
-        Panel::Position => html! { <position::PositionPanel ..props /> },
-        Panel::DeBruijn => html! { <debruijn::DebruijnPanel ..props /> },
-        Panel::Swar => html! { <swar::SwarPanel ..props /> },
-        Panel::Trits => html! { <trits::TritsPanel ..props /> },
-        Panel::NibbleBoard => html! { <nibble_board::NibbleBoardPanel ..props /> },
-        Panel::Gpu => html! { <gpu::GpuPanel ..props /> },
-        Panel::Lab => html! { <lab::LabPanel ..props /> },
-        Panel::Bitboard => html! { <bitboard::BitboardPanel ..props /> },
-        Panel::Magic => html! { <magic::MagicPanel ..props /> },
-        Panel::Popcount => html! { <popcount::PopcountPanel ..props /> },
-        Panel::Quad => html! { <quad::QuadPanel ..props /> },
-    }
+/// The registry's browser half: each panel's view and start-page miniature.
+macro_rules! panel_views {
+    ($($variant:ident {
+        slug: $slug:literal,
+        title: $title:literal,
+        lesson: $lesson:literal,
+        state: $state:ty,
+        panel: $module:ident :: $component:ident $(,)?
+    })*) => {
+        /// The panel's view, given its state from the URL.
+        pub fn view(panel: Panel, props: PanelProps) -> Html {
+            match panel {
+                $(Panel::$variant => html! { <$module::$component ..props /> },)*
+            }
+        }
+
+        /// The start page's live miniature, computed by the library.
+        pub fn mini(panel: Panel) -> Html {
+            match panel {
+                $(Panel::$variant => $module::mini(),)*
+            }
+        }
+    };
 }
+
+crate::ui::registry::with_panels!(panel_views);

@@ -7,21 +7,15 @@
 
 use super::PanelProps;
 use crate::bits::nibble_board::{
-    nibble_board_trace, nibble_get_trace, nibble_set_trace, NibbleBoard,
+    byte_and_shift, nibble_board_trace, nibble_get_trace, nibble_set_trace, NibbleBoard,
 };
-use crate::bits::piece::{code_name, Piece};
+use crate::bits::piece::{code_letter, code_name};
 use crate::bits::square::square_name;
 use crate::bits::word::Word;
 use crate::ui::components::{notes, panel_link, BitGrid, BitRow, PlacementInput, StepPlayer};
-use crate::ui::route::Panel;
 use crate::ui::state::{BoardOp, NibbleBoardAction as Action, NibbleBoardState, QuadState};
 use std::rc::Rc;
 use yew::prelude::*;
-
-/// The letter of a piece code (FEN style), "" for empty or unused.
-fn code_letter(code: u8) -> String {
-    Piece::from_code(code).map_or(String::new(), |p| p.fen_char().to_string())
-}
 
 #[function_component(NibbleBoardPanel)]
 pub fn nibble_board_panel(props: &PanelProps) -> Html {
@@ -53,23 +47,9 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
     );
 
     let pick_square = dispatch.reform(Action::PickSquare);
-    let pick = |op: BoardOp| dispatch.reform(move |_: MouseEvent| Action::SetOp(op));
-    let on_code = dispatch.reform(|e: Event| {
-        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        Action::SetCode(select.value().parse().unwrap_or(0))
-    });
     let on_step = dispatch.reform(Action::Step);
 
-    let codes = board.to_codes();
-    let marks = Rc::new(codes.iter().map(|&c| code_letter(c)).collect::<Vec<_>>());
-    let occupied = board.occupancy();
-    let (square_word, square_nibble) = NibbleBoard::word_nibble(square);
-    let words = board.to_words();
-    let round_trip = board.to_fen().ok();
-    let (byte_index, shift) = crate::bits::nibble_board::byte_and_shift(square);
-    let quad_link = panel_link(
-        Panel::Quad,
-        &QuadState {
+    let quad_link = panel_link(&QuadState {
             fen: fen.clone(),
             square,
             ..QuadState::default()
@@ -88,37 +68,12 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
                 if let Err(e) = &parsed {
                     <p class="error-box" role="alert">{ format!("the link's placement is wrong: {e}") }</p>
                 }
-                <p class={classes!("round-trip", if round_trip.as_deref() == Some(placement.as_str()) { "ok" } else { "bad" })}>
-                    { match &round_trip {
-                        Some(back) if *back == placement => "round trip: to_fen(from_fen(placement)) == placement ✓".to_string(),
-                        Some(back) => format!("round trip gives {back}"),
-                        None => "no round trip".to_string(),
-                    } }
-                </p>
+                { round_trip_view(&board, &placement) }
             </div>
             <div class="cols">
+                { codes_card(&board, square, pick_square) }
                 <div class="card">
-                    <h3>{ "Codes per square" }</h3>
-                    <BitGrid board={occupied} highlight={1u64 << square} marks={Some(marks)} on_toggle={pick_square} label="click a square" />
-                    <p class="mono legend">{ "0 empty · 1–6 white P N B R Q K · 9–14 black p n b r q k (bit 3 = black) · 7, 8, 15 unused" }</p>
-                    <p class="selected-square">
-                        { format!("{} = square {square}: byte {byte_index}, {} nibble (shift {shift}), code {} = {}",
-                            square_name(square), if shift == 0 { "low" } else { "high" }, codes[square as usize], code_name(codes[square as usize])) }
-                    </p>
-                </div>
-                <div class="card">
-                    <div class="tabs">
-                        <button type="button" class={classes!("tab", (op == BoardOp::Get).then_some("active"))} data-op="get" onclick={pick(BoardOp::Get)}>{ "get(square)" }</button>
-                        <button type="button" class={classes!("tab", (op == BoardOp::Set).then_some("active"))} data-op="set" onclick={pick(BoardOp::Set)}>{ "set(square, code)" }</button>
-                        <button type="button" class={classes!("tab", (op == BoardOp::Fen).then_some("active"))} data-op="fen" onclick={pick(BoardOp::Fen)}>{ "placement → 4 words" }</button>
-                        if op == BoardOp::Set {
-                            <label>{ " code " }
-                                <select class="code-select" onchange={on_code}>
-                                    { for (0u8..16).map(|c| html! { <option value={c.to_string()} selected={c == code}>{ format!("{c} {}", code_name(c)) }</option> }) }
-                                </select>
-                            </label>
-                        }
-                    </div>
+                    { op_tabs(op, code, &dispatch) }
                     { match &*traced {
                         Ok(t) => html! { <StepPlayer trace={t.clone()} {step} {on_step} /> },
                         Err(e) => html! { <p class="error-box">{ e.clone() }</p> },
@@ -126,31 +81,106 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
                     { notes(&crate::bits::teach::nibble::corrections(&board, square), &["getpiece"]) }
                 </div>
             </div>
-            <div class="card">
-                <h3>{ "The 32 bytes" }</h3>
-                <div class="byte-grid">
-                    { for board.0.iter().enumerate().map(|(i, byte)| {
-                        let here = i == byte_index;
-                        html! {
-                            <div class={classes!("byte", here.then_some("here"))} title={format!("byte {i}: {} (high) and {} (low)", square_name(2 * i as u32 + 1), square_name(2 * i as u32))}>
-                                <span class="byte-index">{ i }</span>
-                                <span class="mono">
-                                    <span class={classes!((here && shift == 4).then_some("nib-here"))}>{ format!("{:x}", byte >> 4) }</span>
-                                    <span class={classes!((here && shift == 0).then_some("nib-here"))}>{ format!("{:x}", byte & 15) }</span>
-                                </span>
-                                <span class="byte-squares">{ format!("{}|{}", square_name(2 * i as u32 + 1), square_name(2 * i as u32)) }</span>
-                            </div>
-                        }
-                    }) }
-                </div>
-                <h3>{ "The same board as four u64 words" }</h3>
-                { for words.iter().enumerate().map(|(k, w)| html! {
-                    <BitRow word={Word::new(*w, 64)} lane_bits={4} readouts={false}
-                        highlight={if k == square_word { square_nibble } else { 0 }}
-                        label={format!("word {k}: squares {}–{}, {}", square_name(16 * k as u32), square_name(16 * k as u32 + 15), Word::new(*w, 64).hex())} />
-                }) }
-                <p class="see-also">{ "See also: " }{ quad_link }</p>
-            </div>
+            { bytes_card(&board, square, quad_link) }
         </section>
     }
+}
+
+/// get / set / placement tabs, and the code to write for set.
+fn op_tabs(op: BoardOp, code: u8, dispatch: &Callback<Action>) -> Html {
+    let pick = |op: BoardOp| dispatch.reform(move |_: MouseEvent| Action::SetOp(op));
+    let on_code = dispatch.reform(|e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        Action::SetCode(select.value().parse().unwrap_or(0))
+    });
+    html! {
+    <div class="tabs">
+        <button type="button" class={classes!("tab", (op == BoardOp::Get).then_some("active"))} data-op="get" onclick={pick(BoardOp::Get)}>{ "get(square)" }</button>
+        <button type="button" class={classes!("tab", (op == BoardOp::Set).then_some("active"))} data-op="set" onclick={pick(BoardOp::Set)}>{ "set(square, code)" }</button>
+        <button type="button" class={classes!("tab", (op == BoardOp::Fen).then_some("active"))} data-op="fen" onclick={pick(BoardOp::Fen)}>{ "placement → 4 words" }</button>
+        if op == BoardOp::Set {
+            <label>{ " code " }
+                <select class="code-select" onchange={on_code}>
+                    { for (0u8..16).map(|c| html! { <option value={c.to_string()} selected={c == code}>{ format!("{c} {}", code_name(c)) }</option> }) }
+                </select>
+            </label>
+        }
+    </div>
+    }
+}
+
+/// The board's codes, a square picked, and where that square's nibble is.
+fn codes_card(board: &NibbleBoard, square: u32, pick_square: Callback<u32>) -> Html {
+    let codes = board.to_codes();
+    let marks = Rc::new(codes.iter().map(|&c| code_letter(c)).collect::<Vec<_>>());
+    let occupied = board.occupancy();
+    let (byte_index, shift) = byte_and_shift(square);
+    html! {
+        <div class="card">
+            <h3>{ "Codes per square" }</h3>
+            <BitGrid board={occupied} highlight={1u64 << square} marks={Some(marks)} on_toggle={pick_square} label="click a square" />
+            <p class="mono legend">{ "0 empty · 1–6 white P N B R Q K · 9–14 black p n b r q k (bit 3 = black) · 7, 8, 15 unused" }</p>
+            <p class="selected-square">
+                { format!("{} = square {square}: byte {byte_index}, {} nibble (shift {shift}), code {} = {}",
+                    square_name(square), if shift == 0 { "low" } else { "high" }, codes[square as usize], code_name(codes[square as usize])) }
+            </p>
+        </div>
+    }
+}
+
+/// Whether the placement reads back from the board unchanged.
+fn round_trip_view(board: &NibbleBoard, placement: &str) -> Html {
+    let round_trip = board.to_fen().ok();
+    html! {
+        <p class={classes!("round-trip", if round_trip.as_deref() == Some(placement) { "ok" } else { "bad" })}>
+            { match &round_trip {
+                Some(back) if *back == placement => "round trip: to_fen(from_fen(placement)) == placement ✓".to_string(),
+                Some(back) => format!("round trip gives {back}"),
+                None => "no round trip".to_string(),
+            } }
+        </p>
+    }
+}
+
+/// The 32 bytes (the square's nibble marked) and the same board as four
+/// u64 words.
+fn bytes_card(board: &NibbleBoard, square: u32, quad_link: Html) -> Html {
+    let (byte_index, shift) = byte_and_shift(square);
+    let (square_word, square_nibble) = NibbleBoard::word_nibble(square);
+    let words = board.to_words();
+    html! {
+    <div class="card">
+        <h3>{ "The 32 bytes" }</h3>
+        <div class="byte-grid">
+            { for board.0.iter().enumerate().map(|(i, byte)| {
+                let here = i == byte_index;
+                html! {
+                    <div class={classes!("byte", here.then_some("here"))} title={format!("byte {i}: {} (high) and {} (low)", square_name(2 * i as u32 + 1), square_name(2 * i as u32))}>
+                        <span class="byte-index">{ i }</span>
+                        <span class="mono">
+                            <span class={classes!((here && shift == 4).then_some("nib-here"))}>{ format!("{:x}", byte >> 4) }</span>
+                            <span class={classes!((here && shift == 0).then_some("nib-here"))}>{ format!("{:x}", byte & 15) }</span>
+                        </span>
+                        <span class="byte-squares">{ format!("{}|{}", square_name(2 * i as u32 + 1), square_name(2 * i as u32)) }</span>
+                    </div>
+                }
+            }) }
+        </div>
+        <h3>{ "The same board as four u64 words" }</h3>
+        { for words.iter().enumerate().map(|(k, w)| html! {
+            <BitRow word={Word::new(*w, 64)} lane_bits={4} readouts={false}
+                highlight={if k == square_word { square_nibble } else { 0 }}
+                label={format!("word {k}: squares {}–{}, {}", square_name(16 * k as u32), square_name(16 * k as u32 + 15), Word::new(*w, 64).hex())} />
+        }) }
+        <p class="see-also">{ "See also: " }{ quad_link }</p>
+    </div>
+    }
+}
+
+/// The start page's miniature: e8's king in byte 30 of the start position.
+pub fn mini() -> Html {
+    let code = NibbleBoard::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
+        .and_then(|b| b.get(60))
+        .unwrap_or(0);
+    html! { <p class="mini">{ format!("e8 = byte 30, low nibble: {code} ({})", crate::bits::piece::code_name(code)) }</p> }
 }

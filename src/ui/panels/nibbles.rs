@@ -75,3 +75,16 @@ pub fn nibbles_panel(props: &PanelProps) -> Html {
         </section>
     }
 }
+
+/// The start page's miniature: 0xB read both ways.
+pub fn mini() -> Html {
+    use crate::bits::nibble::sign_extend_nibble;
+    use crate::bits::word::Word;
+    use crate::ui::components::BitRow;
+    html! {
+        <>
+        <BitRow word={Word::new(0xB, 4)} readouts={false} label="0xB" />
+        <p class="mini">{ format!("unsigned 11, signed {}", sign_extend_nibble(0xB)) }</p>
+        </>
+    }
+}

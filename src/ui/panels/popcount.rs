@@ -75,20 +75,7 @@ pub fn popcount_panel(props: &PanelProps) -> Html {
                     <h3>{ "SWAR: lanes of 2, 4, 8 bits" }</h3>
                     <StepPlayer trace={swar.clone()} {step} on_step={dispatch.reform(Action::Step)} />
                     if let Some((lane_bits, want)) = checks {
-                        <div class="table-scroll">
-                        <table class="data lane-checks">
-                            <thead><tr><th>{ format!("{lane_bits}-bit lane") }</th><th>{ "holds" }</th><th>{ "count_ones" }</th></tr></thead>
-                            <tbody>
-                                { for current.cells.iter().zip(want.iter()).enumerate().rev().map(|(i, (got, want))| html! {
-                                    <tr data-lane={i.to_string()}>
-                                        <td class="num">{ i }</td>
-                                        <td class="num">{ got }</td>
-                                        <td class={classes!("num", if got == want { "ok" } else { "bad" })}>{ format!("{want} {}", if got == want { "✓" } else { "✗" }) }</td>
-                                    </tr>
-                                }) }
-                            </tbody>
-                        </table>
-                        </div>
+                        { lane_checks_table(lane_bits, &current.cells, &want) }
                     }
                 </div>
                 <div class="card pop-kernighan-card">
@@ -101,5 +88,37 @@ pub fn popcount_panel(props: &PanelProps) -> Html {
                 </div>
             </div>
         </section>
+    }
+}
+
+/// Each lane of the current step against `count_ones` of that lane of x.
+fn lane_checks_table(lane_bits: u32, cells: &[i64], want: &[i64]) -> Html {
+    html! {
+        <div class="table-scroll">
+        <table class="data lane-checks">
+            <thead><tr><th>{ format!("{lane_bits}-bit lane") }</th><th>{ "holds" }</th><th>{ "count_ones" }</th></tr></thead>
+            <tbody>
+                { for cells.iter().zip(want.iter()).enumerate().rev().map(|(i, (got, want))| html! {
+                    <tr data-lane={i.to_string()}>
+                        <td class="num">{ i }</td>
+                        <td class="num">{ got }</td>
+                        <td class={classes!("num", if got == want { "ok" } else { "bad" })}>{ format!("{want} {}", if got == want { "✓" } else { "✗" }) }</td>
+                    </tr>
+                }) }
+            </tbody>
+        </table>
+        </div>
+    }
+}
+
+/// The start page's miniature: 0xb6 counted three ways.
+pub fn mini() -> Html {
+    use crate::bits::popcount::{kernighan, swar};
+    let x = 0xb6u64;
+    html! {
+        <>
+        <BitRow word={Word::new(x, 8)} lane_bits={2} readouts={false} label="0xb6 in 2-bit lanes" />
+        <p class="mini">{ format!("SWAR {}, Kernighan {} turns, count_ones {}", swar(8, x).unwrap_or(0), kernighan(x), x.count_ones()) }</p>
+        </>
     }
 }

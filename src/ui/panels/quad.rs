@@ -7,14 +7,14 @@
 
 use super::PanelProps;
 use crate::bits::nibble_board::NibbleBoard;
-use crate::bits::piece::{code_name, Piece};
+use crate::bits::piece::{code_letter, code_name};
 use crate::bits::quad::{
     bit_meaning, from_quad_trace, read_trace, set_trace, to_quad_trace, Quad, QuadSet,
 };
 use crate::bits::square::square_name;
+use crate::bits::trace::Trace;
 use crate::ui::components::{panel_link, BitGrid, PlacementInput, StepPlayer};
 use crate::ui::hooks::use_select_value;
-use crate::ui::route::Panel;
 use crate::ui::state::{NibbleBoardState, QuadAction as Action, QuadOp, QuadState};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -45,29 +45,14 @@ pub fn quad_panel(props: &PanelProps) -> Html {
     });
 
     let read = dispatch.reform(Action::Read);
-    let on_set = dispatch.reform(|e: Event| {
-        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        Action::PickSet(QuadSet::from_slug(&select.value()).unwrap_or(QuadSet::Sliders))
-    });
     let set_ref = use_select_value(set.slug().to_string());
-    let pick = |o: QuadOp| dispatch.reform(move |_: MouseEvent| Action::SetOp(o));
 
-    let codes = quad.to_codes();
-    let marks = Rc::new(
-        codes
-            .iter()
-            .map(|&c| Piece::from_code(c).map_or(String::new(), |p| p.fen_char().to_string()))
-            .collect::<Vec<_>>(),
-    );
-    let code = codes[square as usize];
-    let set_board = set.eval(&quad);
     let lit = if op == QuadOp::Set {
-        set_board
+        set.eval(&quad)
     } else {
         1u64 << square
     };
     let nibble_link = panel_link(
-        Panel::NibbleBoard,
         &NibbleBoardState {
             fen: fen.clone(),
             square,
@@ -90,47 +75,137 @@ pub fn quad_panel(props: &PanelProps) -> Html {
                 { nibble_link }
             </div>
             <div class="cols">
+                { codes_card(&quad, &board, square, read.clone()) }
                 <div class="card">
-                    <h3>{ "Codes per square" }</h3>
-                    <BitGrid board={board.occupancy()} highlight={1u64 << square} marks={Some(marks)} on_toggle={read.clone()} label="click a square to read it" />
-                    <p class="mono legend">{ "code = q0 | q1 << 1 | q2 << 2 | q3 << 3 · 1–6 P N B R Q K · +8 black" }</p>
-                    <p class="quad-square">
-                        { format!("{} = bit {square}: code {code} = {} = {}", square_name(square), (0..4).rev().map(|k| (code >> k & 1).to_string()).collect::<String>(), code_name(code)) }
-                    </p>
-                </div>
-                <div class="card">
-                    <div class="tabs">
-                        { for QuadOp::ALL.iter().map(|o| html! {
-                            <button type="button" class={classes!("tab", (*o == op).then_some("active"))} data-op={o.param()} onclick={pick(*o)}>{ o.title() }</button>
-                        }) }
-                        <label>{ " set " }
-                            <select class="quad-set" onchange={on_set} ref={set_ref}>
-                                { for QuadSet::ALL.iter().map(|s| html! { <option value={s.slug()} selected={*s == set}>{ s.title() }</option> }) }
-                            </select>
-                        </label>
-                    </div>
+                    { op_tabs(op, set, &dispatch, set_ref) }
                     <StepPlayer trace={(*traced).clone()} {step} on_step={dispatch.reform(Action::Step)} />
-                    if let Some(cells) = (op == QuadOp::FromQuad).then(|| traced.steps.get(step.min(traced.steps.len() - 1))).flatten().map(|s| &s.cells).filter(|c| c.len() == 64) {
-                        <BitGrid board={cells.iter().enumerate().fold(0u64, |m, (s, &c)| if c != 0 { m | 1 << s } else { m })}
-                            marks={Some(Rc::new(cells.iter().map(|c| if *c == 0 { String::new() } else { c.to_string() }).collect::<Vec<_>>()))}
-                            label="the codes so far" />
+                    if op == QuadOp::FromQuad {
+                        { codes_so_far(&traced, step) }
                     }
                     if op == QuadOp::Set {
-                        <BitGrid board={set_board} marks={Some(Rc::new(codes.iter().enumerate().map(|(s, &c)| if set_board >> s & 1 == 1 { Piece::from_code(c).map_or(String::new(), |p| p.fen_char().to_string()) } else { String::new() }).collect::<Vec<_>>()))} on_toggle={read.clone()} label={format!("{}: {} squares", set.title(), set_board.count_ones())} />
+                        { set_view(&quad, set, read.clone()) }
                     }
                 </div>
             </div>
-            <div class="card">
-                <h3>{ "The four boards" }</h3>
-                <div class="grids quad-boards">
-                    { for quad.0.iter().enumerate().map(|(k, &b)| html! {
-                        <div class="quad-board" data-board={k.to_string()}>
-                            <BitGrid board={b} highlight={lit} small=true on_toggle={read.clone()} label={format!("q{k}")} />
-                            <p class="muted">{ bit_meaning(k as u32) }</p>
-                        </div>
-                    }) }
-                </div>
-            </div>
+            { four_boards(&quad, lit, read) }
         </section>
+    }
+}
+
+/// The codes on the board; the square read bit by bit from the four boards.
+fn codes_card(quad: &Quad, board: &NibbleBoard, square: u32, read: Callback<u32>) -> Html {
+    let codes = quad.to_codes();
+    let marks = Rc::new(codes.iter().map(|&c| code_letter(c)).collect::<Vec<_>>());
+    let code = codes[square as usize];
+    html! {
+    <div class="card">
+        <h3>{ "Codes per square" }</h3>
+        <BitGrid board={board.occupancy()} highlight={1u64 << square} marks={Some(marks)} on_toggle={read.clone()} label="click a square to read it" />
+        <p class="mono legend">{ "code = q0 | q1 << 1 | q2 << 2 | q3 << 3 · 1–6 P N B R Q K · +8 black" }</p>
+        <p class="quad-square">
+            { format!("{} = bit {square}: code {code} = {} = {}", square_name(square), (0..4).rev().map(|k| (code >> k & 1).to_string()).collect::<String>(), code_name(code)) }
+        </p>
+    </div>
+    }
+}
+
+/// The operation tabs and the piece-set choice.
+fn op_tabs(op: QuadOp, set: QuadSet, dispatch: &Callback<Action>, set_ref: NodeRef) -> Html {
+    let pick = |o: QuadOp| dispatch.reform(move |_: MouseEvent| Action::SetOp(o));
+    let on_set = dispatch.reform(|e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        Action::PickSet(QuadSet::from_slug(&select.value()).unwrap_or(QuadSet::Sliders))
+    });
+    html! {
+    <div class="tabs">
+        { for QuadOp::ALL.iter().map(|o| html! {
+            <button type="button" class={classes!("tab", (*o == op).then_some("active"))} data-op={o.param()} onclick={pick(*o)}>{ o.title() }</button>
+        }) }
+        <label>{ " set " }
+            <select class="quad-set" onchange={on_set} ref={set_ref}>
+                { for QuadSet::ALL.iter().map(|s| html! { <option value={s.slug()} selected={*s == set}>{ s.title() }</option> }) }
+            </select>
+        </label>
+    </div>
+    }
+}
+
+/// A piece set's squares, marked with their pieces.
+fn set_view(quad: &Quad, set: QuadSet, read: Callback<u32>) -> Html {
+    let board = set.eval(quad);
+    let marks = quad
+        .to_codes()
+        .iter()
+        .enumerate()
+        .map(|(s, &c)| {
+            if board >> s & 1 == 1 {
+                code_letter(c)
+            } else {
+                String::new()
+            }
+        })
+        .collect::<Vec<_>>();
+    html! {
+        <BitGrid {board} marks={Some(Rc::new(marks))} on_toggle={read}
+            label={format!("{}: {} squares", set.title(), board.count_ones())} />
+    }
+}
+
+/// q0..q3, each with what its bit means; `lit` marks the squares in play.
+fn four_boards(quad: &Quad, lit: u64, read: Callback<u32>) -> Html {
+    html! {
+        <div class="card">
+            <h3>{ "The four boards" }</h3>
+            <div class="grids quad-boards">
+                { for quad.0.iter().enumerate().map(|(k, &b)| html! {
+                    <div class="quad-board" data-board={k.to_string()}>
+                        <BitGrid board={b} highlight={lit} small=true on_toggle={read.clone()} label={format!("q{k}")} />
+                        <p class="muted">{ bit_meaning(k as u32) }</p>
+                    </div>
+                }) }
+            </div>
+        </div>
+    }
+}
+
+/// The board the conversion from quad-bitboards has filled in by `step`.
+fn codes_so_far(trace: &Trace, step: usize) -> Html {
+    let Some(cells) = trace
+        .steps
+        .get(step.min(trace.steps.len().saturating_sub(1)))
+        .map(|s| &s.cells)
+        .filter(|c| c.len() == 64)
+    else {
+        return Html::default();
+    };
+    let board = cells
+        .iter()
+        .enumerate()
+        .fold(0u64, |m, (s, &c)| if c != 0 { m | 1 << s } else { m });
+    let marks = cells
+        .iter()
+        .map(|c| {
+            if *c == 0 {
+                String::new()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<Vec<_>>();
+    html! { <BitGrid {board} marks={Some(Rc::new(marks))} label="the codes so far" /> }
+}
+
+/// The start page's miniature: the sliders of the start position, one expression.
+pub fn mini() -> Html {
+    use crate::bits::quad::{Quad, QuadSet};
+    let q = Quad::from_board(
+        &crate::bits::nibble_board::NibbleBoard::from_fen(crate::chess::CPW_POSITIONS[0].1)
+            .unwrap_or_default(),
+    );
+    html! {
+        <>
+        <BitGrid board={QuadSet::Sliders.eval(&q)} small=true label="(q1 ^ q2) & (q0 | q2) = sliders" />
+        <p class="mini">{ format!("start position, q3 (black) = {:#018x}", q.0[3]) }</p>
+        </>
     }
 }

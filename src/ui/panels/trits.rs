@@ -6,12 +6,12 @@
 
 use super::PanelProps;
 use crate::bits::teach::trit::{corrections, why as why_text};
+use crate::bits::teach::Correction;
 use crate::bits::trit::{
     efficiency, pack, to_trits_in, trits_trace, unpack, SquareOrder, TritError, PACKED_LEN,
 };
 use crate::chess::teach::fen_for_sets;
 use crate::ui::components::{notes, panel_link, why, BitGrid, NumberInput, StepPlayer};
-use crate::ui::route::Panel;
 use crate::ui::state::{PositionState, TritBoard, TritsAction as Action, TritsState};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -38,12 +38,10 @@ pub fn trits_panel(props: &PanelProps) -> Html {
     let choose_order =
         |order: SquareOrder| dispatch.reform(move |_: MouseEvent| Action::SetOrder(order));
     let overlap = a & b;
-    let eff = efficiency();
     let sources = corrections(other, a, b).unwrap_or_default();
     // The two occupancy boards as the white and black sets of a position.
     let position_link = match fen_for_sets(a, b) {
         Ok(fen) => panel_link(
-            Panel::Position,
             &PositionState {
                 fen,
                 ..PositionState::default()
@@ -67,60 +65,20 @@ pub fn trits_panel(props: &PanelProps) -> Html {
         Err(e) => html! { <p class="error-box">{ e.to_string() }</p> },
         Ok(trace) => {
             let ours = to_trits_in(SquareOrder::RankFileA1, a, b).unwrap_or([0; 64]);
-            let theirs = to_trits_in(other, a, b).unwrap_or([0; 64]);
-            let packed = pack(&ours).unwrap_or([0; PACKED_LEN]);
-            let round_trip = unpack(&packed).map(|t| t == ours).unwrap_or(false);
             html! {
                 <>
                 <div class="cols">
                     <div class="card">
                         <h3>{ "The ternary board" }</h3>
                         <BitGrid board={a | b} marks={Some(marks(&ours))} label="trits: 0 empty, 1 first, 2 second" />
-                        <h4>{ format!("Packed: 5 trits per byte, {PACKED_LEN} bytes") }</h4>
-                        <table class="data packed">
-                            <thead><tr><th>{ "byte" }</th><th>{ "squares" }</th><th>{ "trits (first square weighs 1)" }</th><th>{ "value" }</th></tr></thead>
-                            <tbody>
-                                { for packed.iter().enumerate().map(|(k, byte)| {
-                                    let squares: Vec<usize> = (5 * k..(5 * k + 5).min(64)).collect();
-                                    let digits: String = squares.iter().map(|&s| char::from(b'0' + ours[s])).collect();
-                                    html! {
-                                        <tr>
-                                            <td class="num">{ k }</td>
-                                            <td class="mono">{ format!("{}–{}", crate::bits::trit::square_name(squares[0] as u32), crate::bits::trit::square_name(*squares.last().unwrap_or(&0) as u32)) }</td>
-                                            <td class="mono">{ digits }</td>
-                                            <td class="num packed-byte">{ byte }</td>
-                                        </tr>
-                                    }
-                                }) }
-                            </tbody>
-                        </table>
-                        <p class={classes!("round-trip", if round_trip { "ok" } else { "bad" })}>
-                            { if round_trip { "unpack(pack(trits)) == trits ✓" } else { "round trip failed ✗" } }
-                        </p>
-                        <p class="muted efficiency">
-                            { format!("64 × log2 3 = {:.1} bits of information; {} bytes = {} bits hold it ({:.1}% efficient), against {} bits for two bitboards. {} bytes is the least possible at byte granularity.",
-                                eff.bits_needed, eff.bytes, eff.bits_used, eff.efficiency * 100.0, eff.two_bit_bits, eff.min_bytes) }
-                        </p>
+                        { packed_view(&ours) }
                         { why(why_text()) }
                     </div>
                     <div class="card">
                         <StepPlayer trace={trace.clone()} {step} {on_step} />
                     </div>
                 </div>
-                <div class="card">
-                    <h3>{ "Which bit is which square?" }</h3>
-                    <p class="muted">{ "The same two words, read under two square orders, give two different boards: a converter that assumes one order and gets the other is the classic bug. Ours is little-endian rank-file, a1 = bit 0." }</p>
-                    <div class="tabs">
-                        <button type="button" class={classes!("tab", (other == SquareOrder::RankFileA8).then_some("active"))} data-order="a8" onclick={choose_order(SquareOrder::RankFileA8)}>{ "vs a8 = bit 0 (ranks flipped)" }</button>
-                        <button type="button" class={classes!("tab", (other == SquareOrder::FileRankA1).then_some("active"))} data-order="file" onclick={choose_order(SquareOrder::FileRankA1)}>{ "vs file-major (a1, a2, … = bits 0, 1, …)" }</button>
-                    </div>
-                    <div class="grids">
-                        <BitGrid board={a | b} marks={Some(marks(&ours))} small=true label="a1 = bit 0 (ours)" />
-                        <BitGrid board={other.to_ours(a | b)} marks={Some(marks(&theirs))} small=true
-                            label={if other == SquareOrder::RankFileA8 { "a8 = bit 0" } else { "file-major" }} />
-                    </div>
-                    { notes(&sources, &["order"]) }
-                </div>
+                { orders_card(a, b, other, &sources, choose_order) }
                 </>
             }
         }
@@ -146,4 +104,78 @@ pub fn trits_panel(props: &PanelProps) -> Html {
             { body }
         </section>
     }
+}
+
+/// The trits packed 5 to a byte, the round trip, and the efficiency.
+fn packed_view(ours: &[u8; 64]) -> Html {
+    let packed = pack(ours).unwrap_or([0; PACKED_LEN]);
+    let round_trip = unpack(&packed).map(|t| t == *ours).unwrap_or(false);
+    let eff = efficiency();
+    html! {
+        <>
+        <h4>{ format!("Packed: 5 trits per byte, {PACKED_LEN} bytes") }</h4>
+        <table class="data packed">
+            <thead><tr><th>{ "byte" }</th><th>{ "squares" }</th><th>{ "trits (first square weighs 1)" }</th><th>{ "value" }</th></tr></thead>
+            <tbody>
+                { for packed.iter().enumerate().map(|(k, byte)| {
+                    let squares: Vec<usize> = (5 * k..(5 * k + 5).min(64)).collect();
+                    let digits: String = squares.iter().map(|&s| char::from(b'0' + ours[s])).collect();
+                    html! {
+                        <tr>
+                            <td class="num">{ k }</td>
+                            <td class="mono">{ format!("{}–{}", crate::bits::trit::square_name(squares[0] as u32), crate::bits::trit::square_name(*squares.last().unwrap_or(&0) as u32)) }</td>
+                            <td class="mono">{ digits }</td>
+                            <td class="num packed-byte">{ byte }</td>
+                        </tr>
+                    }
+                }) }
+            </tbody>
+        </table>
+        <p class={classes!("round-trip", if round_trip { "ok" } else { "bad" })}>
+            { if round_trip { "unpack(pack(trits)) == trits ✓" } else { "round trip failed ✗" } }
+        </p>
+        <p class="muted efficiency">
+            { format!("64 × log2 3 = {:.1} bits of information; {} bytes = {} bits hold it ({:.1}% efficient), against {} bits for two bitboards. {} bytes is the least possible at byte granularity.",
+                eff.bits_needed, eff.bytes, eff.bits_used, eff.efficiency * 100.0, eff.two_bit_bits, eff.min_bytes) }
+        </p>
+        </>
+    }
+}
+
+/// The same two words under our square order and another one.
+fn orders_card(
+    a: u64,
+    b: u64,
+    other: SquareOrder,
+    sources: &[Correction],
+    choose_order: impl Fn(SquareOrder) -> Callback<MouseEvent>,
+) -> Html {
+    let ours = to_trits_in(SquareOrder::RankFileA1, a, b).unwrap_or([0; 64]);
+    let theirs = to_trits_in(other, a, b).unwrap_or([0; 64]);
+    html! {
+        <div class="card">
+            <h3>{ "Which bit is which square?" }</h3>
+            <p class="muted">{ "The same two words, read under two square orders, give two different boards: a converter that assumes one order and gets the other is the classic bug. Ours is little-endian rank-file, a1 = bit 0." }</p>
+            <div class="tabs">
+                <button type="button" class={classes!("tab", (other == SquareOrder::RankFileA8).then_some("active"))} data-order="a8" onclick={choose_order(SquareOrder::RankFileA8)}>{ "vs a8 = bit 0 (ranks flipped)" }</button>
+                <button type="button" class={classes!("tab", (other == SquareOrder::FileRankA1).then_some("active"))} data-order="file" onclick={choose_order(SquareOrder::FileRankA1)}>{ "vs file-major (a1, a2, … = bits 0, 1, …)" }</button>
+            </div>
+            <div class="grids">
+                <BitGrid board={a | b} marks={Some(marks(&ours))} small=true label="a1 = bit 0 (ours)" />
+                <BitGrid board={other.to_ours(a | b)} marks={Some(marks(&theirs))} small=true
+                    label={if other == SquareOrder::RankFileA8 { "a8 = bit 0" } else { "file-major" }} />
+            </div>
+            { notes(&sources, &["order"]) }
+        </div>
+    }
+}
+
+/// The start page's miniature: the start position in 13 packed bytes.
+pub fn mini() -> Html {
+    let start = crate::chess::Position::startpos();
+    let bytes = crate::bits::trit::to_trits(start.white(), start.black())
+        .and_then(|t| crate::bits::trit::pack(&t))
+        .map(|b| b.to_vec())
+        .unwrap_or_default();
+    html! { <p class="mini">{ format!("start position, {} bytes: {:?}", bytes.len(), bytes) }</p> }
 }

@@ -71,7 +71,6 @@ impl PanelState for BitboardState {
 mod tests {
     use super::super::through_url;
     use super::*;
-    use crate::ui::route::Panel;
 
     #[test]
     fn every_operation_and_board_survives_the_url() {
@@ -79,7 +78,7 @@ mod tests {
             for board in [0, 1, 0x0101_0103, 1 << 63, u64::MAX] {
                 for step in [0, 2] {
                     let s = BitboardState { board, op, step };
-                    assert_eq!(through_url(Panel::Bitboard, &s), s);
+                    assert_eq!(through_url(&s), s);
                 }
             }
         }

@@ -6,7 +6,6 @@
 use super::{hex_param, read_hex, read_num, PanelState, Params};
 use crate::bits::expr::{Var, WIDTHS};
 use crate::bits::word::mask;
-use crate::ui::route::{Panel, Route};
 
 /// The step shown when the URL names none: the last (the result).
 pub const LAST_STEP: usize = usize::MAX;
@@ -120,8 +119,8 @@ pub struct Preset {
     pub width: u32,
     pub x: u64,
     pub y: u64,
-    /// The panel that explains the trick, and its state there (a query).
-    pub explains: (Panel, &'static str),
+    /// The link to the panel that explains the trick, on the same value.
+    pub explains: &'static str,
 }
 
 impl Preset {
@@ -135,25 +134,11 @@ impl Preset {
             step: LAST_STEP,
         }
     }
-
-    /// The link that opens the lab on this preset.
-    pub fn link(&self) -> String {
-        Route {
-            panel: Panel::Lab,
-            params: self.state().to_params(),
-        }
-        .to_hash()
-    }
-
-    /// The link to the panel that explains it.
-    pub fn explains_link(&self) -> String {
-        format!("#/{}?{}", self.explains.0.slug(), self.explains.1)
-    }
 }
 
 /// `x` = 0110_1000 in 8 bits: lowest set bit 3, the de Bruijn panel's default.
-const SCAN: (Panel, &str) = (Panel::DeBruijn, "width=8&magic=1d&v=68&variant=isolate");
-const MASK: (Panel, &str) = (Panel::DeBruijn, "width=8&magic=1d&v=68&variant=mask");
+const SCAN: &str = "#/debruijn?magic=1d&v=68&variant=isolate&width=8";
+const MASK: &str = "#/debruijn?magic=1d&v=68&variant=mask&width=8";
 
 pub const PRESETS: [Preset; 9] = [
     Preset {
@@ -199,7 +184,7 @@ pub const PRESETS: [Preset; 9] = [
         width: 8,
         x: 0b0111,
         y: 0,
-        explains: (Panel::DeBruijn, "width=8&magic=1d&v=7&variant=isolate"),
+        explains: "#/debruijn?magic=1d&v=7&variant=isolate&width=8",
     },
     Preset {
         id: "round-up",
@@ -208,7 +193,7 @@ pub const PRESETS: [Preset; 9] = [
         width: 8,
         x: 0x29,
         y: 0,
-        explains: (Panel::DeBruijn, "width=8&magic=1d&v=28&variant=reverse"),
+        explains: "#/debruijn?magic=1d&v=28&variant=reverse&width=8",
     },
     Preset {
         id: "nibble-sign",
@@ -217,7 +202,7 @@ pub const PRESETS: [Preset; 9] = [
         width: 8,
         x: 0xb,
         y: 0,
-        explains: (Panel::Nibbles, "x=b&op=sign-extend"),
+        explains: "#/nibbles?op=sign-extend&x=b",
     },
     Preset {
         id: "swar-add",
@@ -226,7 +211,7 @@ pub const PRESETS: [Preset; 9] = [
         width: 32,
         x: 0x7f3a_8c15,
         y: 0x1806_7c3b,
-        explains: (Panel::Swar, "op=add&width=32&lanes=4&x=7f3a8c15&y=18067c3b"),
+        explains: "#/swar?lanes=4&op=add&width=32&x=7f3a8c15&y=18067c3b",
     },
     Preset {
         id: "debruijn-scan",
@@ -244,6 +229,7 @@ mod tests {
     use super::super::{through_url, DebruijnState, NibblesState, SwarState};
     use super::*;
     use crate::bits::expr::{evaluate, Vars};
+    use crate::ui::route::{Panel, Route};
 
     #[test]
     fn every_width_and_preset_survives_the_url() {
@@ -258,15 +244,15 @@ mod tests {
                         z: 1,
                         step,
                     };
-                    assert_eq!(through_url(Panel::Lab, &s), s);
+                    assert_eq!(through_url(&s), s);
                 }
             }
         }
         for (i, p) in PRESETS.iter().enumerate() {
             let s = LabState::default().apply(LabAction::Preset(i));
             assert_eq!(s, p.state());
-            assert_eq!(through_url(Panel::Lab, &s), s);
-            let back = Route::parse(&p.link());
+            assert_eq!(through_url(&s), s);
+            let back = Route::parse(&Route::of(&p.state()).to_hash());
             assert_eq!(back.panel, Panel::Lab);
             assert_eq!(LabState::from_params(&back.params), s, "{}", p.id);
         }
@@ -303,8 +289,8 @@ mod tests {
     #[test]
     fn explaining_links_open_their_panel_on_the_same_value() {
         for p in PRESETS {
-            let r = Route::parse(&p.explains_link());
-            assert_eq!(r.panel, p.explains.0, "{}", p.id);
+            let r = Route::parse(p.explains);
+            assert_eq!(r.to_hash(), p.explains, "{}: a link that reads back", p.id);
             match r.panel {
                 Panel::DeBruijn => {
                     let d = DebruijnState::from_params(&r.params);

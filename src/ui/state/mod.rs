@@ -41,7 +41,7 @@ pub use quad::{QuadAction, QuadOp, QuadState};
 pub use swar::{op_param as swar_op_param, Operand, SwarAction, SwarState, OPS as SWAR_OPS};
 pub use trits::{TritBoard, TritsAction, TritsState, OTHER_ORDERS};
 
-use super::route::Params;
+use super::params::Params;
 use crate::bits::word::parse_number;
 
 /// A panel's state: read from and written to the URL, changed by actions.
@@ -117,8 +117,9 @@ reducible!(
 
 /// Test helper: state -> params -> URL hash -> params -> state.
 #[cfg(test)]
-fn through_url<S: PanelState + std::fmt::Debug>(panel: super::route::Panel, s: &S) -> S {
+fn through_url<S: PanelState + super::registry::OwnPanel + std::fmt::Debug>(s: &S) -> S {
     use super::route::Route;
+    let panel = S::PANEL;
     let hash = Route {
         panel,
         params: s.to_params(),

@@ -232,7 +232,7 @@ mod tests {
             for op in NibbleOp::ALL {
                 for step in [0, 1, 2] {
                     let s = NibblesState { x, op, step };
-                    assert_eq!(through_url(Panel::Nibbles, &s), s);
+                    assert_eq!(through_url(&s), s);
                 }
             }
         }
@@ -295,13 +295,13 @@ mod tests {
                         code: (square % 16) as u8,
                         step: (square % 3) as usize,
                     };
-                    assert_eq!(through_url(Panel::NibbleBoard, &s), s);
+                    assert_eq!(through_url(&s), s);
                 }
             }
         }
         for code in 0..16 {
             let s = NibbleBoardState::default().apply(NibbleBoardAction::SetCode(code));
-            assert_eq!(through_url(Panel::NibbleBoard, &s), s);
+            assert_eq!(through_url(&s), s);
         }
         assert_eq!(
             NibbleBoardState::from_params(&Params::default()),

@@ -138,7 +138,7 @@ impl PanelState for QuadState {
 mod tests {
     use super::super::through_url;
     use super::*;
-    use crate::ui::route::{Panel, Route};
+    use crate::ui::route::Route;
 
     #[test]
     fn every_op_set_and_square_survives_the_url() {
@@ -160,7 +160,7 @@ mod tests {
                             set,
                             step: n % 5,
                         };
-                        assert_eq!(through_url(Panel::Quad, &s), s);
+                        assert_eq!(through_url(&s), s);
                         n += 1;
                     }
                 }
@@ -168,7 +168,7 @@ mod tests {
         }
         for square in 0..64 {
             let s = QuadState::default().apply(QuadAction::Read(square));
-            assert_eq!(through_url(Panel::Quad, &s), s);
+            assert_eq!(through_url(&s), s);
         }
         assert_eq!(n, 4 * 4 * 12 * 4);
         assert_eq!(

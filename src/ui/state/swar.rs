@@ -165,7 +165,7 @@ impl SwarState {
 mod tests {
     use super::super::through_url;
     use super::*;
-    use crate::ui::route::{Panel, Route};
+    use crate::ui::route::Route;
 
     #[test]
     fn every_op_width_and_lane_width_survives_the_url() {
@@ -187,7 +187,7 @@ mod tests {
                             y: y & mask(width),
                             step: n % 4,
                         };
-                        assert_eq!(through_url(Panel::Swar, &s), s);
+                        assert_eq!(through_url(&s), s);
                         n += 1;
                     }
                 }

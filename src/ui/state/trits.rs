@@ -110,7 +110,7 @@ impl PanelState for TritsState {
 mod tests {
     use super::super::through_url;
     use super::*;
-    use crate::ui::route::{Panel, Route};
+    use crate::ui::route::Route;
 
     #[test]
     fn every_order_and_board_survives_the_url() {
@@ -123,7 +123,7 @@ mod tests {
             ] {
                 for step in [0, 5] {
                     let s = TritsState { a, b, other, step };
-                    assert_eq!(through_url(Panel::Trits, &s), s);
+                    assert_eq!(through_url(&s), s);
                 }
             }
         }

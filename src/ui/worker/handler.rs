@@ -5,7 +5,7 @@
 
 use super::protocol::{
     DebruijnCount, MagicFound, MagicPage, PerftResult, Progress, Request, SearchProgress,
-    WorkerEvent,
+    SuiteResult, WorkerEvent,
 };
 use crate::bits::debruijn;
 use crate::chess::perft::{divide_part_with, part_moves};
@@ -59,85 +59,40 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
         let value = serde_wasm_bindgen::to_value(event)?;
         post.call1(&JsValue::NULL, &value).map(|_| ())
     };
-    let request: Request = match serde_wasm_bindgen::from_value(request) {
-        Ok(r) => r,
-        Err(e) => {
-            return send(&WorkerEvent::Error {
-                message: format!("bad request: {e}"),
-            })
-        }
+    let event = match serde_wasm_bindgen::from_value(request) {
+        Ok(request) => run(request, now_seconds(), &send)?,
+        Err(e) => WorkerEvent::Error {
+            message: format!("bad request: {e}"),
+        },
     };
-    let start = now_seconds();
-    let event = match request {
+    send(&event)
+}
+
+/// What a worker posts back (progress events and the like go through `send`).
+type Send<'a> = &'a dyn Fn(&WorkerEvent) -> Result<(), JsValue>;
+
+/// One request, started at `start`: its last event (the result or an error).
+fn run(request: Request, start: f64, send: Send) -> Result<WorkerEvent, JsValue> {
+    let error = |message: String| WorkerEvent::Error { message };
+    Ok(match request {
         Request::Perft {
             fen,
             depth,
             part,
             parts,
         } => match Position::from_fen(&fen) {
-            Err(e) => WorkerEvent::Error {
-                message: e.to_string(),
-            },
-            Ok(position) => {
-                // the part's size first, so that a pool's bar has its total
-                let mine = part_moves(&position, part as usize, parts as usize).len();
-                send(&WorkerEvent::Progress(Progress {
-                    done: 0.0,
-                    total: if depth == 0 { 0.0 } else { mine as f64 },
-                    label: format!("{mine} root moves to count"),
-                    elapsed: now_seconds() - start,
-                    search: None,
-                }))?;
-                let mut failed = None;
-                let throttle = Throttle::new();
-                let rows = divide_part_with(&position, depth, part as usize, parts as usize, |p| {
-                    let Some(now) = throttle.due(p.index + 1 >= p.total) else {
-                        return ControlFlow::Continue(());
-                    };
-                    let progress = WorkerEvent::Progress(Progress {
-                        done: (p.index + 1) as f64,
-                        total: p.total as f64,
-                        label: format!("{} {}", p.mv.to_uci(), p.nodes),
-                        elapsed: now - start,
-                        search: None,
-                    });
-                    match send(&progress) {
-                        Ok(()) => ControlFlow::Continue(()),
-                        Err(e) => {
-                            failed = Some(e);
-                            ControlFlow::Break(())
-                        }
-                    }
-                })
-                .unwrap_or_else(|c| c.partial);
-                if let Some(e) = failed {
-                    return Err(e);
-                }
-                // depth 0 counts the root once, in part 0 only
-                let nodes = if part == 0 || depth > 0 {
-                    divide_total(&rows, depth)
-                } else {
-                    0
-                };
-                WorkerEvent::PerftDone(PerftResult {
-                    nodes: nodes as f64,
-                    seconds: now_seconds() - start,
-                    divide: uci_rows(&rows)
-                        .into_iter()
-                        .map(|(m, n)| (m, n as f64))
-                        .collect(),
-                })
-            }
+            Ok(position) => perft_part(&position, depth, (part, parts), start, send)?,
+            Err(e) => error(e.to_string()),
         },
         Request::DebruijnCount { width, part, parts } => {
-            match enumerate_in_chunks(width, (part as usize, parts as usize), start, &send) {
+            match enumerate_in_chunks(width, (part as usize, parts as usize), start, send) {
                 Ok((multipliers, odd)) => WorkerEvent::DebruijnDone(DebruijnCount {
                     width,
                     multipliers: multipliers as f64,
                     odd: odd as f64,
                     seconds: now_seconds() - start,
                 }),
-                Err(message) => WorkerEvent::Error { message },
+                Err(message) => error(message),
             }
         }
         Request::DebruijnPage {
@@ -153,22 +108,84 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
                     .map(|&m| crate::bits::word::Word::new(m, width).hex())
                     .collect(),
             }),
-            Err(e) => WorkerEvent::Error {
-                message: e.to_string(),
-            },
+            Err(e) => error(e.to_string()),
         },
+        Request::Suite {
+            text,
+            max_nodes,
+            part,
+            parts,
+        } => run_suite(&text, max_nodes as u64, (part, parts), start, send)?,
         Request::MagicFind {
             piece,
             square,
             bits,
             seed,
             max_attempts,
-        } => match find_magic(&piece, square, bits, seed, max_attempts, start, &send) {
+        } => match find_magic(&piece, square, bits, seed, max_attempts, start, send) {
             Ok(found) => WorkerEvent::MagicFound(found),
-            Err(message) => WorkerEvent::Error { message },
+            Err(message) => error(message),
         },
+    })
+}
+
+/// A pool member's share of a perft's root moves (`part` of `parts`), with
+/// a progress event per root move (throttled) and the divide at the end.
+fn perft_part(
+    position: &Position,
+    depth: u32,
+    (part, parts): (u32, u32),
+    start: f64,
+    send: Send,
+) -> Result<WorkerEvent, JsValue> {
+    // the part's size first, so that a pool's bar has its total
+    let mine = part_moves(position, part as usize, parts as usize).len();
+    send(&WorkerEvent::Progress(Progress {
+        done: 0.0,
+        total: if depth == 0 { 0.0 } else { mine as f64 },
+        label: format!("{mine} root moves to count"),
+        elapsed: now_seconds() - start,
+        search: None,
+    }))?;
+    let mut failed = None;
+    let throttle = Throttle::new();
+    let rows = divide_part_with(position, depth, part as usize, parts as usize, |p| {
+        let Some(now) = throttle.due(p.index + 1 >= p.total) else {
+            return ControlFlow::Continue(());
+        };
+        let progress = WorkerEvent::Progress(Progress {
+            done: (p.index + 1) as f64,
+            total: p.total as f64,
+            label: format!("{} {}", p.mv.to_uci(), p.nodes),
+            elapsed: now - start,
+            search: None,
+        });
+        match send(&progress) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    })
+    .unwrap_or_else(|c| c.partial);
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    // depth 0 counts the root once, in part 0 only
+    let nodes = if part == 0 || depth > 0 {
+        divide_total(&rows, depth)
+    } else {
+        0
     };
-    send(&event)
+    Ok(WorkerEvent::PerftDone(PerftResult {
+        nodes: nodes as f64,
+        seconds: now_seconds() - start,
+        divide: uci_rows(&rows)
+            .into_iter()
+            .map(|(m, n)| (m, n as f64))
+            .collect(),
+    }))
 }
 
 /// `chess::magic_lab::find` with a progress event at most every 50 ms.
@@ -179,7 +196,7 @@ fn find_magic(
     seed: u32,
     max_attempts: f64,
     start: f64,
-    send: &dyn Fn(&WorkerEvent) -> Result<(), JsValue>,
+    send: Send,
 ) -> Result<MagicFound, String> {
     use crate::chess::magic_lab::{find, Slider};
     let slider: Slider = piece.parse().map_err(|e| format!("{e}"))?;
@@ -224,7 +241,7 @@ fn enumerate_in_chunks(
     width: u32,
     (part, parts): (usize, usize),
     start: f64,
-    send: &dyn Fn(&WorkerEvent) -> Result<(), JsValue>,
+    send: Send,
 ) -> Result<(u64, u64), String> {
     // One bar for both phases: BUILD_STEPS steps while the tree grows, then
     // one per join chunk (1024 from each worker), throttled.
@@ -284,14 +301,11 @@ fn enumerate_in_chunks(
     let stats = enumerator.stats();
     let mine: Vec<usize> = enumerator.my_chunks().collect();
     let chunks = mine.len();
-    let (mut all, mut odd) = (0u64, 0u64);
+    let mut tally = debruijn::Tally::default();
     let mut scratch = debruijn::JoinScratch::default();
     for (i, &k) in mine.iter().enumerate() {
         enumerator
-            .run_chunk_in(k, &mut scratch, |m| {
-                all += 1;
-                odd += m & 1;
-            })
+            .run_chunk_in(k, &mut scratch, |m| tally.add(m))
             .map_err(|e| e.to_string())?;
         let label = format!("joining the halves: chunk {} of {chunks}", i + 1);
         report(
@@ -300,16 +314,64 @@ fn enumerate_in_chunks(
             label,
             "join",
             &stats,
-            all,
+            tally.all,
         )?;
     }
-    Ok((all, odd))
+    Ok((tally.all, tally.odd))
+}
+
+/// This worker's share of a perft suite: its lines (every `parts`-th
+/// readable one), each count with `chess::perft`, a progress report (at
+/// most every 40 ms) per count.
+fn run_suite(
+    text: &str,
+    max_nodes: u64,
+    (part, parts): (u32, u32),
+    start: f64,
+    send: Send,
+) -> Result<WorkerEvent, JsValue> {
+    use crate::chess::suite::{parse_suite, run_line_timed};
+    let (lines, _) = parse_suite(text);
+    let parts = parts.max(1) as usize;
+    let mine: Vec<_> = lines
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| k % parts == part as usize)
+        .map(|(_, l)| l)
+        .collect();
+    let total = mine
+        .iter()
+        .map(|l| l.planned(max_nodes).count())
+        .sum::<usize>() as f64;
+    let throttle = Throttle::new();
+    let mut done = 0.0;
+    let mut results = Vec::with_capacity(mine.len());
+    for line in mine {
+        let r = run_line_timed(line, max_nodes, now_seconds, |p, d| {
+            done += 1.0;
+            if let Some(now) = throttle.due(done >= total) {
+                send(&WorkerEvent::Progress(Progress {
+                    done,
+                    total,
+                    label: format!("line {} depth {d}", line.line),
+                    elapsed: now - start,
+                    search: None,
+                }))?;
+            }
+            Ok::<u64, JsValue>(crate::chess::perft(p, d))
+        })?;
+        results.push(r);
+    }
+    Ok(WorkerEvent::SuiteDone(SuiteResult {
+        lines: results,
+        seconds: now_seconds() - start,
+    }))
 }
 
 /// Warms the enumeration up: a 32-bit enumeration (6 ms), so that the first
-/// 64-bit one runs in V8's optimising tier (it took 0.62 s instead of 0.42
-/// without this, in Node's V8). A fresh wasm module starts in the baseline
-/// compiler, at about half speed, and a call under way never switches.
+/// 64-bit one runs in V8's optimising tier. A fresh wasm module starts in
+/// the baseline compiler, at about half speed, and a call under way never
+/// switches (docs/performance.md has the figures).
 #[wasm_bindgen]
 pub fn worker_warm_up() {
     let _ = enumerate_in_chunks(32, (0, 1), now_seconds(), &|_| Ok(()));
@@ -317,11 +379,8 @@ pub fn worker_warm_up() {
 
 /// One step of the perft warm-up: start depth 5 (4.9 M nodes, 5-10 ms).
 /// `static/worker.js` repeats it for 0.3 s, or until the first request
-/// comes. V8 compiles a hot function again in the background, so it takes
-/// time, not one call: measured in Chromium 156, the first start depth 6
-/// run after one Kiwipete depth 4 (13 ms) ran at 0.6-0.7 of the speed of
-/// the next ones, after 0.1 s of steps at 0.75-0.9, after 0.3 s at
-/// 0.87-1.0.
+/// comes: V8 compiles a hot function again in the background, so warming
+/// up takes time, not one call.
 #[wasm_bindgen]
 pub fn worker_warm_step() {
     let _ = crate::chess::perft(&Position::startpos(), 5);

@@ -1,0 +1,203 @@
+//! THE panel registry: every panel is described once, here, in one entry.
+//!
+//! ```text
+//! Swar {
+//!     slug: "swar", title: "SWAR",          the route #/swar and the nav link
+//!     lesson: "One add on a whole word…",   the start page's card
+//!     state: SwarState,                     ui/state/swar.rs (URL <-> state)
+//!     panel: swar::SwarPanel,               ui/panels/swar.rs (the view;
+//! }                                         swar::mini is its card's miniature)
+//! ```
+//!
+//! From the entries this module writes the `Panel` enum, `Panel::ALL` (the
+//! navigation order), `slug` / `title` / `lesson` / `from_slug` and each
+//! state's [`OwnPanel`] (so a link built from a state knows its panel);
+//! `ui/panels/mod.rs` writes, from the same entries, `view` and `mini`. Navigation, routing, the start page
+//! and the view dispatch all read these, so a panel that lacks a part (no
+//! state type, no `mini` in its module) does not compile. Why a table and
+//! not a trait per panel: the entries sit side by side, in nav order, and
+//! the enum stays plain Rust, so routes are unit-tested natively.
+
+use super::state::*;
+
+/// A panel's typed state knows the panel it belongs to: links and the
+/// round-trip tests take a state and find the route from it.
+pub trait OwnPanel {
+    const PANEL: Panel;
+}
+
+/// Calls `$callback! { ..every entry.. }`: the registry's one table, which
+/// this module expands into the `Panel` enum and `ui/panels/mod.rs` into
+/// the views (two expansions, so that this leaf never imports the panels).
+macro_rules! with_panels {
+    ($callback:ident) => {
+        $callback! {
+            DeBruijn {
+                slug: "debruijn",
+                title: "de Bruijn",
+                lesson: "The lowest set bit's index with one multiply and a table lookup.",
+                state: DebruijnState,
+                panel: debruijn::DebruijnPanel,
+            }
+            Swar {
+                slug: "swar",
+                title: "SWAR",
+                lesson: "One add on a whole word adds every small lane, if no carry crosses a lane.",
+                state: SwarState,
+                panel: swar::SwarPanel,
+            }
+            Popcount {
+                slug: "popcount",
+                title: "Popcount",
+                lesson: "Count the set bits by adding them in lanes of 2, 4, then 8 bits, all in one word.",
+                state: PopcountState,
+                panel: popcount::PopcountPanel,
+            }
+            Nibbles {
+                slug: "nibbles",
+                title: "Signed nibbles",
+                lesson: "Four bits, two readings: two's complement makes the top bit weigh −8.",
+                state: NibblesState,
+                panel: nibbles::NibblesPanel,
+            }
+            NibbleBoard {
+                slug: "nibble-board",
+                title: "Nibble board",
+                lesson: "A chess board in 32 bytes: two 4-bit piece codes a byte.",
+                state: NibbleBoardState,
+                panel: nibble_board::NibbleBoardPanel,
+            }
+            Quad {
+                slug: "quad",
+                title: "Quad-bitboards",
+                lesson: "Bit k of every square's piece code in bitboard k: four boards, and a set is one expression.",
+                state: QuadState,
+                panel: quad::QuadPanel,
+            }
+            Trits {
+                slug: "trits",
+                title: "Trits",
+                lesson: "Two bitboards make three states a square; five trits fit a byte.",
+                state: TritsState,
+                panel: trits::TritsPanel,
+            }
+            Position {
+                slug: "position",
+                title: "Position",
+                lesson: "A chess position in five bitboards: queens are both bishops and rooks.",
+                state: PositionState,
+                panel: position::PositionPanel,
+            }
+            Gpu {
+                slug: "gpu",
+                title: "GPU perft",
+                lesson: "Perft on the GPU, each invocation's position and moves in workgroup memory.",
+                state: GpuState,
+                panel: gpu::GpuPanel,
+            }
+            Lab {
+                slug: "lab",
+                title: "Lab",
+                lesson: "Type any C bit expression and watch every sub-expression evaluate.",
+                state: LabState,
+                panel: lab::LabPanel,
+            }
+            Bitboard {
+                slug: "bitboard",
+                title: "Bitboard",
+                lesson: "One 64-bit board, eight square orders, and whole-board moves as shifts and masks.",
+                state: BitboardState,
+                panel: bitboard::BitboardPanel,
+            }
+            Magic {
+                slug: "magic",
+                title: "Magic bitboards",
+                lesson: "A slider's attacks with one multiply: the de Bruijn hash, keyed by the blockers.",
+                state: MagicState,
+                panel: magic::MagicPanel,
+            }
+        }
+    };
+}
+// used by ui/panels (the browser only)
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports))]
+pub(crate) use with_panels;
+
+/// The registry's plain half: the enum, names, lessons and state types.
+macro_rules! define_panels {
+    ($($variant:ident {
+        slug: $slug:literal,
+        title: $title:literal,
+        lesson: $lesson:literal,
+        state: $state:ty,
+        panel: $module:ident :: $component:ident $(,)?
+    })*) => {
+        /// The panels, in navigation order.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Panel {
+            $($variant,)*
+        }
+
+        impl Panel {
+            /// Every panel, in navigation order.
+            pub const ALL: &'static [Panel] = &[$(Panel::$variant,)*];
+
+            /// The path segment of the panel's route.
+            pub fn slug(self) -> &'static str {
+                match self {
+                    $(Panel::$variant => $slug,)*
+                }
+            }
+
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(Panel::$variant => $title,)*
+                }
+            }
+
+            /// The panel's lesson in a line (the start page's card).
+            pub fn lesson(self) -> &'static str {
+                match self {
+                    $(Panel::$variant => $lesson,)*
+                }
+            }
+        }
+
+        $(impl OwnPanel for $state {
+            const PANEL: Panel = Panel::$variant;
+        })*
+    };
+}
+
+with_panels!(define_panels);
+
+impl Panel {
+    pub fn from_slug(slug: &str) -> Option<Panel> {
+        Panel::ALL.iter().copied().find(|p| p.slug() == slug)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_and_titles_are_unique_and_read_back() {
+        for (i, p) in Panel::ALL.iter().enumerate() {
+            assert_eq!(Panel::from_slug(p.slug()), Some(*p));
+            for q in &Panel::ALL[i + 1..] {
+                assert_ne!(p.slug(), q.slug());
+                assert_ne!(p.title(), q.title());
+            }
+            assert!(!p.lesson().is_empty() && p.lesson().ends_with('.'), "{p:?}");
+        }
+        assert_eq!(Panel::from_slug("nowhere"), None);
+    }
+
+    #[test]
+    fn each_state_knows_its_panel() {
+        assert_eq!(SwarState::PANEL, Panel::Swar);
+        assert_eq!(GpuState::PANEL, Panel::Gpu);
+        assert_eq!(PositionState::PANEL, Panel::Position);
+    }
+}
