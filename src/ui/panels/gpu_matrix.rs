@@ -35,7 +35,7 @@ pub struct Measured {
 impl Measured {
     pub fn nps(&self) -> f64 {
         if self.seconds > 0.0 {
-            self.nodes as f64 / self.seconds
+            crate::chess::perft::nodes_per_second(self.nodes, self.seconds) as f64
         } else {
             f64::NAN
         }
@@ -143,7 +143,7 @@ async fn run_matrix(
                         Ok((run, seconds)) => Ok(Measured {
                             nodes: run.nodes,
                             seconds,
-                            dispatches: run.batches,
+                            dispatches: run.dispatches,
                             correct: Some(run.nodes) == want,
                         }),
                         Err(GpuError::Cancelled) => return status.set(Status::Cancelled),
@@ -205,6 +205,7 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
                 workgroup_size: 64,
             }
             .bytes_per_invocation()
+                + crate::gpu::layout::private_bytes(kernel)
         };
         if let (Some((_, shared)), Some((_, private))) = (
             kernel_best(Variant::Workgroup),
@@ -222,8 +223,8 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
         if let Some((_, bfs)) = kernel_best(Variant::BreadthFirst) {
             line += &format!(
                 " Breadth-first, with {} B of workgroup memory and {} B of private memory per invocation and every position in global memory, gives at best {:.1} M nodes/s.",
-                per_invocation(Variant::BreadthFirst),
-                crate::gpu::bfs::PRIVATE_BYTES_PER_INVOCATION,
+                per_invocation(Variant::BreadthFirst) - crate::gpu::layout::private_bytes(Variant::BreadthFirst),
+                crate::gpu::layout::private_bytes(Variant::BreadthFirst),
                 bfs / 1e6
             );
         }
