@@ -14,7 +14,7 @@
 //!   592 B private
 //! ```
 
-use super::gpu_matrix::{fastest, MatrixRow};
+use super::gpu_rows::{fastest, MatrixRow};
 use crate::gpu::matrix::MATRIX_WORKGROUP_SIZES;
 use crate::gpu::{Slider, Variant};
 use yew::prelude::*;

@@ -5,42 +5,14 @@
 //! answer in words, with the numbers measured there and then.
 
 use super::gpu_chart::MatrixChart;
+use super::gpu_rows::{fastest, MatrixRow, Measured};
 use crate::chess::{perft, Position};
-use crate::gpu::matrix::{matrix_cases, winner, MatrixSize, MatrixVariant};
+use crate::gpu::matrix::{matrix_cases, MatrixSize, MatrixVariant};
 use crate::gpu::{GpuError, GpuPerft, Variant};
 use crate::ui::dom::{next_task, now_ms};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
-
-/// One measured (or skipped) variant on one position.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MatrixRow {
-    pub variant: MatrixVariant,
-    pub position: &'static str,
-    pub depth: u32,
-    /// `Err(reason)` when the adapter cannot run it (or it failed).
-    pub outcome: Result<Measured, String>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Measured {
-    pub nodes: u64,
-    pub seconds: f64,
-    pub dispatches: u32,
-    /// The CPU perft agrees.
-    pub correct: bool,
-}
-
-impl Measured {
-    pub fn nps(&self) -> f64 {
-        if self.seconds > 0.0 {
-            crate::chess::perft::nodes_per_second(self.nodes, self.seconds) as f64
-        } else {
-            f64::NAN
-        }
-    }
-}
 
 #[derive(Clone, Debug, PartialEq)]
 enum Status {
@@ -164,20 +136,6 @@ async fn run_matrix(
     status.set(Status::Done {
         seconds: (now_ms() - start) / 1000.0,
     });
-}
-
-/// The fastest measured variant on `position` among `rows`: the one the
-/// answer names, the bold row and the ringed point (one, even where two
-/// measured the same).
-pub(super) fn fastest<'a>(
-    rows: impl IntoIterator<Item = &'a MatrixRow>,
-    position: &str,
-) -> Option<(MatrixVariant, f64)> {
-    winner(
-        rows.into_iter()
-            .filter(|r| r.position == position)
-            .filter_map(|r| r.outcome.as_ref().ok().map(|m| (r.variant, m.nps()))),
-    )
 }
 
 /// The answer in words: the winner per position, and what the memory

@@ -11,6 +11,7 @@ mod debruijn_search;
 pub(crate) mod gpu;
 mod gpu_chart;
 mod gpu_matrix;
+mod gpu_rows;
 pub(crate) mod lab;
 pub(crate) mod magic;
 mod magic_cards;
