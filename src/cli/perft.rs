@@ -58,8 +58,10 @@ pub struct PerftArgs {
     /// keeps positions and move stacks) | breadth-first, or a name from
     /// `bench gpu --matrix` such as breadth-first-magic-wg128 (fixes the
     /// slider method and the workgroup size).
-    #[arg(long, value_parser = variant_arg, default_value = "workgroup")]
-    pub(super) variant: String,
+    /// By default: breadth-first with the slider method that won
+    /// `bench gpu --matrix` on this adapter (Kogge-Stone before any matrix).
+    #[arg(long, value_parser = variant_arg)]
+    pub(super) variant: Option<String>,
     /// With --gpu: invocations per workgroup (halved until the memory fits).
     #[arg(long, default_value_t = 64)]
     pub(super) workgroup_size: u32,
@@ -84,6 +86,19 @@ pub struct PerftReport {
     /// GPU: the plies the CPU played before the kernel counted the rest.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub split_depth: Option<u32>,
+    /// GPU: the host's waits, submits and dispatches, and the kernel time.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<GpuCounts>,
+}
+
+/// What `perft --gpu --json` adds: how often the host waited for the GPU.
+#[derive(Serialize)]
+pub struct GpuCounts {
+    pub readbacks: u32,
+    pub submits: u32,
+    pub dispatches: u32,
+    /// GPU time from timestamp queries; null where the adapter has none.
+    pub kernel_seconds: Option<f64>,
 }
 
 impl PerftReport {
@@ -96,6 +111,7 @@ impl PerftReport {
             threads: None,
             divide: None,
             split_depth: None,
+            gpu: None,
         }
     }
 
@@ -237,23 +253,27 @@ pub fn run(args: PerftArgs) -> i32 {
 
 /// The GPU, its options and the backend's description for the reports:
 /// no adapter, bad limits or a failing pipeline are errors with their
-/// reason.
+/// reason. Without `--variant`: breadth-first with this adapter's matrix
+/// winner (`bench gpu --matrix`).
 pub fn open_gpu(
     args: &PerftArgs,
 ) -> Result<(bitscope::gpu::GpuPerft, bitscope::gpu::Options, String), String> {
-    use bitscope::gpu::matrix::VariantName;
-    use bitscope::gpu::{GpuPerft, Options, Variant};
+    use bitscope::gpu::matrix::{adapter_key, VariantName};
+    use bitscope::gpu::{GpuPerft, Options};
     let gpu = GpuPerft::new_blocking().map_err(|e| format!("{e} (natively bitscope uses Vulkan; without a GPU, VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json selects SwiftShader)"))?;
-    let name = VariantName::parse(&args.variant).unwrap_or(VariantName {
-        kernel: Variant::Workgroup,
-        slider: None,
-        workgroup_size: None,
-    });
-    let options = name.apply(Options {
+    let base = super::bench_matrix::load_winners().options_for(&adapter_key(gpu.report()));
+    let base = Options {
         workgroup_size: args.workgroup_size,
         split_depth: args.split_depth,
-        ..Options::default()
-    });
+        ..base
+    };
+    let options = match args.variant.as_deref().and_then(VariantName::parse) {
+        Some(name) => name.apply(Options {
+            slider: Options::default().slider,
+            ..base
+        }),
+        None => base,
+    };
     // Check the limits and build the pipeline before the clock starts.
     let (workgroup_size, workgroup_bytes) =
         gpu.resolve_workgroup(&options).map_err(|e| e.to_string())?;
@@ -288,27 +308,36 @@ fn run_gpu(
     };
     let start = Instant::now();
     let result = if args.divide && depth == 0 {
-        Ok((1, Some(Vec::new()), None))
+        Ok((1, Some(Vec::new()), None, None))
     } else if args.divide {
         gpu.divide_blocking(position, depth, &options, progress)
             .map(|rows| {
                 let rows = bitscope::chess::perft::uci_rows(&rows);
-                (rows.iter().map(|r| r.1).sum(), Some(rows), None)
+                (rows.iter().map(|r| r.1).sum(), Some(rows), None, None)
             })
     } else {
         gpu.run_blocking(position, depth, &options, progress)
-            .map(|run| (run.nodes, None, Some(run.split_depth)))
+            .map(|run| {
+                let counts = GpuCounts {
+                    readbacks: run.readbacks,
+                    submits: run.submits,
+                    dispatches: run.dispatches,
+                    kernel_seconds: run.kernel_seconds(),
+                };
+                (run.nodes, None, Some(run.split_depth), Some(counts))
+            })
     };
     bar.finish();
     match result {
-        Ok((_, Some(rows), _)) if theirs.is_some() => {
+        Ok((_, Some(rows), _, _)) if theirs.is_some() => {
             let theirs = theirs.as_ref().expect("checked");
             super::perft_suite::print_comparison(args, depth, &rows, theirs)
         }
-        Ok((nodes, divide, split_depth)) => {
+        Ok((nodes, divide, split_depth, counts)) => {
             let mut report = PerftReport::new(nodes, start.elapsed().as_secs_f64(), backend);
             report.divide = divide;
             report.split_depth = split_depth;
+            report.gpu = counts;
             report.print(args.json);
             0
         }

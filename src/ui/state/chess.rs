@@ -225,9 +225,10 @@ impl Default for GpuState {
         GpuState {
             fen: CPW_POSITIONS[0].1.to_string(),
             depth: 4,
-            variant: Variant::Workgroup,
+            // the library's default: breadth-first, Kogge-Stone
+            variant: crate::gpu::Options::default().variant,
             workgroup_size: crate::gpu::DEFAULT_WORKGROUP_SIZE,
-            slider: Slider::KoggeStone,
+            slider: crate::gpu::Options::default().slider,
             matrix: MatrixSize::Quick,
         }
     }

@@ -467,6 +467,12 @@ impl FastEnumerator {
 
     /// Joins the half-sequences of one part: groups them by window set, then
     /// pairs every group with the group of the complementary reversed set.
+    ///
+    /// Kept as one function on purpose: it is the enumeration's hot loop
+    /// (134 M magics at 64 bits), and its scratch buffers and group cursors
+    /// stay in registers only while the grouping and the pairing share one
+    /// body (the page's build is opt-level "z", which does not inline across
+    /// helpers).
     #[inline(always)]
     fn join<F: FnMut(u64)>(
         &self,
