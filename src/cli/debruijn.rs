@@ -1,7 +1,7 @@
 //! `bitscope debruijn count|nth|rank|check|scan|graph|search`: the de Bruijn bit scan from the
 //! command line. With `--json` the last stdout line is one JSON object.
 
-use super::perft::LateBar;
+use super::progress::LateBar;
 use bitscope::bits::debruijn::{self, FastEnumerator};
 use bitscope::bits::word::parse_number;
 use bitscope::chess::parallel::available_threads;

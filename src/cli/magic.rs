@@ -2,7 +2,7 @@
 //! line. With `--json` the last stdout line is one JSON object. The stepped
 //! lookup is `bitscope trace magic-lookup`.
 
-use super::perft::LateBar;
+use super::progress::LateBar;
 use bitscope::chess::magic_lab::{
     self, check, find, parse_bits, parse_magic, parse_square, usual_bits, MagicError, Slider,
     DEFAULT_MAX_ATTEMPTS,

@@ -3,7 +3,7 @@
 //! square by square (the library's `chess::magic_lab::table` reads and
 //! checks it; this module only renders).
 
-use super::perft::LateBar;
+use super::progress::LateBar;
 use bitscope::chess::magic_lab::table::{
     check_table, parse_table, repair, BitsFrom, BitsGiven, Repair, TableReport,
 };

@@ -3,7 +3,8 @@
 //! library's `chess::suite` and `chess::compare` read, run and compare;
 //! this module only renders.
 
-use super::perft::{open_gpu, LateBar, PerftArgs};
+use super::{open_gpu, PerftArgs};
+use crate::cli::progress::LateBar;
 use bitscope::chess::compare::{compare, parse_divide, Comparison, TheirDivide};
 use bitscope::chess::parallel::perft_parallel;
 use bitscope::chess::suite::{parse_suite, run_line, LineResult, Summary};
@@ -12,7 +13,7 @@ use serde_json::json;
 
 /// The other engine's divide, from a file or stdin.
 pub fn read_divide(path: &str) -> Result<TheirDivide, String> {
-    let text = super::read_input(path)?;
+    let text = crate::cli::read_input(path)?;
     parse_divide(&text).map_err(|e| format!("{path}: {e}"))
 }
 
@@ -26,7 +27,7 @@ pub fn print_comparison(
 ) -> i32 {
     let setup = match Setup::from_fen(&args.fen) {
         Ok(s) => s,
-        Err(e) => return super::bad_input(format!("bad FEN {:?}: {e}", args.fen)),
+        Err(e) => return crate::cli::bad_input(format!("bad FEN {:?}: {e}", args.fen)),
     };
     let c = compare(&setup, depth, ours, theirs);
     if args.json {
@@ -86,9 +87,9 @@ fn render_comparison(c: &Comparison) -> String {
 /// `--epd`: every line's depths up to `--max-nodes`, on the CPU threads or
 /// the GPU; one line of output per position, then the summary.
 pub fn run_suite(args: &PerftArgs, path: &str) -> i32 {
-    let text = match super::read_input(path) {
+    let text = match crate::cli::read_input(path) {
         Ok(t) => t,
-        Err(e) => return super::bad_input(e),
+        Err(e) => return crate::cli::bad_input(e),
     };
     let (lines, bad) = parse_suite(&text);
     for b in &bad {
@@ -97,7 +98,7 @@ pub fn run_suite(args: &PerftArgs, path: &str) -> i32 {
     let gpu = if args.gpu {
         match open_gpu(args) {
             Ok(g) => Some(g),
-            Err(e) => return super::bad_input(e),
+            Err(e) => return crate::cli::bad_input(e),
         }
     } else {
         None
@@ -135,7 +136,7 @@ pub fn run_suite(args: &PerftArgs, path: &str) -> i32 {
             }
             Err(e) => {
                 bar.finish();
-                return super::bad_input(format!("line {}: {e}", line.line));
+                return crate::cli::bad_input(format!("line {}: {e}", line.line));
             }
         }
     }

@@ -6,13 +6,15 @@
 //! progress bar appears on stderr for runs over a second (on a terminal).
 //! The suite and the comparison live in `perft_suite.rs`.
 
+mod suite;
+
+use crate::cli::progress::LateBar;
 use bitscope::chess::parallel::{available_threads, divide_parallel};
 use bitscope::chess::{perft, Position};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The start position, the default of `--fen`.
 pub const START_FEN: &str = bitscope::chess::CPW_POSITIONS[0].1;
@@ -147,72 +149,22 @@ impl PerftReport {
     }
 }
 
-/// A progress bar that shows itself only once the run has taken a second.
-pub struct LateBar {
-    bar: ProgressBar,
-    start: Instant,
-    shown: bool,
-}
-
-impl LateBar {
-    pub fn new(total: u64, what: &str) -> LateBar {
-        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
-        if let Ok(style) =
-            ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg} ({elapsed})")
-        {
-            bar.set_style(style.progress_chars("=> "));
-        }
-        bar.set_prefix(what.to_string());
-        LateBar {
-            bar,
-            start: Instant::now(),
-            shown: false,
-        }
-    }
-
-    pub fn update(&mut self, done: u64, message: String) {
-        if !self.shown && self.start.elapsed() > Duration::from_secs(1) {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.shown = true;
-        }
-        self.bar.set_position(done);
-        self.bar.set_message(message);
-    }
-
-    pub fn set_length(&mut self, total: u64) {
-        self.bar.set_length(total);
-    }
-
-    /// A line above the bar (or plain stdout while it is hidden).
-    pub fn println(&self, line: String) {
-        if self.shown {
-            self.bar.suspend(|| println!("{line}"));
-        } else {
-            println!("{line}");
-        }
-    }
-
-    pub fn finish(self) {
-        self.bar.finish_and_clear();
-    }
-}
-
 pub fn parse_fen(fen: &str) -> Result<Position, String> {
     Position::from_fen(fen).map_err(|e| format!("bad FEN {fen:?}: {e}"))
 }
 
 pub fn run(args: PerftArgs) -> i32 {
     if let Some(epd) = &args.epd {
-        return super::perft_suite::run_suite(&args, epd);
+        return suite::run_suite(&args, epd);
     }
     let depth = args.depth.unwrap_or(0);
     let position = match parse_fen(&args.fen) {
         Ok(p) => p,
-        Err(e) => return super::bad_input(e),
+        Err(e) => return crate::cli::bad_input(e),
     };
     // read the other engine's divide before counting: bad input fails fast
-    let theirs = match args.compare.as_deref().map(super::perft_suite::read_divide) {
-        Some(Err(e)) => return super::bad_input(e),
+    let theirs = match args.compare.as_deref().map(suite::read_divide) {
+        Some(Err(e)) => return crate::cli::bad_input(e),
         Some(Ok(t)) => Some(t),
         None => None,
     };
@@ -243,7 +195,7 @@ pub fn run(args: PerftArgs) -> i32 {
     if args.divide {
         let rows = bitscope::chess::perft::uci_rows(&rows);
         if let Some(theirs) = &theirs {
-            return super::perft_suite::print_comparison(&args, depth, &rows, theirs);
+            return suite::print_comparison(&args, depth, &rows, theirs);
         }
         report.divide = Some(rows);
     }
@@ -261,7 +213,7 @@ pub fn open_gpu(
     use bitscope::gpu::matrix::{adapter_key, VariantName};
     use bitscope::gpu::{GpuPerft, Options};
     let gpu = GpuPerft::new_blocking().map_err(|e| format!("{e} (natively bitscope uses Vulkan; without a GPU, VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json selects SwiftShader)"))?;
-    let base = super::bench_matrix::load_winners().options_for(&adapter_key(gpu.report()));
+    let base = crate::cli::bench_matrix::load_winners().options_for(&adapter_key(gpu.report()));
     let base = Options {
         workgroup_size: args.workgroup_size,
         split_depth: args.split_depth,
@@ -298,7 +250,7 @@ fn run_gpu(
 ) -> i32 {
     let (gpu, options, backend) = match open_gpu(args) {
         Ok(g) => g,
-        Err(e) => return super::bad_input(e),
+        Err(e) => return crate::cli::bad_input(e),
     };
     let mut bar = LateBar::new(0, "gpu perft");
     let progress = |done: u64, total: u64| {
@@ -331,7 +283,7 @@ fn run_gpu(
     match result {
         Ok((_, Some(rows), _, _)) if theirs.is_some() => {
             let theirs = theirs.as_ref().expect("checked");
-            super::perft_suite::print_comparison(args, depth, &rows, theirs)
+            suite::print_comparison(args, depth, &rows, theirs)
         }
         Ok((nodes, divide, split_depth, counts)) => {
             let mut report = PerftReport::new(nodes, start.elapsed().as_secs_f64(), backend);
@@ -341,7 +293,7 @@ fn run_gpu(
             report.print(args.json);
             0
         }
-        Err(e) => super::bad_input(e),
+        Err(e) => crate::cli::bad_input(e),
     }
 }
 
