@@ -14,8 +14,6 @@ mod gpu_matrix;
 mod gpu_rows;
 pub(crate) mod lab;
 pub(crate) mod magic;
-mod magic_cards;
-mod magic_table;
 pub(crate) mod nibble_board;
 pub(crate) mod nibbles;
 pub(crate) mod popcount;

@@ -7,8 +7,9 @@
 //! URL state: `ui::state::MagicState` (`piece`, `sq`, `occ`, `magic`,
 //! `bits`, `step`). The numbers come from `chess::magic_lab`.
 
-use super::magic_cards::{FindCard, LookupCard, SetupCard, ValidateCard};
-use super::magic_table::TableCard;
+mod cards;
+mod table;
+
 use super::PanelProps;
 use crate::bits::square::Square;
 use crate::chess::magic_lab::Slider;
@@ -16,7 +17,9 @@ use crate::ui::components::{panel_link, BitGrid};
 use crate::ui::state::{
     DebruijnAction, DebruijnState, MagicAction as Action, MagicState, PanelState,
 };
+use cards::{FindCard, LookupCard, SetupCard, ValidateCard};
 use std::rc::Rc;
+use table::TableCard;
 use yew::prelude::*;
 
 /// The piece's letter on its square, for a BitGrid's marks.

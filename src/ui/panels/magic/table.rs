@@ -4,7 +4,7 @@
 //! open a square in the stepper, and copy the repaired table. The reading,
 //! checking and repairing are `chess::magic_lab::table`'s.
 
-use super::magic_cards::copy_button;
+use super::cards::copy_button;
 use crate::bits::square::Square;
 use crate::chess::magic_lab::table::{
     check_table, parse_table, repair, BitsGiven, MagicTable, Repair, TableReport,
@@ -15,8 +15,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 /// A real engine's tables to start from: Pradyumna Kannan's magicmoves.
-const ROOK_EXAMPLE: &str = include_str!("../../../tests/data/magicmoves_rook.c");
-const BISHOP_EXAMPLE: &str = include_str!("../../../tests/data/magicmoves_bishop.c");
+const ROOK_EXAMPLE: &str = include_str!("../../../../tests/data/magicmoves_rook.c");
+const BISHOP_EXAMPLE: &str = include_str!("../../../../tests/data/magicmoves_bishop.c");
 
 /// Candidates per square the page's repair tries (the usual bits need
 /// thousands; it runs on the page, so it stays short).

@@ -2,7 +2,7 @@
 //! validator, the finder with the export. Each gets the panel's state and
 //! dispatcher ([`CardProps`]); every number comes from `chess::magic_lab`.
 
-use super::magic::{piece_mark, CardProps, CheckedInput};
+use super::{piece_mark, CardProps, CheckedInput};
 use crate::bits::square::Square;
 use crate::chess::magic_lab::{
     check, export_c, export_rust, lookup_trace, mask, occupancy_from_fen, parse_square, usual_bits,
