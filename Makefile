@@ -12,9 +12,9 @@ export PATH := $(CURDIR)/www/node_modules/.bin:$(CARGO_BIN):$(PATH)
 export VK_ICD_FILENAMES ?= /usr/lib/chromium/vk_swiftshader_icd.json
 BIN := target/release/bitscope
 
-.PHONY: serve test setup setup-test web cli test-native test-wasm test-e2e bench clean
+.PHONY: serve test setup setup-test dist web cli test-native test-wasm test-e2e bench clean
 
-serve: setup web cli
+serve: setup dist cli
 	$(BIN) serve --dir $(DIST) --port $(PORT)
 
 test: setup-test test-native test-wasm test-e2e
@@ -25,17 +25,30 @@ setup:
 setup-test:
 	@scripts/setup.sh test
 
-# The release site: index.html + static/ + pkg/ (wasm-pack, wasm-opt -Oz).
-# The wasm is rebuilt only when a source changed.
-WASM := $(DIST)/pkg/bitscope_bg.wasm
+# The release site, in two stages:
+# 1. $(SITE): index.html + static/ + pkg/ (wasm-pack, wasm-opt), minified by
+#    esbuild; the wasm is rebuilt only when a source changed.
+# 2. $(DIST): what a host serves (scripts/dist.mjs): content-hashed names for
+#    the wasm, JS, CSS and icon, index.html and every URL relative (any
+#    sub-path works), sw.js and the manifest, each file with .br (quality 11)
+#    and .gz (-9) beside it; prints the first load in brotli and gzip.
+SITE := target/site
+WASM := $(SITE)/pkg/bitscope_bg.wasm
 SOURCES := $(shell find src -type f) build.rs Cargo.toml Cargo.lock
+MINIFY = esbuild --minify --log-level=warning
 
-web: $(WASM)
-	cp index.html $(DIST)/
-	rm -rf $(DIST)/static && cp -r static $(DIST)/static
-	esbuild static/style.css --minify --log-level=warning --outfile=$(DIST)/static/style.css
-	# the worker's comments stay in static/worker.js, not in the page (639 -> 288 B gzip)
-	esbuild static/worker.js --minify --format=esm --log-level=warning --outfile=$(DIST)/static/worker.js
+dist: $(WASM)
+	rm -rf $(SITE)/static && mkdir -p $(SITE)/static
+	cp index.html static/icon.svg $(SITE)/ && mv $(SITE)/icon.svg $(SITE)/static/
+	$(MINIFY) static/style.css --outfile=$(SITE)/static/style.css
+	# the worker's and the service worker's comments stay in static/, not in the page
+	$(MINIFY) static/worker.js --format=esm --outfile=$(SITE)/static/worker.js
+	$(MINIFY) static/sw.js --outfile=$(SITE)/sw.js
+	$(MINIFY) static/embed.js --outfile=$(SITE)/static/embed.js
+	node scripts/dist.mjs $(SITE) $(DIST)
+
+# the older name of the same target
+web: dist
 
 # The crates' source paths in panic locations, shortened to `yew-0.23.0/src/...`
 # (the registry's absolute path, repeated 130 times: 380 B gzip; expanded when
@@ -44,10 +57,10 @@ CARGO_HOME_DIR = $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP = $(foreach d,$(wildcard $(CARGO_HOME_DIR)/registry/src/*),--remap-path-prefix=$(d)/=)
 
 $(WASM): $(SOURCES)
-	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(DIST)/pkg
+	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg
 	# wasm-bindgen's JS glue, minified (names of exports and imports kept): 13.3 -> 10.6 KB gzip
-	esbuild $(DIST)/pkg/bitscope.js --minify --format=esm --log-level=warning --outfile=$(DIST)/pkg/bitscope.min.js
-	mv $(DIST)/pkg/bitscope.min.js $(DIST)/pkg/bitscope.js
+	$(MINIFY) $(SITE)/pkg/bitscope.js --format=esm --outfile=$(SITE)/pkg/bitscope.min.js
+	mv $(SITE)/pkg/bitscope.min.js $(SITE)/pkg/bitscope.js
 
 cli:
 	cargo build --release --bin bitscope
@@ -62,7 +75,7 @@ test-wasm:
 	wasm-pack test --headless --chrome --release -- --test web
 
 # 3. Playwright against the release build served on loopback.
-test-e2e: web cli
+test-e2e: dist cli
 	cd www && npm test
 
 bench: cli

@@ -104,7 +104,7 @@ fn bench_debruijn(rounds: u32) {
 /// Every 64-bit magic, meet in the middle on 1 and on every thread, and the
 /// ordered walk on 32 of its 1024 chunks.
 fn bench_debruijn_enumeration(rounds: u32) {
-    use bitscope::bits::debruijn::{enumerate_chunk, validate, FastEnumerator};
+    use bitscope::bits::debruijn::{enumerate_chunk, validate, FastEnumerator, Tally};
     let cores = bitscope::chess::parallel::available_threads();
     for threads in [1, cores] {
         let (t, (all, odd, checked)) = best(rounds, || {
@@ -113,18 +113,18 @@ fn bench_debruijn_enumeration(rounds: u32) {
             };
             let sums = e.run_threaded(
                 threads,
-                |acc: &mut (u64, u64, bool), m| {
-                    acc.0 += 1;
-                    acc.1 += m & 1;
+                |acc: &mut (Tally, bool), m| {
+                    acc.0.add(m);
                     // an independent full window check on one magic in 2^20
-                    if acc.0 & 0xF_FFFF == 0 {
-                        acc.2 |= !validate(64, m).is_ok_and(|v| v.valid);
+                    if acc.0.all & 0xF_FFFF == 0 {
+                        acc.1 |= !validate(64, m).is_ok_and(|v| v.valid);
                     }
                 },
                 |_, _| {},
             );
-            sums.iter()
-                .fold((0, 0, true), |s, a| (s.0 + a.0, s.1 + a.1, s.2 && !a.2))
+            let failed = sums.iter().any(|a| a.1);
+            let Tally { all, odd } = sums.into_iter().map(|a| a.0).sum();
+            (all, odd, !failed)
         });
         println!(
             "  64-bit: every magic enumerated and verified   {all} ({odd} odd) in {t:.3} s, meet in the middle, {threads} thread(s){}",

@@ -6,7 +6,9 @@ mod bench_prove;
 mod debruijn;
 mod eval;
 mod magic;
+mod magic_table;
 mod perft;
+mod perft_suite;
 mod practice;
 mod prove;
 mod serve;
@@ -60,6 +62,20 @@ pub fn main() -> i32 {
         Command::Magic(args) => magic::run(args),
         Command::Prove(args) => prove::run(args),
         Command::Practice(args) => practice::run(args),
+    }
+}
+
+/// The text of `path`, or of stdin for `-`.
+pub fn read_input(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    if path == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("stdin: {e}"))?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
     }
 }
 

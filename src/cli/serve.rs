@@ -1,16 +1,32 @@
-//! `bitscope serve`: the static site on loopback, by tower-http's ServeDir
-//! (correct MIME types such as application/wasm; paths that climb out of the
-//! folder, plain or percent-encoded, are refused).
+//! `bitscope serve`: the site `make dist` wrote, as a real host would serve
+//! it, by tower-http's ServeDir:
+//!
+//! - `Content-Encoding: br` or `gzip` from the `.br` / `.gz` file beside
+//!   each asset when the client accepts it (else the file itself), always
+//!   with `Vary: Accept-Encoding`;
+//! - content-hashed files (`bitscope_bg.1a2b3c4d5e.wasm`) cached for a year
+//!   and `immutable`; everything else (index.html, sw.js, the manifest,
+//!   embed.js) `no-cache`, so a new deploy shows at the next visit;
+//! - the right MIME types (application/wasm, text/javascript, ...);
+//! - paths that climb out of the folder, plain or percent-encoded, refused;
+//! - `--prefix /courses/bits/` serves the same folder under a sub-path, as a
+//!   course site would host it (every URL in dist/ is relative).
 
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 use clap::Args;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
+use std::sync::Arc;
+use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
 #[derive(Args)]
 pub struct ServeArgs {
-    /// Folder to serve (the output of `make web`).
+    /// Folder to serve (the output of `make dist`).
     #[arg(long, default_value = "dist")]
     dir: PathBuf,
     /// Port (0 picks a free one); the PORT environment variable also works.
@@ -19,15 +35,127 @@ pub struct ServeArgs {
     /// Address to bind; loopback unless you mean otherwise.
     #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     host: IpAddr,
+    /// The sub-path the site lives under, e.g. `/courses/bits/`; anything
+    /// outside it is 404.
+    #[arg(long, default_value = "/")]
+    prefix: String,
+}
+
+/// `Cache-Control` of a hashed file: a year, never revalidated.
+pub const CACHE_HASHED: &str = "public, max-age=31536000, immutable";
+/// `Cache-Control` of everything else: revalidated on every use.
+pub const CACHE_FRESH: &str = "no-cache";
+
+/// A `--prefix` that is not a plain sub-path.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("--prefix {0:?} is not a sub-path like /courses/bits/ (segments of letters, digits, '-', '_', '.', '~'; no '.' or '..' segment)")]
+pub struct BadPrefix(String);
+
+/// `courses/bits`, `/courses/bits`, `/courses/bits/` -> `/courses/bits/`;
+/// `/` or empty -> `/`.
+pub fn normalize_prefix(prefix: &str) -> Result<String, BadPrefix> {
+    let segments: Vec<&str> = prefix.split('/').filter(|s| !s.is_empty()).collect();
+    let plain = |s: &str| {
+        s != "."
+            && s != ".."
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.~".contains(c))
+    };
+    if segments.iter().all(|s| plain(s)) {
+        Ok(segments.iter().fold("/".to_string(), |p, s| p + s + "/"))
+    } else {
+        Err(BadPrefix(prefix.to_string()))
+    }
+}
+
+/// Whether a path names a content-hashed file: a `.`, ten lower-case hex
+/// digits and a `.` in its last segment (`scripts/dist.mjs` names them so).
+pub fn is_hashed(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.split('.').rev().skip(1).any(|part| {
+        part.len() == 10
+            && part
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    })
+}
+
+/// What the server does with a request path under `prefix` (normalized).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Route {
+    /// Serve this path of the folder (starts with `/`).
+    File(String),
+    /// The prefix without its final slash: redirect to it, so that the
+    /// page's relative URLs resolve inside the prefix.
+    Slash,
+    /// Outside the prefix.
+    Outside,
+}
+
+pub fn route(prefix: &str, path: &str) -> Route {
+    if prefix.len() > 1 && path == &prefix[..prefix.len() - 1] {
+        return Route::Slash;
+    }
+    match path.strip_prefix(prefix) {
+        Some(rest) => Route::File(format!("/{rest}")),
+        None => Route::Outside,
+    }
+}
+
+/// The site under `prefix`, served from `dir`.
+pub fn app(dir: &std::path::Path, prefix: String) -> Router {
+    let files = ServeDir::new(dir).precompressed_br().precompressed_gzip();
+    let prefix: Arc<str> = prefix.into();
+    Router::new().fallback(move |req: Request| serve(req, prefix.clone(), files.clone()))
+}
+
+async fn serve(mut req: Request, prefix: Arc<str>, files: ServeDir) -> Response {
+    let query = req
+        .uri()
+        .query()
+        .map(|q| format!("?{q}"))
+        .unwrap_or_default();
+    let file = match route(&prefix, req.uri().path()) {
+        Route::File(file) => file,
+        Route::Slash => {
+            let to = format!("{prefix}{query}");
+            return (StatusCode::PERMANENT_REDIRECT, [(header::LOCATION, to)]).into_response();
+        }
+        Route::Outside => return StatusCode::NOT_FOUND.into_response(),
+    };
+    match format!("{file}{query}").parse::<Uri>() {
+        Ok(uri) => *req.uri_mut() = uri,
+        Err(_) => return StatusCode::BAD_REQUEST.into_response(),
+    }
+    let response = match files.oneshot(req).await {
+        Ok(r) => r,
+        Err(never) => match never {},
+    };
+    let mut response = response.map(Body::new);
+    if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
+        let cache = if is_hashed(&file) {
+            CACHE_HASHED
+        } else {
+            CACHE_FRESH
+        };
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    }
+    response
 }
 
 pub fn run(args: ServeArgs) -> i32 {
     if !args.dir.join("index.html").is_file() {
         return super::bad_input(format!(
-            "{} has no index.html: build the site first (`make web`, or `make serve`)",
+            "{} has no index.html: build the site first (`make dist`, or `make serve`)",
             args.dir.display()
         ));
     }
+    let prefix = match normalize_prefix(&args.prefix) {
+        Ok(p) => p,
+        Err(e) => return super::bad_input(e),
+    };
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -54,12 +182,14 @@ pub fn run(args: ServeArgs) -> i32 {
                 return 1;
             }
         };
-        println!("bitscope: serving {} on http://{addr}/", args.dir.display());
-        let app = Router::new().fallback_service(ServeDir::new(&args.dir));
+        println!(
+            "bitscope: serving {} on http://{addr}{prefix}",
+            args.dir.display()
+        );
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };
-        match axum::serve(listener, app)
+        match axum::serve(listener, app(&args.dir, prefix))
             .with_graceful_shutdown(shutdown)
             .await
         {
@@ -70,4 +200,55 @@ pub fn run(args: ServeArgs) -> i32 {
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefixes_normalize_to_slashes_on_both_ends() {
+        assert_eq!(normalize_prefix("/").unwrap(), "/");
+        assert_eq!(normalize_prefix("").unwrap(), "/");
+        assert_eq!(normalize_prefix("courses/bits").unwrap(), "/courses/bits/");
+        assert_eq!(
+            normalize_prefix("/courses//bits/").unwrap(),
+            "/courses/bits/"
+        );
+        assert!(normalize_prefix("/courses/../etc").is_err());
+        assert!(normalize_prefix("/a b/").is_err());
+        assert!(normalize_prefix("/./").is_err());
+    }
+
+    #[test]
+    fn hashed_names_are_the_ones_dist_writes() {
+        assert!(is_hashed("/pkg/bitscope_bg.0123456789.wasm"));
+        assert!(is_hashed("/static/style.abcdef0123.css"));
+        assert!(!is_hashed("/index.html"));
+        assert!(!is_hashed("/sw.js"));
+        assert!(!is_hashed("/static/embed.js"));
+        assert!(!is_hashed("/static/worker.js"));
+        // nine or eleven digits, upper case, or the digits as the extension: no
+        assert!(!is_hashed("/pkg/a.012345678.wasm"));
+        assert!(!is_hashed("/pkg/a.0123456789a.wasm"));
+        assert!(!is_hashed("/pkg/a.ABCDEF0123.wasm"));
+        assert!(!is_hashed("/pkg/a.0123456789"));
+        // a hashed directory name does not make its files hashed
+        assert!(!is_hashed("/0123456789.d/index.html"));
+    }
+
+    #[test]
+    fn routes_under_a_prefix() {
+        let p = "/courses/bits/";
+        assert_eq!(route(p, "/courses/bits/"), Route::File("/".into()));
+        assert_eq!(
+            route(p, "/courses/bits/pkg/x.wasm"),
+            Route::File("/pkg/x.wasm".into())
+        );
+        assert_eq!(route(p, "/courses/bits"), Route::Slash);
+        assert_eq!(route(p, "/courses/bitsy/"), Route::Outside);
+        assert_eq!(route(p, "/index.html"), Route::Outside);
+        assert_eq!(route("/", "/"), Route::File("/".into()));
+        assert_eq!(route("/", "/sw.js"), Route::File("/sw.js".into()));
+    }
 }

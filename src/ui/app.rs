@@ -2,6 +2,7 @@
 //! panel. The route (panel + its state) lives in the URL hash.
 
 use super::dom;
+use super::embed::{EmbedButton, EmbedRoute, EmbedTheme, EmbedView};
 use super::panels::{self, PanelProps};
 use super::route::{is_start, Panel, Params, Route};
 use gloo::events::EventListener;
@@ -41,23 +42,40 @@ impl Theme {
 #[function_component(App)]
 pub fn app() -> Html {
     let route = use_state(|| Route::parse(&dom::current_hash()));
+    let embed = use_state(|| EmbedRoute::parse(&dom::current_hash()));
     let theme = use_state(Theme::initial);
+    // Counts the links followed in this tab. The panel is keyed by it, so a
+    // link opens the panel afresh, exactly as in a new tab: no field, local
+    // text or choice of the state before survives into a state that does
+    // not name it. (A panel's own changes rewrite the hash without a
+    // `hashchange` and keep the panel, and the focus, as they are.)
+    let followed = use_mut_ref(|| 0u32);
 
-    // Back / forward / a pasted link: follow the hash.
+    // Back / forward / a pasted or clicked link: follow the hash.
     {
-        let route = route.clone();
+        let (route, embed, followed) = (route.clone(), embed.clone(), followed.clone());
         use_effect_with((), move |_| {
             let listener = web_sys::window().map(|w| {
                 EventListener::new(&w, "hashchange", move |_| {
-                    route.set(Route::parse(&dom::current_hash()))
+                    *followed.borrow_mut() += 1;
+                    let hash = dom::current_hash();
+                    embed.set(EmbedRoute::parse(&hash));
+                    route.set(Route::parse(&hash));
                 })
             });
             move || drop(listener)
         });
     }
 
-    use_effect_with(*theme, |t| {
-        dom::set_root_attribute("data-theme", t.name());
+    // (an embed's theme is its own: `theme=` in its hash, else the reader's)
+    let theme_name = match embed.as_ref().map(|e| e.options.theme) {
+        None => theme.name(),
+        Some(EmbedTheme::Auto) if dom::prefers_dark() => "dark",
+        Some(EmbedTheme::Auto) => "light",
+        Some(t) => t.name(),
+    };
+    use_effect_with(theme_name, |t| {
+        dom::set_root_attribute("data-theme", t);
     });
 
     // A panel changed its state: rewrite the URL in place (no history entry).
@@ -82,6 +100,19 @@ pub fn app() -> Html {
         })
     };
 
+    // `#/embed/<panel>?...`: the panel alone, for an iframe (ui::embed).
+    if let Some(e) = &*embed {
+        let on_change = {
+            let embed = embed.clone();
+            Callback::from(move |next: EmbedRoute| {
+                dom::replace_hash(&next.to_hash());
+                embed.set(Some(next));
+            })
+        };
+        let key = followed.borrow().to_string();
+        return html! { <EmbedView {key} embed={e.clone()} {on_change} /> };
+    }
+
     // The empty route is the start page, no panel active.
     let start = is_start(&dom::current_hash());
     let nav = Panel::ALL.iter().map(|&p| {
@@ -100,9 +131,9 @@ pub fn app() -> Html {
     html! {
         <div class="shell">
             <header class="top">
-                <a class="brand" href="#/">
+                <h1 class="brand-title"><a class="brand" href="#/">
                     <span class="logo" aria-hidden="true">{ "⟨01⟩" }</span>{ "bitscope" }
-                </a>
+                </a></h1>
                 <span class="tagline">{ "bit tricks, step by step, on real bits" }</span>
                 <button type="button" class="theme-toggle" onclick={toggle_theme}
                     title="switch light / dark theme" data-theme-now={theme.name()}>
@@ -110,7 +141,8 @@ pub fn app() -> Html {
                 </button>
             </header>
             <nav class="panels" aria-label="panels">{ for nav }</nav>
-            <main id="panel" data-panel={if start { "start" } else { route.panel.slug() }}>
+            if !start { <EmbedButton route={(*route).clone()} /> }
+            <main id="panel" key={followed.borrow().to_string()} data-panel={if start { "start" } else { route.panel.slug() }}>
                 if start { <panels::StartPage /> } else { { panels::view(route.panel, props) } }
             </main>
             <footer class="foot">

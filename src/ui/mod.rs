@@ -6,6 +6,8 @@
 //!  params.rs      a panel's state as the URL's key=value pairs (the leaf)
 //!  registry.rs    THE panel registry: each panel described once
 //!  route.rs       hash routes: panel + Params (plain Rust, native too)
+//!  embed/         #/embed/<panel>: one panel for an iframe, and the Embed button
+//!  steps.rs       StepRange: the steps an embed lets its reader reach (the leaf)
 //!  state/         typed panel state: struct + Action + Reducible (plain Rust)
 //!  hooks/         use_worker_job: long work in a Web Worker
 //!  worker/        protocol.rs (messages), handler.rs (worker side), page.rs (Job)
@@ -13,14 +15,16 @@
 //!  panels/        one file per panel
 //! ```
 //!
-//! `registry`, `route`, `state` and the worker's `protocol` build on every target, so
+//! `registry`, `route`, `embed`'s options, `state` and the worker's `protocol` build on every target, so
 //! their parse/encode and round trips are tested by `cargo test`; the rest is
 //! wasm32 only.
 
+pub mod embed;
 pub mod params;
 pub mod registry;
 pub mod route;
 pub mod state;
+pub mod steps;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

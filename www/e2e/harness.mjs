@@ -20,10 +20,13 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-/** Starts `bitscope serve` on the release build in dist/; resolves to its base URL. */
-export async function startServer() {
+/**
+ * Starts `bitscope serve` on the release build in dist/ (or `dir`, under
+ * `prefix`); resolves to its base URL (the prefix included).
+ */
+export async function startServer({ dir = join(repo, 'dist'), prefix = '/' } = {}) {
   const bin = join(repo, 'target', 'release', 'bitscope');
-  const child = spawn(bin, ['serve', '--dir', join(repo, 'dist'), '--port', '0'], {
+  const child = spawn(bin, ['serve', '--dir', dir, '--port', '0', '--prefix', prefix], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let buffer = '';

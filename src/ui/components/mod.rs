@@ -16,4 +16,4 @@ pub use notes::{notes, panel_link, why, SourceNote};
 pub use number_input::NumberInput;
 pub use perft_runner::{PerftRunner, MAX_BROWSER_DEPTH};
 pub use placement_input::PlacementInput;
-pub use step_player::StepPlayer;
+pub use step_player::{StepLimits, StepPlayer};

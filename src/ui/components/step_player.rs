@@ -3,9 +3,13 @@
 //! Shows the steps up to the current one, the current one marked, each with
 //! its label, expression, value (a [`BitRow`]), operands and note. The left
 //! and right arrow keys step too (not while typing in a field).
+//!
+//! An embed (`ui::embed`) provides [`StepLimits`]: only the steps in its
+//! range can be reached, and the steps may play on their own.
 
 use super::BitRow;
 use crate::bits::trace::Trace;
+use crate::ui::steps::StepRange;
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use std::rc::Rc;
@@ -20,6 +24,15 @@ pub struct StepPlayerProps {
     pub on_step: Callback<usize>,
 }
 
+/// What an embed allows every stepper in it (a context; none on the full page).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepLimits {
+    /// Only these steps can be reached.
+    pub range: Option<StepRange>,
+    /// Play once shown.
+    pub autoplay: bool,
+}
+
 /// How many steps before the current one stay on screen.
 const SHOWN_BEFORE: usize = 5;
 
@@ -29,11 +42,16 @@ const PLAY_DELAY_MS: u32 = 900;
 #[function_component(StepPlayer)]
 pub fn step_player(props: &StepPlayerProps) -> Html {
     let count = props.trace.steps.len();
-    let last = count.saturating_sub(1);
-    let step = props.step.min(last);
-    let playing = use_state(|| false);
+    let limits = use_context::<StepLimits>();
+    // the reachable steps: all of them, or an embed's range
+    let (first, last) = match limits.and_then(|l| l.range) {
+        Some(range) => range.within(count),
+        None => (0, count.saturating_sub(1)),
+    };
+    let step = props.step.clamp(first, last);
+    let playing = use_state(|| limits.is_some_and(|l| l.autoplay) && step < last);
     use_autoplay(playing.clone(), step, last, props.on_step.clone());
-    use_arrow_keys(step, last, props.on_step.clone());
+    use_arrow_keys(step, (first, last), props.on_step.clone());
 
     let go = |to: usize| {
         let on_step = props.on_step.clone();
@@ -48,7 +66,7 @@ pub fn step_player(props: &StepPlayerProps) -> Html {
         let on_step = props.on_step.clone();
         Callback::from(move |_: MouseEvent| {
             if !*playing && step >= last {
-                on_step.emit(0);
+                on_step.emit(first);
             }
             playing.set(!*playing)
         })
@@ -56,7 +74,7 @@ pub fn step_player(props: &StepPlayerProps) -> Html {
 
     // Long traces (a 64-bit derivation has 66 steps) show the current step
     // and the few before it.
-    let first_shown = step.saturating_sub(SHOWN_BEFORE);
+    let first_shown = step.saturating_sub(SHOWN_BEFORE).max(first);
     let steps = (first_shown..=step).map(|i| {
         html! { <StepItem trace={props.trace.clone()} index={i} current={i == step} on_step={props.on_step.clone()} /> }
     });
@@ -64,8 +82,8 @@ pub fn step_player(props: &StepPlayerProps) -> Html {
     html! {
         <div class="step-player" data-trick={props.trace.trick.clone()}>
             <div class="step-controls" role="toolbar" aria-label="step controls">
-                <button type="button" class="reset" onclick={go(0)} disabled={step == 0} title="first step (Home)">{ "|◀ reset" }</button>
-                <button type="button" class="prev" onclick={go(step.saturating_sub(1))} disabled={step == 0} title="previous step (←)">{ "◀ prev" }</button>
+                <button type="button" class="reset" onclick={go(first)} disabled={step == first} title="first step (Home)">{ "|◀ reset" }</button>
+                <button type="button" class="prev" onclick={go(step.saturating_sub(1).max(first))} disabled={step == first} title="previous step (←)">{ "◀ prev" }</button>
                 <button type="button" class="play" onclick={toggle_play} title="play the steps">
                     { if *playing { "❚❚ pause" } else { "▶ play" } }
                 </button>
@@ -73,11 +91,11 @@ pub fn step_player(props: &StepPlayerProps) -> Html {
                 <span class="step-count" aria-live="polite">{ format!("step {} of {}", step + 1, count) }</span>
             </div>
             <h3 class="trace-title">{ props.trace.title.clone() }</h3>
-            if first_shown > 0 {
-                <p class="muted earlier-steps">{ format!("… {first_shown} earlier step{} above (← or reset to go back)", if first_shown == 1 { "" } else { "s" }) }</p>
+            if first_shown > first {
+                <p class="muted earlier-steps">{ format!("… {} earlier step{} above (← or reset to go back)", first_shown - first, if first_shown - first == 1 { "" } else { "s" }) }</p>
             }
             <ol class="steps">{ for steps }</ol>
-            if step == last {
+            if step + 1 == count {
                 <p class="trace-result">{ "result: " }<strong class="result-value">{ props.trace.result_text() }</strong></p>
             }
         </div>
@@ -137,35 +155,40 @@ fn use_autoplay(playing: UseStateHandle<bool>, step: usize, last: usize, on_step
     );
 }
 
-/// ← → Home End step through the trace, unless the focus is in a text field.
+/// ← → Home End step through the trace (within `first..=last`), unless the
+/// focus is in a text field.
 #[hook]
-fn use_arrow_keys(step: usize, last: usize, on_step: Callback<usize>) {
-    use_effect_with((step, last, on_step), move |(step, last, on_step)| {
-        let (step, last, on_step) = (*step, *last, on_step.clone());
-        let options = EventListenerOptions::enable_prevent_default();
-        let listener = web_sys::window().map(|window| {
-            EventListener::new_with_options(&window, "keydown", options, move |event| {
-                let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                    return;
-                };
-                if is_typing(key) || key.alt_key() || key.ctrl_key() || key.meta_key() {
-                    return;
-                }
-                let next = match key.key().as_str() {
-                    "ArrowRight" if step < last => Some(step + 1),
-                    "ArrowLeft" if step > 0 => Some(step - 1),
-                    "Home" => Some(0),
-                    "End" => Some(last),
-                    _ => None,
-                };
-                if let Some(n) = next {
-                    key.prevent_default();
-                    on_step.emit(n);
-                }
-            })
-        });
-        move || drop(listener)
-    });
+fn use_arrow_keys(step: usize, range: (usize, usize), on_step: Callback<usize>) {
+    let (first, last) = range;
+    use_effect_with(
+        (step, first, last, on_step),
+        move |(step, first, last, on_step)| {
+            let (step, first, last, on_step) = (*step, *first, *last, on_step.clone());
+            let options = EventListenerOptions::enable_prevent_default();
+            let listener = web_sys::window().map(|window| {
+                EventListener::new_with_options(&window, "keydown", options, move |event| {
+                    let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    if is_typing(key) || key.alt_key() || key.ctrl_key() || key.meta_key() {
+                        return;
+                    }
+                    let next = match key.key().as_str() {
+                        "ArrowRight" if step < last => Some(step + 1),
+                        "ArrowLeft" if step > first => Some(step - 1),
+                        "Home" => Some(first),
+                        "End" => Some(last),
+                        _ => None,
+                    };
+                    if let Some(n) = next {
+                        key.prevent_default();
+                        on_step.emit(n);
+                    }
+                })
+            });
+            move || drop(listener)
+        },
+    );
 }
 
 /// Whether a key went to a text field (which keeps its arrow keys).

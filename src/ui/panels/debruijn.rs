@@ -4,7 +4,7 @@
 //! Worker; the table exported as Rust or C.
 //!
 //! URL state: `ui::state::DebruijnState` (`width`, `magic`, `v`, `variant`,
-//! `step`, `dstep`, `page`).
+//! `step`, `dstep`, `page`, `sstep`, `rank`).
 
 use super::debruijn_list::MagicList;
 use super::debruijn_search::SearchTree;
@@ -303,7 +303,8 @@ fn joined<T: ToString>(values: &[T]) -> String {
 fn windows_table(width: u32, d: &Derivation, shown: usize, current: Option<usize>) -> Html {
     let log2 = log2_width(width).unwrap_or_default();
     html! {
-        <div class="table-scroll">
+        // (a scroll region: focusable, so a keyboard can scroll it too)
+        <div class="table-scroll" tabindex="0" role="region" aria-label="the table's derivation, window by window">
         <table class="data windows">
             <thead><tr><th>{ "bit i" }</th><th>{ "magic << i" }</th><th>{ "window" }</th><th>{ "cyclic" }</th><th>{ "table[window] = i" }</th></tr></thead>
             <tbody>
@@ -353,7 +354,8 @@ fn enumeration_card(props: &EnumerationProps) -> Html {
             </div>
             { enumeration_status(&props.enumeration) }
             { notes(&sources, &["trial"]) }
-            <MagicList {width} {page} {magic} on_page={dispatch.reform(Action::Page)} on_pick={dispatch.reform(Action::SetMagic)} />
+            <MagicList {width} {page} {magic} on_page={dispatch.reform(Action::Page)} on_pick={dispatch.reform(Action::SetMagic)}
+                rank={state.rank.clone()} on_rank={dispatch.reform(Action::SetRank)} />
         </div>
     }
 }
@@ -419,7 +421,7 @@ fn export_card(&ExportProps { width, magic }: &ExportProps) -> Html {
                         <div class="export">
                             <div class="row"><strong>{ lang }</strong>
                                 <button type="button" class={format!("copy-{}", lang.to_ascii_lowercase())} onclick={copy(code.clone())}>{ format!("copy as {lang}") }</button></div>
-                            <pre class={format!("code export-{}", lang.to_ascii_lowercase())}>{ code }</pre>
+                            <pre class={format!("code export-{}", lang.to_ascii_lowercase())} tabindex="0" role="region" aria-label={format!("the table as {lang}")}>{ code }</pre>
                         </div>
                     }
                 }) }

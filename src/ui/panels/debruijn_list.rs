@@ -23,6 +23,9 @@ pub struct MagicListProps {
     pub magic: u64,
     pub on_page: Callback<u64>,
     pub on_pick: Callback<u64>,
+    /// The "rank of a magic" box's text (from the URL, so a link keeps it).
+    pub rank: AttrValue,
+    pub on_rank: Callback<String>,
 }
 
 /// What the rank box found: the rank of a valid magic, or why not.
@@ -49,11 +52,6 @@ pub fn magic_list(props: &MagicListProps) -> Html {
     }
     let last = last_page(width);
     let jump_error = use_state(|| None::<String>);
-    let rank_input = use_state(String::new);
-    {
-        let rank_input = rank_input.clone();
-        use_effect_with(width, move |_| rank_input.set(String::new()));
-    }
     {
         // a page shown (by any control) answers the last jump
         let jump_error = jump_error.clone();
@@ -76,14 +74,11 @@ pub fn magic_list(props: &MagicListProps) -> Html {
             }
         })
     };
-    let on_rank = {
-        let rank_input = rank_input.clone();
-        Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            rank_input.set(input.value());
-        })
-    };
-    let rank = (!rank_input.trim().is_empty()).then(|| rank_text(width, &rank_input));
+    let on_rank = props.on_rank.reform(|e: InputEvent| {
+        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+        input.value()
+    });
+    let rank = (!props.rank.trim().is_empty()).then(|| rank_text(width, &props.rank));
     let count = multiplier_count(width).unwrap_or(0);
 
     html! {
@@ -107,7 +102,7 @@ pub fn magic_list(props: &MagicListProps) -> Html {
             <div class="row">
                 <label class="inline">{ "rank of a magic " }
                     <input class="rank-input mono" type="text" spellcheck="false" placeholder="0x…"
-                        value={(*rank_input).clone()} oninput={on_rank} /></label>
+                        value={props.rank.clone()} oninput={on_rank} /></label>
                 { match &rank {
                     None => html! { <span class="hint">{ "type a magic to see where it stands" }</span> },
                     Some(Ok(r)) => {

@@ -1,7 +1,8 @@
 //! State of the de Bruijn panel: `width` (8 | 16 | 32 | 64), `magic` and
 //! `v` (bare hex), `variant` (`isolate` | `mask` | `reverse` | `fold`),
 //! `step`, `dstep` (the derivation's step), `page` (of the magic list),
-//! `sstep` (the drawn search's step).
+//! `sstep` (the drawn search's step), `rank` (the text of the list's "rank
+//! of a magic" box, as typed).
 
 use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
 use crate::bits::debruijn::{KNOWN_MAGICS, WIDTHS};
@@ -57,6 +58,8 @@ pub struct DebruijnState {
     pub page: u64,
     /// Step of the drawn search (8 and 16 bits).
     pub sstep: usize,
+    /// What the "rank of a magic" box holds, as typed (empty: nothing).
+    pub rank: String,
 }
 
 impl Default for DebruijnState {
@@ -77,6 +80,7 @@ impl DebruijnState {
             dstep: 0,
             page: 0,
             sstep: 0,
+            rank: String::new(),
         }
     }
 
@@ -96,7 +100,7 @@ impl DebruijnState {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DebruijnAction {
     /// Another width: its known magic, the default value, the first page.
     SetWidth(u32),
@@ -112,6 +116,8 @@ pub enum DebruijnAction {
     DerivationStep(usize),
     Page(u64),
     SearchStep(usize),
+    /// The "rank of a magic" box's text.
+    SetRank(String),
 }
 
 /// Magics listed per page.
@@ -142,6 +148,7 @@ impl PanelState for DebruijnState {
             dstep: read_num(p, "dstep").unwrap_or(0),
             page: read_num(p, "page").unwrap_or(0).min(last_page(width)),
             sstep: read_num(p, "sstep").unwrap_or(0),
+            rank: p.get("rank").unwrap_or_default().to_string(),
             ..d
         }
     }
@@ -157,6 +164,9 @@ impl PanelState for DebruijnState {
         set_nonzero(&mut p, "dstep", self.dstep);
         set_nonzero(&mut p, "page", self.page as usize);
         set_nonzero(&mut p, "sstep", self.sstep);
+        if !self.rank.is_empty() {
+            p.set("rank", self.rank.clone());
+        }
         p
     }
 
@@ -180,6 +190,7 @@ impl PanelState for DebruijnState {
             DebruijnAction::Step(step) => DebruijnState { step, ..self },
             DebruijnAction::DerivationStep(dstep) => DebruijnState { dstep, ..self },
             DebruijnAction::SearchStep(sstep) => DebruijnState { sstep, ..self },
+            DebruijnAction::SetRank(rank) => DebruijnState { rank, ..self },
             // the list is beside the scan: paging leaves its steps alone
             DebruijnAction::Page(page) => DebruijnState {
                 page: page.min(last_page(self.width)),
@@ -220,6 +231,7 @@ mod tests {
                             dstep: step / 2,
                             page,
                             sstep: step * 3,
+                            rank: ["", "0x1d", "not a+magic&=", " 12 "][step % 4].to_string(),
                         };
                         let back = through_url(&s);
                         assert_eq!(back, s);
@@ -273,6 +285,14 @@ mod tests {
         );
         assert_eq!(t.variant, ScanVariant::Mask);
         assert_eq!(s.clone().apply(DebruijnAction::SetWidth(12)), s);
+        // the rank box is kept until another width clears it
+        let t = s
+            .clone()
+            .apply(DebruijnAction::SetRank("0x077cb531".into()));
+        assert_eq!(t.rank, "0x077cb531");
+        assert_eq!(through_url(&t).rank, "0x077cb531");
+        assert_eq!(t.clone().apply(DebruijnAction::Page(3)).rank, t.rank);
+        assert_eq!(t.apply(DebruijnAction::SetWidth(64)).rank, "");
         // paging keeps the steps, and stops at the last page (4096 magics: 128 pages)
         let t = s.clone().apply(DebruijnAction::Page(5));
         assert_eq!((t.step, t.dstep, t.page), (3, 4, 5));

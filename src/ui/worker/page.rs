@@ -22,10 +22,25 @@ pub fn worker_count() -> u32 {
         .clamp(1, 16)
 }
 
+/// The worker's file, relative to the page: index.html names it in
+/// `<meta name="bitscope-worker">` (`make dist` gives it a content-hashed
+/// name, which the wasm cannot know: the worker names the wasm).
+fn worker_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector("meta[name=bitscope-worker]")
+                .ok()
+                .flatten()
+        })
+        .and_then(|m| m.get_attribute("content"))
+        .unwrap_or_else(|| "./static/worker.js".into())
+}
+
 fn spawn_worker() -> Result<web_sys::Worker, String> {
     let options = web_sys::WorkerOptions::new();
     options.set_type(web_sys::WorkerType::Module);
-    web_sys::Worker::new_with_options("static/worker.js", &options)
+    web_sys::Worker::new_with_options(&worker_url(), &options)
         .map_err(|e| format!("cannot start a Web Worker: {e:?}"))
 }
 

@@ -1,0 +1,80 @@
+//! The embed's page: the panel from the registry, its steps limited and
+//! played as the options say, a small link to the full page, and ← → kept
+//! inside the frame.
+
+use super::{EmbedOptions, EmbedRoute};
+use crate::ui::components::StepLimits;
+use crate::ui::panels::{self, PanelProps};
+use crate::ui::route::{Params, Route};
+use gloo::events::{EventListener, EventListenerOptions};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct EmbedViewProps {
+    pub embed: EmbedRoute,
+    /// The embed's state changed: the new hash is written by the caller.
+    pub on_change: Callback<EmbedRoute>,
+}
+
+/// ← and → never scroll the host page, even at the first or last step
+/// (the stepper takes them; a frame that cannot scroll hands a key's
+/// scroll to its parent otherwise).
+#[hook]
+fn use_arrow_keys_kept() {
+    use_effect_with((), |_| {
+        let options = EventListenerOptions::enable_prevent_default();
+        let listener = web_sys::window().map(|w| {
+            EventListener::new_with_options(&w, "keydown", options, |event| {
+                let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                    return;
+                };
+                let typing = key
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .is_some_and(|el| {
+                        matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                    });
+                if !typing && matches!(key.key().as_str(), "ArrowLeft" | "ArrowRight") {
+                    key.prevent_default();
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}
+
+#[function_component(EmbedView)]
+pub fn embed_view(props: &EmbedViewProps) -> Html {
+    use_arrow_keys_kept();
+    let EmbedRoute { route, options } = props.embed.clone();
+    let on_params = {
+        let on_change = props.on_change.clone();
+        let (panel, options) = (route.panel, options.clone());
+        Callback::from(move |params: Params| {
+            on_change.emit(EmbedRoute {
+                route: Route { panel, params },
+                options: options.clone(),
+            })
+        })
+    };
+    let limits = StepLimits {
+        range: options.steps,
+        autoplay: options.autoplay,
+    };
+    let full = format!("./{}", route.to_hash());
+    let EmbedOptions { controls, .. } = options;
+    html! {
+        <div class={classes!("embed", (!controls).then_some("no-controls"))} data-panel={route.panel.slug()}>
+            <ContextProvider<StepLimits> context={limits}>
+                <main id="panel" data-panel={route.panel.slug()}>
+                    <h1 class="visually-hidden">{ format!("{} — bitscope", route.panel.title()) }</h1>
+                    { panels::view(route.panel, PanelProps { params: route.params.clone(), on_params }) }
+                </main>
+            </ContextProvider<StepLimits>>
+            <footer class="embed-open">
+                <a href={full} target="_blank" rel="noopener">{ "open in bitscope ↗" }</a>
+            </footer>
+        </div>
+    }
+}

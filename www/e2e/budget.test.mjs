@@ -1,0 +1,52 @@
+// The two budgets of a first visit, from dist/ as a host serves it:
+// - the first load (HTML, JS glue, wasm, CSS, worker) at most 400 KB in
+//   brotli (what browsers get from real hosts); the gzip figure printed
+//   beside it, no longer a limit;
+// - the first render under 1 s: navigation start to the start page's first
+//   painted card, the median of 5 first visits (each a fresh context: no
+//   HTTP cache, no service worker), on loopback.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newPage, useSite } from './harness.mjs';
+import { firstLoad } from './dist.mjs';
+
+const BROTLI_LIMIT = 400_000;
+const RENDER_LIMIT_MS = 1000;
+const site = useSite();
+
+test('first load: at most 400 KB of brotli (gzip printed beside it)', () => {
+  const load = firstLoad();
+  for (const r of load.rows) console.log(`  ${r.file.padEnd(34)} ${String(r.raw).padStart(9)} B raw  ${String(r.br).padStart(7)} br  ${String(r.gz).padStart(7)} gz`);
+  console.log(`first load: ${(load.br / 1000).toFixed(1)} KB brotli (${load.br} B), ${(load.gz / 1000).toFixed(1)} KB gzip (${load.gz} B), ${(load.raw / 1000).toFixed(1)} KB raw`);
+  assert.ok(load.br <= BROTLI_LIMIT, `first load ${load.br} B brotli, over the ${BROTLI_LIMIT} B budget`);
+  assert.ok(load.br < load.gz, 'brotli is smaller than gzip');
+});
+
+/** Milliseconds from navigation start until the first card of the start page was painted. */
+async function firstRender(browser, url) {
+  const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  // A card's frame is painted when a task queued from its animation frame runs.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('main#panel .card')) return;
+      seen.disconnect();
+      requestAnimationFrame(() => setTimeout(() => { window.__firstCardPainted = performance.now(); }));
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => window.__firstCardPainted !== undefined, null, { timeout: 30000 });
+  const ms = await page.evaluate(() => window.__firstCardPainted);
+  await context.close();
+  assert.deepEqual(problems, []);
+  return ms;
+}
+
+test('first render: the median of 5 first visits is under 1 s', async () => {
+  const times = [];
+  for (let i = 0; i < 5; i++) times.push(await firstRender(site.browser, `${site.server.url}#/`));
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[2];
+  console.log(`first render (navigation start -> first start card painted), 5 first visits: ${times.map((t) => t.toFixed(0)).join(', ')} ms; median ${median.toFixed(0)} ms`);
+  assert.ok(median < RENDER_LIMIT_MS, `first render median ${median.toFixed(0)} ms`);
+});
