@@ -106,7 +106,7 @@ pub fn exhaustive(
         }
         base += n as u64;
         batches += 1;
-        if batches % ASK_EVERY == 0 {
+        if batches.is_multiple_of(ASK_EVERY) {
             let p = Progress {
                 phase: Phase::Exhaustive,
                 done: base,
@@ -198,7 +198,7 @@ pub fn sampled(
         }
         done += n as u64;
         batches += 1;
-        if batches % ASK_EVERY == 0 {
+        if batches.is_multiple_of(ASK_EVERY) {
             let p = Progress {
                 phase: Phase::Sampling,
                 done,

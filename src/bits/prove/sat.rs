@@ -40,7 +40,7 @@ impl Callbacks for Budget<'_> {
             self.stopped.set(Some(Flow::OutOfTime));
             return true;
         }
-        if n % ASK_EVERY == 0 {
+        if n.is_multiple_of(ASK_EVERY) {
             let p = Progress {
                 phase: Phase::Sat,
                 done: n,
