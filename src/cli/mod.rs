@@ -2,7 +2,6 @@
 
 mod bench;
 mod bench_matrix;
-mod bench_prove;
 mod debruijn;
 mod eval;
 mod magic;

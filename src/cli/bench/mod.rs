@@ -1,6 +1,8 @@
 //! `bitscope bench [perft|...]`: speed, measured, with a peer where one is
 //! installed (Stockfish's `go perft`, timed in the same run).
 
+mod prove;
+
 use bitscope::chess::stockfish::Stockfish;
 use bitscope::chess::{perft, Position};
 use clap::{Args, ValueEnum};
@@ -54,7 +56,7 @@ pub fn run(args: BenchArgs) -> i32 {
     let rounds = args.rounds.max(1);
     if args.matrix {
         let offset = args.depth_offset + args.gpu_depth_offset;
-        return super::bench_matrix::run(rounds, offset, args.json);
+        return crate::cli::bench_matrix::run(rounds, offset, args.json);
     }
     if matches!(args.suite, Suite::Perft | Suite::All) {
         bench_perft(rounds, args.depth_offset);
@@ -72,7 +74,7 @@ pub fn run(args: BenchArgs) -> i32 {
         bench_popcount(rounds);
     }
     if matches!(args.suite, Suite::Prove | Suite::All) {
-        super::bench_prove::run(rounds);
+        prove::run(rounds);
     }
     if matches!(args.suite, Suite::Gpu | Suite::All) {
         bench_gpu(rounds, args.depth_offset + args.gpu_depth_offset);

@@ -44,7 +44,7 @@ pub fn run(rounds: u32) {
         ("64-bit x - y = x + ~y + 1", "x - y", "x + ~y + 1", 64),
     ];
     for (name, a, b, w) in cases {
-        let (t, v) = super::bench::best(rounds, || prove(a, b, w));
+        let (t, v) = super::best(rounds, || prove(a, b, w));
         match v {
             Ok(v) => println!(
                 "  {name:<44} {:>8.4} s  {} {}",
@@ -66,7 +66,7 @@ pub fn run(rounds: u32) {
 fn bench_exercises(rounds: u32) {
     let all = practice::exercises();
     let mut worst = (0.0, "");
-    let (t, (proofs, failed, methods)) = super::bench::best(rounds, || {
+    let (t, (proofs, failed, methods)) = super::best(rounds, || {
         let (mut proofs, mut failed, mut methods) = (0, 0, [0usize; 3]);
         for e in &all {
             for alt in e.alternatives {
