@@ -6,14 +6,18 @@
 //! ```text
 //!  ui/     Yew components and panels (wasm32 only): renders traces;
 //!          its routes and typed panel state build natively too
+//!  practice/  exercises (task, rules, hidden reference, hints); checks an
+//!          answer with bits::prove
 //!  gpu/    WGSL kernels + one wgpu host (browser and native)
 //!  chess/  compact position, FEN, legal move generation, perft
-//!  bits/   the tricks: pure functions, each with a step trace; and the
+//!  bits/   the tricks: pure functions, each with a step trace; expr (the
+//!          Lab's language) and prove (equivalence of two expressions); the
 //!          leaves every layer shares: bits::square, bits::piece
 //! ```
 
 pub mod bits;
 pub mod chess;
 pub mod gpu;
+pub mod practice;
 
 pub mod ui;

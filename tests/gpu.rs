@@ -228,7 +228,7 @@ fn workgroup_memory_limit() {
         let strict = Options {
             workgroup_size: big,
             shrink_to_fit: false,
-            ..Options::default()
+            ..Options::with_variant(Variant::Workgroup)
         };
         assert_eq!(
             gpu.run_blocking(&pos(START), 2, &strict, |_, _| true)
@@ -238,7 +238,7 @@ fn workgroup_memory_limit() {
     }
     let loose = Options {
         workgroup_size: big,
-        ..Options::default()
+        ..Options::with_variant(Variant::Workgroup)
     };
     let run = gpu
         .run_blocking(&pos(KIWIPETE), 2, &loose, |_, _| true)

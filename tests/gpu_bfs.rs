@@ -116,9 +116,9 @@ fn bfs_splits_chunks_workgroups() {
     assert_eq!(run.nodes, want);
 }
 
-/// A level whose children overflow the level buffer is cut into ranges:
-/// start perft 6 expands 197,281 positions at the last materialized level
-/// (more than a software adapter's 65,536).
+/// Start perft 6: 197,281 positions at the last materialized level, in
+/// level buffers sized from the adapter's limits (tests/gpu_waits.rs cuts
+/// levels into ranges with small buffers).
 #[test]
 fn bfs_start_6_ranges() {
     let run = gpu()
@@ -142,11 +142,12 @@ fn bfs_random_positions_match_cpu() {
     }
 }
 
-/// The walk keeps one move source per piece with moves (two per queen), one
-/// per pawn direction and one for the king: 15 queens that all move both
-/// ways, pawns that push, push two and take both ways, and a king (35
-/// sources, the capacity is 36) count as the CPU does, for both sides to
-/// move; 16 pieces besides pawns and king are refused with a typed error.
+/// The walk keeps one move source per piece with moves (a queen's diagonal
+/// and line targets in one), one per pawn direction and one for the king:
+/// 15 queens that all move both ways, pawns that push, push two and take
+/// both ways, and a king (20 sources, the capacity) count as the CPU does,
+/// for both sides to move; 16 pieces besides pawns and king are refused
+/// with a typed error.
 #[test]
 fn bfs_many_pieces_fill_the_walk_or_are_refused() {
     let gpu = gpu();

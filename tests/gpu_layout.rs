@@ -80,30 +80,40 @@ fn workgroup_bytes_match_the_wgsl() {
 }
 
 /// The breadth-first walk's private memory figure is the size naga gives
-/// its `Sources` array, and the walk holds the most sources a side with
-/// `BFS_MAX_OFFICERS` pieces besides pawns and king can have (one per
-/// knight, bishop or rook, two per queen; four pawn directions; the king).
+/// its `Sources` struct, none of its arrays is over 256 B, and the walk
+/// holds the most sources a side with `BFS_MAX_OFFICERS` pieces besides
+/// pawns and king can have (one per knight, bishop, rook or queen; four
+/// pawn directions; the king).
 #[test]
 fn bfs_private_bytes_match_the_wgsl() {
-    use bitscope::gpu::bfs::{bfs_source, BFS_MAX_OFFICERS, PRIVATE_BYTES_PER_INVOCATION};
+    use bitscope::gpu::bfs::BFS_MAX_OFFICERS;
+    use bitscope::gpu::layout::{largest_private_array, private_bytes, BFS_SOURCES};
     use wgpu::naga;
-    let src = bfs_source(64, Slider::KoggeStone, true, true).unwrap();
+    let src = bfs::bfs_source(64, Slider::KoggeStone, true, true).unwrap();
     let module =
         naga::front::wgsl::parse_str(&src).unwrap_or_else(|e| panic!("{}", e.emit_to_string(&src)));
     let mut layouter = naga::proc::Layouter::default();
     layouter.update(module.to_ctx()).unwrap();
-    let sources = module
+    let (handle, ty) = module
         .types
         .iter()
         .find(|(_, t)| t.name.as_deref() == Some("Sources"))
-        .map(|(h, _)| h)
         .expect("bfs.wgsl declares struct Sources");
-    let bytes = u64::from(layouter[sources].size).div_ceil(16) * 16;
-    assert_eq!(bytes, PRIVATE_BYTES_PER_INVOCATION);
-    let capacity = (bytes - 16) / 16;
+    let bytes = u64::from(layouter[handle].size);
+    assert_eq!(bytes, private_bytes(Variant::BreadthFirst));
+    let naga::TypeInner::Struct { members, .. } = &ty.inner else {
+        panic!("Sources is a struct")
+    };
+    let largest = members
+        .iter()
+        .map(|m| u64::from(layouter[m.ty].size))
+        .max()
+        .unwrap();
+    assert_eq!(largest, largest_private_array(Variant::BreadthFirst));
+    assert!(largest <= 256, "{largest} B");
     assert!(
-        capacity >= u64::from(4 + 2 * BFS_MAX_OFFICERS + 1),
-        "{capacity} sources"
+        u64::from(BFS_SOURCES) >= u64::from(4 + BFS_MAX_OFFICERS + 1),
+        "{BFS_SOURCES} sources"
     );
 }
 

@@ -17,6 +17,7 @@ pub mod nibble;
 pub mod nibble_board;
 pub mod piece;
 pub mod popcount;
+pub mod prove;
 pub mod quad;
 pub mod rng;
 pub mod square;

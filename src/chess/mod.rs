@@ -18,7 +18,9 @@
 //!   clocks), validation, and `Position`'s `Display` / serde;
 //! * [`movegen`]: legal move generation (pin and check masks) and counting;
 //! * [`mod@perft`]: perft with bulk counting, divide, progress and cancellation;
-//! * `parallel` (native): the same perft split over threads.
+//! * `parallel` (native): the same perft split over threads;
+//! * [`suite`]: perft suites in EPD (`FEN ;D1 20 ;D2 400`), read and run;
+//! * [`compare`]: our divide against another engine's, and the next step.
 //!
 //! `chess` never imports `gpu` or `ui`; the GPU's packed position lives in
 //! `gpu::layout`, which reads a `Position` through its accessors.
@@ -35,6 +37,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod compare;
 pub mod fen;
 pub mod magic_lab;
 pub mod magics;
@@ -47,6 +50,7 @@ pub mod position;
 pub mod rays;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod stockfish;
+pub mod suite;
 pub mod teach;
 
 pub use crate::bits::piece::{Color, Piece, PieceKind};

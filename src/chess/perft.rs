@@ -153,6 +153,16 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     }
 }
 
+/// Nodes per second, rounded; 0 for no time (the CLI's reports and the
+/// suites).
+pub fn nodes_per_second(nodes: u64, seconds: f64) -> u64 {
+    if seconds > 0.0 {
+        (nodes as f64 / seconds).round() as u64
+    } else {
+        0
+    }
+}
+
 /// [`divide`] as `(uci, nodes)` pairs, sorted by UCI text (handy to diff
 /// against another engine's `go perft`).
 pub fn divide_uci(pos: &Position, depth: u32) -> Vec<(String, u64)> {

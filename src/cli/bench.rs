@@ -20,6 +20,8 @@ pub enum Suite {
     Gpu,
     /// Magic bitboards: `find` on all 64 squares of each slider (usual bits, seeded).
     Magic,
+    /// Equivalence proofs: exhaustive 2^24, 64-bit identities by SAT, every exercise.
+    Prove,
     /// Everything above.
     All,
 }
@@ -69,6 +71,9 @@ pub fn run(args: BenchArgs) -> i32 {
     if matches!(args.suite, Suite::Popcount | Suite::All) {
         bench_popcount(rounds);
     }
+    if matches!(args.suite, Suite::Prove | Suite::All) {
+        super::bench_prove::run(rounds);
+    }
     if matches!(args.suite, Suite::Gpu | Suite::All) {
         bench_gpu(rounds, args.depth_offset + args.gpu_depth_offset);
     }
@@ -76,7 +81,7 @@ pub fn run(args: BenchArgs) -> i32 {
 }
 
 /// The best of `rounds` timings of `f`, and its last result.
-fn best<T>(rounds: u32, mut f: impl FnMut() -> T) -> (f64, T) {
+pub fn best<T>(rounds: u32, mut f: impl FnMut() -> T) -> (f64, T) {
     let mut best = f64::MAX;
     let mut out = None;
     for _ in 0..rounds.max(1) {
@@ -99,7 +104,7 @@ fn bench_debruijn(rounds: u32) {
 /// Every 64-bit magic, meet in the middle on 1 and on every thread, and the
 /// ordered walk on 32 of its 1024 chunks.
 fn bench_debruijn_enumeration(rounds: u32) {
-    use bitscope::bits::debruijn::{enumerate_chunk, validate, FastEnumerator};
+    use bitscope::bits::debruijn::{enumerate_chunk, validate, FastEnumerator, Tally};
     let cores = bitscope::chess::parallel::available_threads();
     for threads in [1, cores] {
         let (t, (all, odd, checked)) = best(rounds, || {
@@ -108,18 +113,18 @@ fn bench_debruijn_enumeration(rounds: u32) {
             };
             let sums = e.run_threaded(
                 threads,
-                |acc: &mut (u64, u64, bool), m| {
-                    acc.0 += 1;
-                    acc.1 += m & 1;
+                |acc: &mut (Tally, bool), m| {
+                    acc.0.add(m);
                     // an independent full window check on one magic in 2^20
-                    if acc.0 & 0xF_FFFF == 0 {
-                        acc.2 |= !validate(64, m).is_ok_and(|v| v.valid);
+                    if acc.0.all & 0xF_FFFF == 0 {
+                        acc.1 |= !validate(64, m).is_ok_and(|v| v.valid);
                     }
                 },
                 |_, _| {},
             );
-            sums.iter()
-                .fold((0, 0, true), |s, a| (s.0 + a.0, s.1 + a.1, s.2 && !a.2))
+            let failed = sums.iter().any(|a| a.1);
+            let Tally { all, odd } = sums.into_iter().map(|a| a.0).sum();
+            (all, odd, !failed)
         });
         println!(
             "  64-bit: every magic enumerated and verified   {all} ({odd} odd) in {t:.3} s, meet in the middle, {threads} thread(s){}",
@@ -402,7 +407,7 @@ fn bench_perft(rounds: u32, depth_offset: i32) {
                 }
             }
         }
-        let mnps = |n: u64, s: f64| n as f64 / s / 1e6;
+        let mnps = |n: u64, s: f64| bitscope::chess::perft::nodes_per_second(n, s) as f64 / 1e6;
         println!(
             "  {name:<9} depth {depth}  bitscope  {nodes:>11} nodes {ours:>7.3} s {:>7.1} M nodes/s",
             mnps(nodes, ours)
@@ -463,7 +468,7 @@ fn bench_gpu(rounds: u32, depth_offset: i32) {
         let (cpu_t, cpu_nodes) = best(rounds, || perft(&pos, depth));
         println!(
             "  {name:<9} depth {depth}  cpu            {cpu_nodes:>13} nodes {cpu_t:>8.3} s {:>9.1} M nodes/s",
-            cpu_nodes as f64 / cpu_t / 1e6
+            bitscope::chess::perft::nodes_per_second(cpu_nodes, cpu_t) as f64 / 1e6
         );
         for variant in Variant::ALL {
             let options = Options::with_variant(variant);
@@ -475,7 +480,7 @@ fn bench_gpu(rounds: u32, depth_offset: i32) {
                     "  {name:<9} depth {depth}  gpu {:<10} {:>13} nodes {t:>8.3} s {:>9.1} M nodes/s  {:.2}x cpu{}",
                     variant.name(),
                     run.nodes,
-                    run.nodes as f64 / t / 1e6,
+                    bitscope::chess::perft::nodes_per_second(run.nodes, t) as f64 / 1e6,
                     cpu_t / t,
                     if run.nodes == cpu_nodes { "" } else { "   COUNTS DIFFER" }
                 ),

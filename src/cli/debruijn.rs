@@ -49,6 +49,11 @@ enum DebruijnCommand {
         json: bool,
     },
     /// Check a magic: its table, or the bit indices whose windows collide.
+    ///
+    /// Exit status: 0 valid, 1 not valid, 2 bad input.
+    #[command(
+        after_help = "Exit status: 0 when the magic is valid, 1 when it is not, 2 on bad input."
+    )]
     Check {
         /// Word width in bits.
         #[arg(long, value_parser = width_arg)]
@@ -108,12 +113,13 @@ fn number(what: &str, text: &str, width: u32) -> Result<u64, String> {
 
 pub fn run(args: DebruijnArgs) -> i32 {
     match run_command(args.command) {
-        Ok(()) => 0,
+        Ok(code) => code,
         Err(e) => super::bad_input(e),
     }
 }
 
-fn run_command(command: DebruijnCommand) -> Result<(), String> {
+/// The exit code: 0, or 1 where `check` found the magic not valid.
+fn run_command(command: DebruijnCommand) -> Result<i32, String> {
     match command {
         DebruijnCommand::Count {
             bits: width,
@@ -176,6 +182,7 @@ fn run_command(command: DebruijnCommand) -> Result<(), String> {
                     println!("  bits {i} and {j} share window {}", v.windows[*i as usize]);
                 }
             }
+            return Ok(i32::from(!v.valid));
         }
         DebruijnCommand::Scan {
             bits: width,
@@ -202,7 +209,7 @@ fn run_command(command: DebruijnCommand) -> Result<(), String> {
             super::trace::print(&trace, json);
         }
     }
-    Ok(())
+    Ok(0)
 }
 
 /// Every magic of a width, counted on `threads` threads.
@@ -210,16 +217,11 @@ fn count(width: u32, threads: usize, json: bool) -> Result<(), String> {
     let start = Instant::now();
     let enumerator = FastEnumerator::new_threaded(width, threads).map_err(|e| e.to_string())?;
     let mut bar = LateBar::new(enumerator.chunks() as u64, "enumerate");
-    let sums = enumerator.run_threaded(
-        threads,
-        |acc: &mut (u64, u64), m| {
-            acc.0 += 1;
-            acc.1 += m & 1;
-        },
-        |done, _| bar.update(done as u64, String::new()),
-    );
+    let sums = enumerator.run_threaded(threads, debruijn::Tally::add, |done, _| {
+        bar.update(done as u64, String::new())
+    });
     bar.finish();
-    let (all, odd) = sums.iter().fold((0, 0), |s, a| (s.0 + a.0, s.1 + a.1));
+    let debruijn::Tally { all, odd } = sums.into_iter().sum();
     let seconds = start.elapsed().as_secs_f64();
     if json {
         println!(

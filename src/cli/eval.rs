@@ -49,9 +49,6 @@ pub fn run(args: EvalArgs) -> i32 {
             super::trace::print(&trace, args.json);
             0
         }
-        Err(e) => {
-            let caret = " ".repeat(e.column().saturating_sub(1)) + "^";
-            super::bad_input(format!("{e}\n  {}\n  {caret}", args.expr))
-        }
+        Err(e) => super::bad_input(format!("{e}\n{}", super::caret(&args.expr, e.column()))),
     }
 }

@@ -27,7 +27,8 @@ pub struct Where {
     /// The square, like d4.
     #[arg(long)]
     pub square: String,
-    /// Index bits (the mask's popcount by default; fewer is allowed).
+    /// Index bits, 1..=20 (the mask's popcount by default; fewer and more
+    /// are allowed, as engines use).
     #[arg(long)]
     pub bits: Option<String>,
 }
@@ -48,7 +49,13 @@ impl Where {
 #[derive(Subcommand)]
 enum MagicCommand {
     /// Check a magic for one square: its collisions, harmless (same attack
-    /// set) or breaking (different sets).
+    /// set) or breaking (different sets). The JSON lists the first 16
+    /// collisions and counts them all.
+    ///
+    /// Exit status: 0 valid, 1 not valid, 2 bad input.
+    #[command(
+        after_help = "Exit status: 0 when the magic is valid, 1 when it is not, 2 on bad input."
+    )]
     Check {
         #[command(flatten)]
         at: Where,
@@ -57,6 +64,17 @@ enum MagicCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Check a whole table of 64 magics (a C or Rust array, or one per
+    /// line), with the bits of a second array of shifts or bit counts in the
+    /// same text, of --shifts / --bits, or the usual ones.
+    ///
+    /// Exit status: 0 when every square is valid, 1 when one is not, 2 on
+    /// bad input. With --repair the repaired table goes to stdout (in the
+    /// input's form) and the report to stderr.
+    #[command(
+        after_help = "Exit status: 0 when every square is valid, 1 when one is not (also with --repair), 2 on bad input."
+    )]
+    CheckTable(super::magic_table::CheckTableArgs),
     /// Find a magic for one square with random sparse candidates.
     Find {
         #[command(flatten)]
@@ -74,12 +92,13 @@ enum MagicCommand {
 
 pub fn run(args: MagicArgs) -> i32 {
     match run_command(args.command) {
-        Ok(()) => 0,
+        Ok(code) => code,
         Err(e) => super::bad_input(e),
     }
 }
 
-fn run_command(command: MagicCommand) -> Result<(), MagicError> {
+/// The exit code: 0, or 1 where a check found the magic not valid.
+fn run_command(command: MagicCommand) -> Result<i32, MagicError> {
     match command {
         MagicCommand::Check { at, magic, json } => {
             let (piece, square, bits) = at.read()?;
@@ -99,14 +118,16 @@ fn run_command(command: MagicCommand) -> Result<(), MagicError> {
                     report.harmless,
                     report.breaking
                 );
-                for c in report.collisions.iter().filter(|c| !c.harmless).take(16) {
+                if let Some(c) = &report.first_breaking {
                     println!(
-                        "  index {:>5}: 0x{:016x} and 0x{:016x} attack differently",
+                        "  first breaking: index {}: 0x{:016x} and 0x{:016x} attack differently",
                         c.index, c.occupancies[0], c.occupancies[1]
                     );
                 }
             }
+            return Ok(i32::from(!report.valid));
         }
+        MagicCommand::CheckTable(args) => return Ok(super::magic_table::run(args)),
         MagicCommand::Find {
             at,
             seed,
@@ -140,5 +161,5 @@ fn run_command(command: MagicCommand) -> Result<(), MagicError> {
             }
         }
     }
-    Ok(())
+    Ok(0)
 }

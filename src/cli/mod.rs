@@ -2,10 +2,15 @@
 
 mod bench;
 mod bench_matrix;
+mod bench_prove;
 mod debruijn;
 mod eval;
 mod magic;
+mod magic_table;
 mod perft;
+mod perft_suite;
+mod practice;
+mod prove;
 mod serve;
 mod trace;
 
@@ -34,6 +39,10 @@ enum Command {
     Eval(eval::EvalArgs),
     /// Magic bitboards for one square: check a magic, or find one.
     Magic(magic::MagicArgs),
+    /// Are two expressions equal on every input? Proven, or a counterexample.
+    Prove(prove::ProveArgs),
+    /// Exercises: write a trick with few operators and be checked exactly.
+    Practice(practice::PracticeArgs),
     /// Speed: perft against Stockfish, and more.
     Bench(bench::BenchArgs),
 }
@@ -51,6 +60,22 @@ pub fn main() -> i32 {
         Command::Debruijn(args) => debruijn::run(args),
         Command::Eval(args) => eval::run(args),
         Command::Magic(args) => magic::run(args),
+        Command::Prove(args) => prove::run(args),
+        Command::Practice(args) => practice::run(args),
+    }
+}
+
+/// The text of `path`, or of stdin for `-`.
+pub fn read_input(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    if path == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("stdin: {e}"))?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
     }
 }
 
@@ -58,4 +83,9 @@ pub fn main() -> i32 {
 pub fn bad_input(message: impl std::fmt::Display) -> i32 {
     eprintln!("error: {message}");
     EXIT_BAD_INPUT
+}
+
+/// The Lab's error pointer: the source and a caret under `column` (1-based).
+pub fn caret(src: &str, column: usize) -> String {
+    format!("  {src}\n  {}^", " ".repeat(column.saturating_sub(1)))
 }

@@ -1,8 +1,10 @@
-//! `bitscope perft DEPTH [--fen FEN] [--threads N] [--divide] [--json] [--gpu]`.
+//! `bitscope perft DEPTH [--fen FEN] [--threads N] [--divide [--compare
+//! FILE|-]] [--json] [--gpu]`, and `bitscope perft --epd FILE` for a suite.
 //!
 //! Counts the leaf nodes of the legal move tree. With `--json` the last
 //! stdout line is `{"nodes":N,"seconds":S,"nps":X,"backend":"cpu"}`. A
-//! progress bar appears on stderr for runs over a second.
+//! progress bar appears on stderr for runs over a second (on a terminal).
+//! The suite and the comparison live in `perft_suite.rs`.
 
 use bitscope::chess::parallel::{available_threads, divide_parallel};
 use bitscope::chess::{perft, Position};
@@ -16,39 +18,57 @@ use std::time::{Duration, Instant};
 pub const START_FEN: &str = bitscope::chess::CPW_POSITIONS[0].1;
 
 #[derive(Args)]
+#[command(
+    after_help = "Exit status: 0; with --epd or --compare, 1 when a count differs; 2 on bad input (with --epd: a line that cannot be read, named with its number; the other lines still run)."
+)]
 pub struct PerftArgs {
-    /// Depth in plies (0..=15).
-    #[arg(value_parser = clap::value_parser!(u32).range(0..=15))]
-    depth: u32,
+    /// Depth in plies (0..=15); not with --epd.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=15), required_unless_present = "epd", conflicts_with = "epd")]
+    pub(super) depth: Option<u32>,
     /// Position to count from (the start position by default).
     #[arg(long, default_value = START_FEN)]
-    fen: String,
+    pub(super) fen: String,
     /// List each root move with its count.
     #[arg(long)]
-    divide: bool,
+    pub(super) divide: bool,
+    /// With --divide: another engine's divide output (a file, or - for
+    /// stdin: `e2e4: 20` lines as Stockfish's `go perft` prints, or `e2e4
+    /// 20`); prints the moves that differ, the missing and the extra ones,
+    /// and the next step of the hunt.
+    #[arg(long, requires = "divide")]
+    pub(super) compare: Option<String>,
+    /// A perft suite in EPD (`FEN ;D1 20 ;D2 400 ...` per line; a file, or
+    /// - for stdin): each line's depths are counted and checked.
+    #[arg(long, conflicts_with_all = ["divide", "fen"])]
+    pub(super) epd: Option<String>,
+    /// With --epd: skip the counts whose expected nodes are above this.
+    #[arg(long, default_value_t = bitscope::chess::suite::DEFAULT_MAX_NODES)]
+    pub(super) max_nodes: u64,
     /// CPU threads (all cores by default); the tree is split at the root, or
     /// deeper when the root has few moves.
     #[arg(long, default_value_t = available_threads() as u64, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    threads: u64,
+    pub(super) threads: u64,
     /// Print the result as one JSON line.
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
     /// Count on the GPU (wgpu: Vulkan natively; SwiftShader without a GPU).
     #[arg(long)]
-    gpu: bool,
+    pub(super) gpu: bool,
     /// With --gpu: the kernel: workgroup | private (depth-first, where it
     /// keeps positions and move stacks) | breadth-first, or a name from
     /// `bench gpu --matrix` such as breadth-first-magic-wg128 (fixes the
     /// slider method and the workgroup size).
-    #[arg(long, value_parser = variant_arg, default_value = "workgroup")]
-    variant: String,
+    /// By default: breadth-first with the slider method that won
+    /// `bench gpu --matrix` on this adapter (Kogge-Stone before any matrix).
+    #[arg(long, value_parser = variant_arg)]
+    pub(super) variant: Option<String>,
     /// With --gpu: invocations per workgroup (halved until the memory fits).
     #[arg(long, default_value_t = 64)]
-    workgroup_size: u32,
+    pub(super) workgroup_size: u32,
     /// With --gpu: plies the CPU plays before the GPU counts the rest (at
     /// most depth - 1; chosen from the adapter by default).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=15))]
-    split_depth: Option<u32>,
+    pub(super) split_depth: Option<u32>,
 }
 
 /// What the JSON line says.
@@ -66,6 +86,19 @@ pub struct PerftReport {
     /// GPU: the plies the CPU played before the kernel counted the rest.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub split_depth: Option<u32>,
+    /// GPU: the host's waits, submits and dispatches, and the kernel time.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<GpuCounts>,
+}
+
+/// What `perft --gpu --json` adds: how often the host waited for the GPU.
+#[derive(Serialize)]
+pub struct GpuCounts {
+    pub readbacks: u32,
+    pub submits: u32,
+    pub dispatches: u32,
+    /// GPU time from timestamp queries; null where the adapter has none.
+    pub kernel_seconds: Option<f64>,
 }
 
 impl PerftReport {
@@ -73,15 +106,12 @@ impl PerftReport {
         PerftReport {
             nodes,
             seconds,
-            nps: if seconds > 0.0 {
-                (nodes as f64 / seconds).round() as u64
-            } else {
-                0
-            },
+            nps: bitscope::chess::perft::nodes_per_second(nodes, seconds),
             backend: backend.into(),
             threads: None,
             divide: None,
             split_depth: None,
+            gpu: None,
         }
     }
 
@@ -153,6 +183,15 @@ impl LateBar {
         self.bar.set_length(total);
     }
 
+    /// A line above the bar (or plain stdout while it is hidden).
+    pub fn println(&self, line: String) {
+        if self.shown {
+            self.bar.suspend(|| println!("{line}"));
+        } else {
+            println!("{line}");
+        }
+    }
+
     pub fn finish(self) {
         self.bar.finish_and_clear();
     }
@@ -163,23 +202,33 @@ pub fn parse_fen(fen: &str) -> Result<Position, String> {
 }
 
 pub fn run(args: PerftArgs) -> i32 {
+    if let Some(epd) = &args.epd {
+        return super::perft_suite::run_suite(&args, epd);
+    }
+    let depth = args.depth.unwrap_or(0);
     let position = match parse_fen(&args.fen) {
         Ok(p) => p,
         Err(e) => return super::bad_input(e),
     };
+    // read the other engine's divide before counting: bad input fails fast
+    let theirs = match args.compare.as_deref().map(super::perft_suite::read_divide) {
+        Some(Err(e)) => return super::bad_input(e),
+        Some(Ok(t)) => Some(t),
+        None => None,
+    };
     if args.gpu {
-        return run_gpu(&args, &position);
+        return run_gpu(&args, &position, depth, theirs);
     }
     // Build the attack tables before the clock starts.
     let _ = perft(&position, 1);
     let start = Instant::now();
-    let (nodes, rows) = if args.depth == 0 {
+    let (nodes, rows) = if depth == 0 {
         (1, Vec::new())
     } else {
         let roots = position.count_legal_moves() as u64;
         let mut bar = LateBar::new(roots, "perft");
         let mut done = 0;
-        let result = divide_parallel(&position, args.depth, args.threads as usize, |p| {
+        let result = divide_parallel(&position, depth, args.threads as usize, |p| {
             done += 1;
             bar.update(done, format!("{} {}", p.mv.to_uci(), p.nodes));
             ControlFlow::Continue(())
@@ -192,49 +241,65 @@ pub fn run(args: PerftArgs) -> i32 {
     let mut report = PerftReport::new(nodes, seconds, "cpu");
     report.threads = Some(args.threads as usize);
     if args.divide {
-        let mut rows: Vec<(String, u64)> = rows.iter().map(|(m, n)| (m.to_uci(), *n)).collect();
-        rows.sort();
+        let rows = bitscope::chess::perft::uci_rows(&rows);
+        if let Some(theirs) = &theirs {
+            return super::perft_suite::print_comparison(&args, depth, &rows, theirs);
+        }
         report.divide = Some(rows);
     }
     report.print(args.json);
     0
 }
 
-/// `--gpu`: the CPU splits the tree to a frontier, the kernel counts the
-/// rest; with `--divide`, one count per root move, each on the GPU. Every
-/// GPU error (no adapter, limits, a lost device) exits 2 with its reason.
-fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
-    use bitscope::gpu::matrix::VariantName;
-    use bitscope::gpu::{GpuPerft, Options, Variant};
-    let gpu = match GpuPerft::new_blocking() {
-        Ok(g) => g,
-        Err(e) => {
-            return super::bad_input(format!("{e} (natively bitscope uses Vulkan; without a GPU, VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json selects SwiftShader)"));
-        }
-    };
-    let name = VariantName::parse(&args.variant).unwrap_or(VariantName {
-        kernel: Variant::Workgroup,
-        slider: None,
-        workgroup_size: None,
-    });
-    let options = name.apply(Options {
+/// The GPU, its options and the backend's description for the reports:
+/// no adapter, bad limits or a failing pipeline are errors with their
+/// reason. Without `--variant`: breadth-first with this adapter's matrix
+/// winner (`bench gpu --matrix`).
+pub fn open_gpu(
+    args: &PerftArgs,
+) -> Result<(bitscope::gpu::GpuPerft, bitscope::gpu::Options, String), String> {
+    use bitscope::gpu::matrix::{adapter_key, VariantName};
+    use bitscope::gpu::{GpuPerft, Options};
+    let gpu = GpuPerft::new_blocking().map_err(|e| format!("{e} (natively bitscope uses Vulkan; without a GPU, VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json selects SwiftShader)"))?;
+    let base = super::bench_matrix::load_winners().options_for(&adapter_key(gpu.report()));
+    let base = Options {
         workgroup_size: args.workgroup_size,
         split_depth: args.split_depth,
-        ..Options::default()
-    });
-    // Check the limits and build the pipeline before the clock starts.
-    let (workgroup_size, workgroup_bytes) = match gpu.resolve_workgroup(&options) {
-        Ok(resolved) => resolved,
-        Err(e) => return super::bad_input(e),
+        ..base
     };
-    if let Err(e) = gpu.run_blocking(position, 1, &options, |_, _| true) {
-        return super::bad_input(e);
-    }
+    let options = match args.variant.as_deref().and_then(VariantName::parse) {
+        Some(name) => name.apply(Options {
+            slider: Options::default().slider,
+            ..base
+        }),
+        None => base,
+    };
+    // Check the limits and build the pipeline before the clock starts.
+    let (workgroup_size, workgroup_bytes) =
+        gpu.resolve_workgroup(&options).map_err(|e| e.to_string())?;
+    gpu.run_blocking(&Position::startpos(), 1, &options, |_, _| true)
+        .map_err(|e| e.to_string())?;
     let report = gpu.report();
     let backend = format!(
         "gpu: {} ({}, {} memory, {} sliders, workgroup {workgroup_size}, {workgroup_bytes} B of workgroup memory)",
         report.name, report.backend, options.variant, options.slider
     );
+    Ok((gpu, options, backend))
+}
+
+/// `--gpu`: the CPU splits the tree to a frontier, the kernel counts the
+/// rest; with `--divide`, one count per root move, each on the GPU. Every
+/// GPU error (no adapter, limits, a lost device) exits 2 with its reason.
+fn run_gpu(
+    args: &PerftArgs,
+    position: &Position,
+    depth: u32,
+    theirs: Option<bitscope::chess::compare::TheirDivide>,
+) -> i32 {
+    let (gpu, options, backend) = match open_gpu(args) {
+        Ok(g) => g,
+        Err(e) => return super::bad_input(e),
+    };
     let mut bar = LateBar::new(0, "gpu perft");
     let progress = |done: u64, total: u64| {
         bar.set_length(total);
@@ -242,26 +307,37 @@ fn run_gpu(args: &PerftArgs, position: &Position) -> i32 {
         true
     };
     let start = Instant::now();
-    let result = if args.divide && args.depth == 0 {
-        Ok((1, Some(Vec::new()), None))
+    let result = if args.divide && depth == 0 {
+        Ok((1, Some(Vec::new()), None, None))
     } else if args.divide {
-        gpu.divide_blocking(position, args.depth, &options, progress)
+        gpu.divide_blocking(position, depth, &options, progress)
             .map(|rows| {
-                let mut rows: Vec<(String, u64)> =
-                    rows.iter().map(|(m, n)| (m.to_uci(), *n)).collect();
-                rows.sort();
-                (rows.iter().map(|r| r.1).sum(), Some(rows), None)
+                let rows = bitscope::chess::perft::uci_rows(&rows);
+                (rows.iter().map(|r| r.1).sum(), Some(rows), None, None)
             })
     } else {
-        gpu.run_blocking(position, args.depth, &options, progress)
-            .map(|run| (run.nodes, None, Some(run.split_depth)))
+        gpu.run_blocking(position, depth, &options, progress)
+            .map(|run| {
+                let counts = GpuCounts {
+                    readbacks: run.readbacks,
+                    submits: run.submits,
+                    dispatches: run.dispatches,
+                    kernel_seconds: run.kernel_seconds(),
+                };
+                (run.nodes, None, Some(run.split_depth), Some(counts))
+            })
     };
     bar.finish();
     match result {
-        Ok((nodes, divide, split_depth)) => {
+        Ok((_, Some(rows), _, _)) if theirs.is_some() => {
+            let theirs = theirs.as_ref().expect("checked");
+            super::perft_suite::print_comparison(args, depth, &rows, theirs)
+        }
+        Ok((nodes, divide, split_depth, counts)) => {
             let mut report = PerftReport::new(nodes, start.elapsed().as_secs_f64(), backend);
             report.divide = divide;
             report.split_depth = split_depth;
+            report.gpu = counts;
             report.print(args.json);
             0
         }

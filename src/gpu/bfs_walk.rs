@@ -1,236 +1,581 @@
-//! The breadth-first host's chunk walk, resumable between read-backs, so
-//! that two chunks are in flight: while the host waits for one chunk's
-//! read-back, the other chunk's dispatches are already queued behind it.
+//! The breadth-first host's level walk and the buffers it keeps across runs.
 //!
 //! ```text
-//!  set A: [upload c0][scan]·read··[expand][leaf..][copy]·read·[upload c2]...
-//!  set B:        [upload c1][scan]·read··[expand][leaf..][copy]·read·...
-//!  queue:  A-scan B-scan A-expand+leaves B-expand+leaves A-copy B-copy ...
+//!  level 0 (the frontier chunk, uploaded)
+//!  level l with more than two plies left:
+//!     bf_count_scan, bf_block_scan   (the whole level, in bounded dispatches)
+//!     read back the block sums once  (one wait per scanned level)
+//!     cut the level at block boundaries into ranges whose children fit
+//!     per range: bf_expand -> level l + 1, then walk level l + 1
+//!  level with two plies or fewer left: bf_leaf / bf_leaf_count dispatches,
+//!     queued behind the expand (no wait)
+//!  the end of the run: read back the 64-bit leaf count once
 //! ```
 //!
-//! A chunk's walk goes depth-first over ranges and breadth-first inside each
-//! range: at a level with more than two plies left it scans a range of
-//! positions (their children's offsets and total, read back), then expands
-//! the range into the next level and walks that; with two plies or fewer
-//! left it dispatches the fused leaf kernel over the level in bounded pieces.
+//! A level is read back only to learn its children's offsets, so a run
+//! waits once per scanned (level, range), never once per cut: the host
+//! knows from the block sums exactly where each range ends. Every dispatch
+//! of a submission reads its own uniform slot (a dynamic offset), so a
+//! level's many bounded dispatches go in one submission.
+//!
+//! The buffers (one per level: positions, offsets, block sums) live in a
+//! [`Pool`] that the context keeps between runs; a level's buffers grow (to
+//! the next power of two, at most [`Plan::cap`] positions) only when a run
+//! needs more, and the bind groups are rebuilt only then.
 
-use super::bfs::{BfParams, Buffers, Kernels, Plan};
+use super::bfs_kernels::{BfParams, Kernels};
+use super::packed::POS_BYTES;
 use super::{GpuError, GpuPerft, GpuRun};
 
-/// One range of one level still to walk.
+/// How a run is cut up.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Plan {
+    /// Positions per level buffer, at most.
+    pub cap: u32,
+    /// Positions per count / expand dispatch (a multiple of the workgroup).
+    pub expand_max: u32,
+    /// Positions per leaf dispatch.
+    pub leaf_max: u32,
+    /// Frontier positions per chunk.
+    pub chunk: u32,
+}
+
+/// Uniform slots one submission holds at most.
+const MAX_SLOTS: usize = 4096;
+
+/// The buffers of one level.
+struct Level {
+    /// Positions it holds.
+    cap: u32,
+    /// Block sums it holds.
+    blocks_cap: u32,
+    positions: wgpu::Buffer,
+    offsets: wgpu::Buffer,
+    blocks: wgpu::Buffer,
+}
+
+/// The breadth-first buffers, kept across runs by the context.
+pub(super) struct Pool {
+    levels: Vec<Level>,
+    params: wgpu::Buffer,
+    slots: usize,
+    stride: u64,
+    acc: wgpu::Buffer,
+    read: wgpu::Buffer,
+    read_bytes: u64,
+    dummy: wgpu::Buffer,
+    /// Bind group per level, for the kernels of build `groups_for`.
+    groups: Vec<Option<wgpu::BindGroup>>,
+    groups_for: usize,
+}
+
+fn storage(dev: &wgpu::Device, label: &str, size: u64, extra: wgpu::BufferUsages) -> wgpu::Buffer {
+    dev.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size: size.max(16).div_ceil(4) * 4,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | extra,
+        mapped_at_creation: false,
+    })
+}
+
+fn params_buffer(dev: &wgpu::Device, bytes: u64) -> wgpu::Buffer {
+    dev.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("bfs params"),
+        size: bytes,
+        usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    })
+}
+
+fn read_buffer(dev: &wgpu::Device, bytes: u64) -> wgpu::Buffer {
+    dev.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("bfs read-back"),
+        size: bytes,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    })
+}
+
+impl Pool {
+    pub fn new(gpu: &GpuPerft) -> Pool {
+        let dev = &gpu.device;
+        let stride = u64::from(gpu.limits.min_uniform_buffer_offset_alignment)
+            .max(std::mem::size_of::<BfParams>() as u64);
+        let slots = 64;
+        Pool {
+            levels: Vec::new(),
+            params: params_buffer(dev, stride * slots as u64),
+            slots,
+            stride,
+            acc: storage(dev, "bfs accumulator", 16, wgpu::BufferUsages::COPY_SRC),
+            read: read_buffer(dev, 1024),
+            read_bytes: 1024,
+            dummy: storage(dev, "bfs no children", 16, wgpu::BufferUsages::empty()),
+            groups: Vec::new(),
+            groups_for: usize::MAX,
+        }
+    }
+
+    /// Whether level `l` lacks room for `n` positions or `nblocks` block sums.
+    fn too_small(&self, l: usize, n: u32, nblocks: u32) -> bool {
+        self.levels
+            .get(l)
+            .is_none_or(|lv| lv.cap < n || lv.blocks_cap < nblocks)
+    }
+
+    /// Grows level `l` (and creates the levels below it) to hold `n`
+    /// positions and `nblocks` block sums; the bind groups that named the
+    /// old buffers go.
+    fn grow(&mut self, dev: &wgpu::Device, l: usize, n: u32, nblocks: u32, cap: u32) {
+        while self.levels.len() <= l {
+            let small = |label| storage(dev, label, 16, wgpu::BufferUsages::COPY_SRC);
+            self.levels.push(Level {
+                cap: 0,
+                blocks_cap: 0,
+                positions: small("bfs level"),
+                offsets: small("bfs offsets"),
+                blocks: small("bfs block sums"),
+            });
+        }
+        let lv = &mut self.levels[l];
+        if lv.cap < n {
+            let c = n.checked_next_power_of_two().unwrap_or(n).min(cap).max(n);
+            lv.positions = storage(
+                dev,
+                "bfs level",
+                u64::from(c) * POS_BYTES as u64,
+                wgpu::BufferUsages::empty(),
+            );
+            lv.offsets = storage(
+                dev,
+                "bfs offsets",
+                u64::from(c) * 4,
+                wgpu::BufferUsages::empty(),
+            );
+            lv.cap = c;
+        }
+        if lv.blocks_cap < nblocks {
+            let b = nblocks.checked_next_power_of_two().unwrap_or(nblocks);
+            lv.blocks = storage(
+                dev,
+                "bfs block sums",
+                u64::from(b) * 4,
+                wgpu::BufferUsages::COPY_SRC,
+            );
+            lv.blocks_cap = b;
+        }
+        for g in [l.checked_sub(1), Some(l)].into_iter().flatten() {
+            if let Some(slot) = self.groups.get_mut(g) {
+                *slot = None;
+            }
+        }
+    }
+
+    /// The bind group of level `l` (its positions, its children's level,
+    /// its offsets and block sums) for kernels `k`.
+    fn group(&mut self, dev: &wgpu::Device, k: &Kernels, l: usize) -> &wgpu::BindGroup {
+        if self.groups_for != k.id {
+            self.groups.clear();
+            self.groups_for = k.id;
+        }
+        if self.groups.len() <= l {
+            self.groups.resize(l + 1, None);
+        }
+        let Pool {
+            levels,
+            params,
+            acc,
+            dummy,
+            groups,
+            ..
+        } = self;
+        groups[l].get_or_insert_with(|| {
+            let lv = &levels[l];
+            let dst = levels.get(l + 1).map_or(&*dummy, |n| &n.positions);
+            fn whole(binding: u32, b: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
+                wgpu::BindGroupEntry {
+                    binding,
+                    resource: b.as_entire_binding(),
+                }
+            }
+            let mut entries = vec![
+                wgpu::BindGroupEntry {
+                    binding: 10,
+                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                        buffer: params,
+                        offset: 0,
+                        size: wgpu::BufferSize::new(std::mem::size_of::<BfParams>() as u64),
+                    }),
+                },
+                whole(11, &lv.positions),
+                whole(12, dst),
+                whole(13, &lv.offsets),
+                whole(14, &lv.blocks),
+                whole(15, acc),
+            ];
+            if let Some(m) = &k.magic {
+                entries.push(whole(super::sliders::MAGIC_BINDING, m));
+            }
+            dev.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("bfs level"),
+                layout: &k.layout,
+                entries: &entries,
+            })
+        })
+    }
+}
+
+/// One dispatch waiting for the next submission.
+struct Dispatch<'k> {
+    pipeline: &'k wgpu::ComputePipeline,
+    level: usize,
+    /// Workgroups (1 for the block scan).
+    groups: u32,
+    params: BfParams,
+}
+
+/// What a submission copies for the host to read.
+#[derive(Clone, Copy)]
+enum ReadBack {
+    /// The accumulator (lo, hi, children, 0).
+    Acc,
+    /// The accumulator and the first `n` block sums of level `l`.
+    Blocks(usize, u32),
+}
+
+/// A level being expanded range by range: its block sums (exclusive prefix
+/// and the total last) and the next block to expand.
 struct Frame {
     level: usize,
-    /// Positions in this level.
     n: u32,
-    /// First position not yet expanded.
-    start: u32,
-    /// Positions per scan (cut when the children overflow a level).
-    step: u32,
+    prefix: Vec<u32>,
+    next: usize,
 }
 
-/// Where one chunk's walk stands.
-pub(super) struct Walk {
-    stack: Vec<Frame>,
-    /// A range scan was submitted: its length, waiting for its children count.
-    scanned: Option<u32>,
-    /// Frontier positions in the chunk.
-    pub positions: u32,
-    /// White is to move in the chunk's positions (level 0; the side
-    /// alternates level by level).
-    white: bool,
-    /// The submission whose read-back the walk waits for.
-    pub pending: Option<wgpu::SubmissionIndex>,
-    /// The pending read-back is the chunk's leaf count.
-    pub finished: bool,
+/// One run's walk: the kernels, the pool, the plan, the run's counters and
+/// the dispatches queued for the next submission.
+pub(super) struct Walker<'a> {
+    gpu: &'a GpuPerft,
+    k: &'a Kernels,
+    pool: &'a mut Pool,
+    plan: Plan,
+    run: &'a mut GpuRun,
+    queued: Vec<Dispatch<'a>>,
 }
 
-/// White is to move at `level` of a walk whose chunk has `white` to move
-/// (the side alternates level by level).
-fn white_at(white: bool, level: usize) -> bool {
-    white ^ (level % 2 == 1)
-}
-
-impl GpuPerft {
-    /// Starts the walk of a chunk of `n` positions already in `bufs.levels[0]`
-    /// (the accumulator zeroed), all with `white` to move, up to its first
-    /// read-back.
-    pub(super) fn bfs_start(
-        &self,
-        k: &Kernels,
-        bufs: &Buffers,
-        plan: &Plan,
-        (n, white): (u32, bool),
-        run: &mut GpuRun,
-    ) -> Result<Walk, GpuError> {
-        let frame = Frame {
-            level: 0,
-            n,
-            start: 0,
-            step: n.min(plan.expand_max),
-        };
-        let mut walk = Walk {
-            stack: vec![frame],
-            scanned: None,
-            positions: n,
-            white,
-            pending: None,
-            finished: false,
-        };
-        self.bfs_advance(k, bufs, plan, &mut walk, None, run)?;
-        Ok(walk)
+impl<'a> Walker<'a> {
+    /// A walk with the accumulator zeroed.
+    pub fn new(
+        gpu: &'a GpuPerft,
+        k: &'a Kernels,
+        pool: &'a mut Pool,
+        plan: Plan,
+        run: &'a mut GpuRun,
+    ) -> Walker<'a> {
+        gpu.queue.write_buffer(&pool.acc, 0, &[0u8; 16]);
+        Walker {
+            gpu,
+            k,
+            pool,
+            plan,
+            run,
+            queued: Vec::new(),
+        }
     }
 
-    /// Goes on with `walk` after its read-back (`acc`: lo, hi, children),
-    /// submitting until the next read-back is needed.
-    pub(super) fn bfs_advance(
-        &self,
-        k: &Kernels,
-        bufs: &Buffers,
-        plan: &Plan,
-        walk: &mut Walk,
-        acc: Option<[u32; 4]>,
-        run: &mut GpuRun,
-    ) -> Result<(), GpuError> {
-        let d = run.gpu_depth;
-        if let (Some(len), Some(acc)) = (walk.scanned.take(), acc) {
-            let children = acc[2];
-            let Some(f) = walk.stack.last_mut() else {
-                return Err(GpuError::Device("a scan without its range".into()));
-            };
-            if children > plan.cap {
-                if len == 1 {
-                    return Err(GpuError::BadOptions(format!(
-                        "a position has {children} moves, more than a level holds ({})",
-                        plan.cap
-                    )));
-                }
-                let smaller = (u64::from(len) * u64::from(plan.cap) * 7 / 8) / u64::from(children);
-                f.step = (smaller as u32).clamp(1, len - 1);
-            } else {
-                let p = scan_params(f, len, k.wg, plan);
-                let level = f.level;
-                f.start += len;
-                let side = k.side(white_at(walk.white, level));
-                self.bfs_submit(
-                    bufs,
-                    &bufs.groups[level],
-                    &[(&side.expand, len)],
-                    p,
-                    run,
-                    false,
-                );
-                walk.stack.push(Frame {
-                    level: level + 1,
-                    n: children,
-                    start: 0,
-                    step: children.min(plan.expand_max),
-                });
+    /// Makes level `l` hold `n` positions (and its block sums), submitting
+    /// what is queued first when its buffers must grow.
+    fn reserve(&mut self, l: usize, n: u32) {
+        let nblocks = n.div_ceil(self.k.wg) + 1;
+        if self.pool.too_small(l, n, nblocks) {
+            if !self.queued.is_empty() {
+                self.submit(None);
             }
+            self.pool
+                .grow(&self.gpu.device, l, n, nblocks, self.plan.cap.max(n));
         }
-        while let Some(f) = walk.stack.last_mut() {
-            let rem = d - f.level as u32;
-            let group = &bufs.groups[f.level];
-            let side = k.side(white_at(walk.white, f.level));
-            if rem <= 2 {
-                let mut start = 0;
-                while start < f.n {
-                    let len = plan.leaf_max.min(f.n - start);
-                    let p = BfParams {
-                        count: len,
-                        base: start,
-                        ..BfParams::default()
-                    };
-                    let leaf = if rem == 2 {
-                        &side.leaf
-                    } else {
-                        &side.leaf_count
-                    };
-                    self.bfs_submit(bufs, group, &[(leaf, len)], p, run, false);
-                    start += len;
-                }
-                walk.stack.pop();
-                continue;
-            }
-            if f.start >= f.n {
-                walk.stack.pop();
-                continue;
-            }
-            let len = f.step.min(f.n - f.start);
-            let p = scan_params(f, len, k.wg, plan);
-            let scan = [(&side.count_scan, len), (&k.block_scan, 1)];
-            walk.pending = Some(self.bfs_submit(bufs, group, &scan, p, run, true));
-            walk.scanned = Some(len);
-            return Ok(());
-        }
-        walk.pending =
-            Some(self.bfs_submit(bufs, &bufs.groups[0], &[], BfParams::default(), run, true));
-        walk.finished = true;
-        Ok(())
     }
 
-    /// One submission: writes the uniform, dispatches each (pipeline,
-    /// invocations) in its own pass (2-D beyond the per-dimension limit),
-    /// and with `read` copies the accumulator to the read-back buffer.
-    pub(super) fn bfs_submit(
-        &self,
-        bufs: &Buffers,
-        group: &wgpu::BindGroup,
-        passes: &[(&wgpu::ComputePipeline, u32)],
+    /// Queues `pipeline` over positions `first .. first + n` of level `l`
+    /// in dispatches of at most `piece` positions.
+    fn queue(
+        &mut self,
+        pipeline: &'a wgpu::ComputePipeline,
+        l: usize,
+        (first, n): (u32, u32),
+        piece: u32,
         params: BfParams,
-        run: &mut GpuRun,
-        read: bool,
-    ) -> wgpu::SubmissionIndex {
-        if !passes.is_empty() {
-            self.queue
-                .write_buffer(&bufs.params, 0, bytemuck::bytes_of(&params));
+    ) {
+        let piece = piece.max(1);
+        let mut done = 0;
+        while done < n {
+            let len = piece.min(n - done);
+            self.push(Dispatch {
+                pipeline,
+                level: l,
+                groups: len.div_ceil(self.k.wg),
+                params: BfParams {
+                    count: len,
+                    base: first + done,
+                    ..params
+                },
+            });
+            done += len;
         }
-        let mut enc = self
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("bfs") });
-        let max_x = self.limits.max_compute_workgroups_per_dimension.max(1);
-        for (pipeline, invocations) in passes {
-            let groups = if *invocations == 1 {
-                1
-            } else {
-                invocations.div_ceil(run.workgroup_size).max(1)
-            };
-            let gx = groups.min(max_x);
+    }
+
+    fn push(&mut self, d: Dispatch<'a>) {
+        if self.queued.len() >= MAX_SLOTS {
+            self.submit(None);
+        }
+        self.queued.push(d);
+    }
+
+    /// Submits the queued dispatches in one pass (each with its uniform
+    /// slot), then the copy for `read`.
+    fn submit(&mut self, read: Option<ReadBack>) -> wgpu::SubmissionIndex {
+        let dev = &self.gpu.device;
+        let pool = &mut *self.pool;
+        if pool.slots < self.queued.len() {
+            pool.slots = self.queued.len().next_power_of_two();
+            pool.params = params_buffer(dev, pool.stride * pool.slots as u64);
+            pool.groups.clear();
+        }
+        let need = match read {
+            Some(ReadBack::Blocks(_, n)) => 16 + 4 * u64::from(n),
+            _ => 16,
+        };
+        if pool.read_bytes < need {
+            pool.read_bytes = need.next_power_of_two();
+            pool.read = read_buffer(dev, pool.read_bytes);
+        }
+        if !self.queued.is_empty() {
+            let stride = pool.stride as usize;
+            let mut bytes = vec![0u8; stride * self.queued.len()];
+            for (i, d) in self.queued.iter().enumerate() {
+                bytes[i * stride..i * stride + std::mem::size_of::<BfParams>()]
+                    .copy_from_slice(bytemuck::bytes_of(&d.params));
+            }
+            self.gpu.queue.write_buffer(&pool.params, 0, &bytes);
+        }
+        for d in &self.queued {
+            pool.group(dev, self.k, d.level);
+        }
+        let mut enc =
+            dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("bfs") });
+        if !self.queued.is_empty() {
+            let max_x = self.gpu.limits.max_compute_workgroups_per_dimension.max(1);
             let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: Some("bfs"),
                 timestamp_writes: None,
             });
-            pass.set_pipeline(pipeline);
-            pass.set_bind_group(0, group, &[]);
-            pass.dispatch_workgroups(gx, groups.div_ceil(gx), 1);
-            run.batches += 1;
+            for (i, d) in self.queued.iter().enumerate() {
+                let Some(group) = pool.groups[d.level].as_ref() else {
+                    continue;
+                };
+                let gx = d.groups.clamp(1, max_x);
+                pass.set_pipeline(d.pipeline);
+                pass.set_bind_group(0, group, &[(i as u64 * pool.stride) as u32]);
+                pass.dispatch_workgroups(gx, d.groups.max(1).div_ceil(gx), 1);
+            }
         }
-        if read {
-            enc.copy_buffer_to_buffer(&bufs.acc, 0, &bufs.read, 0, 16);
+        match read {
+            Some(ReadBack::Acc) => enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, 16),
+            Some(ReadBack::Blocks(l, n)) => {
+                enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, 16);
+                if n > 0 {
+                    enc.copy_buffer_to_buffer(
+                        &pool.levels[l].blocks,
+                        0,
+                        &pool.read,
+                        16,
+                        4 * u64::from(n),
+                    );
+                }
+            }
+            None => {}
         }
-        self.queue.submit([enc.finish()])
+        self.run.dispatches += self.queued.len() as u32;
+        self.run.batches += self.queued.len() as u32;
+        self.run.submits += 1;
+        self.queued.clear();
+        self.gpu.queue.submit([enc.finish()])
     }
 
-    /// Reads back the accumulator copy (lo, hi, children, 0) of `submission`.
-    pub(super) async fn bfs_read(
-        &self,
-        bufs: &Buffers,
-        submission: Option<wgpu::SubmissionIndex>,
-    ) -> Result<[u32; 4], GpuError> {
+    /// Submits and waits for the read-back: the words after the accumulator.
+    async fn read(&mut self, what: ReadBack) -> Result<([u32; 4], Vec<u32>), GpuError> {
+        let index = self.submit(Some(what));
+        let bytes = match what {
+            ReadBack::Blocks(_, n) => 16 + 4 * u64::from(n),
+            ReadBack::Acc => 16,
+        };
+        self.run.readbacks += 1;
         let out = self
-            .read_words(&bufs.read, 16, submission, |w| [w[0], w[1], w[2], w[3]])
+            .gpu
+            .read_words(&self.pool.read, bytes, Some(index), |w| {
+                ([w[0], w[1], w[2], w[3]], w[4..].to_vec())
+            })
             .await?;
-        self.take_device_error()?;
+        self.gpu.take_device_error()?;
         Ok(out)
     }
-}
 
-/// The uniform of a range's scan and expand.
-fn scan_params(f: &Frame, len: u32, wg: u32, plan: &Plan) -> BfParams {
-    BfParams {
-        count: len,
-        base: f.start,
-        nblocks: len.div_ceil(wg),
-        cap: plan.cap,
-        ..BfParams::default()
+    /// Uploads `chunk` (positions with `white` to move) as level 0 and walks it.
+    pub async fn chunk(
+        &mut self,
+        chunk: &[super::packed::Packed],
+        white: bool,
+    ) -> Result<(), GpuError> {
+        self.gpu.check_lost()?;
+        if !self.queued.is_empty() {
+            // level 0 is rewritten below: the dispatches reading it go first
+            self.submit(None);
+        }
+        let n = chunk.len() as u32;
+        if n == 0 {
+            return Ok(());
+        }
+        self.reserve(0, n);
+        self.gpu.queue.write_buffer(
+            &self.pool.levels[0].positions,
+            0,
+            bytemuck::cast_slice(chunk),
+        );
+        self.walk(n, white).await
+    }
+
+    /// White is to move at level `l` of a walk whose level 0 has `white`.
+    fn side(white: bool, l: usize) -> bool {
+        white ^ (l % 2 == 1)
+    }
+
+    /// Scans level `l` (`n` positions) and reads its block sums back: the
+    /// exclusive prefix of the children per block, the total last.
+    async fn scan(&mut self, l: usize, n: u32, white: bool) -> Result<Vec<u32>, GpuError> {
+        let k = self.k;
+        let nblocks = n.div_ceil(k.wg);
+        let side = k.side(Self::side(white, l));
+        let p = BfParams {
+            nblocks,
+            ..BfParams::default()
+        };
+        self.queue(&side.count_scan, l, (0, n), self.plan.expand_max, p);
+        self.push(Dispatch {
+            pipeline: &k.block_scan,
+            level: l,
+            groups: 1,
+            params: p,
+        });
+        let (acc, mut blocks) = self.read(ReadBack::Blocks(l, nblocks)).await?;
+        blocks.truncate(nblocks as usize);
+        blocks.push(acc[2]);
+        Ok(blocks)
+    }
+
+    /// Queues the leaf kernel of level `l` (`rem` plies left, 1 or 2).
+    fn leaves(&mut self, l: usize, n: u32, rem: u32, white: bool) {
+        let side = self.k.side(Self::side(white, l));
+        let leaf = if rem == 2 {
+            &side.leaf
+        } else {
+            &side.leaf_count
+        };
+        self.queue(leaf, l, (0, n), self.plan.leaf_max, BfParams::default());
+    }
+
+    /// Walks level 0 (`n` positions) to the leaves.
+    async fn walk(&mut self, n: u32, white: bool) -> Result<(), GpuError> {
+        let d = self.run.gpu_depth;
+        if d <= 2 {
+            self.leaves(0, n, d, white);
+            return Ok(());
+        }
+        let prefix = self.scan(0, n, white).await?;
+        let mut stack = vec![Frame {
+            level: 0,
+            n,
+            prefix,
+            next: 0,
+        }];
+        let wg = self.k.wg;
+        while let Some(f) = stack.last_mut() {
+            let nb = f.prefix.len() - 1;
+            if f.next >= nb {
+                stack.pop();
+                continue;
+            }
+            // the blocks b0 .. b1 whose children fit in a level
+            let (l, b0) = (f.level, f.next);
+            let sub = f.prefix[b0];
+            let fits = |b: usize| f.prefix[b] - sub <= self.plan.cap;
+            if !fits(b0 + 1) {
+                return Err(GpuError::BadOptions(format!(
+                    "{wg} positions have {} children, more than a level holds ({})",
+                    f.prefix[b0 + 1] - sub,
+                    self.plan.cap
+                )));
+            }
+            let b1 =
+                b0 + 1 + f.prefix[b0 + 1..=nb].partition_point(|&p| p - sub <= self.plan.cap) - 1;
+            let first = b0 as u32 * wg;
+            let len = (b1 as u32 * wg).min(f.n) - first;
+            let children = f.prefix[b1] - sub;
+            f.next = b1;
+            if children == 0 {
+                continue;
+            }
+            self.reserve(l + 1, children);
+            let side = self.k.side(Self::side(white, l));
+            let p = BfParams {
+                sub,
+                cap: self.pool.levels[l + 1].cap,
+                ..BfParams::default()
+            };
+            self.queue(&side.expand, l, (first, len), self.plan.expand_max, p);
+            let rem = d - (l as u32 + 1);
+            if rem <= 2 {
+                self.leaves(l + 1, children, rem, white);
+            } else {
+                let prefix = self.scan(l + 1, children, white).await?;
+                stack.push(Frame {
+                    level: l + 1,
+                    n: children,
+                    prefix,
+                    next: 0,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Submits what is queued and reads the 64-bit leaf count back.
+    pub async fn finish(&mut self) -> Result<u64, GpuError> {
+        let (acc, _) = self.read(ReadBack::Acc).await?;
+        Ok(u64::from(acc[0]) | u64::from(acc[1]) << 32)
+    }
+
+    /// Test hook: queues the reduction kernel over `values` (lo, hi) pairs
+    /// uploaded as level 0.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn reduce(&mut self, values: &[u64]) {
+        let words: Vec<u32> = values
+            .iter()
+            .flat_map(|v| [*v as u32, (*v >> 32) as u32])
+            .collect();
+        let n = (words.len() as u32).div_ceil(POS_BYTES as u32 / 4);
+        self.reserve(0, n.max(1));
+        self.gpu.queue.write_buffer(
+            &self.pool.levels[0].positions,
+            0,
+            bytemuck::cast_slice(&words),
+        );
+        let k = self.k;
+        self.queue(
+            &k.reduce_test,
+            0,
+            (0, values.len() as u32),
+            u32::MAX,
+            BfParams::default(),
+        );
     }
 }

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 
 use super::layout::{fit_workgroup_size, workgroup_bytes, MAX_PLIES};
+use super::sliders::{magic_words, Slider};
 use super::{poisoned, GpuError, GpuPerft, Options};
 
 /// The adapter as wgpu reports it, for the UI, the CLI and benchmark logs.
@@ -30,10 +31,18 @@ pub struct AdapterReport {
     pub max_buffer_size: u64,
     /// A CPU implementation (SwiftShader natively, a fallback adapter in the browser).
     pub software: bool,
+    /// The adapter offers timestamp queries (`TIMESTAMP_QUERY`): GPU time
+    /// could be measured beside wall time.
+    #[serde(default)]
+    pub timestamp_query: bool,
 }
 
 impl AdapterReport {
-    pub(super) fn new(info: &wgpu::AdapterInfo, limits: &wgpu::Limits) -> AdapterReport {
+    pub(super) fn new(
+        info: &wgpu::AdapterInfo,
+        limits: &wgpu::Limits,
+        features: wgpu::Features,
+    ) -> AdapterReport {
         AdapterReport {
             name: info.name.clone(),
             backend: format!("{:?}", info.backend),
@@ -49,6 +58,7 @@ impl AdapterReport {
             max_storage_buffer_binding_size: limits.max_storage_buffer_binding_size,
             max_buffer_size: limits.max_buffer_size,
             software: info.device_type == wgpu::DeviceType::Cpu,
+            timestamp_query: features.contains(wgpu::Features::TIMESTAMP_QUERY),
         }
     }
 }
@@ -152,7 +162,7 @@ impl GpuPerft {
                 }
             });
         }
-        let report = AdapterReport::new(&info, &limits);
+        let report = AdapterReport::new(&info, &limits, adapter.features());
         Ok(GpuPerft {
             direct_leaf_counts: report.software,
             report,
@@ -162,9 +172,15 @@ impl GpuPerft {
             pipelines: Mutex::new(Vec::new()),
             magic_table: Mutex::new(None),
             bfs: Mutex::new(Vec::new()),
+            bfs_pool: Mutex::new(None),
             errors,
             lost,
         })
+    }
+
+    /// The adapter and the limits that matter here.
+    pub fn report(&self) -> &AdapterReport {
+        &self.report
     }
 
     /// Whether the device is gone (a driver reset, the browser's watchdog,
@@ -193,6 +209,9 @@ impl GpuPerft {
         self.direct_leaf_counts = direct;
         if let Ok(cache) = self.bfs.get_mut() {
             cache.clear();
+        }
+        if let Ok(pool) = self.bfs_pool.get_mut() {
+            *pool = None;
         }
     }
 
@@ -234,6 +253,29 @@ impl GpuPerft {
                 limit,
             }),
         }
+    }
+
+    /// The magic tables on the device for `slider` = [`Slider::Magic`]
+    /// (uploaded once, then shared by every kernel), `None` for the others.
+    pub(super) fn magic_table_for(&self, slider: Slider) -> Result<Option<wgpu::Buffer>, GpuError> {
+        if slider != Slider::Magic {
+            return Ok(None);
+        }
+        let mut slot = self.magic_table.lock().map_err(poisoned)?;
+        if let Some(b) = &*slot {
+            return Ok(Some(b.clone()));
+        }
+        let words = magic_words();
+        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("magic tables"),
+            size: 4 * words.len() as u64,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        self.queue
+            .write_buffer(&buffer, 0, bytemuck::cast_slice(&words));
+        *slot = Some(buffer.clone());
+        Ok(Some(buffer))
     }
 
     pub(super) fn take_device_error(&self) -> Result<(), GpuError> {

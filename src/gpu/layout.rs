@@ -241,7 +241,7 @@ pub fn workgroup_budget(design: Design) -> WorkgroupBudget {
 pub fn workgroup_bytes(workgroup_size: u32, max_plies: u32, variant: Variant) -> u64 {
     match variant {
         Variant::Private => 0,
-        Variant::BreadthFirst => super::bfs::workgroup_bytes(workgroup_size),
+        Variant::BreadthFirst => bfs_workgroup_bytes(workgroup_size),
         Variant::Workgroup => {
             workgroup_budget(Design {
                 threads: workgroup_size,
@@ -251,6 +251,60 @@ pub fn workgroup_bytes(workgroup_size: u32, max_plies: u32, variant: Variant) ->
             .kernel
             .total
         }
+    }
+}
+
+/// Workgroup memory of one workgroup of the breadth-first kernels: the
+/// scan / reduction array `bf_sh`, `2 x workgroup_size` u32.
+pub fn bfs_workgroup_bytes(workgroup_size: u32) -> u64 {
+    round_up_16(8 * u64::from(workgroup_size))
+}
+
+/// Move sources one breadth-first invocation keeps (the WGSL `BF_SOURCES`):
+/// 4 pawn directions, one per other piece (15 at most, the host refuses
+/// more), one king.
+pub const BFS_SOURCES: u32 = 20;
+
+/// Private memory per invocation beyond registers, in bytes, as the
+/// kernels declare it: the depth-first private variant's position and move
+/// stack (`pv_pos`, `pv_stack`), the breadth-first walk's move sources
+/// (`Sources`: `array<vec2<u32>, 20>`, `array<u32, 20>` and their number,
+/// the struct rounded to its 8-byte alignment); the workgroup variant keeps
+/// one u32 (`lid`).
+pub fn private_bytes(variant: Variant) -> u64 {
+    match variant {
+        Variant::Workgroup => 4,
+        Variant::Private => (POS_BYTES as u64) + u64::from(MAX_PLIES * MOVE_BYTES),
+        Variant::BreadthFirst => (u64::from(BFS_SOURCES) * (8 + 4) + 4).div_ceil(8) * 8,
+    }
+}
+
+/// The largest private array of one invocation, in bytes: a GPU keeps a
+/// run-time-indexed array in local (off-chip) memory.
+pub fn largest_private_array(variant: Variant) -> u64 {
+    match variant {
+        Variant::Workgroup => 0,
+        Variant::Private => u64::from(MAX_PLIES * MOVE_BYTES),
+        Variant::BreadthFirst => u64::from(BFS_SOURCES) * 8,
+    }
+}
+
+/// Workgroup memory per invocation: its share of one workgroup's.
+pub fn workgroup_bytes_per_invocation(
+    workgroup_size: u32,
+    max_plies: u32,
+    variant: Variant,
+) -> u64 {
+    workgroup_bytes(workgroup_size, max_plies, variant) / u64::from(workgroup_size.max(1))
+}
+
+/// Global memory per position a kernel stores: depth-first, the frontier
+/// position and its (lo, hi) count; breadth-first, each materialized
+/// position and its children's offset.
+pub fn global_bytes_per_position(variant: Variant) -> u64 {
+    match variant {
+        Variant::BreadthFirst => POS_BYTES as u64 + 4,
+        _ => POS_BYTES as u64 + 8,
     }
 }
 
@@ -489,6 +543,30 @@ mod tests {
             m.raw() >> 31,
             0,
             "bit 31 stays free for the kernel's NO_MOVE"
+        );
+    }
+
+    #[test]
+    fn private_memory_from_the_declarations() {
+        let bfs = include_str!("kernels/bfs.wgsl");
+        assert!(bfs.contains(&format!("const BF_SOURCES: u32 = {BFS_SOURCES}u;")));
+        assert!(bfs.contains(
+            "t: array<vec2<u32>, BF_SOURCES>,\n    m: array<u32, BF_SOURCES>,\n    n: u32,"
+        ));
+        assert!(bfs.contains("var<workgroup> bf_sh: array<u32, 2u * BWG>;"));
+        let wgsl = include_str!("kernels/perft.wgsl");
+        assert!(wgsl.contains("var<private> pv_pos: array<u32, POS_WORDS>;"));
+        assert!(wgsl.contains("var<private> pv_stack: array<u32, MAX_PLY>;"));
+        assert_eq!(private_bytes(Variant::BreadthFirst), 248);
+        assert_eq!(largest_private_array(Variant::BreadthFirst), 160);
+        assert_eq!(private_bytes(Variant::Private), 244);
+        for v in Variant::EVERY {
+            assert!(largest_private_array(v) <= 256, "{v}");
+        }
+        assert_eq!(bfs_workgroup_bytes(64), 512);
+        assert_eq!(
+            workgroup_bytes_per_invocation(64, 50, Variant::Workgroup),
+            244
         );
     }
 

@@ -12,10 +12,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::layout::{workgroup_bytes, Variant, MAX_PLIES};
-use super::packed::POS_BYTES;
+use super::layout::{
+    global_bytes_per_position, largest_private_array, private_bytes, workgroup_bytes,
+    workgroup_bytes_per_invocation, Variant, MAX_PLIES,
+};
 use super::sliders::Slider;
-use super::{bfs, Options};
+use super::Options;
 
 /// Workgroup sizes the matrix tries for every kernel.
 pub const MATRIX_WORKGROUP_SIZES: [u32; 3] = [64, 128, 256];
@@ -138,24 +140,24 @@ impl MatrixVariant {
         workgroup_bytes(self.workgroup_size, MAX_PLIES, self.kernel)
     }
 
-    /// Memory per invocation: its share of the workgroup memory, plus its
-    /// private stack for the private kernel (the position and one move per
-    /// ply, as the workgroup kernel keeps them).
+    /// Workgroup memory per invocation: its share of one workgroup's.
     pub fn bytes_per_invocation(&self) -> u64 {
-        match self.kernel {
-            Variant::Private => workgroup_bytes(1, MAX_PLIES, Variant::Workgroup),
-            _ => self.workgroup_bytes() / u64::from(self.workgroup_size.max(1)),
-        }
+        workgroup_bytes_per_invocation(self.workgroup_size, MAX_PLIES, self.kernel)
     }
 
-    /// Global memory per position the kernel stores: depth-first, the
-    /// frontier position and its (lo, hi) count; breadth-first, each
-    /// materialized position and its children's offset.
+    /// Private memory per invocation, from the kernel's declarations.
+    pub fn private_bytes(&self) -> u64 {
+        private_bytes(self.kernel)
+    }
+
+    /// The largest private array of one invocation, bytes.
+    pub fn largest_private_array(&self) -> u64 {
+        largest_private_array(self.kernel)
+    }
+
+    /// Global memory per position the kernel stores.
     pub fn global_bytes_per_position(&self) -> u64 {
-        match self.kernel {
-            Variant::BreadthFirst => bfs::GLOBAL_BYTES_PER_POSITION,
-            _ => POS_BYTES as u64 + 8,
-        }
+        global_bytes_per_position(self.kernel)
     }
 }
 
@@ -210,6 +212,45 @@ pub fn winner<K>(rows: impl IntoIterator<Item = (K, f64)>) -> Option<(K, f64)> {
         .max_by(|a, b| a.1.total_cmp(&b.1))
 }
 
+/// The slider method that won the matrix on each adapter (its fastest
+/// breadth-first row), which the defaults of `perft --gpu` and the GPU
+/// panel take: `bench gpu --matrix` saves it, the panel keeps it in the
+/// browser's storage.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Winners {
+    /// [`adapter_key`] -> slider method.
+    pub sliders: std::collections::BTreeMap<String, Slider>,
+}
+
+impl Winners {
+    /// Records the winner of a matrix on `adapter` from its rows
+    /// (variant, nodes per second): the fastest breadth-first row's slider,
+    /// or the fastest row's when no breadth-first row ran.
+    pub fn record(&mut self, adapter: &str, rows: &[(MatrixVariant, f64)]) -> Option<Slider> {
+        let bfs = rows
+            .iter()
+            .filter(|(v, _)| v.kernel == Variant::BreadthFirst)
+            .map(|(v, x)| (v.slider, *x));
+        let slider = winner(bfs).or_else(|| winner(rows.iter().map(|(v, x)| (v.slider, *x))))?;
+        self.sliders.insert(adapter.to_string(), slider.0);
+        Some(slider.0)
+    }
+
+    /// The default options on `adapter`: breadth-first with its winner's
+    /// slider method, Kogge-Stone when no matrix has run there.
+    pub fn options_for(&self, adapter: &str) -> Options {
+        Options {
+            slider: self.sliders.get(adapter).copied().unwrap_or_default(),
+            ..Options::default()
+        }
+    }
+}
+
+/// The key of an adapter in [`Winners`]: name, backend and driver.
+pub fn adapter_key(report: &super::AdapterReport) -> String {
+    format!("{} ({}, {})", report.name, report.backend, report.driver)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,6 +294,30 @@ mod tests {
     }
 
     #[test]
+    fn winners_pick_the_fastest_breadth_first_slider() {
+        let v = |kernel, slider| MatrixVariant {
+            kernel,
+            slider,
+            workgroup_size: 64,
+        };
+        let mut w = Winners::default();
+        assert_eq!(w.options_for("a").slider, Slider::KoggeStone);
+        assert_eq!(w.options_for("a").variant, Variant::BreadthFirst);
+        let rows = [
+            (v(Variant::Workgroup, Slider::Hyperbola), 9.0),
+            (v(Variant::BreadthFirst, Slider::Magic), 5.0),
+            (v(Variant::BreadthFirst, Slider::KoggeStone), 4.0),
+        ];
+        assert_eq!(w.record("a", &rows), Some(Slider::Magic));
+        assert_eq!(w.record("b", &rows[..1]), Some(Slider::Hyperbola));
+        assert_eq!(w.record("c", &[]), None);
+        assert_eq!(w.options_for("a").slider, Slider::Magic);
+        assert_eq!(w.options_for("c").slider, Slider::KoggeStone);
+        let json = serde_json::to_string(&w).unwrap();
+        assert_eq!(serde_json::from_str::<Winners>(&json).unwrap(), w);
+    }
+
+    #[test]
     fn sizes_and_cases() {
         for s in MatrixSize::ALL {
             assert_eq!(MatrixSize::from_name(s.name()), Some(s));
@@ -274,7 +339,9 @@ mod tests {
         // 15,616 B per workgroup of 64 (see layout): 244 B each
         assert_eq!(v(Variant::Workgroup, 64).bytes_per_invocation(), 244);
         assert_eq!(v(Variant::Private, 64).workgroup_bytes(), 0);
-        assert_eq!(v(Variant::Private, 256).bytes_per_invocation(), 256);
+        assert_eq!(v(Variant::Private, 256).bytes_per_invocation(), 0);
+        assert_eq!(v(Variant::Private, 256).private_bytes(), 244);
+        assert_eq!(v(Variant::BreadthFirst, 64).private_bytes(), 248);
         assert_eq!(v(Variant::BreadthFirst, 128).bytes_per_invocation(), 8);
         assert_eq!(
             winner([("a", 1.0), ("b", 3.0), ("c", f64::NAN)]),

@@ -30,14 +30,22 @@
 //!
 //! # Modules
 //!
-//! * [`packed`]: the packed position (11 x u32) and its one conversion from
-//!   and to a [`crate::chess::Position`];
-//! * [`layout`]: the kernel's constants and variants, the workgroup-memory
-//!   formula ([`workgroup_budget`]) and the layout size table;
-//! * `device`: adapter and device setup, limits, device errors, the
-//!   lavapipe refusal;
-//! * [`pipeline`]: the kernel source per variant and its pipelines, built once;
-//! * `run`: the host loop (frontier, batches, read-back, reduction).
+//! ```text
+//!  mod.rs        Options, GpuRun, GpuError; GpuPerft, the context built once
+//!  device.rs       adapter, device, limits, errors, magic tables, read-back
+//!  run.rs        the depth-first host (workgroup and private kernels)
+//!  bfs.rs        the breadth-first host: split, plan, chunk loop
+//!  bfs_walk.rs     its level walk and the buffer pool kept across runs
+//!  bfs_kernels.rs  its kernels, built once per workgroup size and slider
+//!  frontier.rs   the CPU split both hosts share
+//!  pipeline.rs   the kernel source (both families start from it)
+//!  layout.rs     every memory formula: workgroup, private, global bytes
+//!  packed.rs     the packed position;  sliders.rs  the slider methods
+//!  matrix.rs     the variants, the matrix's names and its winners
+//! ```
+//!
+//! No family imports the other: both hosts read `frontier`, `layout`,
+//! `packed`, `pipeline` and `sliders`, which import no host.
 //!
 //! # Example (native)
 //!
@@ -54,8 +62,10 @@
 //! ```
 
 pub mod bfs;
+mod bfs_kernels;
 mod bfs_walk;
 mod device;
+mod frontier;
 pub mod layout;
 pub mod matrix;
 pub mod packed;
@@ -72,12 +82,12 @@ use serde::{Deserialize, Serialize};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::chess::{Move, Position};
 pub use device::AdapterReport;
+pub use frontier::auto_split;
 pub use layout::{
     workgroup_budget, workgroup_bytes, Design, Variant, WorkgroupBudget, DEFAULT_WORKGROUP_SIZE,
     MAX_GPU_DEPTH, MAX_PLIES,
 };
 pub use packed::{pack, unpack, Packed, POS_BYTES};
-pub use run::auto_split;
 pub use sliders::Slider;
 
 /// The deepest perft the interactive front ends offer. The kernel goes much
@@ -156,17 +166,26 @@ pub struct Options {
     /// work (about 16 M leaves per batch on a software adapter, 256 M on a
     /// GPU, at 30 moves a ply; at most 65536 positions).
     pub batch_size: Option<u32>,
+    /// Breadth-first: positions one level buffer holds at most (`None`: as
+    /// many as the adapter's limits and the memory share allow). Tests set a
+    /// small one to make the host cut levels into ranges.
+    #[serde(default)]
+    pub level_cap: Option<u32>,
 }
 
+/// The default: breadth-first with Kogge-Stone fills, the fastest family
+/// measured (`bench gpu --matrix`); a matrix's winner on this adapter
+/// replaces the slider method ([`matrix::Winners`]).
 impl Default for Options {
     fn default() -> Self {
         Options {
-            variant: Variant::Workgroup,
+            variant: Variant::BreadthFirst,
             slider: Slider::KoggeStone,
             workgroup_size: DEFAULT_WORKGROUP_SIZE,
             shrink_to_fit: true,
             split_depth: None,
             batch_size: None,
+            level_cap: None,
         }
     }
 }
@@ -206,6 +225,26 @@ pub struct GpuRun {
     pub workgroup_size: u32,
     /// Workgroup memory per workgroup, bytes.
     pub workgroup_bytes: u64,
+    /// Times the host waited for a read-back (a mapped buffer).
+    #[serde(default)]
+    pub readbacks: u32,
+    /// Command buffers submitted.
+    #[serde(default)]
+    pub submits: u32,
+    /// Compute dispatches recorded.
+    #[serde(default)]
+    pub dispatches: u32,
+    /// GPU time of the run's compute passes in nanoseconds, from timestamp
+    /// queries; `None` where the adapter has no `TIMESTAMP_QUERY`.
+    #[serde(default)]
+    pub kernel_nanos: Option<u64>,
+}
+
+impl GpuRun {
+    /// [`GpuRun::kernel_nanos`] in seconds.
+    pub fn kernel_seconds(&self) -> Option<f64> {
+        self.kernel_nanos.map(|n| n as f64 * 1e-9)
+    }
 }
 
 /// What a depth-first pipeline is built for: kernel variant, workgroup size,
@@ -222,7 +261,9 @@ pub struct GpuPerft {
     /// The magic tables ([`sliders::magic_words`]), uploaded on first use.
     magic_table: Mutex<Option<wgpu::Buffer>>,
     /// The breadth-first kernels per workgroup size.
-    bfs: bfs::KernelCache,
+    bfs: bfs_kernels::KernelCache,
+    /// The breadth-first level buffers, kept between runs.
+    bfs_pool: Mutex<Option<bfs_walk::Pool>>,
     /// Whether the breadth-first leaf kernels add each invocation's count to
     /// the total on its own (a software adapter, where a workgroup reduction's
     /// barriers cost more than the atomics) or sum the workgroup's first.
@@ -237,13 +278,6 @@ impl std::fmt::Debug for GpuPerft {
         f.debug_struct("GpuPerft")
             .field("report", &self.report)
             .finish_non_exhaustive()
-    }
-}
-
-impl GpuPerft {
-    /// The adapter and the limits that matter here.
-    pub fn report(&self) -> &AdapterReport {
-        &self.report
     }
 }
 

@@ -1,9 +1,8 @@
 //! The kernel's source for each variant and its compute pipelines, built
 //! once per (variant, workgroup size) and kept for every later run.
 
-use super::layout::{Variant, MAX_PLIES};
+use super::layout::Variant;
 use super::sliders::Slider;
-use super::{poisoned, GpuError, GpuPerft};
 
 /// The kernel source exactly as written (both variants, default constants):
 /// `kernels/perft.wgsl` (the search) followed by `kernels/bitboards.wgsl`
@@ -18,7 +17,7 @@ pub const PERFT_WGSL: &str = concat!(
 );
 
 /// Entry point of the kernel.
-const ENTRY: &str = "perft_main";
+pub(super) const ENTRY: &str = "perft_main";
 
 /// Problems building the kernel source.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -69,57 +68,6 @@ pub fn shader_source(
         Variant::Private | Variant::BreadthFirst => "WORKGROUP",
     };
     Ok(format!("{}\n{}", strip_block(&src, drop)?, slider.wgsl()))
-}
-
-impl GpuPerft {
-    /// Compiles (once per variant and workgroup size) the kernel.
-    pub(super) async fn pipeline(
-        &self,
-        variant: Variant,
-        wg: u32,
-        slider: Slider,
-    ) -> Result<wgpu::ComputePipeline, GpuError> {
-        if let Some((_, p)) = self
-            .pipelines
-            .lock()
-            .map_err(poisoned)?
-            .iter()
-            .find(|(k, _)| *k == (variant, wg, slider))
-        {
-            return Ok(p.clone());
-        }
-        let src = shader_source(variant, wg, MAX_PLIES, slider)
-            .map_err(|e| GpuError::Shader(e.to_string()))?;
-        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let module = self
-            .device
-            .create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: Some("perft.wgsl"),
-                source: wgpu::ShaderSource::Wgsl(src.into()),
-            });
-        let pipeline = self
-            .device
-            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some("perft"),
-                layout: None,
-                module: &module,
-                entry_point: Some(ENTRY),
-                compilation_options: wgpu::PipelineCompilationOptions {
-                    constants: &[],
-                    // Every invocation writes its slots before reading them.
-                    zero_initialize_workgroup_memory: false,
-                },
-                cache: None,
-            });
-        if let Some(e) = scope.pop().await {
-            return Err(GpuError::Shader(e.to_string()));
-        }
-        self.pipelines
-            .lock()
-            .map_err(poisoned)?
-            .push(((variant, wg, slider), pipeline.clone()));
-        Ok(pipeline)
-    }
 }
 
 #[cfg(test)]

@@ -2,26 +2,27 @@
 //! to the kernel in batches (upload, dispatch, read back), the counts are
 //! added up and every batch is reported to `progress`.
 
+use super::frontier::{
+    auto_split, check_root, child, frontier_size, legal, parse_fen, Frontier, BRANCHING,
+};
 use super::layout::{Params, MAX_GPU_DEPTH};
-use super::packed::{check_packed, pack, Packed, POS_BYTES};
-use super::sliders::MAGIC_BINDING;
-use super::{GpuError, GpuPerft, GpuRun, Options};
+use super::layout::{Variant, MAX_PLIES};
+use super::packed::{check_packed, Packed, POS_BYTES};
+use super::pipeline::{shader_source, ENTRY};
+use super::sliders::{Slider, MAGIC_BINDING};
+use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
 use crate::chess::{Move, Position};
 
 /// Frontier size the automatic split aims for (at least), on a software
 /// adapter (SwiftShader: a few CPU threads) and on a real GPU.
 const AUTO_MIN_FRONTIER_SOFTWARE: u64 = 2048;
 const AUTO_MIN_FRONTIER_GPU: u64 = 32768;
-/// Deepest subtree the automatic split hands one invocation.
-const AUTO_MAX_GPU_DEPTH: u32 = 3;
 /// Leaves one batch should hold about, for the automatic batch size (a
 /// software adapter does some 10 M leaves/s, a GPU some G leaves/s).
 const AUTO_BATCH_LEAVES_SOFTWARE: f64 = 16.0 * 1024.0 * 1024.0;
 const AUTO_BATCH_LEAVES_GPU: f64 = 256.0 * 1024.0 * 1024.0;
 /// Largest automatic batch.
 const AUTO_MAX_BATCH: u32 = 65536;
-/// Typical branching factor, to estimate work per frontier position.
-pub(super) const BRANCHING: f64 = 30.0;
 
 impl GpuPerft {
     /// Perft of the position in `fen`.
@@ -75,6 +76,10 @@ impl GpuPerft {
             slider: options.slider,
             workgroup_size: wg,
             workgroup_bytes: wg_bytes,
+            readbacks: 0,
+            submits: 0,
+            dispatches: 0,
+            kernel_nanos: None,
         };
         check_root(root)?;
         if depth == 0 {
@@ -90,6 +95,7 @@ impl GpuPerft {
         run.positions = out.positions;
         run.batches = out.batches;
         run.batch_size = out.batch_size;
+        (run.readbacks, run.submits, run.dispatches) = (out.batches, out.batches, out.batches);
         Ok(run)
     }
 
@@ -123,6 +129,10 @@ impl GpuPerft {
             slider: options.slider,
             workgroup_size: wg,
             workgroup_bytes: wg_bytes,
+            readbacks: out.batches,
+            submits: out.batches,
+            dispatches: out.batches,
+            kernel_nanos: None,
         })
     }
 
@@ -427,6 +437,57 @@ impl GpuPerft {
     }
 }
 
+impl GpuPerft {
+    /// Compiles (once per variant and workgroup size) the kernel.
+    pub(super) async fn pipeline(
+        &self,
+        variant: Variant,
+        wg: u32,
+        slider: Slider,
+    ) -> Result<wgpu::ComputePipeline, GpuError> {
+        if let Some((_, p)) = self
+            .pipelines
+            .lock()
+            .map_err(poisoned)?
+            .iter()
+            .find(|(k, _)| *k == (variant, wg, slider))
+        {
+            return Ok(p.clone());
+        }
+        let src = shader_source(variant, wg, MAX_PLIES, slider)
+            .map_err(|e| GpuError::Shader(e.to_string()))?;
+        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = self
+            .device
+            .create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some("perft.wgsl"),
+                source: wgpu::ShaderSource::Wgsl(src.into()),
+            });
+        let pipeline = self
+            .device
+            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some("perft"),
+                layout: None,
+                module: &module,
+                entry_point: Some(ENTRY),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    constants: &[],
+                    // Every invocation writes its slots before reading them.
+                    zero_initialize_workgroup_memory: false,
+                },
+                cache: None,
+            });
+        if let Some(e) = scope.pop().await {
+            return Err(GpuError::Shader(e.to_string()));
+        }
+        self.pipelines
+            .lock()
+            .map_err(poisoned)?
+            .push(((variant, wg, slider), pipeline.clone()));
+        Ok(pipeline)
+    }
+}
+
 /// One set of buffers for a batch: uniform, positions, counts, read-back.
 struct Slot {
     params: wgpu::Buffer,
@@ -502,89 +563,4 @@ struct Counted {
     positions: u64,
     batches: u32,
     batch_size: u32,
-}
-
-// ---------------------------------------------------------------- CPU split
-
-fn parse_fen(fen: &str) -> Result<Position, GpuError> {
-    Position::from_fen(fen).map_err(|e| GpuError::BadPosition(e.to_string()))
-}
-
-pub(super) fn check_root(root: &Position) -> Result<(), GpuError> {
-    check_packed(&pack(root)).map_err(GpuError::BadPosition)
-}
-
-fn legal(pos: &Position) -> Vec<Move> {
-    pos.legal_moves().as_slice().to_vec()
-}
-
-fn child(pos: &Position, m: Move) -> Position {
-    pos.play(m)
-}
-
-/// Positions (with multiplicity: paths, not unique positions) `split` plies
-/// below `root`, depth-first in the CPU's move order, generated lazily.
-pub(super) struct Frontier {
-    root: Option<Position>,
-    split: u32,
-    stack: Vec<(Position, Vec<Move>, usize)>,
-}
-
-impl Frontier {
-    pub(super) fn new(root: Position, split: u32) -> Frontier {
-        Frontier {
-            root: Some(root),
-            split,
-            stack: Vec::new(),
-        }
-    }
-}
-
-impl Iterator for Frontier {
-    type Item = Packed;
-
-    fn next(&mut self) -> Option<Packed> {
-        if let Some(root) = self.root.take() {
-            if self.split == 0 {
-                return Some(pack(&root));
-            }
-            let moves = legal(&root);
-            self.stack.push((root, moves, 0));
-        }
-        loop {
-            let ply = self.stack.len() as u32;
-            let (pos, moves, i) = self.stack.last_mut()?;
-            if *i == moves.len() {
-                self.stack.pop();
-                continue;
-            }
-            let m = moves[*i];
-            *i += 1;
-            let c = child(pos, m);
-            if ply == self.split {
-                return Some(pack(&c));
-            }
-            let cm = legal(&c);
-            self.stack.push((c, cm, 0));
-        }
-    }
-}
-
-/// Number of frontier positions `split` plies below `root` (CPU perft).
-pub(super) fn frontier_size(root: &Position, split: u32) -> u64 {
-    crate::chess::perft(root, split)
-}
-
-/// The split the automatic mode picks: at most 3 plies per invocation, then
-/// one ply more on the CPU while the frontier has fewer than `min_frontier`
-/// positions and the GPU keeps at least 2 plies.
-pub fn auto_split(root: &Position, depth: u32, min_frontier: u64) -> u32 {
-    if depth <= 1 {
-        return 0;
-    }
-    let mut s = depth.saturating_sub(AUTO_MAX_GPU_DEPTH);
-    while depth - s > 2 && frontier_size(root, s) < min_frontier {
-        s += 1;
-    }
-    s
 }

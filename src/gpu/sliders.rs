@@ -111,34 +111,6 @@ pub fn magic_words() -> Vec<u32> {
     words
 }
 
-impl super::GpuPerft {
-    /// The magic tables on the device for `slider` = [`Slider::Magic`]
-    /// (uploaded once, then shared by every kernel), `None` for the others.
-    pub(super) fn magic_table_for(
-        &self,
-        slider: Slider,
-    ) -> Result<Option<wgpu::Buffer>, super::GpuError> {
-        if slider != Slider::Magic {
-            return Ok(None);
-        }
-        let mut slot = self.magic_table.lock().map_err(super::poisoned)?;
-        if let Some(b) = &*slot {
-            return Ok(Some(b.clone()));
-        }
-        let words = magic_words();
-        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("magic tables"),
-            size: 4 * words.len() as u64,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        self.queue
-            .write_buffer(&buffer, 0, bytemuck::cast_slice(&words));
-        *slot = Some(buffer.clone());
-        Ok(Some(buffer))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,20 +1,21 @@
 //! THE panel registry: every panel is described once, here, in one entry.
 //!
 //! ```text
-//! Swar {
-//!     slug: "swar", title: "SWAR",          the route #/swar and the nav link
-//!     lesson: "One add on a whole word…",   the start page's card
-//!     state: SwarState,                     ui/state/swar.rs (URL <-> state)
-//!     panel: swar::SwarPanel,               ui/panels/swar.rs (the view;
-//! }                                         swar::mini is its card's miniature)
+//! Swar(swar::SwarPanel) {                ui/panels/swar.rs: the view (and
+//!                                         swar::mini, the card's miniature)
+//!     slug: "swar", title: "SWAR",        the route #/swar and the nav link
+//!     lesson: "One add on a whole word…", the start page's card
+//!     state: SwarState,                   ui/state/swar.rs (URL <-> state)
+//! }
 //! ```
 //!
 //! From the entries this module writes the `Panel` enum, `Panel::ALL` (the
 //! navigation order), `slug` / `title` / `lesson` / `from_slug` and each
 //! state's [`OwnPanel`] (so a link built from a state knows its panel);
-//! `ui/panels/mod.rs` writes, from the same entries, `view` and `mini`. Navigation, routing, the start page
-//! and the view dispatch all read these, so a panel that lacks a part (no
-//! state type, no `mini` in its module) does not compile. Why a table and
+//! `ui/panels/mod.rs` writes, from the same entries, `view` and `mini`.
+//! Navigation, routing, the start page and the view dispatch all read
+//! these, so a panel that lacks a part (no state type, no component, no
+//! `mini` in its module) does not compile. Why a table and
 //! not a trait per panel: the entries sit side by side, in nav order, and
 //! the enum stays plain Rust, so routes are unit-tested natively.
 
@@ -32,103 +33,92 @@ pub trait OwnPanel {
 macro_rules! with_panels {
     ($callback:ident) => {
         $callback! {
-            DeBruijn {
+            DeBruijn(debruijn::DebruijnPanel) {
                 slug: "debruijn",
                 title: "de Bruijn",
                 lesson: "The lowest set bit's index with one multiply and a table lookup.",
                 state: DebruijnState,
-                panel: debruijn::DebruijnPanel,
             }
-            Swar {
+            Swar(swar::SwarPanel) {
                 slug: "swar",
                 title: "SWAR",
                 lesson: "One add on a whole word adds every small lane, if no carry crosses a lane.",
                 state: SwarState,
-                panel: swar::SwarPanel,
             }
-            Popcount {
+            Popcount(popcount::PopcountPanel) {
                 slug: "popcount",
                 title: "Popcount",
                 lesson: "Count the set bits by adding them in lanes of 2, 4, then 8 bits, all in one word.",
                 state: PopcountState,
-                panel: popcount::PopcountPanel,
             }
-            Nibbles {
+            Nibbles(nibbles::NibblesPanel) {
                 slug: "nibbles",
                 title: "Signed nibbles",
                 lesson: "Four bits, two readings: two's complement makes the top bit weigh −8.",
                 state: NibblesState,
-                panel: nibbles::NibblesPanel,
             }
-            NibbleBoard {
+            NibbleBoard(nibble_board::NibbleBoardPanel) {
                 slug: "nibble-board",
                 title: "Nibble board",
                 lesson: "A chess board in 32 bytes: two 4-bit piece codes a byte.",
                 state: NibbleBoardState,
-                panel: nibble_board::NibbleBoardPanel,
             }
-            Quad {
+            Quad(quad::QuadPanel) {
                 slug: "quad",
                 title: "Quad-bitboards",
                 lesson: "Bit k of every square's piece code in bitboard k: four boards, and a set is one expression.",
                 state: QuadState,
-                panel: quad::QuadPanel,
             }
-            Trits {
+            Trits(trits::TritsPanel) {
                 slug: "trits",
                 title: "Trits",
                 lesson: "Two bitboards make three states a square; five trits fit a byte.",
                 state: TritsState,
-                panel: trits::TritsPanel,
             }
-            Position {
+            Position(position::PositionPanel) {
                 slug: "position",
                 title: "Position",
                 lesson: "A chess position in five bitboards: queens are both bishops and rooks.",
                 state: PositionState,
-                panel: position::PositionPanel,
             }
-            Gpu {
+            Gpu(gpu::GpuPanel) {
                 slug: "gpu",
                 title: "GPU perft",
                 lesson: "Perft on the GPU, each invocation's position and moves in workgroup memory.",
                 state: GpuState,
-                panel: gpu::GpuPanel,
             }
-            Lab {
+            Lab(lab::LabPanel) {
                 slug: "lab",
                 title: "Lab",
                 lesson: "Type any C bit expression and watch every sub-expression evaluate.",
                 state: LabState,
-                panel: lab::LabPanel,
             }
-            Bitboard {
+            Bitboard(bitboard::BitboardPanel) {
                 slug: "bitboard",
                 title: "Bitboard",
                 lesson: "One 64-bit board, eight square orders, and whole-board moves as shifts and masks.",
                 state: BitboardState,
-                panel: bitboard::BitboardPanel,
             }
-            Magic {
+            Magic(magic::MagicPanel) {
                 slug: "magic",
                 title: "Magic bitboards",
                 lesson: "A slider's attacks with one multiply: the de Bruijn hash, keyed by the blockers.",
                 state: MagicState,
-                panel: magic::MagicPanel,
             }
         }
     };
 }
+// used by ui/panels (the browser only)
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports))]
 pub(crate) use with_panels;
 
 /// The registry's plain half: the enum, names, lessons and state types.
 macro_rules! define_panels {
-    ($($variant:ident {
+    ($($variant:ident ($($view:tt)*) {
         slug: $slug:literal,
         title: $title:literal,
         lesson: $lesson:literal,
-        state: $state:ty,
-        panel: $module:ident :: $component:ident $(,)?
+        state: $state:ty $(,)?
     })*) => {
         /// The panels, in navigation order.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

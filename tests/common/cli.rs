@@ -2,9 +2,13 @@
 
 use std::process::{Command, Output};
 
-/// The binary under test.
+/// The binary under test, its cache (the GPU matrix's saved winners) in the
+/// build's own temporary folder, not the user's home.
 pub fn bitscope() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bitscope"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_bitscope"));
+    let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("bitscope-cache");
+    command.env("BITSCOPE_CACHE", cache);
+    command
 }
 
 /// Runs `bitscope args` to the end.

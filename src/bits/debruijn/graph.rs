@@ -202,40 +202,7 @@ impl Search {
         let word = |b: u64, l: u32| Word::new(b << (width - l), width);
         let window_at = |l: u32| mask(n) << (width - l);
         if len == width {
-            // the wrap: windows that run past the end read the zeros in front
-            let mut u = used;
-            for k in 1..n {
-                let w = ((bits << k) & mask(n)) as u32;
-                if u >> w & 1 == 1 {
-                    self.cuts += 1;
-                    self.steps.push(
-                        Step::new(
-                            "cut at the wrap",
-                            format!("wrap window {w:0n$b}", n = n as usize),
-                            Word::new(bits, width),
-                        )
-                        .note(format!(
-                            "window {w:0n$b} read twice once the sequence wraps around",
-                            n = n as usize
-                        )),
-                    );
-                    return;
-                }
-                u |= 1 << w;
-            }
-            self.leaves += 1;
-            self.steps.push(
-                Step::new(
-                    "leaf: a magic",
-                    format!("magic {}", Word::new(bits, width).hex()),
-                    Word::new(bits, width),
-                )
-                .note(format!(
-                    "all {} windows distinct: magic #{} of this search",
-                    1u32 << n,
-                    self.leaves
-                )),
-            );
+            self.wrap(bits, used);
             return;
         }
         for bit in [0u64, 1] {
@@ -277,6 +244,46 @@ impl Search {
                 .note(format!("back to {len} bits")),
             );
         }
+    }
+
+    /// A full-length prefix: a leaf (a magic) when the windows that wrap
+    /// around the end are new too, else a cut.
+    fn wrap(&mut self, bits: u64, used: u64) {
+        let (n, width) = (self.n, self.width);
+        // the wrap: windows that run past the end read the zeros in front
+        let mut u = used;
+        for k in 1..n {
+            let w = ((bits << k) & mask(n)) as u32;
+            if u >> w & 1 == 1 {
+                self.cuts += 1;
+                self.steps.push(
+                    Step::new(
+                        "cut at the wrap",
+                        format!("wrap window {w:0n$b}", n = n as usize),
+                        Word::new(bits, width),
+                    )
+                    .note(format!(
+                        "window {w:0n$b} read twice once the sequence wraps around",
+                        n = n as usize
+                    )),
+                );
+                return;
+            }
+            u |= 1 << w;
+        }
+        self.leaves += 1;
+        self.steps.push(
+            Step::new(
+                "leaf: a magic",
+                format!("magic {}", Word::new(bits, width).hex()),
+                Word::new(bits, width),
+            )
+            .note(format!(
+                "all {} windows distinct: magic #{} of this search",
+                1u32 << n,
+                self.leaves
+            )),
+        );
     }
 }
 

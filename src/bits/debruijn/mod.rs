@@ -57,7 +57,7 @@ pub use derive::{derivation_trace, derive_table, Derivation, WindowRow};
 pub use enumerate::{
     count, count_kind, enumerate_all, enumerate_chunk, enumerate_fast, enumerate_kind_chunk,
     magic_count, max_chunks, max_kind_chunks, naive_magics, naive_scan, nth_magic, nth_magics,
-    rank_of, window_search, Counts, FastEnumerator, JoinScratch, NaiveProgress, SearchStats,
+    rank_of, window_search, Counts, FastEnumerator, JoinScratch, NaiveProgress, SearchStats, Tally,
     MAX_CHUNK_BITS, MAX_PAGE,
 };
 pub use export::{export_c, export_rust};

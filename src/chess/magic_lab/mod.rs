@@ -30,6 +30,7 @@
 
 mod export;
 mod find;
+pub mod table;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 mod trace;
@@ -102,12 +103,12 @@ pub enum MagicError {
     BadMagic { text: String, source: NumberError },
     #[error("bits {text:?}: not a number of index bits")]
     BadBitsText { text: String },
-    #[error("{bits} index bits for a {piece} on {square}: expected 1..={max} (its mask has {max} squares)")]
+    #[error("{bits} index bits for a {piece} on {square}: expected 1..={MAX_BITS} (its mask has {usual} squares; more bits than that is allowed)")]
     BadBits {
         bits: u32,
         piece: Slider,
         square: Square,
-        max: u32,
+        usual: u32,
     },
     #[error("occupancy {text:?}: {source}")]
     BadOccupancy { text: String, source: NumberError },
@@ -140,7 +141,7 @@ pub fn parse_occupancy(text: &str) -> Result<u64, MagicError> {
     })
 }
 
-/// Reads a number of index bits and checks it against the square's mask.
+/// Reads a number of index bits (`1..=`[`MAX_BITS`]).
 pub fn parse_bits(piece: Slider, square: Square, text: &str) -> Result<u32, MagicError> {
     let bits = text
         .trim()
@@ -168,17 +169,23 @@ pub fn usual_bits(piece: Slider, square: Square) -> u32 {
     mask(piece, square).count_ones()
 }
 
-/// `bits` if it is in `1..=usual_bits`.
+/// The most index bits a magic may use: a table of 2^20 entries (8 MiB of
+/// `u64` for one square). Engines use more bits than the mask has squares
+/// (fixed-shift tables, or a larger index that made the search easier):
+/// any count from 1 to this is accepted.
+pub const MAX_BITS: u32 = 20;
+
+/// `bits` if it is in `1..=`[`MAX_BITS`] (fewer bits than the mask's
+/// squares need luck in the search; more are always allowed).
 pub fn check_bits(piece: Slider, square: Square, bits: u32) -> Result<u32, MagicError> {
-    let max = usual_bits(piece, square);
-    if (1..=max).contains(&bits) {
+    if (1..=MAX_BITS).contains(&bits) {
         Ok(bits)
     } else {
         Err(MagicError::BadBits {
             bits,
             piece,
             square,
-            max,
+            usual: usual_bits(piece, square),
         })
     }
 }
@@ -237,7 +244,7 @@ impl Table {
         bits: u32,
     ) -> Result<Table, MagicError> {
         let bits = check_bits(piece, square, bits)?;
-        Ok(build(piece, square, magic, bits, |_| {}).0)
+        Ok(build(piece, square, magic, bits))
     }
 
     /// The index a key lands on.
@@ -252,14 +259,8 @@ impl Table {
     }
 }
 
-/// Fills the table, telling `on_collision` of every collision.
-fn build(
-    piece: Slider,
-    square: Square,
-    magic: u64,
-    bits: u32,
-    mut on_collision: impl FnMut(Collision),
-) -> (Table, usize) {
+/// Fills the table (the first key on an index keeps it).
+fn build(piece: Slider, square: Square, magic: u64, bits: u32) -> Table {
     let m = mask(piece, square);
     let mut entries = vec![None; 1usize << bits];
     let mut breaking = 0;
@@ -268,18 +269,10 @@ fn build(
         let i = index_of(key, magic, bits);
         match entries[i] {
             None => entries[i] = Some((key, attack)),
-            Some((first, seen)) => {
-                let harmless = seen == attack;
-                breaking += usize::from(!harmless);
-                on_collision(Collision {
-                    index: i as u64,
-                    occupancies: [first, key],
-                    harmless,
-                });
-            }
+            Some((_, seen)) => breaking += usize::from(seen != attack),
         }
     }
-    let table = Table {
+    Table {
         piece,
         square,
         mask: m,
@@ -287,8 +280,7 @@ fn build(
         bits,
         entries,
         breaking,
-    };
-    (table, breaking)
+    }
 }
 
 /// Two keys on one index.
@@ -306,22 +298,31 @@ fn hex_pair<S: Serializer>(v: &[u64; 2], s: S) -> Result<S::Ok, S::Error> {
     [format!("0x{:016x}", v[0]), format!("0x{:016x}", v[1])].serialize(s)
 }
 
+/// How many collisions a [`CheckReport`] lists (the first ones met); the
+/// totals count them all.
+pub const LISTED_COLLISIONS: usize = 16;
+
 /// What [`check`] finds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CheckReport {
     /// No breaking collision.
     pub valid: bool,
     pub bits: u32,
-    /// Every collision, in the order the keys were tried.
+    /// The first [`LISTED_COLLISIONS`] collisions, in the order the keys
+    /// were tried (a rook's bad magic has thousands).
     pub collisions: Vec<Collision>,
+    /// The first breaking collision (also when it is not among the listed).
+    pub first_breaking: Option<Collision>,
     pub harmless: usize,
     pub breaking: usize,
     /// Indices in use, of `2^bits`.
     pub used: usize,
 }
 
-/// Checks `magic` with `bits` index bits for `piece` on `square`: fills its
-/// table with every subset of the mask and lists the collisions.
+/// Checks `magic` with `bits` index bits for `piece` on `square`: hashes
+/// every subset of the mask and counts the collisions, listing the first
+/// few. Cheap at any bit count: it keeps one small slot per index, not the
+/// attack table itself.
 pub fn check(
     piece: Slider,
     square: Square,
@@ -329,14 +330,53 @@ pub fn check(
     bits: u32,
 ) -> Result<CheckReport, MagicError> {
     let bits = check_bits(piece, square, bits)?;
-    let mut collisions = Vec::new();
-    let (table, breaking) = build(piece, square, magic, bits, |c| collisions.push(c));
-    Ok(CheckReport {
-        valid: breaking == 0,
+    let m = mask(piece, square);
+    // slot[i]: 1 + the ordinal of the first key on index i (0: empty); a
+    // mask has at most 12 squares, so at most 4096 keys fit in a u16
+    let mut slot = vec![0u16; 1usize << bits];
+    let mut attacks = Vec::with_capacity(1 << m.count_ones());
+    let mut keys = Vec::with_capacity(1 << m.count_ones());
+    let mut report = CheckReport {
+        valid: true,
         bits,
-        harmless: collisions.len() - breaking,
-        breaking,
-        used: table.entries.iter().filter(|e| e.is_some()).count(),
-        collisions,
-    })
+        collisions: Vec::new(),
+        first_breaking: None,
+        harmless: 0,
+        breaking: 0,
+        used: 0,
+    };
+    for key in subsets(m) {
+        let attack = ray_walk(piece, square, key);
+        let i = index_of(key, magic, bits);
+        match slot[i] {
+            0 => {
+                keys.push(key);
+                attacks.push(attack);
+                slot[i] = keys.len() as u16;
+                report.used += 1;
+            }
+            first => {
+                let first = usize::from(first) - 1;
+                let harmless = attacks[first] == attack;
+                let c = Collision {
+                    index: i as u64,
+                    occupancies: [keys[first], key],
+                    harmless,
+                };
+                if harmless {
+                    report.harmless += 1;
+                } else {
+                    report.breaking += 1;
+                    if report.first_breaking.is_none() {
+                        report.first_breaking = Some(c.clone());
+                    }
+                }
+                if report.collisions.len() < LISTED_COLLISIONS {
+                    report.collisions.push(c);
+                }
+            }
+        }
+    }
+    report.valid = report.breaking == 0;
+    Ok(report)
 }

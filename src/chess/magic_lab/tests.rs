@@ -90,6 +90,51 @@ fn builtin_and_found_magics_are_valid_on_every_square() {
     }
 }
 
+/// A magic valid with `b` bits is valid with more (its indices only split),
+/// up to [`MAX_BITS`]; the counts agree with a plain table of every key.
+#[test]
+fn more_bits_than_the_mask_stay_valid_and_counts_match_a_plain_table() {
+    for piece in Slider::ALL {
+        for i in [0usize, 9, 27, 63] {
+            let s = sq(i);
+            let magic = builtin_magic(piece, s);
+            for bits in usual_bits(piece, s)..=MAX_BITS {
+                let r = check(piece, s, magic, bits).unwrap();
+                assert!(r.valid, "{piece} {s} {bits}");
+                let keys = 1usize << usual_bits(piece, s);
+                assert_eq!(r.used + r.harmless, keys, "{piece} {s} {bits}");
+            }
+        }
+    }
+    // plain reference: a HashMap from index to the attack sets met there
+    for (piece, i, magic, bits) in [
+        (Slider::Rook, 0, 1u64 << 50, 14),
+        (Slider::Bishop, 27, 0x1234_5678_9abc_def1, 7),
+    ] {
+        let s = sq(i);
+        let mut seen: std::collections::HashMap<usize, Vec<u64>> = Default::default();
+        for key in subsets(mask(piece, s)) {
+            seen.entry(index_of(key, magic, bits))
+                .or_default()
+                .push(ray_walk(piece, s, key));
+        }
+        let breaking: usize = seen
+            .values()
+            .map(|v| v.iter().filter(|&&a| a != v[0]).count())
+            .sum();
+        let harmless: usize = seen
+            .values()
+            .map(|v| v.iter().skip(1).filter(|&&a| a == v[0]).count())
+            .sum();
+        let r = check(piece, s, magic, bits).unwrap();
+        assert_eq!(
+            (r.used, r.harmless, r.breaking),
+            (seen.len(), harmless, breaking)
+        );
+        assert_eq!(r.valid, breaking == 0);
+    }
+}
+
 #[test]
 fn bad_magics_break() {
     for magic in [0u64, 1] {
@@ -107,10 +152,19 @@ fn bad_magics_break() {
             index_of(c.occupancies[1], magic, 10)
         );
     }
-    // magic 0: every key on index 0, 1023 collisions
+    // magic 0: every key on index 0, 1023 collisions, the first 16 listed
     let r = check(Slider::Rook, Square::D4, 0, 10).unwrap();
-    assert_eq!(r.collisions.len(), 1023);
+    assert_eq!(r.harmless + r.breaking, 1023);
+    assert_eq!(r.collisions.len(), LISTED_COLLISIONS);
     assert_eq!(r.used, 1);
+    // the first breaking one is kept even when the listed are harmless
+    let first = r.first_breaking.clone().unwrap();
+    assert!(!first.harmless);
+    assert_eq!(
+        r.collisions.iter().find(|c| !c.harmless),
+        Some(&first),
+        "listed in key order"
+    );
     // the trace says so at step 5, with both sets
     let occ = Square::D6.bit();
     let t = lookup_trace(Slider::Rook, Square::D4, occ, 0, 10).unwrap();
@@ -201,9 +255,12 @@ fn typed_errors_for_bad_input() {
         Err(MagicError::BadMagic { .. })
     ));
     assert_eq!(parse_magic("0x10"), Ok(16));
+    // more bits than the mask's 10 squares: what fixed-shift engines use
+    assert_eq!(parse_bits(Slider::Rook, Square::D4, "11"), Ok(11));
+    assert_eq!(parse_bits(Slider::Rook, Square::D4, "20"), Ok(20));
     assert!(matches!(
-        parse_bits(Slider::Rook, Square::D4, "11"),
-        Err(MagicError::BadBits { max: 10, .. })
+        parse_bits(Slider::Rook, Square::D4, "21"),
+        Err(MagicError::BadBits { usual: 10, .. })
     ));
     assert!(matches!(
         parse_bits(Slider::Rook, Square::D4, "0"),
@@ -225,7 +282,8 @@ fn typed_errors_for_bad_input() {
     assert!(matches!(occupancy_from_fen("8/8"), Err(MagicError::Fen(_))));
     let e = find(Slider::Rook, Square::A1, 2, 1, 10, go_on).unwrap_err();
     assert_eq!(e.to_string(), "no magic found in 10 attempts");
-    assert!(lookup_trace(Slider::Rook, Square::A1, 0, 1, 13).is_err());
+    assert!(lookup_trace(Slider::Rook, Square::A1, 0, 1, 21).is_err());
+    assert!(lookup_trace(Slider::Rook, Square::A1, 0, 1, 13).is_ok());
     assert!(check(Slider::Rook, Square::A1, 1, 0).is_err());
 }
 
@@ -240,7 +298,9 @@ fn exports_name_the_square() {
     let c = export_c(Slider::Bishop, Square::H8, 0x10, 5).unwrap();
     assert!(c.contains("#define BISHOP_H8_SHIFT 59"), "{c}");
     assert!(c.contains("#define BISHOP_H8_TABLE_SIZE 32"), "{c}");
-    assert!(export_c(Slider::Bishop, Square::H8, 0x10, 7).is_err());
+    assert!(export_c(Slider::Bishop, Square::H8, 0x10, 21).is_err());
+    let c = export_c(Slider::Bishop, Square::H8, 0x10, 9).unwrap();
+    assert!(c.contains("#define BISHOP_H8_SHIFT 55"), "{c}");
 }
 
 #[test]

@@ -15,9 +15,11 @@
 //                  each block's sum
 //   bf_block_scan  one workgroup: exclusive scan of the block sums (a loop over
 //                  chunks of BWG, the count from the uniform), the level's
-//                  total into acc[2]
-//   bf_expand      one invocation per position: its children (packed
-//                  positions) written at offset + block offset
+//                  total into acc[2]; the host reads the block sums back
+//                  once and cuts the level into ranges whose children fit
+//   bf_expand      one invocation per position of a range: its children
+//                  (packed positions) written at offset + block offset -
+//                  the range's first offset
 // The last two plies:
 //   bf_leaf        one invocation per position: plays each legal move and
 //                  counts the child's legal moves in bulk (no child
@@ -51,7 +53,8 @@ struct BfParams {
     nblocks: u32,
     // bf_expand: capacity of bf_dst, in positions
     cap: u32,
-    pad0: u32,
+    // bf_expand: the scanned offset of its range's first child (subtracted)
+    sub: u32,
     pad1: u32,
     pad2: u32,
     pad3: u32,
@@ -106,35 +109,40 @@ fn bf_store(i: u32, q: Pos) {
 
 // The move sources of one position, found once before its moves are walked:
 // each is a set of legal targets and where its moves come from. A piece:
-// its square and kind (2 knight .. 6 king, 5 a queen on either line). A
-// pawn direction (push, double push, capture towards a, towards h; en
-// passant folded into the captures): the offset from a target back to its
-// pawn, and kind 1. Only sources with targets are kept, so the walk takes
-// the next source at most once per move, with no search and no per-class
-// code in its loop (SwiftShader runs every `switch` case and `if` body of a
-// loop, taken or not, on every turn: the walk that computed the targets of
-// each piece class inside its loop spent half of the fused leaf there).
-//   .xy targets   .z  square or offset (bits 0..5), pawn direction (bit 6)
-//                 .w  kind
-// At most 4 pawn directions, one knight source per knight, two per queen,
-// one per other piece, one king: 36 for up to 16 pieces a side (the host
-// refuses a root with more, gpu/bfs.rs BFS_MAX_OFFICERS).
-const BF_SOURCES: u32 = 36u;
+// its square and kind (2 knight .. 6 king, 5 a queen, its diagonal and
+// line targets in one set). A pawn direction (push, double push, capture
+// towards a, towards h; en passant folded into the captures): the offset
+// from a target back to its pawn, and kind 1. Only sources with targets are
+// kept, so the walk takes the next source at most once per move, with no
+// search and no per-class code in its loop (SwiftShader runs every `switch`
+// case and `if` body of a loop, taken or not, on every turn: the walk that
+// computed the targets of each piece class inside its loop spent half of
+// the fused leaf there).
+//   t[i]  targets (lo, hi)
+//   m[i]  square or offset (bits 0..5), pawn direction (bit 6), kind (bits 8..10)
+// At most 4 pawn directions, one source per other piece, one king: 20 for up
+// to 15 pieces besides pawns and king a side (the host refuses a root with
+// more, gpu/bfs.rs BFS_MAX_OFFICERS). The arrays are indexed at run time,
+// so a GPU keeps them in local memory: 160 B and 80 B per invocation
+// (gpu/layout.rs, bfs_private_bytes; no private array above 256 B).
+const BF_SOURCES: u32 = 20u;
 const BF_PAWN_DIR: u32 = 64u;
 
 struct Sources {
-    s: array<vec4<u32>, BF_SOURCES>,
+    t: array<vec2<u32>, BF_SOURCES>,
+    m: array<u32, BF_SOURCES>,
     n: u32,
 }
 
 fn bf_add(src: ptr<function, Sources>, t: vec2<u32>, origin: u32, kind: u32) {
     let i = min((*src).n, BF_SOURCES - 1u);
-    (*src).s[i] = vec4<u32>(t, origin, kind);
+    (*src).t[i] = t;
+    (*src).m[i] = origin | (kind << 8u);
     (*src).n += select(0u, 1u, nz(t));
 }
 
 // One source per slider of `pieces` along its diagonals (diag) or lines.
-fn bf_add_sliders(src: ptr<function, Sources>, q: Pos, c: Ctx, pieces: vec2<u32>, diag: bool) {
+fn bf_add_sliders(src: ptr<function, Sources>, c: Ctx, pieces: vec2<u32>, diag: bool) {
     var s = pieces;
     loop {
         if !nz(s) {
@@ -144,8 +152,25 @@ fn bf_add_sliders(src: ptr<function, Sources>, q: Pos, c: Ctx, pieces: vec2<u32>
         let f = sqbb(fsq);
         s ^= f;
         let t = slider_targets(c, f, slide_any(f, c.occ, diag), select(c.pin_hv, c.pin_d, diag));
-        let queen = nz(f & q.b & q.r);
-        bf_add(src, t, fsq, select(select(4u, 3u, diag), 5u, queen));
+        bf_add(src, t, fsq, select(4u, 3u, diag));
+    }
+}
+
+// One source per queen of `pieces`, its diagonal and line targets in one
+// set: a queen pinned on a line has no diagonal move, one pinned on a
+// diagonal no line move.
+fn bf_add_queens(src: ptr<function, Sources>, c: Ctx, pieces: vec2<u32>) {
+    var s = pieces;
+    loop {
+        if !nz(s) {
+            break;
+        }
+        let fsq = lsb(s);
+        let f = sqbb(fsq);
+        s ^= f;
+        let td = slider_targets(c, f, slide_any(f, c.occ, true), c.pin_d);
+        let tl = slider_targets(c, f, slide_any(f, c.occ, false), c.pin_hv);
+        bf_add(src, msk(td, !nz(f & c.pin_hv)) | msk(tl, !nz(f & c.pin_d)), fsq, 5u);
     }
 }
 
@@ -172,16 +197,18 @@ fn bf_sources(q: Pos, c: Ctx) -> Sources {
         s ^= sqbb(fsq);
         bf_add(&src, knight_targets(c, sqbb(fsq)), fsq, 2u);
     }
-    bf_add_sliders(&src, q, c, c.us & q.b & ~c.pin_hv, true);
-    bf_add_sliders(&src, q, c, c.us & q.r & ~c.pin_d, false);
+    bf_add_sliders(&src, c, c.us & q.b & ~q.r & ~c.pin_hv, true);
+    bf_add_sliders(&src, c, c.us & q.r & ~q.b & ~c.pin_d, false);
+    bf_add_queens(&src, c, c.us & q.b & q.r);
     bf_add(&src, king_targets(q, c), c.ksq, 6u);
     return src;
 }
 
-// Source i of src, its targets empty past the last.
+// Source i of src as (targets, origin, kind), its targets empty past the last.
 fn bf_source(src: ptr<function, Sources>, i: u32) -> vec4<u32> {
-    let e = (*src).s[min(i, BF_SOURCES - 1u)];
-    return vec4<u32>(msk(e.xy, i < (*src).n), e.zw);
+    let j = min(i, BF_SOURCES - 1u);
+    let m = (*src).m[j];
+    return vec4<u32>(msk((*src).t[j], i < (*src).n), m & 255u, m >> 8u);
 }
 
 // Every legal move of q: fused = true plays it and adds the child's legal
@@ -340,9 +367,8 @@ fn bf_setup_geo(q: Pos, g: KingGeo, white: bool) -> Ctx {
     c.pin_d = pd;
     c.pin_slide = slide;
     c.ep_from = msk(ep_a, !ep_hit_a) | msk(ep_h, !ep_hit_h);
-    // after the loop: SwiftShader's code keeps the values that live across
-    // a loop in memory, and with the map made before it (in setup_side) the
-    // child count took 10% longer on the same positions
+    // after the loop: SwiftShader keeps the values that live across a loop
+    // in memory (docs/performance.md)
     c.danger = danger_map(q, c);
     return c;
 }
@@ -398,10 +424,9 @@ fn bf_add_count(v: vec2<u32>) {
 // The leaf kernels' counts into acc. On a GPU, summed in the workgroup first
 // (bf_reduce), so that one invocation in BWG touches the atomics. On a
 // software adapter each invocation adds its own: SwiftShader runs a kernel
-// that has a barrier as coroutines that switch at every barrier, and without
-// one the fused leaf of start 5 took 26 ms instead of 28-29 and varied far
-// less. BF_DIRECT is a constant, so the compiler drops the other branch and
-// its barriers.
+// that has a barrier as coroutines that switch at every barrier
+// (docs/performance.md). BF_DIRECT is a constant, so the compiler drops the
+// other branch and its barriers.
 fn bf_total(li: u32, v: vec2<u32>) {
     if BF_DIRECT {
         bf_add_count(v);
@@ -439,6 +464,7 @@ fn bf_count_scan(
     @builtin(workgroup_id) wid: vec3<u32>,
     @builtin(num_workgroups) nwg: vec3<u32>,
 ) {
+    // a level is scanned whole, in dispatches whose base is a multiple of BWG
     let i = bf_index(wid, nwg, li);
     var n = 0u;
     if i < bf.count {
@@ -446,12 +472,12 @@ fn bf_count_scan(
     }
     let excl = bf_scan_wg(li, n);
     if i < bf.count {
-        bf_offs[i] = excl;
+        bf_offs[bf.base + i] = excl;
     }
     // (a 2-D dispatch may have workgroups past the last block)
     let blk = wid.y * nwg.x + wid.x;
-    if li == BWG - 1u && blk < bf.nblocks {
-        bf_blocks[blk] = excl + n;
+    if li == BWG - 1u && blk * BWG < bf.count {
+        bf_blocks[bf.base / BWG + blk] = excl + n;
     }
 }
 
@@ -491,9 +517,10 @@ fn bf_expand(
     if i >= bf.count {
         return;
     }
-    let off = bf_offs[i] + bf_blocks[i / BWG];
+    let j = bf.base + i;
+    let off = bf_offs[j] + bf_blocks[j / BWG] - bf.sub;
     let limit = select(0u, bf.cap - off, off < bf.cap);
-    bf_walk(bf_load(bf.base + i), false, off, limit);
+    bf_walk(bf_load(j), false, off, limit);
 }
 
 // The last two plies (r = 2): plays each legal move and counts the child's

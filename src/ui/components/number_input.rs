@@ -24,13 +24,19 @@ pub fn number_input(props: &NumberInputProps) -> Html {
     let text = use_state(|| Word::new(props.value, props.width).hex());
     let error = use_state(|| None::<String>);
 
+    // The width the text was last shown at.
+    let shown_width = use_mut_ref(|| props.width);
+
     // A new value from outside (a bit clicked, a table row chosen): show it,
-    // unless the text already says the same number.
+    // unless the text already says the same number at the same width (a
+    // preset that changes the width reformats even an unchanged 0: at 8
+    // bits `0x0000000000000000` would parse, but shows 64 bits).
     {
         let text = text.clone();
         let error = error.clone();
         use_effect_with((props.value, props.width), move |&(value, width)| {
-            if parse_number(&text, width) != Ok(value) {
+            let new_width = std::mem::replace(&mut *shown_width.borrow_mut(), width) != width;
+            if new_width || parse_number(&text, width) != Ok(value) {
                 text.set(Word::new(value, width).hex());
                 error.set(None);
             }

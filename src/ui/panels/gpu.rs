@@ -112,7 +112,10 @@ async fn browser_adapter_info() -> Option<String> {
 
 fn rate(nodes: u64, seconds: f64) -> String {
     if seconds > 0.0 {
-        format!("{:.1} M nodes/s", nodes as f64 / seconds / 1e6)
+        format!(
+            "{:.1} M nodes/s",
+            crate::chess::perft::nodes_per_second(nodes, seconds) as f64 / 1e6
+        )
     } else {
         "—".into()
     }

@@ -14,7 +14,7 @@
 //!   592 B private
 //! ```
 
-use super::gpu_matrix::{fastest, MatrixRow};
+use super::gpu_rows::{fastest, MatrixRow};
 use crate::gpu::matrix::MATRIX_WORKGROUP_SIZES;
 use crate::gpu::{Slider, Variant};
 use yew::prelude::*;
@@ -65,13 +65,11 @@ fn column_label(kernel: Variant, rows: &[MatrixRow]) -> (&'static str, String) {
         .find(|r| r.variant.kernel == kernel)
         .map(|r| r.variant.bytes_per_invocation())
         .unwrap_or(0);
+    let private = crate::gpu::layout::private_bytes(kernel);
     let memory = match kernel {
-        Variant::Private => format!("{bytes} B private"),
+        Variant::Private => format!("{private} B private"),
         Variant::Workgroup => format!("{bytes} B shared"),
-        Variant::BreadthFirst => format!(
-            "{bytes} B shared + {} B private",
-            crate::gpu::bfs::PRIVATE_BYTES_PER_INVOCATION
-        ),
+        Variant::BreadthFirst => format!("{bytes} B shared + {private} B private"),
     };
     (kernel.name(), memory)
 }

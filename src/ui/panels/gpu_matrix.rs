@@ -5,42 +5,14 @@
 //! answer in words, with the numbers measured there and then.
 
 use super::gpu_chart::MatrixChart;
+use super::gpu_rows::{fastest, MatrixRow, Measured};
 use crate::chess::{perft, Position};
-use crate::gpu::matrix::{matrix_cases, winner, MatrixSize, MatrixVariant};
+use crate::gpu::matrix::{matrix_cases, MatrixSize, MatrixVariant};
 use crate::gpu::{GpuError, GpuPerft, Variant};
 use crate::ui::dom::{next_task, now_ms};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
-
-/// One measured (or skipped) variant on one position.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MatrixRow {
-    pub variant: MatrixVariant,
-    pub position: &'static str,
-    pub depth: u32,
-    /// `Err(reason)` when the adapter cannot run it (or it failed).
-    pub outcome: Result<Measured, String>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Measured {
-    pub nodes: u64,
-    pub seconds: f64,
-    pub dispatches: u32,
-    /// The CPU perft agrees.
-    pub correct: bool,
-}
-
-impl Measured {
-    pub fn nps(&self) -> f64 {
-        if self.seconds > 0.0 {
-            self.nodes as f64 / self.seconds
-        } else {
-            f64::NAN
-        }
-    }
-}
 
 #[derive(Clone, Debug, PartialEq)]
 enum Status {
@@ -143,7 +115,7 @@ async fn run_matrix(
                         Ok((run, seconds)) => Ok(Measured {
                             nodes: run.nodes,
                             seconds,
-                            dispatches: run.batches,
+                            dispatches: run.dispatches,
                             correct: Some(run.nodes) == want,
                         }),
                         Err(GpuError::Cancelled) => return status.set(Status::Cancelled),
@@ -164,20 +136,6 @@ async fn run_matrix(
     status.set(Status::Done {
         seconds: (now_ms() - start) / 1000.0,
     });
-}
-
-/// The fastest measured variant on `position` among `rows`: the one the
-/// answer names, the bold row and the ringed point (one, even where two
-/// measured the same).
-pub(super) fn fastest<'a>(
-    rows: impl IntoIterator<Item = &'a MatrixRow>,
-    position: &str,
-) -> Option<(MatrixVariant, f64)> {
-    winner(
-        rows.into_iter()
-            .filter(|r| r.position == position)
-            .filter_map(|r| r.outcome.as_ref().ok().map(|m| (r.variant, m.nps()))),
-    )
 }
 
 /// The answer in words: the winner per position, and what the memory
@@ -205,6 +163,7 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
                 workgroup_size: 64,
             }
             .bytes_per_invocation()
+                + crate::gpu::layout::private_bytes(kernel)
         };
         if let (Some((_, shared)), Some((_, private))) = (
             kernel_best(Variant::Workgroup),
@@ -222,8 +181,8 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
         if let Some((_, bfs)) = kernel_best(Variant::BreadthFirst) {
             line += &format!(
                 " Breadth-first, with {} B of workgroup memory and {} B of private memory per invocation and every position in global memory, gives at best {:.1} M nodes/s.",
-                per_invocation(Variant::BreadthFirst),
-                crate::gpu::bfs::PRIVATE_BYTES_PER_INVOCATION,
+                per_invocation(Variant::BreadthFirst) - crate::gpu::layout::private_bytes(Variant::BreadthFirst),
+                crate::gpu::layout::private_bytes(Variant::BreadthFirst),
                 bfs / 1e6
             );
         }

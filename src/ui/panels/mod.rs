@@ -11,12 +11,17 @@ mod debruijn_search;
 pub(crate) mod gpu;
 mod gpu_chart;
 mod gpu_matrix;
+mod gpu_rows;
 pub(crate) mod lab;
 pub(crate) mod magic;
+mod magic_cards;
+mod magic_table;
 pub(crate) mod nibble_board;
 pub(crate) mod nibbles;
 pub(crate) mod popcount;
 pub(crate) mod position;
+mod position_compare;
+mod position_suite;
 pub(crate) mod quad;
 mod start;
 pub(crate) mod swar;
@@ -60,13 +65,7 @@ impl PanelProps {
 
 /// The registry's browser half: each panel's view and start-page miniature.
 macro_rules! panel_views {
-    ($($variant:ident {
-        slug: $slug:literal,
-        title: $title:literal,
-        lesson: $lesson:literal,
-        state: $state:ty,
-        panel: $module:ident :: $component:ident $(,)?
-    })*) => {
+    ($($variant:ident ($module:ident :: $component:ident) { $($fields:tt)* })*) => {
         /// The panel's view, given its state from the URL.
         pub fn view(panel: Panel, props: PanelProps) -> Html {
             match panel {

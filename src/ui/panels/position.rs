@@ -1,14 +1,21 @@
 //! Position: the compact 5-bitboard chess position, its derived piece sets,
 //! what each layout costs, the move encoding, the GPU design's shared-memory
-//! budget, and CPU perft in a Web Worker.
+//! budget, CPU perft in a Web Worker, a perft suite on the worker pool
+//! (`position_suite`) and a divide against another engine's, descending
+//! ply by ply (`position_compare`).
 //!
-//! URL state: `ui::state::PositionState` (`fen`, `depth`, `mv`, and the
-//! budget inputs `threads`, `pos`, `plies`, `move`).
+//! URL state: `ui::state::PositionState` (`fen`, `depth`, `mv`, `path`,
+//! and the budget inputs `threads`, `pos`, `plies`, `move`).
 
+use super::position_compare::CompareCard;
+use super::position_suite::SuiteCard;
 use super::PanelProps;
 use crate::bits::word::Word;
+use crate::chess::compare::descend;
 use crate::chess::teach::why_five;
-use crate::chess::{castling_string, Color, Move, Position, Square, CPW_POSITIONS, MOVE_FIELDS};
+use crate::chess::{
+    castling_string, Color, Move, Position, Setup, Square, CPW_POSITIONS, MOVE_FIELDS,
+};
 use crate::gpu::layout::{layout_costs, reference_limits, workgroup_budget, Design};
 use crate::gpu::packed::{pack, FIELDS, POS_WORDS};
 use crate::gpu::teach::corrections as blog_corrections;
@@ -56,15 +63,65 @@ fn piece_marks(pos: &Position) -> Rc<Vec<String>> {
 pub fn position_panel(props: &PanelProps) -> Html {
     let state: PositionState = props.state();
     let dispatch = props.dispatch(&state);
-    let fen = state.fen.clone();
-    let depth = state.depth;
-    // The URL may carry a broken FEN (typed by hand): show why, use the start.
-    let parsed = Position::from_fen(&fen);
-    let (position, url_error) = match &parsed {
-        Ok(p) => (*p, None),
-        Err(e) => (Position::startpos(), Some(e.to_string())),
+    // The URL may carry a broken FEN (typed by hand) or a path that is not
+    // legal from it: say why, and show the start (or the path's root).
+    let (root, url_error) = match Setup::from_fen(&state.fen) {
+        Ok(s) => (s, None),
+        Err(e) => (
+            Setup::from_fen(CPW_POSITIONS[0].1).expect("the start position reads"),
+            Some(format!(
+                "the link's FEN is wrong ({e}); showing the start position"
+            )),
+        ),
     };
+    let (setup, path_error) = match descend(&root, &state.path) {
+        Ok(s) => (s, None),
+        Err(e) => (
+            root,
+            Some(format!("the link's path: {e}; showing its root")),
+        ),
+    };
+    let position = setup.position;
+    let errors: Vec<String> = url_error.into_iter().chain(path_error).collect();
+    html! {
+        <section class="panel position">
+            <h2>{ "Compact chess position" }</h2>
+            <p class="lede">
+                { "Five bitboards — w (white), P (pawns), N (knights), B (bishops and queens), R (rooks and queens) — plus the two king squares hold a whole position in 42 bytes. Every piece set comes out of them with a few ands." }
+            </p>
+            <FenCard fen={state.fen.clone()} set_fen={dispatch.reform(Action::SetFen)} {errors} />
+            <BoardCards {position} />
+            <DerivedCard {position} />
+            <div class="cols even">
+                <SizeTable position={position} />
+                <BudgetCalculator state={state.clone()} dispatch={dispatch.clone()} />
+            </div>
+            <MoveLayout position={position} mv={state.mv.clone()} on_move={dispatch.reform(Action::SetMove)} />
+            <div class="card">
+                <h3>{ "Perft (CPU, in a Web Worker)" }</h3>
+                <PerftRunner fen={setup.to_fen()} depth={state.depth} on_depth={dispatch.reform(Action::SetDepth)} />
+            </div>
+            <CompareCard {setup} state={state.clone()} dispatch={dispatch.clone()} />
+            <SuiteCard open={dispatch.reform(Action::SetFen)} />
+        </section>
+    }
+}
 
+#[derive(Properties, PartialEq)]
+struct FenCardProps {
+    /// The state's (root) FEN.
+    fen: String,
+    set_fen: Callback<String>,
+    /// The link's own problems (a bad FEN, a bad path).
+    errors: Vec<String>,
+}
+
+/// The FEN field and the presets; a bad FEN shows its error and changes
+/// nothing.
+#[function_component(FenCard)]
+fn fen_card(props: &FenCardProps) -> Html {
+    let fen = props.fen.clone();
+    let parsed = Position::from_fen(&fen);
     let fen_text = use_state(|| fen.clone());
     let fen_error = use_state(|| None::<String>);
     {
@@ -79,7 +136,7 @@ pub fn position_panel(props: &PanelProps) -> Html {
             }
         });
     }
-    let set_fen = dispatch.reform(Action::SetFen);
+    let set_fen = props.set_fen.clone();
     let on_fen_input = {
         let fen_text = fen_text.clone();
         let fen_error = fen_error.clone();
@@ -97,19 +154,53 @@ pub fn position_panel(props: &PanelProps) -> Html {
             fen_text.set(text);
         })
     };
-    let on_preset = {
-        let set_fen = set_fen.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Some((_, f)) = CPW_POSITIONS.iter().find(|(n, _)| *n == select.value()) {
-                set_fen.emit(f.to_string());
+    let on_preset = Callback::from(move |e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Some((_, f)) = CPW_POSITIONS.iter().find(|(n, _)| *n == select.value()) {
+            set_fen.emit(f.to_string());
+        }
+    });
+    let preset_name = CPW_POSITIONS
+        .iter()
+        .find(|(_, f)| Position::from_fen(f).ok() == parsed.as_ref().ok().copied())
+        .map(|(n, _)| *n)
+        .unwrap_or("");
+    let preset_ref = use_select_value(preset_name.to_string());
+    html! {
+        <div class="card">
+            <div class="row fen-row">
+                <label class="grow">{ "FEN" }
+                    <input type="text" id="fen" class="fen-input" spellcheck="false" autocomplete="off"
+                        value={(*fen_text).clone()} oninput={on_fen_input}
+                        aria-invalid={fen_error.is_some().to_string()} />
+                </label>
+                <label>{ "preset " }
+                    <select class="preset" onchange={on_preset} ref={preset_ref}>
+                        <option value="" selected={preset_name.is_empty()}>{ "—" }</option>
+                        { for CPW_POSITIONS.iter().map(|(n, _)| html! {
+                            <option value={*n} selected={*n == preset_name}>{ *n }</option>
+                        }) }
+                    </select>
+                </label>
+            </div>
+            if let Some(e) = &*fen_error {
+                <p class="error-box fen-error" role="alert">{ e.clone() }</p>
             }
-        })
-    };
-    let on_depth = dispatch.reform(Action::SetDepth);
+            { for props.errors.iter().map(|e| html! { <p class="error-box fen-error" role="alert">{ e.clone() }</p> }) }
+        </div>
+    }
+}
 
+#[derive(Properties, PartialEq)]
+struct PositionProps {
+    position: Position,
+}
+
+/// The board with its flags, and the five bitboards beside it.
+#[function_component(BoardCards)]
+fn board_cards(props: &PositionProps) -> Html {
+    let position = props.position;
     let marks = use_memo(position, piece_marks);
-    let occupied = position.occupied();
     let five = [
         ("w", "white pieces (kings too)", position.white()),
         ("P", "pawns", position.pawns()),
@@ -117,13 +208,6 @@ pub fn position_panel(props: &PanelProps) -> Html {
         ("B", "bishop-likes: bishops and queens", position.bishops()),
         ("R", "rook-likes: rooks and queens", position.rooks()),
     ];
-    let derived = position.derived_sets();
-    let preset_name = CPW_POSITIONS
-        .iter()
-        .find(|(_, f)| Position::from_fen(f).ok() == parsed.as_ref().ok().copied())
-        .map(|(n, _)| *n)
-        .unwrap_or("");
-    let preset_ref = use_select_value(preset_name.to_string());
     let ep = position
         .ep_square()
         .map(|s| s.to_string())
@@ -133,79 +217,48 @@ pub fn position_panel(props: &PanelProps) -> Html {
         position.king_square(Color::White),
         position.king_square(Color::Black)
     );
-
     html! {
-        <section class="panel position">
-            <h2>{ "Compact chess position" }</h2>
-            <p class="lede">
-                { "Five bitboards — w (white), P (pawns), N (knights), B (bishops and queens), R (rooks and queens) — plus the two king squares hold a whole position in 42 bytes. Every piece set comes out of them with a few ands." }
-            </p>
+        <div class="cols even">
             <div class="card">
-                <div class="row fen-row">
-                    <label class="grow">{ "FEN" }
-                        <input type="text" id="fen" class="fen-input" spellcheck="false" autocomplete="off"
-                            value={(*fen_text).clone()} oninput={on_fen_input}
-                            aria-invalid={fen_error.is_some().to_string()} />
-                    </label>
-                    <label>{ "preset " }
-                        <select class="preset" onchange={on_preset} ref={preset_ref}>
-                            <option value="" selected={preset_name.is_empty()}>{ "—" }</option>
-                            { for CPW_POSITIONS.iter().map(|(n, _)| html! {
-                                <option value={*n} selected={*n == preset_name}>{ *n }</option>
-                            }) }
-                        </select>
-                    </label>
-                </div>
-                if let Some(e) = &*fen_error {
-                    <p class="error-box fen-error" role="alert">{ e.clone() }</p>
-                }
-                if let Some(e) = url_error {
-                    <p class="error-box fen-error" role="alert">{ format!("the link's FEN is wrong ({e}); showing the start position") }</p>
-                }
-            </div>
-            <div class="cols even">
-                <div class="card">
-                    <h3>{ "Board" }</h3>
-                    <BitGrid board={occupied} marks={Some((*marks).clone())} label="occupied = P | N | B | R | kings" />
-                    <p class="stats">
-                        <span>{ format!("{} to move", position.side_to_move().name()) }</span>
-                        <span>{ format!("castling {}", castling_string(position.castling_rights())) }</span>
-                        <span>{ format!("en passant {ep}") }</span>
-                    </p>
-                    <p class="muted">{ kings }</p>
-                </div>
-                <div class="card">
-                    <h3>{ "The five bitboards" }</h3>
-                    <div class="grids">
-                        { for five.iter().map(|(name, what, bits)| html! {
-                            <div class="grid-item" title={*what}>
-                                <BitGrid board={*bits} small=true label={format!("{name}: {what}")} />
-                            </div>
-                        }) }
-                    </div>
-                </div>
+                <h3>{ "Board" }</h3>
+                <BitGrid board={position.occupied()} marks={Some((*marks).clone())} label="occupied = P | N | B | R | kings" />
+                <p class="stats">
+                    <span>{ format!("{} to move", position.side_to_move().name()) }</span>
+                    <span>{ format!("castling {}", castling_string(position.castling_rights())) }</span>
+                    <span>{ format!("en passant {ep}") }</span>
+                </p>
+                <p class="muted">{ kings }</p>
             </div>
             <div class="card">
-                <h3>{ "Ten piece sets, derived" }</h3>
-                <div class="grids derived">
-                    { for derived.iter().map(|d| html! {
-                        <div class="grid-item derived-set" data-set={d.name}>
-                            <BitGrid board={d.bits} small=true label={format!("{} = {}", d.name, d.formula)} />
+                <h3>{ "The five bitboards" }</h3>
+                <div class="grids">
+                    { for five.iter().map(|(name, what, bits)| html! {
+                        <div class="grid-item" title={*what}>
+                            <BitGrid board={*bits} small=true label={format!("{name}: {what}")} />
                         </div>
                     }) }
                 </div>
-                { why(why_five(&position)) }
             </div>
-            <div class="cols even">
-                <SizeTable position={position} />
-                <BudgetCalculator state={state.clone()} dispatch={dispatch.clone()} />
+        </div>
+    }
+}
+
+/// The ten derived piece sets and why five bitboards suffice.
+#[function_component(DerivedCard)]
+fn derived_card(props: &PositionProps) -> Html {
+    let derived = props.position.derived_sets();
+    html! {
+        <div class="card">
+            <h3>{ "Ten piece sets, derived" }</h3>
+            <div class="grids derived">
+                { for derived.iter().map(|d| html! {
+                    <div class="grid-item derived-set" data-set={d.name}>
+                        <BitGrid board={d.bits} small=true label={format!("{} = {}", d.name, d.formula)} />
+                    </div>
+                }) }
             </div>
-            <MoveLayout position={position} mv={state.mv.clone()} on_move={dispatch.reform(Action::SetMove)} />
-            <div class="card">
-                <h3>{ "Perft (CPU, in a Web Worker)" }</h3>
-                <PerftRunner fen={position.to_fen()} {depth} {on_depth} />
-            </div>
-        </section>
+            { why(why_five(&props.position)) }
+        </div>
     }
 }
 

@@ -1,7 +1,8 @@
 //! State of the Position and GPU panels.
 //!
-//! Position: `fen`, `depth` (perft, 1..=7), `mv` (a move in UCI), and the
-//! budget inputs `threads`, `pos`, `plies`, `move`. GPU: `fen`, `depth`,
+//! Position: `fen`, `depth` (perft, 1..=7), `mv` (a move in UCI), `path`
+//! (the moves a divide comparison descended from `fen`, `e1g1.a8b8`), and
+//! the budget inputs `threads`, `pos`, `plies`, `move`. GPU: `fen`, `depth`,
 //! `variant` (`workgroup` | `private`), `wg` (invocations per workgroup).
 
 use super::{read_num, PanelState, Params};
@@ -81,6 +82,9 @@ pub struct PositionState {
     pub mv: Option<String>,
     /// The budget inputs, in [`BudgetField::ALL`] order.
     pub budget: [u32; 4],
+    /// The moves (UCI) a divide comparison descended from `fen`: the
+    /// panel shows the position at the end of the path.
+    pub path: Vec<String>,
 }
 
 impl Default for PositionState {
@@ -90,6 +94,7 @@ impl Default for PositionState {
             depth: 4,
             mv: None,
             budget: BudgetField::ALL.map(BudgetField::default_value),
+            path: Vec::new(),
         }
     }
 }
@@ -108,6 +113,12 @@ pub enum PositionAction {
     SetMove(String),
     /// A budget input (ignored outside [`BudgetField::RANGE`]).
     SetBudget(BudgetField, u32),
+    /// One ply down a divide comparison: the move joins the path, the
+    /// depth drops by one (not below 1).
+    Descend(String),
+    /// Back to the first `n` moves of the path; the depth rises by the
+    /// plies left (up to the browser's deepest).
+    Ascend(usize),
 }
 
 impl PanelState for PositionState {
@@ -119,6 +130,12 @@ impl PanelState for PositionState {
             fen: p.get("fen").map_or(d.fen, str::to_string),
             depth: read_depth(p),
             mv: p.get("mv").map(str::to_string),
+            path: p.get("path").map_or(Vec::new(), |t| {
+                t.split('.')
+                    .filter(|m| !m.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            }),
             budget: BudgetField::ALL.map(|f| {
                 read_num(p, f.key())
                     .filter(|v| BudgetField::RANGE.contains(v))
@@ -136,6 +153,9 @@ impl PanelState for PositionState {
         for f in BudgetField::ALL {
             p.set(f.key(), self.budget(f).to_string());
         }
+        if !self.path.is_empty() {
+            p.set("path", self.path.join("."));
+        }
         p
     }
 
@@ -144,8 +164,31 @@ impl PanelState for PositionState {
             PositionAction::SetFen(fen) => PositionState {
                 fen: fen.trim().to_string(),
                 mv: None,
+                path: Vec::new(),
                 ..self
             },
+            PositionAction::Descend(mv) => {
+                let mut path = self.path;
+                path.push(mv);
+                PositionState {
+                    path,
+                    mv: None,
+                    depth: self.depth.saturating_sub(1).max(1),
+                    ..self
+                }
+            }
+            PositionAction::Ascend(n) if n < self.path.len() => {
+                let up = (self.path.len() - n) as u32;
+                let mut path = self.path;
+                path.truncate(n);
+                PositionState {
+                    path,
+                    mv: None,
+                    depth: (self.depth + up).min(MAX_BROWSER_DEPTH),
+                    ..self
+                }
+            }
+            PositionAction::Ascend(_) => self,
             PositionAction::SetDepth(depth) => PositionState {
                 depth: depth.clamp(1, MAX_BROWSER_DEPTH),
                 ..self
@@ -182,9 +225,10 @@ impl Default for GpuState {
         GpuState {
             fen: CPW_POSITIONS[0].1.to_string(),
             depth: 4,
-            variant: Variant::Workgroup,
+            // the library's default: breadth-first, Kogge-Stone
+            variant: crate::gpu::Options::default().variant,
             workgroup_size: crate::gpu::DEFAULT_WORKGROUP_SIZE,
-            slider: Slider::KoggeStone,
+            slider: crate::gpu::Options::default().slider,
             matrix: MatrixSize::Quick,
         }
     }
@@ -284,6 +328,11 @@ mod tests {
                         depth,
                         mv: mv.map(str::to_string),
                         budget: [64 + depth, 42, 50 * depth, 4],
+                        path: match depth % 3 {
+                            0 => Vec::new(),
+                            1 => vec!["e1g1".into()],
+                            _ => vec!["e1g1".into(), "a8b8".into(), "e7e8q".into()],
+                        },
                     };
                     assert_eq!(through_url(&s), s);
                     n += 1;
@@ -302,6 +351,43 @@ mod tests {
             PositionState::from_params(&Params::default()),
             PositionState::default()
         );
+    }
+
+    /// A bug hunt as a link: down two plies, the path in the URL, back up.
+    #[test]
+    fn a_divide_path_goes_down_and_up_through_the_url() {
+        let s = PositionState {
+            fen: FENS[0].into(),
+            depth: 4,
+            ..PositionState::default()
+        };
+        let down = s
+            .clone()
+            .apply(PositionAction::Descend("e1g1".into()))
+            .apply(PositionAction::Descend("a8b8".into()));
+        assert_eq!(down.path, ["e1g1", "a8b8"]);
+        assert_eq!(down.depth, 2);
+        assert_eq!(through_url(&down), down);
+        assert_eq!(down.to_params().get("path"), Some("e1g1.a8b8"));
+        let read = |h: &str| PositionState::from_params(&Route::parse(h).params);
+        assert_eq!(read("#/position?path=e1g1.a8b8&depth=2").path, down.path);
+        assert_eq!(read("#/position?path=").path, Vec::<String>::new());
+        let up = down.clone().apply(PositionAction::Ascend(1));
+        assert_eq!((up.path.len(), up.depth), (1, 3));
+        let top = down.clone().apply(PositionAction::Ascend(0));
+        assert_eq!(top, s);
+        assert_eq!(down.clone().apply(PositionAction::Ascend(2)), down);
+        // depth 1 stays 1; a new FEN starts a new hunt
+        let d1 = PositionState {
+            depth: 1,
+            ..s.clone()
+        }
+        .apply(PositionAction::Descend("e1g1".into()));
+        assert_eq!(d1.depth, 1);
+        assert!(d1
+            .apply(PositionAction::SetFen(FENS[1].into()))
+            .path
+            .is_empty());
     }
 
     #[test]

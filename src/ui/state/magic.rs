@@ -1,6 +1,6 @@
 //! State of the Magic bitboards panel: `piece` (`rook` | `bishop`), `sq`
 //! (a square name), `occ` and `magic` (bare hex), `bits` (index bits,
-//! 1..=the mask's popcount), `step`.
+//! 1..=20, as `chess::magic_lab::check_bits` allows), `step`.
 
 use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
 use crate::bits::square::Square;
@@ -14,7 +14,8 @@ pub struct MagicState {
     pub occupancy: u64,
     /// Any 64-bit multiplier, valid or not (the panel says).
     pub magic: u64,
-    /// Index bits, always in `1..=usual_bits(piece, square)`.
+    /// Index bits, always in `1..=MAX_BITS` (20; more than the mask's
+    /// squares too, as engines use).
     pub bits: u32,
     pub step: usize,
 }
@@ -68,6 +69,13 @@ pub enum MagicAction {
     },
     /// Back to the square's built-in magic and usual bits.
     Builtin,
+    /// One square of a checked table: its square, magic and bits at once
+    /// (ignored for bad bits).
+    Open {
+        square: Square,
+        magic: u64,
+        bits: u32,
+    },
     Step(usize),
 }
 
@@ -136,6 +144,19 @@ impl PanelState for MagicState {
                     Err(_) => self,
                 }
             }
+            MagicAction::Open {
+                square,
+                magic,
+                bits,
+            } => match check_bits(self.piece, square, bits) {
+                Ok(bits) => MagicState {
+                    square,
+                    magic,
+                    bits,
+                    ..restart
+                },
+                Err(_) => self,
+            },
             MagicAction::Step(step) => MagicState { step, ..self },
         }
     }
@@ -145,13 +166,14 @@ impl PanelState for MagicState {
 mod tests {
     use super::super::through_url;
     use super::*;
+    use crate::chess::magic_lab::MAX_BITS;
 
     #[test]
     fn every_piece_square_and_bits_survive_the_url() {
         let mut n = 0;
         for piece in Slider::ALL {
             for square in Square::all() {
-                for bits in 1..=usual_bits(piece, square) {
+                for bits in 1..=MAX_BITS {
                     for (occupancy, magic, step) in [
                         (0, 0, 0),
                         (DEFAULT_OCCUPANCY, builtin_magic(piece, square), 4),
@@ -172,8 +194,8 @@ mod tests {
                 }
             }
         }
-        // 4 x the usual bits of every square: 4 x (sum of the masks' popcounts)
-        assert_eq!(n, 4 * (672 + 364));
+        // 4 x 20 bit counts on 128 squares
+        assert_eq!(n, 4 * 20 * 128);
         assert_eq!(
             MagicState::from_params(&Params::default()),
             MagicState::default()
@@ -186,18 +208,21 @@ mod tests {
         let p = Params::from_pairs([
             ("piece", "queen"),
             ("sq", "i9"),
-            ("bits", "13"),
+            ("bits", "21"),
             ("magic", "zz"),
         ]);
         assert_eq!(MagicState::from_params(&p), MagicState::default());
-        // bits too many for a bishop on a1 (6): the usual ones
+        // more bits than a bishop on a1's mask (6): fixed-shift engines'
         let p = Params::from_pairs([("piece", "bishop"), ("sq", "a1"), ("bits", "9")]);
+        assert_eq!(MagicState::from_params(&p).bits, 9);
+        let p = Params::from_pairs([("piece", "bishop"), ("sq", "a1"), ("bits", "21")]);
         assert_eq!(MagicState::from_params(&p).bits, 6);
 
         let s = MagicState::default().apply(MagicAction::Step(3));
         let t = s.clone().apply(MagicAction::SetBits(8));
         assert_eq!((t.bits, t.step, t.magic), (8, 0, s.magic));
-        assert_eq!(s.clone().apply(MagicAction::SetBits(11)), s);
+        assert_eq!(s.clone().apply(MagicAction::SetBits(11)).bits, 11);
+        assert_eq!(s.clone().apply(MagicAction::SetBits(21)), s);
         assert_eq!(s.clone().apply(MagicAction::SetBits(0)), s);
         // a new square: its built-in magic and usual bits, the same occupancy
         let t = t.apply(MagicAction::SetSquare(Square::A1));
@@ -217,9 +242,21 @@ mod tests {
         assert!(!u.is_builtin());
         assert!(u.apply(MagicAction::Builtin).is_builtin());
         assert_eq!(
-            t.clone().apply(MagicAction::UseMagic { magic: 5, bits: 7 }),
+            t.clone()
+                .apply(MagicAction::UseMagic { magic: 5, bits: 21 }),
             t
         );
+        // a table's square opened: square, magic and bits together
+        let o = t.clone().apply(MagicAction::Open {
+            square: Square::H8,
+            magic: 7,
+            bits: 9,
+        });
+        assert_eq!(
+            (o.square, o.magic, o.bits, o.piece),
+            (Square::H8, 7, 9, Slider::Bishop)
+        );
+        assert_eq!(through_url(&o), o);
         assert_eq!(
             t.apply(MagicAction::Toggle(63)).occupancy,
             DEFAULT_OCCUPANCY ^ (1 << 63)

@@ -5,7 +5,7 @@
 
 use super::protocol::{
     DebruijnCount, MagicFound, MagicPage, PerftResult, Progress, Request, SearchProgress,
-    WorkerEvent,
+    SuiteResult, WorkerEvent,
 };
 use crate::bits::debruijn;
 use crate::chess::perft::{divide_part_with, part_moves};
@@ -110,6 +110,12 @@ fn run(request: Request, start: f64, send: Send) -> Result<WorkerEvent, JsValue>
             }),
             Err(e) => error(e.to_string()),
         },
+        Request::Suite {
+            text,
+            max_nodes,
+            part,
+            parts,
+        } => run_suite(&text, max_nodes as u64, (part, parts), start, send)?,
         Request::MagicFind {
             piece,
             square,
@@ -295,14 +301,11 @@ fn enumerate_in_chunks(
     let stats = enumerator.stats();
     let mine: Vec<usize> = enumerator.my_chunks().collect();
     let chunks = mine.len();
-    let (mut all, mut odd) = (0u64, 0u64);
+    let mut tally = debruijn::Tally::default();
     let mut scratch = debruijn::JoinScratch::default();
     for (i, &k) in mine.iter().enumerate() {
         enumerator
-            .run_chunk_in(k, &mut scratch, |m| {
-                all += 1;
-                odd += m & 1;
-            })
+            .run_chunk_in(k, &mut scratch, |m| tally.add(m))
             .map_err(|e| e.to_string())?;
         let label = format!("joining the halves: chunk {} of {chunks}", i + 1);
         report(
@@ -311,10 +314,58 @@ fn enumerate_in_chunks(
             label,
             "join",
             &stats,
-            all,
+            tally.all,
         )?;
     }
-    Ok((all, odd))
+    Ok((tally.all, tally.odd))
+}
+
+/// This worker's share of a perft suite: its lines (every `parts`-th
+/// readable one), each count with `chess::perft`, a progress report (at
+/// most every 40 ms) per count.
+fn run_suite(
+    text: &str,
+    max_nodes: u64,
+    (part, parts): (u32, u32),
+    start: f64,
+    send: Send,
+) -> Result<WorkerEvent, JsValue> {
+    use crate::chess::suite::{parse_suite, run_line_timed};
+    let (lines, _) = parse_suite(text);
+    let parts = parts.max(1) as usize;
+    let mine: Vec<_> = lines
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| k % parts == part as usize)
+        .map(|(_, l)| l)
+        .collect();
+    let total = mine
+        .iter()
+        .map(|l| l.planned(max_nodes).count())
+        .sum::<usize>() as f64;
+    let throttle = Throttle::new();
+    let mut done = 0.0;
+    let mut results = Vec::with_capacity(mine.len());
+    for line in mine {
+        let r = run_line_timed(line, max_nodes, now_seconds, |p, d| {
+            done += 1.0;
+            if let Some(now) = throttle.due(done >= total) {
+                send(&WorkerEvent::Progress(Progress {
+                    done,
+                    total,
+                    label: format!("line {} depth {d}", line.line),
+                    elapsed: now - start,
+                    search: None,
+                }))?;
+            }
+            Ok::<u64, JsValue>(crate::chess::perft(p, d))
+        })?;
+        results.push(r);
+    }
+    Ok(WorkerEvent::SuiteDone(SuiteResult {
+        lines: results,
+        seconds: now_seconds() - start,
+    }))
 }
 
 /// Warms the enumeration up: a 32-bit enumeration (6 ms), so that the first

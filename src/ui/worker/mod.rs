@@ -21,5 +21,5 @@ mod page;
 pub use page::{prewarm, prewarm_n, worker_count, Job};
 pub use protocol::{
     sum_progress, DebruijnCount, JobOutput, MagicFound, MagicPage, PerftResult, Progress, Request,
-    SearchProgress, WorkerEvent,
+    SearchProgress, SuiteResult, WorkerEvent,
 };

@@ -5,6 +5,7 @@
 //! tagged enum deserializes through serde's buffered content, which cost
 //! the page 11 KB gzip.
 
+use crate::chess::suite::LineResult;
 use serde::{Deserialize, Serialize};
 
 /// What the page asks the worker to do.
@@ -43,6 +44,17 @@ pub enum Request {
         bits: u32,
         seed: u32,
         max_attempts: f64,
+    },
+    /// A perft suite (EPD text): every readable line's depths up to
+    /// `max_nodes`; with `parts` > 1 only the lines `k % parts == part` (k
+    /// counts the readable lines).
+    Suite {
+        text: String,
+        max_nodes: f64,
+        #[serde(default)]
+        part: u32,
+        #[serde(default = "one")]
+        parts: u32,
     },
 }
 
@@ -87,6 +99,16 @@ impl Request {
                     })
                     .collect()
             }
+            Request::Suite {
+                text, max_nodes, ..
+            } if workers > 1 => (0..workers)
+                .map(|part| Request::Suite {
+                    text: text.clone(),
+                    max_nodes: *max_nodes,
+                    part,
+                    parts: workers,
+                })
+                .collect(),
             Request::Perft { fen, depth, .. } if workers > 1 && *depth >= 2 => (0..workers)
                 .map(|part| Request::Perft {
                     fen: fen.clone(),
@@ -186,7 +208,32 @@ pub enum WorkerEvent {
     DebruijnDone(DebruijnCount),
     PageDone(MagicPage),
     MagicFound(MagicFound),
+    SuiteDone(SuiteResult),
     Error { message: String },
+}
+
+/// A suite's lines counted (`chess::suite::LineResult`, line order).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SuiteResult {
+    pub lines: Vec<LineResult>,
+    pub seconds: f64,
+}
+
+impl JobOutput for SuiteResult {
+    fn from_event(event: WorkerEvent) -> Option<Self> {
+        match event {
+            WorkerEvent::SuiteDone(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The lines of every part, in line order; the time of the slowest.
+    fn merge(parts: Vec<Self>) -> Option<Self> {
+        let seconds = parts.iter().map(|p| p.seconds).fold(0.0, f64::max);
+        let mut lines: Vec<LineResult> = parts.into_iter().flat_map(|p| p.lines).collect();
+        lines.sort_by_key(|l| l.line);
+        Some(SuiteResult { lines, seconds })
+    }
 }
 
 /// The result type of a job: picks its own result out of the events, and

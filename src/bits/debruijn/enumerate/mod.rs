@@ -57,6 +57,60 @@ pub struct Counts {
     pub even: u64,
 }
 
+/// The running count of an enumeration: every magic, and the odd ones (one
+/// per de Bruijn sequence). The one owner of "count them": the CLI, the
+/// benchmark and the browser's workers add magics here and sum the tallies
+/// of their threads or chunks.
+///
+/// ```
+/// use bitscope::bits::debruijn::Tally;
+/// let mut t = Tally::default();
+/// for m in [0x1d, 0x3a, 0x17] {
+///     t.add(m);
+/// }
+/// let both: Tally = [t, t].into_iter().sum();
+/// assert_eq!((both.all, both.odd, both.even()), (6, 4, 2));
+/// assert_eq!(both.counts(8).sequences, 4);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub all: u64,
+    pub odd: u64,
+}
+
+impl Tally {
+    /// Counts one magic.
+    #[inline(always)]
+    pub fn add(&mut self, magic: u64) {
+        self.all += 1;
+        self.odd += magic & 1;
+    }
+
+    pub fn even(&self) -> u64 {
+        self.all - self.odd
+    }
+
+    /// The tally as the width's [`Counts`].
+    pub fn counts(self, width: u32) -> Counts {
+        Counts {
+            width,
+            multipliers: self.all,
+            sequences: self.odd,
+            odd: self.odd,
+            even: self.even(),
+        }
+    }
+}
+
+impl std::iter::Sum for Tally {
+    fn sum<I: Iterator<Item = Tally>>(iter: I) -> Tally {
+        iter.fold(Tally::default(), |a, b| Tally {
+            all: a.all + b.all,
+            odd: a.odd + b.odd,
+        })
+    }
+}
+
 /// Chunk geometry: the number of bits a chunk index fixes.
 fn chunk_bits(count: u64, max_bits: u32, index: u64) -> Result<u32, DebruijnError> {
     let max = 1u64 << max_bits;

@@ -1,0 +1,173 @@
+//! The breadth-first kernels (`kernels/bfs.wgsl`), compiled once per
+//! workgroup size and slider method and kept by the context: their source,
+//! their uniform, their bind-group layout and pipelines.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use super::layout::{Variant, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
+use super::pipeline::shader_source;
+use super::sliders::{Slider, MAGIC_BINDING};
+use super::{poisoned, GpuError, GpuPerft};
+
+/// The breadth-first kernels as written (appended to the depth-first source).
+pub const BFS_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/bfs.wgsl"));
+
+/// The WGSL the host compiles for workgroup size `wg`, a slider method, the
+/// side to move of the positions its entry points read (`white`) and how
+/// the leaf kernels add up their counts (`direct`: each invocation on its
+/// own, for a software adapter): the depth-first source, the constants
+/// bfs.wgsl leaves to the host, then bfs.wgsl.
+pub fn bfs_source(wg: u32, slider: Slider, white: bool, direct: bool) -> Result<String, GpuError> {
+    let base = shader_source(Variant::Private, DEFAULT_WORKGROUP_SIZE, MAX_PLIES, slider)
+        .map_err(|e| GpuError::Shader(e.to_string()))?;
+    Ok(format!(
+        "{base}\nconst BWG: u32 = {wg}u;\nconst BF_WHITE: bool = {white};\nconst BF_DIRECT: bool = {direct};\n{BFS_WGSL}"
+    ))
+}
+
+/// The uniform of every breadth-first dispatch (the WGSL `BfParams`); one
+/// slot per dispatch, bound at a dynamic offset.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
+pub(super) struct BfParams {
+    pub count: u32,
+    pub base: u32,
+    pub nblocks: u32,
+    pub cap: u32,
+    pub sub: u32,
+    pub pad: [u32; 3],
+}
+
+/// The compiled kernels of one workgroup size and slider method.
+pub(super) struct Kernels {
+    /// Which build this is (the buffer pool's bind groups are per build).
+    pub id: usize,
+    pub wg: u32,
+    slider: Slider,
+    /// The magic tables, bound at [`MAGIC_BINDING`] (magic sliders only).
+    pub magic: Option<wgpu::Buffer>,
+    pub layout: wgpu::BindGroupLayout,
+    /// The kernels that read positions, for white to move and for black.
+    sides: [SideKernels; 2],
+    pub block_scan: wgpu::ComputePipeline,
+    /// The test hook's kernel (not in the page: build.rs).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub reduce_test: wgpu::ComputePipeline,
+}
+
+/// The kernels of one side to move (`BF_WHITE` in bfs.wgsl).
+pub(super) struct SideKernels {
+    pub count_scan: wgpu::ComputePipeline,
+    pub expand: wgpu::ComputePipeline,
+    /// The last two plies fused (`bf_leaf`).
+    pub leaf: wgpu::ComputePipeline,
+    /// The last ply (`bf_leaf_count`).
+    pub leaf_count: wgpu::ComputePipeline,
+}
+
+impl Kernels {
+    /// The kernels for positions with `white` to move.
+    pub fn side(&self, white: bool) -> &SideKernels {
+        &self.sides[usize::from(!white)]
+    }
+}
+
+/// Compiled kernels per workgroup size and slider, built once (a field of
+/// [`GpuPerft`]).
+pub(super) type KernelCache = Mutex<Vec<Arc<Kernels>>>;
+
+static BUILDS: AtomicUsize = AtomicUsize::new(0);
+
+fn binding(binding: u32, ty: wgpu::BufferBindingType, dynamic: bool) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty,
+            has_dynamic_offset: dynamic,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+/// The kernels of workgroup size `wg` and `slider`, from the cache or built.
+pub(super) fn kernels(gpu: &GpuPerft, wg: u32, slider: Slider) -> Result<Arc<Kernels>, GpuError> {
+    if let Some(k) = gpu
+        .bfs
+        .lock()
+        .map_err(poisoned)?
+        .iter()
+        .find(|k| k.wg == wg && k.slider == slider)
+    {
+        return Ok(k.clone());
+    }
+    let magic = gpu.magic_table_for(slider)?;
+    let dev = &gpu.device;
+    let module = |white: bool| {
+        bfs_source(wg, slider, white, gpu.direct_leaf_counts).map(|src| {
+            dev.create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some("bfs.wgsl"),
+                source: wgpu::ShaderSource::Wgsl(src.into()),
+            })
+        })
+    };
+    let (white, black) = (module(true)?, module(false)?);
+    let rw = wgpu::BufferBindingType::Storage { read_only: false };
+    let ro = wgpu::BufferBindingType::Storage { read_only: true };
+    let mut entries = vec![
+        binding(10, wgpu::BufferBindingType::Uniform, true),
+        binding(11, ro, false),
+        binding(12, rw, false),
+        binding(13, rw, false),
+        binding(14, rw, false),
+        binding(15, rw, false),
+    ];
+    if magic.is_some() {
+        entries.push(binding(MAGIC_BINDING, ro, false));
+    }
+    let layout = dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("bfs bindings"),
+        entries: &entries,
+    });
+    let pl = dev.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some("bfs"),
+        bind_group_layouts: &[Some(&layout)],
+        immediate_size: 0,
+    });
+    let make = |module: &wgpu::ShaderModule, name: &str| {
+        dev.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some(name),
+            layout: Some(&pl),
+            module,
+            entry_point: Some(name),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: &[],
+                zero_initialize_workgroup_memory: false,
+            },
+            cache: None,
+        })
+    };
+    let side = |m| SideKernels {
+        count_scan: make(m, "bf_count_scan"),
+        expand: make(m, "bf_expand"),
+        leaf: make(m, "bf_leaf"),
+        leaf_count: make(m, "bf_leaf_count"),
+    };
+    let k = Arc::new(Kernels {
+        id: BUILDS.fetch_add(1, Ordering::Relaxed),
+        wg,
+        slider,
+        magic,
+        sides: [side(&white), side(&black)],
+        block_scan: make(&white, "bf_block_scan"),
+        #[cfg(not(target_arch = "wasm32"))]
+        reduce_test: make(&white, "bf_reduce_test"),
+        layout,
+    });
+    gpu.take_device_error()
+        .map_err(|e| GpuError::Shader(e.to_string()))?;
+    gpu.bfs.lock().map_err(poisoned)?.push(k.clone());
+    Ok(k)
+}

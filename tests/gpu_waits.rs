@@ -1,0 +1,120 @@
+//! How often the breadth-first host waits for the GPU: at most once per
+//! scanned level (the block sums), plus the final count; a level whose
+//! children overflow a level buffer is cut into ranges on the host from the
+//! sums it already has (no re-scan), and stays exact. Needs a Vulkan
+//! adapter; without a GPU run with SwiftShader:
+//!
+//! ```text
+//! VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json cargo test --release --test gpu_waits
+//! ```
+//!
+//! A missing adapter FAILS these tests (it never skips them).
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::sync::OnceLock;
+
+use bitscope::chess::{perft, Position};
+use bitscope::gpu::{GpuPerft, Options, Variant};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+
+fn gpu() -> &'static GpuPerft {
+    static GPU: OnceLock<GpuPerft> = OnceLock::new();
+    GPU.get_or_init(|| match GpuPerft::new_blocking() {
+        Ok(g) => g,
+        Err(e) => panic!(
+            "no GPU adapter for the GPU perft tests: {e}\n\
+             Without a GPU: VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json"
+        ),
+    })
+}
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).expect("FEN parses")
+}
+
+/// The default options are breadth-first; start perft 6 and Kiwipete perft
+/// 5 wait at most 7 times each (one per scanned level and the total).
+#[test]
+fn start_6_and_kiwipete_5_wait_at_most_7_times() {
+    assert_eq!(Options::default().variant, Variant::BreadthFirst);
+    for (fen, depth, want) in [(START, 6, 119_060_324), (KIWIPETE, 5, 193_690_690)] {
+        let run = gpu()
+            .run_blocking(&pos(fen), depth, &Options::default(), |_, _| true)
+            .unwrap();
+        assert_eq!(run.nodes, want, "{run:?}");
+        assert!(run.readbacks <= 7, "{fen} {depth}: {run:?}");
+        // scanned levels: the GPU's plies above the fused two, plus the total
+        assert!(
+            run.readbacks <= run.gpu_depth.saturating_sub(2) + 1,
+            "{run:?}"
+        );
+        assert!(run.submits <= run.readbacks + 2, "{run:?}");
+        assert!(run.dispatches >= run.submits, "{run:?}");
+        assert_eq!(run.kernel_nanos.is_some(), run.kernel_seconds().is_some());
+    }
+}
+
+/// Level buffers far too small for a level: the host cuts every level into
+/// ranges whose children fit, from the block sums it read once, for every
+/// workgroup size and slider method, and the counts stay exact.
+#[test]
+fn tiny_levels_are_cut_into_ranges_and_stay_exact() {
+    let gpu = gpu();
+    for (fen, depth, cap, sizes) in [
+        (START, 5, 3000, &[16, 64][..]),
+        (KIWIPETE, 4, 1000, &[16][..]),
+    ] {
+        let p = pos(fen);
+        let want = perft(&p, depth);
+        for &wg in sizes {
+            let free = Options {
+                workgroup_size: wg,
+                split_depth: Some(0),
+                ..Options::default()
+            };
+            let whole = gpu.run_blocking(&p, depth, &free, |_, _| true).unwrap();
+            assert_eq!(whole.nodes, want);
+            let o = Options {
+                level_cap: Some(cap),
+                ..free
+            };
+            let run = gpu.run_blocking(&p, depth, &o, |_, _| true).unwrap();
+            assert_eq!(run.nodes, want, "{fen} {depth} wg {wg}");
+            // more expand and leaf dispatches (one set per range), the same
+            // waits: the ranges come from block sums already read
+            assert!(
+                run.dispatches > whole.dispatches,
+                "{run:?} against {whole:?}"
+            );
+            assert_eq!(run.readbacks, whole.readbacks, "{run:?} against {whole:?}");
+        }
+    }
+    // a cap below one workgroup's children is a typed error, not a wrong count
+    let o = Options {
+        level_cap: Some(64),
+        split_depth: Some(0),
+        ..Options::default()
+    };
+    assert!(matches!(
+        gpu.run_blocking(&pos(KIWIPETE), 4, &o, |_, _| true),
+        Err(bitscope::gpu::GpuError::BadOptions(_))
+    ));
+}
+
+/// The same run twice gives the same count and the same waits: the pool's
+/// buffers, kept from the first run, are reused as they are.
+#[test]
+fn a_second_run_reuses_the_buffers() {
+    let gpu = gpu();
+    let p = pos(KIWIPETE);
+    let first = gpu
+        .run_blocking(&p, 4, &Options::default(), |_, _| true)
+        .unwrap();
+    let second = gpu
+        .run_blocking(&p, 4, &Options::default(), |_, _| true)
+        .unwrap();
+    assert_eq!(first, second);
+    assert_eq!(first.nodes, 4_085_603);
+}

@@ -1,0 +1,254 @@
+//! Every exercise: its data is sound, its reference and every alternative
+//! are accepted (proven equal), and three wrong answers each get a
+//! counterexample that the plain evaluator confirms; the rules refuse at the
+//! right column.
+
+use bitscope::bits::expr::{parse, WIDTHS};
+use bitscope::bits::prove::{agree_in, side, Method, Mode};
+use bitscope::practice::{self, all_symbols, check_answer, count_ops, Rule};
+use bitscope::ui::route::Panel;
+use std::collections::HashSet;
+
+/// Three wrong answers per exercise, all within the exercise's rules.
+const WRONG: &[(&str, [&str; 3])] = &[
+    ("lowest-bit-isolate", ["x & (x - 1)", "x | -x", "x ^ -x"]),
+    ("lowest-bit-clear", ["x & (x + 1)", "x - 1", "x & -x"]),
+    ("lowest-bit-mask", ["x | (x - 1)", "x ^ (x + 1)", "(x & -x) - 1"]),
+    ("power-of-two", ["!(x & (x - 1))", "(x & -x) == x", "x & (x - 1) == 0"]),
+    ("smear-right", ["x | x >> 1", "x | x >> 1 | x >> 2 | x >> 4", "x | x << 1 | x << 2"]),
+    (
+        "round-up-power-of-two",
+        [
+            "(x | x >> 1 | x >> 2 | x >> 3 | x >> 4 | x >> 5 | x >> 6 | x >> 7) + 1",
+            "x",
+            "((x - 1) | (x - 1) >> 1 | (x - 1) >> 2) + 1",
+        ],
+    ),
+    (
+        "gosper",
+        [
+            "(((x + (x & -x)) ^ x) >> 1) / (x & -x) | (x + (x & -x))",
+            "x + (x & -x)",
+            "(((x + (x & -x)) ^ x) / (x & -x)) | (x + (x & -x))",
+        ],
+    ),
+    ("nibble-sign-extend", ["x & 15", "(x & 15) - 8", "(x ^ 8) - 8"]),
+    ("negate-without-minus", ["~x", "x ^ ~0", "~(x + 1)"]),
+    ("abs", ["x ^ -(x >> 31)", "(x ^ (x >> 31)) + (x >> 31)", "(x ^ -(x >> 31)) + 1"]),
+    ("min", ["y ^ ((x ^ y) & -(x > y))", "x & y", "y ^ ((x ^ y) & (x < y))"]),
+    ("max", ["x | y", "x ^ ((x ^ y) & -(x > y))", "x ^ ((x ^ y) & (x < y))"]),
+    (
+        "swar-add-nibbles",
+        [
+            "x + y",
+            "((x & 0x77777777) + (y & 0x77777777)) | ((x ^ y) & 0x88888888)",
+            "(x & 0x77777777) + (y & 0x77777777)",
+        ],
+    ),
+    (
+        "swar-sub-nibbles",
+        [
+            "x - y",
+            "((x | 0x88888888) - (y & 0x77777777)) ^ ((x ^ y) & 0x88888888)",
+            "(x | 0x88888888) - (y & 0x77777777)",
+        ],
+    ),
+    ("average-bytes", ["(x + y) >> 1", "(x >> 1) + (y >> 1)", "(x & y) + (x ^ y) >> 1"]),
+    (
+        "average-lanes",
+        [
+            "(x & y) + ((x ^ y) >> 1)",
+            "((x + y) >> 1) & 0x7f7f7f7f",
+            "(x & y) + (((x ^ y) >> 1) & 0x7f7f7f7e)",
+        ],
+    ),
+    (
+        "has-zero-byte",
+        [
+            "((x - 0x01010101) & 0x80808080) != 0",
+            "(x & 0x80808080) != 0",
+            "((x - 0x01010101) & ~x & 0x80808080) == 0",
+        ],
+    ),
+    ("popcount-byte", ["(x & 0x55) + ((x >> 1) & 0x55)", "x - (x >> 1) - (x >> 2) - (x >> 3)", "x & 15"]),
+    ("parity-byte", ["(x ^ x >> 4) & 1", "x & 1", "(x ^ x >> 1 ^ x >> 2 ^ x >> 3) & 1"]),
+    ("swap-nibbles", ["x << 4", "(x << 4) | (x >> 3)", "(x >> 4) & 15"]),
+    ("nibble-of-square", ["(x >> y) & 15", "(x >> (y << 2)) & 7", "(x >> (y << 3)) & 15"]),
+    ("debruijn-hash", ["(x * 0x1d) >> 5", "((x & -x) * 0x1d) >> 4", "((x & -x) * 0x1b) >> 5"]),
+    (
+        "magic-index",
+        [
+            "(x * 0x0080001020400080) >> 52",
+            "((x & 0x000101010101017e) * 0x0080001020400080) >> 51",
+            "((x | 0x000101010101017e) * 0x0080001020400080) >> 52",
+        ],
+    ),
+    ("east-one", ["x << 1", "(x << 1) & 0x7f7f7f7f7f7f7f7f", "(x >> 1) & 0x7f7f7f7f7f7f7f7f"]),
+    ("west-one", ["x >> 1", "(x >> 1) & 0xfefefefefefefefe", "(x << 1) & 0xfefefefefefefefe"]),
+    (
+        "king-attacks",
+        [
+            "x << 8 | x >> 8 | x << 1 | x >> 1",
+            "x << 8 | x >> 8 | (x << 1) & 0xfefefefefefefefe | (x >> 1) & 0x7f7f7f7f7f7f7f7f",
+            "x << 8 | x >> 8 | (x << 1 | x << 9 | x >> 7) | (x >> 1 | x >> 9 | x << 7)",
+        ],
+    ),
+    (
+        "knight-attacks",
+        [
+            "x << 17 | x >> 15 | x << 15 | x >> 17 | x << 10 | x >> 6 | x << 6 | x >> 10",
+            "(x << 17 | x >> 15) & 0xfefefefefefefefe | (x << 15 | x >> 17) & 0x7f7f7f7f7f7f7f7f",
+            "(x << 17 | x >> 15) & 0x7f7f7f7f7f7f7f7f | (x << 15 | x >> 17) & 0xfefefefefefefefe | (x << 10 | x >> 6) & 0x3f3f3f3f3f3f3f3f | (x << 6 | x >> 10) & 0xfcfcfcfcfcfcfcfc",
+        ],
+    ),
+    ("double-push", ["(x << 16) & ~y", "((x & 0xff00) << 16) & ~y", "(((x << 8) & ~y) << 8) & ~y"]),
+    (
+        "trit-of-square",
+        ["((x >> z) & 1) + ((y >> z) & 1)", "((x | y) >> z) & 3", "(x >> z & 1) + 2 * (y >> z)"],
+    ),
+    ("quad-sliders", ["x | y | z", "(y ^ z) & x", "(y | z) & (x | z)"]),
+    ("gpu-north-half", ["y << 8", "(y << 8) | (x >> 8)", "(y << 8) | (x << 24)"]),
+];
+
+#[test]
+fn the_exercises_are_sound() {
+    let mut failures = Vec::new();
+    let all = practice::exercises();
+    assert!(all.len() >= 24, "{} exercises", all.len());
+    let ids: HashSet<_> = all.iter().map(|e| e.id).collect();
+    assert_eq!(ids.len(), all.len(), "ids are unique");
+    let symbols = all_symbols();
+    for e in &all {
+        assert!(
+            Panel::ALL.iter().any(|p| p.slug() == e.panel),
+            "{}: panel {}",
+            e.id,
+            e.panel
+        );
+        assert!(
+            !e.widths.is_empty() && e.widths.iter().all(|w| WIDTHS.contains(w)),
+            "{}",
+            e.id
+        );
+        assert!(
+            e.operators.iter().all(|o| symbols.contains(o)),
+            "{}: {:?}",
+            e.id,
+            e.operators
+        );
+        assert!(
+            (1..=3).contains(&e.hints.len()),
+            "{}: {} hints",
+            e.id,
+            e.hints.len()
+        );
+        assert!(e.alternatives.len() >= 2, "{}: two other shapes", e.id);
+        let counts: Vec<usize> = std::iter::once(e.reference)
+            .chain(e.alternatives.iter().copied())
+            .map(|src| count_ops(&parse(src, e.widths[0]).unwrap()))
+            .collect();
+        if e.best_ops != *counts.iter().min().unwrap() || counts.iter().any(|&c| c > e.max_ops) {
+            failures.push(format!(
+                "{}: ops {counts:?}, best {}, budget {}",
+                e.id, e.best_ops, e.max_ops
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    for p in Panel::ALL {
+        assert!(
+            !practice::for_panel(p.slug()).is_empty(),
+            "no exercise for {}",
+            p.slug()
+        );
+    }
+}
+
+#[test]
+fn the_reference_and_every_alternative_are_accepted() {
+    let mut failures = Vec::new();
+    for e in practice::exercises() {
+        let shapes: HashSet<String> = e.alternatives.iter().map(|s| s.replace(' ', "")).collect();
+        assert_eq!(shapes.len(), e.alternatives.len(), "{}", e.id);
+        for answer in std::iter::once(e.reference).chain(e.alternatives.iter().copied()) {
+            let r = check_answer(e, answer).unwrap();
+            if !r.solved
+                || r.proofs.len() != e.widths.len()
+                || r.proofs.iter().any(|p| p.1 == Method::Sampled)
+            {
+                failures.push(format!("{}: {answer}: {r:?}", e.id));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn three_wrong_answers_each_get_a_confirmed_counterexample() {
+    let ids: HashSet<_> = WRONG.iter().map(|(id, _)| *id).collect();
+    for e in practice::exercises() {
+        assert!(ids.contains(e.id), "no wrong answers listed for {}", e.id);
+    }
+    for (id, answers) in WRONG {
+        let e = practice::exercise(id).unwrap();
+        for answer in answers {
+            let r = check_answer(e, answer).unwrap();
+            assert!(
+                r.refused.is_none(),
+                "{id}: {answer} breaks a rule: {:?}",
+                r.refused
+            );
+            assert!(!r.solved, "{id}: {answer} accepted");
+            let c = r
+                .counterexample
+                .clone()
+                .unwrap_or_else(|| panic!("{id}: {answer}: {r:?}"));
+            let vars = bitscope::bits::expr::Vars {
+                x: c.x,
+                y: c.y,
+                z: c.z,
+            };
+            let got = side(&parse(answer, c.width).unwrap(), c.width, vars);
+            let expected = side(&parse(e.reference, c.width).unwrap(), c.width, vars);
+            assert_eq!((&got, &expected), (&c.got, &c.expected), "{id}: {answer}");
+            assert!(
+                !agree_in(Mode::Refines, &got, &expected),
+                "{id}: {answer}: {got:?} {expected:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn rules_refuse_at_their_column() {
+    let e = practice::exercise("negate-without-minus").unwrap();
+    let r = check_answer(e, "~x + 0 - x - x").unwrap();
+    let f = r.refused.unwrap();
+    assert_eq!(f.rule, Rule::Operator { op: "-".into() });
+    assert_eq!(f.column, 8);
+    let r = check_answer(e, "-x").unwrap();
+    assert_eq!(r.refused.unwrap().rule, Rule::Operator { op: "-x".into() });
+    // Five operators against a budget of four: refused at the fifth.
+    let r = check_answer(e, "~~~~~x").unwrap();
+    let f = r.refused.unwrap();
+    assert_eq!(f.rule, Rule::Budget { ops: 5, max_ops: 4 });
+    assert_eq!(f.column, 5);
+    assert!(!r.solved && r.counterexample.is_none());
+    let e = practice::exercise("nibble-sign-extend").unwrap();
+    let r = check_answer(e, "((x & 15) ^ 8) - 16 + 8").unwrap();
+    let f = r.refused.unwrap();
+    assert_eq!(
+        f.rule,
+        Rule::Constant {
+            value: 16,
+            max_constant: 15
+        }
+    );
+    assert_eq!(f.column, 18);
+    // A parse error is not a verdict.
+    let err = check_answer(e, "x & (15").unwrap_err();
+    assert_eq!(err.column(), Some(8));
+    // A literal too wide for the narrowest width is a parse error there.
+    let err = check_answer(e, "x & 0x1ff").unwrap_err();
+    assert!(err.to_string().starts_with("at 8 bits"), "{err}");
+}
