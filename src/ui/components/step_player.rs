@@ -51,7 +51,8 @@ pub fn step_player(props: &StepPlayerProps) -> Html {
     let step = props.step.clamp(first, last);
     let playing = use_state(|| limits.is_some_and(|l| l.autoplay) && step < last);
     use_autoplay(playing.clone(), step, last, props.on_step.clone());
-    use_arrow_keys(step, (first, last), props.on_step.clone());
+    let root = use_node_ref();
+    use_arrow_keys(root.clone(), step, (first, last), props.on_step.clone());
 
     let go = |to: usize| {
         let on_step = props.on_step.clone();
@@ -80,7 +81,7 @@ pub fn step_player(props: &StepPlayerProps) -> Html {
     });
 
     html! {
-        <div class="step-player" data-trick={props.trace.trick.clone()}>
+        <div class="step-player" ref={root} data-trick={props.trace.trick.clone()}>
             <div class="step-controls" role="toolbar" aria-label="step controls">
                 <button type="button" class="reset" onclick={go(first)} disabled={step == first} title="first step (Home)">{ "|◀ reset" }</button>
                 <button type="button" class="prev" onclick={go(step.saturating_sub(1).max(first))} disabled={step == first} title="previous step (←)">{ "◀ prev" }</button>
@@ -156,9 +157,10 @@ fn use_autoplay(playing: UseStateHandle<bool>, step: usize, last: usize, on_step
 }
 
 /// ← → Home End step through the trace (within `first..=last`), unless the
-/// focus is in a text field.
+/// focus is in a text field. With several steppers on a page, one answers:
+/// the one holding the focus (a button of it clicked), else the first.
 #[hook]
-fn use_arrow_keys(step: usize, range: (usize, usize), on_step: Callback<usize>) {
+fn use_arrow_keys(root: NodeRef, step: usize, range: (usize, usize), on_step: Callback<usize>) {
     let (first, last) = range;
     use_effect_with(
         (step, first, last, on_step),
@@ -171,6 +173,9 @@ fn use_arrow_keys(step: usize, range: (usize, usize), on_step: Callback<usize>) 
                         return;
                     };
                     if is_typing(key) || key.alt_key() || key.ctrl_key() || key.meta_key() {
+                        return;
+                    }
+                    if !answers_keys(&root) {
                         return;
                     }
                     let next = match key.key().as_str() {
@@ -189,6 +194,22 @@ fn use_arrow_keys(step: usize, range: (usize, usize), on_step: Callback<usize>) 
             move || drop(listener)
         },
     );
+}
+
+/// Whether the stepper at `root` is the one the keys step: the focused
+/// one, else the first on the page.
+fn answers_keys(root: &NodeRef) -> bool {
+    let Some(me) = root.get() else {
+        return false;
+    };
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return false;
+    };
+    let focused = document
+        .active_element()
+        .and_then(|el| el.closest(".step-player").ok().flatten());
+    let chosen = focused.or_else(|| document.query_selector(".step-player").ok().flatten());
+    chosen.is_some_and(|el| me.is_same_node(Some(&el)))
 }
 
 /// Whether a key went to a text field (which keeps its arrow keys).
