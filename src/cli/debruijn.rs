@@ -161,29 +161,7 @@ fn run_command(command: DebruijnCommand) -> Result<i32, String> {
             bits: width,
             magic,
             json,
-        } => {
-            let magic = number("magic", &magic, width)?;
-            let v = debruijn::validate(width, magic).map_err(|e| e.to_string())?;
-            if json {
-                println!(
-                    "{}",
-                    json!({"valid": v.valid, "table": v.table, "collisions": v.collisions})
-                );
-            } else if let Some(table) = &v.table {
-                println!(
-                    "0x{magic:x} is a valid {width}-bit magic; table (index = window):\n{table:?}"
-                );
-            } else {
-                println!(
-                    "0x{magic:x} is not a valid {width}-bit magic: {} collisions",
-                    v.collisions.len()
-                );
-                for (i, j) in &v.collisions {
-                    println!("  bits {i} and {j} share window {}", v.windows[*i as usize]);
-                }
-            }
-            return Ok(i32::from(!v.valid));
-        }
+        } => return check(width, number("magic", &magic, width)?, json),
         DebruijnCommand::Scan {
             bits: width,
             magic,
@@ -277,4 +255,27 @@ fn graph(width: u32, magic: u64, json: bool) -> Result<(), String> {
     }
 
     Ok(())
+}
+
+/// Whether `magic` is a valid de Bruijn magic of `width` bits: exit 0 when
+/// it is, 1 when not (its collisions listed).
+fn check(width: u32, magic: u64, json: bool) -> Result<i32, String> {
+    let v = debruijn::validate(width, magic).map_err(|e| e.to_string())?;
+    if json {
+        println!(
+            "{}",
+            json!({"valid": v.valid, "table": v.table, "collisions": v.collisions})
+        );
+    } else if let Some(table) = &v.table {
+        println!("0x{magic:x} is a valid {width}-bit magic; table (index = window):\n{table:?}");
+    } else {
+        println!(
+            "0x{magic:x} is not a valid {width}-bit magic: {} collisions",
+            v.collisions.len()
+        );
+        for (i, j) in &v.collisions {
+            println!("  bits {i} and {j} share window {}", v.windows[*i as usize]);
+        }
+    }
+    Ok(i32::from(!v.valid))
 }

@@ -64,39 +64,26 @@ impl GpuPerft {
                 "{gpu_depth} plies per invocation exceed the kernel's stack ({MAX_GPU_DEPTH}); raise split_depth"
             )));
         }
-        let mut run = GpuRun {
-            nodes: 0,
-            depth,
-            split_depth: split,
-            gpu_depth,
-            positions: 0,
-            batches: 0,
-            batch_size: 0,
-            variant: options.variant,
-            slider: options.slider,
-            workgroup_size: wg,
-            workgroup_bytes: wg_bytes,
-            readbacks: 0,
-            submits: 0,
-            dispatches: 0,
-            kernel_nanos: None,
-        };
         check_root(root)?;
         if depth == 0 {
-            run.nodes = 1;
-            return Ok(run);
+            let none = Counted::default();
+            return Ok(GpuRun {
+                nodes: 1,
+                ..depth_first_report(depth, split, options, (wg, wg_bytes), &none)
+            });
         }
         let total = frontier_size(root, split);
         let frontier = Frontier::new(*root, split);
         let out = self
             .count(frontier, total, gpu_depth, options, wg, &mut progress, None)
             .await?;
-        run.nodes = out.nodes;
-        run.positions = out.positions;
-        run.batches = out.batches;
-        run.batch_size = out.batch_size;
-        (run.readbacks, run.submits, run.dispatches) = (out.batches, out.batches, out.batches);
-        Ok(run)
+        Ok(depth_first_report(
+            depth,
+            split,
+            options,
+            (wg, wg_bytes),
+            &out,
+        ))
     }
 
     /// Counts `depth` plies below each packed position on the GPU alone (no
@@ -117,23 +104,7 @@ impl GpuPerft {
         let (out, wg, wg_bytes) = self
             .count_packed(positions, depth, options, &mut progress, None)
             .await?;
-        Ok(GpuRun {
-            nodes: out.nodes,
-            depth,
-            split_depth: 0,
-            gpu_depth: depth,
-            positions: out.positions,
-            batches: out.batches,
-            batch_size: out.batch_size,
-            variant: options.variant,
-            slider: options.slider,
-            workgroup_size: wg,
-            workgroup_bytes: wg_bytes,
-            readbacks: out.batches,
-            submits: out.batches,
-            dispatches: out.batches,
-            kernel_nanos: None,
-        })
+        Ok(depth_first_report(depth, 0, options, (wg, wg_bytes), &out))
     }
 
     /// Like [`GpuPerft::run_packed`], but returns the count of every position
@@ -558,9 +529,38 @@ impl Slot {
     }
 }
 
+#[derive(Default)]
 struct Counted {
     nodes: u64,
     positions: u64,
     batches: u32,
     batch_size: u32,
+}
+
+/// A depth-first run's report: `split` plies on the CPU, the rest on the
+/// GPU; every batch is one submit, one dispatch and one read-back.
+fn depth_first_report(
+    depth: u32,
+    split: u32,
+    options: &Options,
+    (workgroup_size, workgroup_bytes): (u32, u64),
+    out: &Counted,
+) -> GpuRun {
+    GpuRun {
+        nodes: out.nodes,
+        depth,
+        split_depth: split,
+        gpu_depth: depth - split,
+        positions: out.positions,
+        batches: out.batches,
+        batch_size: out.batch_size,
+        variant: options.variant,
+        slider: options.slider,
+        workgroup_size,
+        workgroup_bytes,
+        readbacks: out.batches,
+        submits: out.batches,
+        dispatches: out.batches,
+        kernel_nanos: None,
+    }
 }
