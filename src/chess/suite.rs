@@ -319,7 +319,7 @@ mod tests {
     fn a_wrong_count_fails_its_line_and_the_budget_skips() {
         let (lines, _) =
             parse_suite("4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 67 ;D3 1197 ;D4 7059\n");
-        let r = run_line(&lines[0], 2000, |p, d| Ok::<u64, ()>(perft(p, d))).unwrap();
+        let r = run_line_timed(&lines[0], 2000, || 0.0, |p, d| Ok::<u64, ()>(perft(p, d))).unwrap();
         assert!(!r.ok);
         let counted: Vec<Option<u64>> = r.depths.iter().map(|d| d.counted).collect();
         assert_eq!(counted, [Some(15), Some(66), Some(1197), None]);
