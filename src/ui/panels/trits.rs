@@ -165,7 +165,7 @@ fn orders_card(
                 <BitGrid board={other.to_ours(a | b)} marks={Some(marks(&theirs))} small=true
                     label={if other == SquareOrder::RankFileA8 { "a8 = bit 0" } else { "file-major" }} />
             </div>
-            { notes(&sources, &["order"]) }
+            { notes(sources, &["order"]) }
         </div>
     }
 }
