@@ -6,33 +6,10 @@
 
 mod common;
 
-use common::cli::{bitscope, last_json, run};
-use std::io::Write;
-use std::process::{Output, Stdio};
+use common::cli::{last_json, run, stderr, with_stdin};
 
 const ROOK: &str = "tests/data/magicmoves_rook.c";
 const BISHOP: &str = "tests/data/magicmoves_bishop.c";
-
-fn with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = bitscope()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 #[test]
 fn magic_check_takes_engine_bits_and_exits_by_validity() {

@@ -5,33 +5,12 @@
 
 mod common;
 
-use common::cli::{bitscope, last_json, run};
+use common::cli::{bitscope, last_json, run, stderr, with_stdin};
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 const SUITE: &str = "tests/data/perftsuite.epd";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-fn with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = bitscope()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 /// The suite's lines with one count changed (line 9, D3 564 -> 565).
 fn with_one_count_changed() -> String {

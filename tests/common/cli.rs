@@ -1,6 +1,7 @@
 //! Running the `bitscope` binary from the CLI tests.
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 /// The binary under test, its cache (the GPU matrix's saved winners) in the
 /// build's own temporary folder, not the user's home.
@@ -42,4 +43,29 @@ pub fn last_json(out: &Output) -> serde_json::Value {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let line = stdout.lines().last().expect("some output");
     serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))
+}
+
+/// Runs `bitscope args` with `input` on its standard input.
+
+pub fn with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = bitscope()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// A command's standard error, as text.
+
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
 }
