@@ -79,15 +79,22 @@ enum MagicCommand {
     Find {
         #[command(flatten)]
         at: Where,
-        /// Seed of the candidate generator (the same seed, the same magic).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Give up after this many candidates.
-        #[arg(long, default_value_t = DEFAULT_MAX_ATTEMPTS)]
-        max_attempts: u64,
+        #[command(flatten)]
+        search: Search,
         #[arg(long)]
         json: bool,
     },
+}
+
+/// How a magic is searched for (`find`, and `check-table --repair`).
+#[derive(Args)]
+pub struct Search {
+    /// Seed of the candidate generator (the same seed, the same magic).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Give up after this many candidates (per square).
+    #[arg(long, default_value_t = DEFAULT_MAX_ATTEMPTS)]
+    pub max_attempts: u64,
 }
 
 pub fn run(args: MagicArgs) -> i32 {
@@ -130,8 +137,7 @@ fn run_command(command: MagicCommand) -> Result<i32, MagicError> {
         MagicCommand::CheckTable(args) => return Ok(super::magic_table::run(args)),
         MagicCommand::Find {
             at,
-            seed,
-            max_attempts,
+            search: Search { seed, max_attempts },
             json,
         } => {
             let (piece, square, bits) = at.read()?;

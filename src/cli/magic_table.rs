@@ -7,7 +7,7 @@ use super::progress::LateBar;
 use bitscope::chess::magic_lab::table::{
     check_table, parse_table, repair, BitsFrom, BitsGiven, Repair, TableReport,
 };
-use bitscope::chess::magic_lab::{Slider, DEFAULT_MAX_ATTEMPTS};
+use bitscope::chess::magic_lab::Slider;
 use bitscope::chess::Square;
 use clap::Args;
 use serde_json::json;
@@ -30,12 +30,8 @@ pub struct CheckTableArgs {
     /// the whole table back in the input's form.
     #[arg(long)]
     repair: bool,
-    /// Seed of the repair's search.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Candidates per square before the repair gives up.
-    #[arg(long, default_value_t = DEFAULT_MAX_ATTEMPTS)]
-    max_attempts: u64,
+    #[command(flatten)]
+    search: super::magic::Search,
     /// One JSON object on the last stdout line.
     #[arg(long)]
     json: bool,
@@ -61,10 +57,16 @@ fn run_checked(args: &CheckTableArgs) -> Result<i32, String> {
     let fixed = if args.repair && !report.valid {
         let bad = 64 - report.valid_squares;
         let mut bar = LateBar::new(bad as u64, "repair");
-        let fixed = repair(&table, &report, args.seed, args.max_attempts, |done, _| {
-            bar.update(done as u64, String::new());
-            ControlFlow::Continue(())
-        });
+        let fixed = repair(
+            &table,
+            &report,
+            args.search.seed,
+            args.search.max_attempts,
+            |done, _| {
+                bar.update(done as u64, String::new());
+                ControlFlow::Continue(())
+            },
+        );
         bar.finish();
         Some(fixed.map_err(|e| e.to_string())?)
     } else {
