@@ -5,7 +5,6 @@ mod bench_matrix;
 mod debruijn;
 mod eval;
 mod magic;
-mod magic_table;
 mod perft;
 mod practice;
 mod progress;

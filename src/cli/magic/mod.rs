@@ -2,6 +2,8 @@
 //! line. With `--json` the last stdout line is one JSON object. The stepped
 //! lookup is `bitscope trace magic-lookup`.
 
+mod table;
+
 use super::progress::LateBar;
 use bitscope::chess::magic_lab::{
     self, check, find, parse_bits, parse_magic, parse_square, usual_bits, MagicError, Slider,
@@ -74,7 +76,7 @@ enum MagicCommand {
     #[command(
         after_help = "Exit status: 0 when every square is valid, 1 when one is not (also with --repair), 2 on bad input."
     )]
-    CheckTable(super::magic_table::CheckTableArgs),
+    CheckTable(table::CheckTableArgs),
     /// Find a magic for one square with random sparse candidates.
     Find {
         #[command(flatten)]
@@ -134,7 +136,7 @@ fn run_command(command: MagicCommand) -> Result<i32, MagicError> {
             }
             return Ok(i32::from(!report.valid));
         }
-        MagicCommand::CheckTable(args) => return Ok(super::magic_table::run(args)),
+        MagicCommand::CheckTable(args) => return Ok(table::run(args)),
         MagicCommand::Find {
             at,
             search: Search { seed, max_attempts },

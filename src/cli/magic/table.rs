@@ -3,7 +3,7 @@
 //! square by square (the library's `chess::magic_lab::table` reads and
 //! checks it; this module only renders).
 
-use super::progress::LateBar;
+use crate::cli::progress::LateBar;
 use bitscope::chess::magic_lab::table::{
     check_table, parse_table, repair, BitsFrom, BitsGiven, Repair, TableReport,
 };
@@ -31,7 +31,7 @@ pub struct CheckTableArgs {
     #[arg(long)]
     repair: bool,
     #[command(flatten)]
-    search: super::magic::Search,
+    search: super::Search,
     /// One JSON object on the last stdout line.
     #[arg(long)]
     json: bool,
@@ -40,13 +40,13 @@ pub struct CheckTableArgs {
 pub fn run(args: CheckTableArgs) -> i32 {
     match run_checked(&args) {
         Ok(code) => code,
-        Err(e) => super::bad_input(e),
+        Err(e) => crate::cli::bad_input(e),
     }
 }
 
 fn run_checked(args: &CheckTableArgs) -> Result<i32, String> {
     let piece: Slider = args.piece.parse().map_err(|e| format!("{e}"))?;
-    let text = super::read_input(&args.file)?;
+    let text = crate::cli::read_input(&args.file)?;
     let given = match (args.bits, args.shifts) {
         (Some(b), _) => BitsGiven::All(b),
         (_, Some(s)) => BitsGiven::Shift(s),
