@@ -156,24 +156,25 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
             "{p}: on {adapter}, {best} wins with {:.1} M nodes/s.",
             best_nps / 1e6
         );
-        let per_invocation = |kernel| {
+        // each kernel's share of one workgroup's memory, at 64 invocations
+        let workgroup_bytes = |kernel| {
             MatrixVariant {
                 kernel,
                 slider: crate::gpu::Slider::KoggeStone,
                 workgroup_size: 64,
             }
             .bytes_per_invocation()
-                + crate::gpu::layout::private_bytes(kernel)
         };
+        let private_bytes = crate::gpu::layout::private_bytes;
         if let (Some((_, shared)), Some((_, private))) = (
             kernel_best(Variant::Workgroup),
             kernel_best(Variant::Private),
         ) {
             line += &format!(
                 " The position and move stack in workgroup (shared) memory, {} B per invocation, give at best {:.1} M nodes/s; the same {} B in private memory {:.1} M nodes/s (shared is {:.2}x private).",
-                per_invocation(Variant::Workgroup),
+                workgroup_bytes(Variant::Workgroup),
                 shared / 1e6,
-                per_invocation(Variant::Private),
+                private_bytes(Variant::Private),
                 private / 1e6,
                 shared / private
             );
@@ -181,8 +182,8 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
         if let Some((_, bfs)) = kernel_best(Variant::BreadthFirst) {
             line += &format!(
                 " Breadth-first, with {} B of workgroup memory and {} B of private memory per invocation and every position in global memory, gives at best {:.1} M nodes/s.",
-                per_invocation(Variant::BreadthFirst) - crate::gpu::layout::private_bytes(Variant::BreadthFirst),
-                crate::gpu::layout::private_bytes(Variant::BreadthFirst),
+                workgroup_bytes(Variant::BreadthFirst),
+                private_bytes(Variant::BreadthFirst),
                 bfs / 1e6
             );
         }
