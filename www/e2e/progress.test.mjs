@@ -118,6 +118,9 @@ test('GPU perft: progress rises over the frontier; cancel mid-run; a new run is 
   await page.goto(`${site.server.url}#/gpu?depth=5`);
   await page.waitForSelector('.adapter-name', { timeout: 60000 });
   await page.selectOption('select.preset', { label: 'kiwipete' });
+  // the depth-first kernel reports after every batch of frontier positions;
+  // breadth-first (the default now) reports per chunk, one chunk here
+  await page.selectOption('select.gpu-variant', 'workgroup');
   await recordProgress(page, 'progress.gpu-progress');
   await page.click('.gpu-run');
   await page.waitForSelector('.gpu-match, .gpu-mismatch, .gpu-error', { timeout: 180000 });
