@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::cli::{bitscope, last_json, run, stderr, with_stdin};
+use common::cli::{bitscope, feed, last_json, run, stderr, with_stdin};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -287,8 +287,8 @@ fn the_suite_runs_on_the_gpu() {
                 "/usr/lib/chromium/vk_swiftshader_icd.json",
             );
         }
-        let mut child = cmd
-            .args([
+        let out = feed(
+            cmd.args([
                 "perft",
                 "--epd",
                 "-",
@@ -298,19 +298,9 @@ fn the_suite_runs_on_the_gpu() {
                 "--max-nodes",
                 "20000",
                 "--json",
-            ])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+            ]),
+            &text,
+        );
         assert_eq!(out.status.code(), Some(0), "{variant}: {}", stderr(&out));
         let json = last_json(&out);
         assert!(

@@ -48,8 +48,12 @@ pub fn last_json(out: &Output) -> serde_json::Value {
 /// Runs `bitscope args` with `input` on its standard input.
 
 pub fn with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = bitscope()
-        .args(args)
+    feed(bitscope().args(args), input)
+}
+
+/// Runs `command` with `input` on its standard input.
+pub fn feed(command: &mut Command, input: &str) -> Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
