@@ -56,11 +56,20 @@ web: dist
 CARGO_HOME_DIR = $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP = $(foreach d,$(wildcard $(CARGO_HOME_DIR)/registry/src/*),--remap-path-prefix=$(d)/=)
 
+# Two wasm modules from the one crate: the page's (`page` feature: the Yew
+# app) and the Web Worker's (`worker`: perft, enumeration, searches, the
+# equivalence checker), which a visitor fetches only when a panel first
+# starts a worker. Each is minified the same way.
 $(WASM): $(SOURCES)
-	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg
+	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg --out-name bitscope -- --no-default-features --features page
+	# (its own folder: wasm-pack 0.15 runs wasm-opt on `<crate>_bg.wasm`, whatever --out-name says)
+	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg-worker -- --no-default-features --features worker
+	mv $(SITE)/pkg-worker/bitscope_bg.wasm $(SITE)/pkg/bitscope_worker_bg.wasm
+	sed 's/bitscope_bg\.wasm/bitscope_worker_bg.wasm/' $(SITE)/pkg-worker/bitscope.js > $(SITE)/pkg/bitscope_worker.js
+	rm -rf $(SITE)/pkg-worker
 	# wasm-bindgen's JS glue, minified (names of exports and imports kept): 13.3 -> 10.6 KB gzip
-	$(MINIFY) $(SITE)/pkg/bitscope.js --format=esm --outfile=$(SITE)/pkg/bitscope.min.js
-	mv $(SITE)/pkg/bitscope.min.js $(SITE)/pkg/bitscope.js
+	for glue in bitscope bitscope_worker; do \
+	  $(MINIFY) $(SITE)/pkg/$$glue.js --format=esm --outfile=$(SITE)/pkg/$$glue.min.js && mv $(SITE)/pkg/$$glue.min.js $(SITE)/pkg/$$glue.js; done
 
 cli:
 	cargo build --release --bin bitscope

@@ -2,7 +2,8 @@
 // `make dist`'s last step: turns the built site (SITE: index.html, static/,
 // pkg/ as `make dist` stages them, minified) into what a host serves (DIST):
 //
-// - the wasm, the JS (the wasm-bindgen glue, the worker), the CSS and the icon
+// - the two wasm modules (the page's, and the worker's that loads on first
+//   use), their JS glue, the worker, the CSS and the icon
 //   get content-hashed names (`pkg/bitscope_bg.1a2b3c4d5e.wasm`), so that a
 //   host can cache them forever; each file that names another is rewritten to
 //   the hashed name first, then hashed itself (wasm -> glue -> worker), so a
@@ -53,15 +54,21 @@ function emitHashed(path, buf) {
   return name;
 }
 
-// wasm, then the glue that loads it, then the worker that imports the glue
-const wasm = emitHashed('pkg/bitscope_bg.wasm', read('pkg/bitscope_bg.wasm'));
-const glue = emitHashed(
-  'pkg/bitscope.js',
-  Buffer.from(relink(read('pkg/bitscope.js').toString(), 'bitscope_bg.wasm', wasm.slice('pkg/'.length), 'the glue')),
-);
+/** A wasm module, then the glue that loads it; returns [wasm, glue]. */
+function emitModule(name) {
+  const wasm = emitHashed(`pkg/${name}_bg.wasm`, read(`pkg/${name}_bg.wasm`));
+  const glue = emitHashed(
+    `pkg/${name}.js`,
+    Buffer.from(relink(read(`pkg/${name}.js`).toString(), `${name}_bg.wasm`, wasm.slice('pkg/'.length), `${name}.js`)),
+  );
+  return [wasm, glue];
+}
+// the page's module; the worker's module, then the worker that imports its glue
+const [wasm, glue] = emitModule('bitscope');
+const [workerWasm, workerGlue] = emitModule('bitscope_worker');
 emitHashed(
   'static/worker.js',
-  Buffer.from(relink(read('static/worker.js').toString(), '../pkg/bitscope.js', `../${glue}`, 'the worker')),
+  Buffer.from(relink(read('static/worker.js').toString(), '../pkg/bitscope_worker.js', `../${workerGlue}`, 'the worker')),
 );
 emitHashed('static/style.css', read('static/style.css'));
 emitHashed('static/icon.svg', read('static/icon.svg'));
@@ -126,6 +133,9 @@ const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 console.log(`dist: ${out.size} files in ${dist}/, each text or wasm file with .br and .gz beside it`);
 for (const p of first) console.log(`  ${p.padEnd(34)} ${String(sizes[p].raw).padStart(9)} B  br ${String(sizes[p].br).padStart(7)}  gz ${String(sizes[p].gz).padStart(7)}`);
 console.log(`first load: ${kb(sum('br'))} brotli (${sum('br')} B), ${kb(sum('gz'))} gzip (${sum('gz')} B)`);
+const later = [workerGlue, workerWasm];
+console.log('on first use (the first panel that starts a worker):');
+for (const p of later) console.log(`  ${p.padEnd(34)} ${String(sizes[p].raw).padStart(9)} B  br ${String(sizes[p].br).padStart(7)}  gz ${String(sizes[p].gz).padStart(7)}`);
 
 // Nothing stale left from an earlier layout: every file is one of ours.
 const listed = (dir) => readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? listed(join(dir, n)) : [join(dir, n)]));

@@ -1,7 +1,8 @@
-// The Web Worker for long CPU work: loads the same wasm module as the page
-// and hands each request to `worker_handle` (src/ui/worker/handler.rs), which posts
+// The Web Worker for long CPU work: loads the worker's wasm module (the
+// crate's `worker` feature: no Yew, fetched the first time a panel starts a
+// worker, not at the page's start) and hands each request to `worker_handle` (src/ui/worker/handler.rs), which posts
 // progress and the result back. The page cancels by terminating the worker.
-import init, { worker_handle, worker_warm_up, worker_warm_step } from '../pkg/bitscope.js';
+import init, { worker_handle, worker_warm_up, worker_warm_step } from '../pkg/bitscope_worker.js';
 
 // Load, then warm the engines up so that the first request runs in V8's
 // optimising tier: 0.3 s of perft in steps of 5-10 ms, each step its own

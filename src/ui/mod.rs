@@ -26,21 +26,21 @@ pub mod route;
 pub mod state;
 pub mod steps;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod app;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod components;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod dom;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod hooks;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod panels;
 pub mod worker;
 
 /// Mounts the app on `#app`. Does nothing where there is no page (a Web
 /// Worker loads the same module) or no `#app` element (the wasm tests).
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {

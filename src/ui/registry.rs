@@ -109,7 +109,10 @@ macro_rules! with_panels {
     };
 }
 // used by ui/panels (the browser only)
-#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports))]
+#[cfg_attr(
+    not(all(target_arch = "wasm32", feature = "page")),
+    allow(unused_imports)
+)]
 pub(crate) use with_panels;
 
 /// The registry's plain half: the enum, names, lessons and state types.

@@ -86,8 +86,8 @@ fn set_nonzero(params: &mut Params, key: &str, value: usize) {
     }
 }
 
-/// `impl yew::Reducible` for panel states (wasm32 only): reduce = apply.
-#[cfg(target_arch = "wasm32")]
+/// `impl yew::Reducible` for panel states (the page's wasm only): reduce = apply.
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 macro_rules! reducible {
     ($($t:ty),*) => {$(
         impl yew::Reducible for $t {
@@ -99,7 +99,7 @@ macro_rules! reducible {
     )*};
 }
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 reducible!(
     NibblesState,
     NibbleBoardState,

@@ -12,12 +12,12 @@
 
 pub mod protocol;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "worker"))]
 pub mod handler;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 mod page;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub use page::{prewarm, prewarm_n, worker_count, Job};
 pub use protocol::{
     sum_progress, DebruijnCount, JobOutput, MagicFound, MagicPage, PerftResult, Progress, Request,
