@@ -143,7 +143,7 @@ pub fn app() -> Html {
             <nav class="panels" aria-label="panels">{ for nav }</nav>
             if !start { <EmbedButton route={(*route).clone()} /> }
             <main id="panel" key={followed.borrow().to_string()} data-panel={if start { "start" } else { route.panel.slug() }}>
-                if start { <panels::StartPage /> } else { { panels::view(route.panel, props) } }
+                if start { <panels::StartPage /> } else { { panels::view(route.panel, props) } { panels::try_it(route.panel) } }
             </main>
             <footer class="foot">
                 { "Little-endian rank-file everywhere: a1 = bit 0, h8 = bit 63. ← → step through a trace. Every number on the page is computed." }

@@ -105,6 +105,12 @@ macro_rules! with_panels {
                 lesson: "A slider's attacks with one multiply: the de Bruijn hash, keyed by the blockers.",
                 state: MagicState,
             }
+            Practice(practice::PracticePanel) {
+                slug: "practice",
+                title: "Practice",
+                lesson: "Write a trick yourself with a few operators; it is proven right for every input, or shown a counterexample.",
+                state: PracticeState,
+            }
         }
     };
 }

@@ -2,6 +2,7 @@
 
 mod bit_grid;
 mod bit_row;
+mod caret;
 mod debruijn_graph;
 mod notes;
 mod number_input;
@@ -11,6 +12,7 @@ mod step_player;
 
 pub use bit_grid::{square_name, BitGrid};
 pub use bit_row::BitRow;
+pub use caret::caret_error;
 pub use debruijn_graph::DebruijnGraphView;
 pub use notes::{notes, panel_link, why, SourceNote};
 pub use number_input::NumberInput;

@@ -6,11 +6,12 @@
 //! a caret under the column). While the text is wrong, the steps of the last
 //! valid expression stay on screen.
 
+use super::lab_compare::CompareCard;
 use super::PanelProps;
 use crate::bits::expr::{evaluate, ExprError, Var, Vars, WIDTHS};
 use crate::bits::trace::Trace;
 use crate::bits::word::Word;
-use crate::ui::components::{BitRow, NumberInput, StepPlayer};
+use crate::ui::components::{caret_error, BitRow, NumberInput, StepPlayer};
 use crate::ui::route::Route;
 use crate::ui::state::{LabAction as Action, LabState, PRESETS};
 use std::rc::Rc;
@@ -20,6 +21,7 @@ use yew::prelude::*;
 pub fn lab_panel(props: &PanelProps) -> Html {
     let state: LabState = props.state();
     let dispatch = props.dispatch(&state);
+    let compare = html! { <CompareCard state={state.clone()} dispatch={dispatch.clone()} /> };
     let LabState {
         expr,
         width,
@@ -27,6 +29,7 @@ pub fn lab_panel(props: &PanelProps) -> Html {
         y,
         z,
         step,
+        ..
     } = state;
     let outcome = use_memo((expr.clone(), width, x, y, z), |(e, w, x, y, z)| {
         evaluate(
@@ -108,6 +111,7 @@ pub fn lab_panel(props: &PanelProps) -> Html {
                     <NumberInput label="z" name="lab-z" value={z} {width} on_change={set_var(Var::Z)} />
                     { presets_view() }
                 </div>
+                { compare }
                 <div class="card">
                     <h3>{ "Steps" }</h3>
                     { for result }
@@ -120,14 +124,7 @@ pub fn lab_panel(props: &PanelProps) -> Html {
 
 /// The error under the expression: the text again with a caret at the column.
 fn error_view(expr: &str, e: &ExprError) -> Html {
-    let col = e.column();
-    let caret = format!("{}^", " ".repeat(col.saturating_sub(1)));
-    html! {
-        <div class="expr-error" data-column={col.to_string()}>
-            <pre class="expr-echo"><span class="echo-line">{ expr.to_string() }</span>{ "\n" }<span class="caret-line">{ caret }</span></pre>
-            <p class="error" role="alert">{ e.to_string() }</p>
-        </div>
-    }
+    caret_error(expr, e.column(), e.to_string())
 }
 
 /// Every step at once: expression, hex, unsigned, signed; a click shows it.

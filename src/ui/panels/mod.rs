@@ -13,11 +13,14 @@ mod gpu_chart;
 mod gpu_matrix;
 mod gpu_rows;
 pub(crate) mod lab;
+mod lab_compare;
 pub(crate) mod magic;
 pub(crate) mod nibble_board;
 pub(crate) mod nibbles;
 pub(crate) mod popcount;
 pub(crate) mod position;
+mod practice_exercise;
+pub(crate) mod practice;
 mod position_compare;
 mod position_suite;
 pub(crate) mod quad;
@@ -25,6 +28,7 @@ mod start;
 pub(crate) mod swar;
 pub(crate) mod trits;
 
+pub use practice::try_it;
 pub use start::StartPage;
 
 use super::registry::Panel;

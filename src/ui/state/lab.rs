@@ -1,6 +1,7 @@
 //! State of the Lab panel (the expression lab): `e` (the expression as
-//! typed, valid or not), `w` (8 | 16 | 32 | 64), `x`, `y`, `z` (bare hex,
-//! within `w` bits), `step` (absent: the last step, the result). And the
+//! typed, valid or not), `c` (a second expression to compare it with;
+//! absent: none), `w` (8 | 16 | 32 | 64), `x`, `y`, `z` (bare hex, within
+//! `w` bits), `step` (absent: the last step, the result). And the
 //! presets, each a link to this panel and to the panel that explains it.
 
 use super::{hex_param, read_hex, read_num, PanelState, Params};
@@ -14,6 +15,8 @@ pub const LAST_STEP: usize = usize::MAX;
 pub struct LabState {
     /// The expression as typed (an invalid one is kept, and its error shown).
     pub expr: String,
+    /// The expression compared with `expr` ("": no comparison).
+    pub cmp: String,
     pub width: u32,
     pub x: u64,
     pub y: u64,
@@ -26,6 +29,7 @@ impl Default for LabState {
     fn default() -> Self {
         LabState {
             expr: "x & (x - 1)".to_string(),
+            cmp: String::new(),
             width: 64,
             x: 0x68,
             y: 3,
@@ -43,6 +47,12 @@ pub enum LabAction {
     /// keep their low bits.
     SetWidth(u32),
     SetVar(Var, u64),
+    /// The second expression (compare with).
+    SetCmp(String),
+    /// All three variables at once (a counterexample loaded).
+    SetVars(u64, u64, u64),
+    /// The two expressions change places: the other side's steps show.
+    Swap,
     /// One of [`PRESETS`] (by index): its expression, width and values.
     Preset(usize),
     Step(usize),
@@ -58,6 +68,7 @@ impl PanelState for LabState {
             .unwrap_or(d.width);
         LabState {
             expr: p.get("e").map_or(d.expr, str::to_string),
+            cmp: p.get("c").unwrap_or_default().to_string(),
             width,
             x: read_hex(p, "x", width).unwrap_or(d.x & mask(width)),
             y: read_hex(p, "y", width).unwrap_or(d.y),
@@ -74,6 +85,9 @@ impl PanelState for LabState {
             ("y", hex_param(self.y)),
             ("z", hex_param(self.z)),
         ]);
+        if !self.cmp.is_empty() {
+            p.set("c", self.cmp.clone());
+        }
         if self.step != LAST_STEP {
             p.set("step", self.step.to_string());
         }
@@ -103,6 +117,21 @@ impl PanelState for LabState {
                     Var::Z => LabState { z: v, ..restart },
                 }
             }
+            LabAction::SetCmp(cmp) => LabState { cmp, ..self },
+            LabAction::SetVars(x, y, z) => {
+                let m = mask(restart.width);
+                LabState {
+                    x: x & m,
+                    y: y & m,
+                    z: z & m,
+                    ..restart
+                }
+            }
+            LabAction::Swap => LabState {
+                expr: self.cmp.clone(),
+                cmp: self.expr.clone(),
+                ..restart
+            },
             LabAction::Preset(i) => PRESETS.get(i).map_or(self, Preset::state),
             LabAction::Step(step) => LabState { step, ..self },
         }
@@ -127,6 +156,7 @@ impl Preset {
     pub fn state(&self) -> LabState {
         LabState {
             expr: self.expr.to_string(),
+            cmp: String::new(),
             width: self.width,
             x: self.x,
             y: self.y,
@@ -235,9 +265,10 @@ mod tests {
     fn every_width_and_preset_survives_the_url() {
         for width in WIDTHS {
             for expr in ["x & (x - 1)", "", "x + ", "a+b=c&d%e f/g #1", "((x"] {
-                for step in [0, 3, LAST_STEP] {
+                for (step, cmp) in [(0, ""), (3, "x ^ (x & -x)"), (LAST_STEP, "a+b=c&d% #")] {
                     let s = LabState {
                         expr: expr.to_string(),
+                        cmp: cmp.to_string(),
                         width,
                         x: mask(width),
                         y: 0x5a & mask(width),
@@ -260,6 +291,21 @@ mod tests {
             LabState::from_params(&Params::default()),
             LabState::default()
         );
+    }
+
+    #[test]
+    fn a_counterexample_loads_within_the_width_and_swap_trades_the_sides() {
+        let s = LabState {
+            width: 8,
+            cmp: "x | y".into(),
+            ..LabState::default()
+        }
+        .apply(LabAction::Step(2));
+        let loaded = s.clone().apply(LabAction::SetVars(0x1ff, 2, 3));
+        assert_eq!((loaded.x, loaded.y, loaded.z, loaded.step), (0xff, 2, 3, LAST_STEP));
+        let swapped = s.clone().apply(LabAction::Swap);
+        assert_eq!((swapped.expr.as_str(), swapped.cmp.as_str()), ("x | y", "x & (x - 1)"));
+        assert_eq!(swapped.apply(LabAction::Swap).expr, s.expr);
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod lab;
 mod magic;
 mod nibbles;
 mod popcount;
+mod practice;
 mod quad;
 mod swar;
 mod trits;
@@ -37,6 +38,7 @@ pub use nibbles::{
     BoardOp, NibbleBoardAction, NibbleBoardState, NibbleOp, NibblesAction, NibblesState,
 };
 pub use popcount::{PopcountAction, PopcountState};
+pub use practice::{PracticeAction, PracticeState, Solved};
 pub use quad::{QuadAction, QuadOp, QuadState};
 pub use swar::{op_param as swar_op_param, Operand, SwarAction, SwarState, OPS as SWAR_OPS};
 pub use trits::{TritBoard, TritsAction, TritsState, OTHER_ORDERS};
@@ -112,7 +114,8 @@ reducible!(
     BitboardState,
     MagicState,
     PopcountState,
-    QuadState
+    QuadState,
+    PracticeState
 );
 
 /// Test helper: state -> params -> URL hash -> params -> state.

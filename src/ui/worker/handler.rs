@@ -16,7 +16,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// Seconds since some fixed point, from `performance.now()` (page or worker).
-fn now_seconds() -> f64 {
+pub(super) fn now_seconds() -> f64 {
     let performance = js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok();
     performance
         .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
@@ -28,21 +28,21 @@ fn now_seconds() -> f64 {
 /// always. Each report re-renders the page on the main thread, which shares
 /// this 2-core machine with the workers: one report per enumeration chunk
 /// (1024 per worker) kept it busy, and a perft sends one per root move.
-struct Throttle {
+pub(super) struct Throttle {
     last: std::cell::Cell<f64>,
 }
 
 impl Throttle {
     const PERIOD_S: f64 = 0.04;
 
-    fn new() -> Throttle {
+    pub(super) fn new() -> Throttle {
         Throttle {
             last: std::cell::Cell::new(f64::NEG_INFINITY),
         }
     }
 
     /// The time now when a report is due (`last` = the job's last report).
-    fn due(&self, last: bool) -> Option<f64> {
+    pub(super) fn due(&self, last: bool) -> Option<f64> {
         let now = now_seconds();
         if !last && now - self.last.get() < Self::PERIOD_S {
             return None;
@@ -69,7 +69,7 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
 }
 
 /// What a worker posts back (progress events and the like go through `send`).
-type Send<'a> = &'a dyn Fn(&WorkerEvent) -> Result<(), JsValue>;
+pub(super) type Send<'a> = &'a dyn Fn(&WorkerEvent) -> Result<(), JsValue>;
 
 /// One request, started at `start`: its last event (the result or an error).
 fn run(request: Request, start: f64, send: Send) -> Result<WorkerEvent, JsValue> {
@@ -126,6 +126,12 @@ fn run(request: Request, start: f64, send: Send) -> Result<WorkerEvent, JsValue>
             Ok(found) => WorkerEvent::MagicFound(found),
             Err(message) => error(message),
         },
+        Request::Prove { left, right, width } => {
+            super::checks::prove_event(&left, &right, width, start, send)?
+        }
+        Request::Practice { id, answer } => {
+            super::checks::practice_event(&id, &answer, start, send)?
+        }
     })
 }
 

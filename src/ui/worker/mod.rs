@@ -13,6 +13,8 @@
 pub mod protocol;
 
 #[cfg(all(target_arch = "wasm32", feature = "worker"))]
+mod checks;
+#[cfg(all(target_arch = "wasm32", feature = "worker"))]
 pub mod handler;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 mod page;
@@ -20,6 +22,6 @@ mod page;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub use page::{prewarm, prewarm_n, worker_count, Job};
 pub use protocol::{
-    sum_progress, DebruijnCount, JobOutput, MagicFound, MagicPage, PerftResult, Progress, Request,
+    sum_progress, CheckDone, Difference, Hex, ProveDone, DebruijnCount, JobOutput, MagicFound, MagicPage, PerftResult, Progress, Request,
     SearchProgress, SuiteResult, WorkerEvent,
 };

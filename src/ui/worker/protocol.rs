@@ -5,6 +5,7 @@
 //! tagged enum deserializes through serde's buffered content, which cost
 //! the page 11 KB gzip.
 
+use crate::bits::prove::Method;
 use crate::chess::suite::LineResult;
 use serde::{Deserialize, Serialize};
 
@@ -56,6 +57,14 @@ pub enum Request {
         #[serde(default = "one")]
         parts: u32,
     },
+    /// Are two Lab expressions equal at `width` bits (`bits::prove`)?
+    Prove {
+        left: String,
+        right: String,
+        width: u32,
+    },
+    /// A practice answer checked against its exercise (`practice`).
+    Practice { id: String, answer: String },
 }
 
 fn one() -> u32 {
@@ -209,7 +218,146 @@ pub enum WorkerEvent {
     PageDone(MagicPage),
     MagicFound(MagicFound),
     SuiteDone(SuiteResult),
+    Proved(ProveDone),
+    Checked(CheckDone),
     Error { message: String },
+}
+
+/// A 64-bit word on the wire, as `0x..` text (a JS number holds 53 bits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hex(pub u64);
+
+impl Serialize for Hex {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&format!("{:#x}", self.0))
+    }
+}
+
+impl<'de> Deserialize<'de> for Hex {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        let digits = text.trim_start_matches("0x");
+        u64::from_str_radix(digits, 16)
+            .map(Hex)
+            .map_err(|_| serde::de::Error::custom(format!("not a 0x.. word: {text}")))
+    }
+}
+
+/// An input where two sides differ: the variables and what each side gives
+/// (`Side::show`: hex, or `undefined (...)`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Difference {
+    pub x: Hex,
+    pub y: Hex,
+    pub z: Hex,
+    pub left: String,
+    pub right: String,
+}
+
+impl Difference {
+    pub fn of(c: &crate::bits::prove::Counterexample, width: u32) -> Difference {
+        Difference {
+            x: Hex(c.x),
+            y: Hex(c.y),
+            z: Hex(c.z),
+            left: c.left.show(width),
+            right: c.right.show(width),
+        }
+    }
+}
+
+/// `bits::prove`'s verdict, for the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProveDone {
+    pub width: u32,
+    /// Proven equal, shown unequal, or neither (`not_proven` says why).
+    pub equal: Option<bool>,
+    pub method: Method,
+    pub counterexample: Option<Difference>,
+    /// Inputs on which both sides agree (all of them when exhaustive).
+    pub agreeing: f64,
+    pub variables: Vec<String>,
+    pub not_proven: Option<String>,
+    pub seconds: f64,
+}
+
+impl ProveDone {
+    pub fn of(v: &crate::bits::prove::Verdict, width: u32, seconds: f64) -> ProveDone {
+        ProveDone {
+            width,
+            equal: v.equal,
+            method: v.method,
+            counterexample: v.counterexample.as_ref().map(|c| Difference::of(c, width)),
+            agreeing: v.agreeing as f64,
+            variables: v.variables.clone(),
+            not_proven: v.not_proven.clone(),
+            seconds,
+        }
+    }
+}
+
+/// `practice::Report`, for the page: a refused answer names its rule and
+/// column, a wrong one its counterexample (left = got, right = expected).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CheckDone {
+    pub id: String,
+    pub solved: bool,
+    pub ops: u32,
+    pub max_ops: u32,
+    pub best_ops: u32,
+    pub method: Option<Method>,
+    /// Each width proven, and how.
+    pub proofs: Vec<(u32, Method)>,
+    /// The broken rule's message and its 1-based column.
+    pub refused: Option<(String, u32)>,
+    pub counterexample: Option<(u32, Difference)>,
+    pub not_proven: Option<String>,
+    pub seconds: f64,
+}
+
+impl CheckDone {
+    pub fn of(r: &crate::practice::Report, seconds: f64) -> CheckDone {
+        CheckDone {
+            id: r.id.clone(),
+            solved: r.solved,
+            ops: r.ops as u32,
+            max_ops: r.max_ops as u32,
+            best_ops: r.best_ops as u32,
+            method: r.method,
+            proofs: r.proofs.clone(),
+            refused: r.refused.as_ref().map(|f| (f.message.clone(), f.column as u32)),
+            counterexample: r.counterexample.as_ref().map(|w| {
+                let d = Difference {
+                    x: Hex(w.x),
+                    y: Hex(w.y),
+                    z: Hex(w.z),
+                    left: w.got.show(w.width),
+                    right: w.expected.show(w.width),
+                };
+                (w.width, d)
+            }),
+            not_proven: r.not_proven.clone(),
+            seconds,
+        }
+    }
+}
+
+impl JobOutput for ProveDone {
+    fn from_event(event: WorkerEvent) -> Option<Self> {
+        match event {
+            WorkerEvent::Proved(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+impl JobOutput for CheckDone {
+    fn from_event(event: WorkerEvent) -> Option<Self> {
+        match event {
+            WorkerEvent::Checked(r) => Some(r),
+            _ => None,
+        }
+    }
 }
 
 /// A suite's lines counted (`chess::suite::LineResult`, line order).

@@ -1,0 +1,265 @@
+//! One practice exercise: the task and its rules, hints one at a time, the
+//! answer checked live against the rules (a refusal at its column), then
+//! proven in a Web Worker (progress, cancel) with a verdict that is a link:
+//! solved (how it was proven, operators against the best known, the panel
+//! that explains the trick) or wrong (the counterexample, and a link that
+//! opens both sides in the Lab on it).
+
+use crate::bits::expr::{parse, Var};
+use crate::bits::prove::{variables, Method};
+use crate::practice::{count_ops, rules, Exercise};
+use crate::ui::components::caret_error;
+use crate::ui::hooks::{use_worker_job, JobState};
+use crate::ui::route::{Panel, Route};
+use crate::ui::state::{LabState, PracticeAction, PracticeState, LAST_STEP};
+use crate::ui::worker::{CheckDone, Difference, Request};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub(super) struct ExerciseProps {
+    pub state: PracticeState,
+    pub dispatch: Callback<PracticeAction>,
+    /// Called with (id, operators) when an answer is proven right.
+    pub on_solved: Callback<(String, usize)>,
+    /// The fewest operators of this browser's accepted answers.
+    pub best: Option<usize>,
+}
+
+/// The answer against the rules, before any proof: its operator count, or
+/// the column and message of the first problem.
+fn rules_check(ex: &Exercise, answer: &str) -> Result<usize, (usize, String)> {
+    let width = ex.widths[0];
+    let tree = parse(answer, width).map_err(|e| (e.column(), e.to_string()))?;
+    match rules(ex, &tree) {
+        Some(refusal) => Err((refusal.column, refusal.message)),
+        None => Ok(count_ops(&tree)),
+    }
+}
+
+#[function_component(ExerciseView)]
+pub(super) fn exercise_view(props: &ExerciseProps) -> Html {
+    let job = use_worker_job::<CheckDone>();
+    // the answer the shown verdict is for
+    let checked = use_state(|| None::<String>);
+    let state = &props.state;
+    let ex = state.exercise.unwrap_or(crate::practice::exercises()[0]);
+    let answer = state.answer.clone();
+    let local = (!answer.trim().is_empty()).then(|| rules_check(ex, &answer));
+    let run = {
+        let (job, checked, answer) = (job.clone(), checked.clone(), answer.clone());
+        Callback::from(move |()| {
+            checked.set(Some(answer.clone()));
+            job.start(&Request::Practice {
+                id: ex.id.to_string(),
+                answer: answer.clone(),
+            });
+        })
+    };
+    // a verdict's link (check=1) is checked on opening
+    {
+        let (run, ready) = (run.clone(), state.check && matches!(local, Some(Ok(_))));
+        use_effect_with(ex.id, move |_| {
+            if ready {
+                run.emit(());
+            }
+        });
+    }
+    // a proven answer is recorded once, when its verdict arrives
+    {
+        let on_solved = props.on_solved.clone();
+        use_effect_with((*job).clone(), move |done| {
+            if let JobState::Done(r) = done {
+                if r.solved {
+                    on_solved.emit((r.id.clone(), r.ops as usize));
+                }
+            }
+        });
+    }
+    let oninput = props.dispatch.reform(|e: InputEvent| {
+        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+        PracticeAction::SetAnswer(input.value())
+    });
+    let check = {
+        let (run, dispatch) = (run.clone(), props.dispatch.clone());
+        move || {
+            run.emit(());
+            dispatch.emit(PracticeAction::Checked);
+        }
+    };
+    let can_check = matches!(local, Some(Ok(_))) && !job.is_running();
+    let onclick = {
+        let check = check.clone();
+        Callback::from(move |_: MouseEvent| check())
+    };
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Enter" && can_check {
+            check();
+        }
+    });
+    let cancel = {
+        let job = job.clone();
+        Callback::from(move |_: MouseEvent| job.cancel())
+    };
+    let hint = props.dispatch.reform(|_: MouseEvent| PracticeAction::Hint);
+    let current = checked.as_deref() == Some(answer.as_str());
+    html! {
+        <div class="cols exercise" data-exercise={ex.id}>
+            { task_card(ex, state.hints, props.best, hint) }
+            <div class="card answer-card">
+                <h3>{ "Your answer" }</h3>
+                <div class={classes!("expr-field", matches!(local, Some(Err(_))).then_some("invalid"))}>
+                    <label for="practice-answer">{ format!("an expression over {}", vars_text(ex)) }</label>
+                    <input id="practice-answer" name="practice-answer" type="text" spellcheck="false" autocomplete="off"
+                        value={answer.clone()} {oninput} {onkeydown} aria-invalid={matches!(local, Some(Err(_))).to_string()} />
+                    { rules_view(&answer, &local, ex) }
+                </div>
+                <div class="actions">
+                    <button type="button" class="primary practice-check" {onclick} disabled={!can_check}>{ "check" }</button>
+                    if job.is_running() {
+                        <button type="button" class="practice-cancel" onclick={cancel}>{ "cancel" }</button>
+                    }
+                </div>
+                { verdict_view(&job, current, ex, &answer) }
+            </div>
+        </div>
+    }
+}
+
+/// "x", "x and y", "x, y and z": the variables of the reference.
+fn vars_text(ex: &Exercise) -> String {
+    let mut vars = Vec::new();
+    if let Ok(tree) = parse(ex.reference, ex.widths[0]) {
+        variables(&tree, &mut vars);
+    }
+    let names: Vec<&str> = vars.iter().map(|v| v.name()).collect();
+    match names.as_slice() {
+        [] => "x".into(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn task_card(ex: &Exercise, hints: usize, best: Option<usize>, hint: Callback<MouseEvent>) -> Html {
+    let widths: Vec<String> = ex.widths.iter().map(|w| format!("{w}")).collect();
+    let panel = Panel::from_slug(ex.panel).unwrap_or(Panel::Lab);
+    html! {
+        <div class="card task-card">
+            <h3 class="exercise-title">{ ex.title }</h3>
+            <p class="task">{ ex.task }</p>
+            <dl class="rules">
+                <dt>{ "widths" }</dt><dd>{ format!("{} bits (checked at each)", widths.join(" and ")) }</dd>
+                <dt>{ "operators" }</dt><dd class="ops-allowed">{ for ex.operators.iter().map(|op| html! { <code>{ *op }</code> }) }</dd>
+                <dt>{ "budget" }</dt><dd class="ops-budget">{ format!("at most {} operators (the best known uses {})", ex.max_ops, ex.best_ops) }</dd>
+                if let Some(max) = ex.max_constant {
+                    <dt>{ "constants" }</dt><dd>{ format!("at most {max}") }</dd>
+                }
+                <dt>{ "explained in" }</dt><dd><a href={format!("#/{}", panel.slug())}>{ panel.title() }</a></dd>
+            </dl>
+            if let Some(ops) = best {
+                <p class="ok solved-before">{ format!("✓ solved in this browser, with {ops} operators") }</p>
+            }
+            <ol class="hints">{ for ex.hints[..hints.min(ex.hints.len())].iter().map(|h| html! { <li class="hint">{ *h }</li> }) }</ol>
+            if hints < ex.hints.len() {
+                <button type="button" class="practice-hint" onclick={hint}>{ format!("show a hint ({} of {})", hints + 1, ex.hints.len()) }</button>
+            }
+        </div>
+    }
+}
+
+/// The rules, live: the operator count, or the problem at its column.
+fn rules_view(answer: &str, local: &Option<Result<usize, (usize, String)>>, ex: &Exercise) -> Html {
+    match local {
+        None => html! { <p class="muted">{ "Type an answer; Enter checks it." }</p> },
+        Some(Ok(ops)) => html! { <p class="muted ops-count" data-ops={ops.to_string()}>{ format!("{ops} of at most {} operators", ex.max_ops) }</p> },
+        Some(Err((column, message))) => caret_error(answer, *column, message.clone()),
+    }
+}
+
+fn verdict_view(job: &JobState<CheckDone>, current: bool, ex: &Exercise, answer: &str) -> Html {
+    match job {
+        JobState::Idle => html! {},
+        JobState::Running(p) => html! {
+            <div class="prove-progress">
+                <progress max={p.total.max(1.0).to_string()} value={p.done.to_string()}></progress>
+                <p class="muted">{ format!("{} ({:.1} s)", p.label, p.elapsed) }</p>
+            </div>
+        },
+        JobState::Done(_) if !current => html! { <p class="muted">{ "The answer changed since its check: check it again." }</p> },
+        JobState::Done(r) => done_view(r, ex, answer),
+        JobState::Cancelled => html! { <p class="muted verdict-cancelled">{ "Cancelled." }</p> },
+        JobState::Failed(message) => html! { <p class="error-box">{ message.clone() }</p> },
+    }
+}
+
+fn done_view(r: &CheckDone, ex: &Exercise, answer: &str) -> Html {
+    if let Some((message, column)) = &r.refused {
+        return caret_error(answer, *column as usize, message.clone());
+    }
+    if let Some((width, d)) = &r.counterexample {
+        return wrong_view(*width, d, ex, answer);
+    }
+    if let Some(why) = &r.not_proven {
+        return html! { <p class="verdict not-proven" role="status">{ format!("Not proven within the time budget: {why}. No input tried tells them apart, but that is not a proof.") }</p> };
+    }
+    let how: Vec<String> = r.proofs.iter().map(|(w, m)| format!("{w} bits {}", method_text(*m))).collect();
+    let panel = Panel::from_slug(ex.panel).unwrap_or(Panel::Lab);
+    let compare = if r.ops as usize <= ex.best_ops {
+        "as few as the best known".to_string()
+    } else {
+        format!("the best known uses {}", r.best_ops)
+    };
+    html! {
+        <div class="verdict solved" role="status">
+            <p class="ok"><strong>{ "✓ Solved. " }</strong>{ format!("Proven equal to the reference: {} ({:.2} s).", how.join("; "), r.seconds) }</p>
+            <p class="verdict-ops">{ format!("{} operators of at most {}; {compare}.", r.ops, r.max_ops) }</p>
+            <p><a href={format!("#/{}", panel.slug())} class="explains">{ format!("How the trick works: {}", panel.title()) }</a></p>
+        </div>
+    }
+}
+
+fn method_text(m: Method) -> &'static str {
+    match m {
+        Method::Exhaustive => "by trying every input",
+        Method::Sat => "by the SAT solver (no input makes them differ)",
+        Method::Sampled => "by sampling",
+    }
+}
+
+/// A counterexample: the inputs, what the answer gave, what was expected,
+/// and both sides opened in the Lab on those inputs.
+fn wrong_view(width: u32, d: &Difference, ex: &Exercise, answer: &str) -> Html {
+    let lab = LabState {
+        expr: answer.to_string(),
+        cmp: ex.reference.to_string(),
+        width,
+        x: d.x.0,
+        y: d.y.0,
+        z: d.z.0,
+        step: LAST_STEP,
+    };
+    let mut vars = Vec::new();
+    if let Ok(tree) = parse(ex.reference, width) {
+        variables(&tree, &mut vars);
+    }
+    let inputs: Vec<String> = vars
+        .iter()
+        .map(|v| {
+            let value = match v {
+                Var::X => d.x.0,
+                Var::Y => d.y.0,
+                Var::Z => d.z.0,
+            };
+            format!("{} = {value:#x}", v.name())
+        })
+        .collect();
+    html! {
+        <div class="verdict wrong" role="status">
+            <p class="bad"><strong>{ "✗ Not equal. " }</strong>{ format!("At {width} bits, with {}:", inputs.join(", ")) }</p>
+            <dl class="counterexample">
+                <dt>{ "your answer gives" }</dt><dd class="mono got">{ d.left.clone() }</dd>
+                <dt>{ "expected" }</dt><dd class="mono expected">{ d.right.clone() }</dd>
+            </dl>
+            <p><a class="to-lab" href={Route::of(&lab).to_hash()}>{ "Step both in the Lab on these inputs (this shows the reference)" }</a></p>
+        </div>
+    }
+}

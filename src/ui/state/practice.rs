@@ -1,0 +1,191 @@
+//! State of the Practice panel: `ex` (an exercise's id; absent: the list),
+//! `a` (the answer as typed), `hints` (how many hints are shown), `check`
+//! (1: the answer is checked as soon as it is shown, so that a verdict is a
+//! link too).
+
+use super::{read_num, set_nonzero, PanelState, Params};
+use crate::practice::{exercise, Exercise};
+use std::collections::BTreeMap;
+
+/// The exercises solved in this browser (kept in `localStorage` as
+/// `id:ops,id:ops`): each id with the fewest operators an accepted answer used.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Solved(BTreeMap<String, usize>);
+
+impl Solved {
+    /// Reads `id:ops,id:ops`; a pair it cannot read, or an exercise that no
+    /// longer exists, is skipped.
+    pub fn parse(text: &str) -> Solved {
+        let pairs = text.split(',').filter_map(|pair| {
+            let (id, ops) = pair.split_once(':')?;
+            exercise(id)?;
+            Some((id.to_string(), ops.parse().ok()?))
+        });
+        Solved(pairs.collect())
+    }
+
+    pub fn encode(&self) -> String {
+        let pairs: Vec<String> = self.0.iter().map(|(id, ops)| format!("{id}:{ops}")).collect();
+        pairs.join(",")
+    }
+
+    /// With a solution recorded (the fewest operators kept).
+    pub fn record(mut self, id: &str, ops: usize) -> Solved {
+        let best = self.best(id).map_or(ops, |had| had.min(ops));
+        self.0.insert(id.to_string(), best);
+        self
+    }
+
+    /// The fewest operators used, when solved.
+    pub fn best(&self, id: &str) -> Option<usize> {
+        self.0.get(id).copied()
+    }
+
+    pub fn count(&self) -> usize {
+        self.0.len()
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PracticeState {
+    /// The exercise shown; `None` shows the list.
+    pub exercise: Option<&'static Exercise>,
+    pub answer: String,
+    /// Hints shown, at most the exercise's.
+    pub hints: usize,
+    /// Check the answer on opening (a verdict's link).
+    pub check: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PracticeAction {
+    /// Another exercise (or the list): a fresh answer, no hints.
+    Open(Option<&'static str>),
+    /// New text: a verdict shown for the old text no longer applies.
+    SetAnswer(String),
+    /// One more hint.
+    Hint,
+    /// The answer is being checked: its link reproduces the verdict.
+    Checked,
+}
+
+impl PanelState for PracticeState {
+    type Action = PracticeAction;
+
+    fn from_params(p: &Params) -> Self {
+        let Some(ex) = p.get("ex").and_then(exercise) else {
+            return PracticeState::default();
+        };
+        PracticeState {
+            exercise: Some(ex),
+            answer: p.get("a").unwrap_or_default().to_string(),
+            hints: read_num(p, "hints").unwrap_or(0).min(ex.hints.len()),
+            check: p.get("check") == Some("1"),
+        }
+    }
+
+    fn to_params(&self) -> Params {
+        let mut p = Params::default();
+        if let Some(ex) = self.exercise {
+            p.set("ex", ex.id);
+            if !self.answer.is_empty() {
+                p.set("a", self.answer.clone());
+            }
+            set_nonzero(&mut p, "hints", self.hints);
+            if self.check {
+                p.set("check", "1");
+            }
+        }
+        p
+    }
+
+    fn apply(self, action: PracticeAction) -> Self {
+        match action {
+            PracticeAction::Open(id) => PracticeState {
+                exercise: id.and_then(exercise),
+                ..PracticeState::default()
+            },
+            PracticeAction::SetAnswer(answer) => PracticeState {
+                answer,
+                check: false,
+                ..self
+            },
+            PracticeAction::Hint => {
+                let most = self.exercise.map_or(0, |e| e.hints.len());
+                PracticeState {
+                    hints: (self.hints + 1).min(most),
+                    ..self
+                }
+            }
+            PracticeAction::Checked => PracticeState {
+                check: self.exercise.is_some() && !self.answer.is_empty(),
+                ..self
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::through_url;
+    use super::*;
+    use crate::practice::exercises;
+
+    #[test]
+    fn every_exercise_answer_and_hint_count_survives_the_url() {
+        let list = PracticeState::default();
+        assert_eq!(through_url(&list), list);
+        for ex in exercises() {
+            for answer in ["", ex.reference, "x & -x", "a b+c%&=?#é", "  x  "] {
+                for hints in 0..=ex.hints.len() {
+                    for check in [false, !answer.is_empty()] {
+                        let s = PracticeState {
+                            exercise: Some(ex),
+                            answer: answer.to_string(),
+                            hints,
+                            check,
+                        };
+                        assert_eq!(through_url(&s), s, "{} {answer:?}", ex.id);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_exercises_and_too_many_hints_read_as_what_exists() {
+        let p = Params::from_pairs([("ex", "nowhere".to_string()), ("a", "x".into())]);
+        assert_eq!(PracticeState::from_params(&p), PracticeState::default());
+        let ex = exercise("lowest-bit-clear").unwrap();
+        let p = Params::from_pairs([("ex", ex.id.to_string()), ("hints", "99".into())]);
+        assert_eq!(PracticeState::from_params(&p).hints, ex.hints.len());
+    }
+
+    #[test]
+    fn progress_reads_back_keeps_the_fewest_ops_and_skips_what_it_cannot_read() {
+        let s = Solved::default().record("gosper", 12).record("abs", 5).record("abs", 7);
+        assert_eq!(s.best("abs"), Some(5));
+        assert_eq!(Solved::parse(&s.encode()), s);
+        let s = Solved::parse("x,abs:z,:3,abs:4,nowhere:2,gosper:9");
+        assert_eq!((s.count(), s.best("abs"), s.best("gosper")), (2, Some(4), Some(9)));
+        assert_eq!(Solved::parse(""), Solved::default());
+    }
+
+    #[test]
+    fn actions_keep_the_rules() {
+        let s = PracticeState::default().apply(PracticeAction::Open(Some("lowest-bit-clear")));
+        assert_eq!(s.exercise.map(|e| e.id), Some("lowest-bit-clear"));
+        let s = s.apply(PracticeAction::Checked);
+        assert!(!s.check, "nothing typed: nothing to check");
+        let s = s
+            .apply(PracticeAction::SetAnswer("x & (x - 1)".into()))
+            .apply(PracticeAction::Checked);
+        assert!(s.check);
+        let s = (0..9).fold(s, |s, _| s.apply(PracticeAction::Hint));
+        assert_eq!(s.hints, s.exercise.unwrap().hints.len());
+        let s = s.apply(PracticeAction::SetAnswer("x".into()));
+        assert!(!s.check, "an edit drops the old verdict");
+        let s = s.apply(PracticeAction::Open(None));
+        assert_eq!(s, PracticeState::default());
+    }
+}

@@ -1,0 +1,109 @@
+//! The worker side of the equivalence checker: a Lab comparison
+//! ([`Request::Prove`](super::Request::Prove)) and a practice answer
+//! ([`Request::Practice`](super::Request::Practice)), each proven with a
+//! time budget and a progress event at most every 40 ms. The page cancels
+//! by terminating the worker.
+
+use super::handler::{now_seconds, Throttle};
+use super::protocol::{CheckDone, Progress, ProveDone, WorkerEvent};
+use crate::bits::prove::{self, Control, Flow, Options, Phase};
+use crate::practice;
+use wasm_bindgen::JsValue;
+
+/// Seconds a proof may search before random and edge inputs decide (the
+/// CLI's default `--seconds` too).
+pub const BUDGET_S: f64 = 10.0;
+
+/// Posts progress and says "out of time" once the budget is spent.
+struct Reporter<'a> {
+    start: f64,
+    throttle: Throttle,
+    send: super::handler::Send<'a>,
+    failed: Option<JsValue>,
+}
+
+impl Control for Reporter<'_> {
+    fn check(&mut self, p: prove::Progress) -> Flow {
+        let now = now_seconds();
+        if self.throttle.due(false).is_some() {
+            let label = match p.phase {
+                Phase::Exhaustive => format!("trying every input: {} of {}", p.done, p.total),
+                Phase::Sat => "the SAT solver is searching for a difference".to_string(),
+                Phase::Sampling => format!("sampling: {} of {} inputs agree", p.done, p.total),
+            };
+            let event = WorkerEvent::Progress(Progress {
+                done: p.done as f64,
+                total: p.total as f64,
+                label,
+                elapsed: now - self.start,
+                search: None,
+            });
+            if let Err(e) = (self.send)(&event) {
+                self.failed = Some(e);
+                return Flow::Cancel;
+            }
+        }
+        if now - self.start > BUDGET_S {
+            Flow::OutOfTime
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+impl<'a> Reporter<'a> {
+    fn new(start: f64, send: super::handler::Send<'a>) -> Reporter<'a> {
+        Reporter {
+            start,
+            throttle: Throttle::new(),
+            send,
+            failed: None,
+        }
+    }
+}
+
+/// `left == right` at `width` bits.
+pub fn prove_event(
+    left: &str,
+    right: &str,
+    width: u32,
+    start: f64,
+    send: super::handler::Send,
+) -> Result<WorkerEvent, JsValue> {
+    let mut ctl = Reporter::new(start, send);
+    let verdict = prove::prove_with(left, right, width, &Options::default(), &mut ctl);
+    if let Some(e) = ctl.failed {
+        return Err(e);
+    }
+    Ok(match verdict {
+        Ok(v) => WorkerEvent::Proved(ProveDone::of(&v, width, now_seconds() - start)),
+        Err(e) => WorkerEvent::Error {
+            message: e.to_string(),
+        },
+    })
+}
+
+/// A practice answer against exercise `id`.
+pub fn practice_event(
+    id: &str,
+    answer: &str,
+    start: f64,
+    send: super::handler::Send,
+) -> Result<WorkerEvent, JsValue> {
+    let Some(ex) = practice::exercise(id) else {
+        return Ok(WorkerEvent::Error {
+            message: practice::PracticeError::Unknown(id.to_string()).to_string(),
+        });
+    };
+    let mut ctl = Reporter::new(start, send);
+    let report = practice::check_with(ex, answer, &practice::options(), &mut ctl);
+    if let Some(e) = ctl.failed {
+        return Err(e);
+    }
+    Ok(match report {
+        Ok(r) => WorkerEvent::Checked(CheckDone::of(&r, now_seconds() - start)),
+        Err(e) => WorkerEvent::Error {
+            message: e.to_string(),
+        },
+    })
+}
