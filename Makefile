@@ -12,6 +12,7 @@ export PATH := $(CURDIR)/www/node_modules/.bin:$(CARGO_BIN):$(PATH)
 export VK_ICD_FILENAMES ?= /usr/lib/chromium/vk_swiftshader_icd.json
 BIN := target/release/bitscope
 
+.DELETE_ON_ERROR:
 .PHONY: serve test setup setup-test dist web cli test-native test-wasm test-e2e bench clean
 
 serve: setup dist cli
@@ -61,8 +62,10 @@ REMAP = $(foreach d,$(wildcard $(CARGO_HOME_DIR)/registry/src/*),--remap-path-pr
 # equivalence checker), which a visitor fetches only when a panel first
 # starts a worker. Each is minified the same way.
 $(WASM): $(SOURCES)
+	# (a fresh folder: wasm-pack 0.15 runs wasm-opt on every .wasm it finds in it)
+	rm -rf $(SITE)/pkg $(SITE)/pkg-worker
 	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg --out-name bitscope -- --no-default-features --features page
-	# (its own folder: wasm-pack 0.15 runs wasm-opt on `<crate>_bg.wasm`, whatever --out-name says)
+	# (its own folder, for the same reason)
 	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg-worker -- --no-default-features --features worker
 	mv $(SITE)/pkg-worker/bitscope_bg.wasm $(SITE)/pkg/bitscope_worker_bg.wasm
 	sed 's/bitscope_bg\.wasm/bitscope_worker_bg.wasm/' $(SITE)/pkg-worker/bitscope.js > $(SITE)/pkg/bitscope_worker.js

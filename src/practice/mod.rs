@@ -218,8 +218,13 @@ pub fn count_ops(e: &Expr) -> usize {
 pub fn rules(ex: &Exercise, e: &Expr) -> Option<Refusal> {
     let mut ops = Vec::new();
     operators(e, &mut ops);
-    ops.sort_by_key(|&(col, _)| col);
-    if let Some(&(column, op)) = ops.iter().find(|(_, op)| !ex.operators.contains(op)) {
+    // the leftmost of each kind (a minimum, not a sort: the page's wasm
+    // carries no sort code for this)
+    let forbidden = ops
+        .iter()
+        .filter(|(_, op)| !ex.operators.contains(op))
+        .min_by_key(|&&(col, _)| col);
+    if let Some(&(column, op)) = forbidden {
         return Some(Refusal {
             rule: Rule::Operator { op: op.to_string() },
             column,
@@ -232,8 +237,8 @@ pub fn rules(ex: &Exercise, e: &Expr) -> Option<Refusal> {
     if let Some(max) = ex.max_constant {
         let mut lits = Vec::new();
         literals(e, &mut lits);
-        lits.sort_unstable();
-        if let Some(&(column, value)) = lits.iter().find(|&&(_, v)| v > max) {
+        let too_big = lits.iter().filter(|&&(_, v)| v > max).min_by_key(|&&(col, _)| col);
+        if let Some(&(column, value)) = too_big {
             return Some(Refusal {
                 rule: Rule::Constant {
                     value,
@@ -247,7 +252,13 @@ pub fn rules(ex: &Exercise, e: &Expr) -> Option<Refusal> {
         }
     }
     if ops.len() > ex.max_ops {
-        let column = ops[ex.max_ops].0;
+        // the column of the first operator past the budget, reading left to right
+        let before = |col: usize| ops.iter().filter(|&&(c, _)| c < col).count();
+        let column = ops
+            .iter()
+            .map(|&(col, _)| col)
+            .find(|&col| before(col) == ex.max_ops)
+            .unwrap_or(0);
         return Some(Refusal {
             rule: Rule::Budget {
                 ops: ops.len(),

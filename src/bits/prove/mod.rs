@@ -251,8 +251,8 @@ pub fn variables(e: &Expr, out: &mut Vec<Var>) {
         ExprKind::Lit(_) => {}
         ExprKind::Var(v) => {
             if !out.contains(v) {
-                out.push(*v);
-                out.sort_by_key(|v| v.name());
+                let at = out.iter().position(|o| o.name() > v.name());
+                out.insert(at.unwrap_or(out.len()), *v);
             }
         }
         ExprKind::Unary(_, a) => variables(a, out),

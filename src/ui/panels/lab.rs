@@ -111,11 +111,13 @@ pub fn lab_panel(props: &PanelProps) -> Html {
                     <NumberInput label="z" name="lab-z" value={z} {width} on_change={set_var(Var::Z)} />
                     { presets_view() }
                 </div>
-                { compare }
-                <div class="card">
-                    <h3>{ "Steps" }</h3>
-                    { for result }
-                    { for steps }
+                <div class="lab-side">
+                    { compare }
+                    <div class="card">
+                        <h3>{ "Steps" }</h3>
+                        { for result }
+                        { for steps }
+                    </div>
                 </div>
             </div>
         </section>

@@ -210,7 +210,7 @@ fn done_view(r: &CheckDone, ex: &Exercise, answer: &str) -> Html {
     };
     html! {
         <div class="verdict solved" role="status">
-            <p class="ok"><strong>{ "✓ Solved. " }</strong>{ format!("Proven equal to the reference: {} ({:.2} s).", how.join("; "), r.seconds) }</p>
+            <p class="ok"><strong>{ "✓ Solved. " }</strong>{ format!("Proven equal to the reference: {} ({:.3} s).", how.join("; "), r.seconds) }</p>
             <p class="verdict-ops">{ format!("{} operators of at most {}; {compare}.", r.ops, r.max_ops) }</p>
             <p><a href={format!("#/{}", panel.slug())} class="explains">{ format!("How the trick works: {}", panel.title()) }</a></p>
         </div>
