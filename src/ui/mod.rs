@@ -28,13 +28,15 @@ pub mod steps;
 
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod app;
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(browser_ui)]
 pub mod components;
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(browser_ui)]
 pub mod dom;
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(all(target_arch = "wasm32", feature = "gpu-panel"))]
+mod gpu_app;
+#[cfg(browser_ui)]
 pub mod hooks;
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(browser_ui)]
 pub mod panels;
 pub mod worker;
 

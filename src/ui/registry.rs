@@ -116,7 +116,7 @@ macro_rules! with_panels {
 }
 // used by ui/panels (the browser only)
 #[cfg_attr(
-    not(all(target_arch = "wasm32", feature = "page")),
+    not(browser_ui),
     allow(unused_imports)
 )]
 pub(crate) use with_panels;

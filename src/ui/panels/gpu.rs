@@ -677,8 +677,4 @@ fn lost_box(
     }
 }
 
-/// The start page's miniature: the seed design's workgroup memory.
-pub fn mini() -> Html {
-    let b = workgroup_budget(Design::SEED);
-    html! { <p class="mini">{ format!("{} invocations: {} B of the {} B every WebGPU device offers", b.threads, b.kernel.total, default_workgroup_storage_limit()) }</p> }
-}
+pub use super::gpu_mini::mini;

@@ -8,9 +8,19 @@ pub(crate) mod bitboard;
 pub(crate) mod debruijn;
 mod debruijn_list;
 mod debruijn_search;
+// The GPU panel: built into its own wasm module (feature `gpu-panel`,
+// loaded on first use); the page's module holds a loader in its place.
+#[cfg(feature = "gpu-panel")]
 pub(crate) mod gpu;
+#[cfg(not(feature = "gpu-panel"))]
+#[path = "gpu_loader.rs"]
+pub(crate) mod gpu;
+#[cfg(feature = "gpu-panel")]
 mod gpu_chart;
+#[cfg(feature = "gpu-panel")]
 mod gpu_matrix;
+mod gpu_mini;
+#[cfg(feature = "gpu-panel")]
 mod gpu_rows;
 pub(crate) mod lab;
 mod lab_compare;

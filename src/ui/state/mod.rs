@@ -89,7 +89,7 @@ fn set_nonzero(params: &mut Params, key: &str, value: usize) {
 }
 
 /// `impl yew::Reducible` for panel states (the page's wasm only): reduce = apply.
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(browser_ui)]
 macro_rules! reducible {
     ($($t:ty),*) => {$(
         impl yew::Reducible for $t {
@@ -101,7 +101,7 @@ macro_rules! reducible {
     )*};
 }
 
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(browser_ui)]
 reducible!(
     NibblesState,
     NibbleBoardState,

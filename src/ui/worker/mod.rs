@@ -16,10 +16,10 @@ pub mod protocol;
 mod checks;
 #[cfg(all(target_arch = "wasm32", feature = "worker"))]
 pub mod handler;
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(browser_ui)]
 mod page;
 
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(browser_ui)]
 pub use page::{prewarm, prewarm_n, worker_count, Job};
 pub use protocol::{
     sum_progress, CheckDone, Difference, Hex, ProveDone, DebruijnCount, JobOutput, MagicFound, MagicPage, PerftResult, Progress, Request,

@@ -1,0 +1,84 @@
+//! The GPU panel as its own small Yew app, for the module that the page
+//! loads on first use (`make dist` builds it with the `gpu-panel` feature
+//! alone; the page's `panels::gpu` is then a loader that mounts it). The
+//! page and this app talk in routes: the page hands over the panel's link
+//! (`#/gpu?...`) and gets the new link back on every change of state.
+//!
+//! ```text
+//! page (loader)                    this module
+//!   gpu_panel_mount(el, hash, on_hash) -> renders GpuPanel in el
+//!   gpu_panel_update(hash)            -> new props (back, a followed link)
+//!   gpu_panel_unmount()               -> the app destroyed
+//!   on_hash(hash)  <-------------------- every change of the panel's state
+//! ```
+
+use super::panels::{gpu::GpuPanel, PanelProps};
+use super::route::{Panel, Route};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use yew::prelude::*;
+
+#[derive(Properties, Clone)]
+struct RootProps {
+    hash: String,
+    on_hash: js_sys::Function,
+}
+
+impl PartialEq for RootProps {
+    fn eq(&self, other: &Self) -> bool {
+        self.hash == other.hash && self.on_hash == other.on_hash
+    }
+}
+
+#[function_component(GpuRoot)]
+fn gpu_root(props: &RootProps) -> Html {
+    let on_hash = props.on_hash.clone();
+    let on_params = Callback::from(move |params| {
+        let hash = Route {
+            panel: Panel::Gpu,
+            params,
+        }
+        .to_hash();
+        let _ = on_hash.call1(&JsValue::NULL, &JsValue::from_str(&hash));
+    });
+    let params = Route::parse(&props.hash).params;
+    html! { <GpuPanel ..PanelProps { params, on_params } /> }
+}
+
+thread_local! {
+    static APP: RefCell<Option<(yew::AppHandle<GpuRoot>, js_sys::Function)>> = const { RefCell::new(None) };
+}
+
+/// Renders the panel in `host` for the link `hash`; `on_hash(hash)` is
+/// called with the new link on every change. A second mount replaces the first.
+#[wasm_bindgen]
+pub fn gpu_panel_mount(host: web_sys::Element, hash: String, on_hash: js_sys::Function) {
+    gpu_panel_unmount();
+    let props = RootProps {
+        hash,
+        on_hash: on_hash.clone(),
+    };
+    let app = yew::Renderer::<GpuRoot>::with_root_and_props(host, props).render();
+    APP.with(|a| *a.borrow_mut() = Some((app, on_hash)));
+}
+
+/// Shows the link `hash` (the page's route changed).
+#[wasm_bindgen]
+pub fn gpu_panel_update(hash: String) {
+    APP.with(|a| {
+        if let Some((app, on_hash)) = a.borrow_mut().as_mut() {
+            app.update(RootProps {
+                hash,
+                on_hash: on_hash.clone(),
+            });
+        }
+    });
+}
+
+/// Removes the panel (the page left it).
+#[wasm_bindgen]
+pub fn gpu_panel_unmount() {
+    if let Some((app, _)) = APP.with(|a| a.borrow_mut().take()) {
+        app.destroy();
+    }
+}
