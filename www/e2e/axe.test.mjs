@@ -33,12 +33,15 @@ for (const theme of ['light', 'dark']) {
     await page.waitForSelector('main#panel .card');
     const slugs = await page.$$eval('nav.panels a[data-panel]', (as) => as.map((a) => a.dataset.panel));
     assert.ok(slugs.length >= 12, slugs.join(' '));
-    const routes = ['', ...slugs, 'embed/debruijn', 'embed/swar'];
+    // and the states that only a verdict shows: a practice counterexample, the Lab's compare
+    const verdicts = ['practice?ex=lowest-bit-isolate&a=x+%26+(x+-+1)&check=1', 'lab?e=x+%26+-x&c=x+%26+(x+-+1)&w=8'];
+    const routes = ['', ...slugs, 'embed/debruijn', 'embed/swar', ...verdicts];
     const bad = [];
     for (const slug of routes) {
       await page.goto(`${site.server.url}#/${slug}`);
-      const panel = slug.replace(/^embed\//, '');
+      const panel = slug.replace(/^embed\//, '').replace(/\?.*/, '');
       await page.waitForSelector(slug ? `main#panel[data-panel="${panel}"] section.panel` : 'main#panel .card');
+      if (slug.includes('check=1')) await page.waitForSelector('.verdict', { timeout: 60000 });
       await page.waitForTimeout(300); // (late text: workers, the GPU adapter)
       assert.equal(await page.getAttribute('html', 'data-theme'), theme); // (an embed's auto: the reader's)
       const h1 = await page.locator('h1').count();
@@ -47,7 +50,7 @@ for (const theme of ['light', 'dark']) {
       const summary = violations.length
         ? violations.map((v) => `${v.id} (${v.impact}, ${v.nodes})`).join(', ')
         : 'no violations';
-      console.log(`axe ${theme.padEnd(5)} #/${slug.padEnd(13)} ${summary}`);
+      console.log(`axe ${theme.padEnd(5)} #/${slug.slice(0, 24).padEnd(24)} ${summary}`);
       for (const v of violations) if (v.impact === 'serious' || v.impact === 'critical') bad.push(`#/${slug} ${v.id} x${v.nodes}: ${v.examples.join(' || ')}`);
     }
     await context.close();

@@ -1,7 +1,7 @@
 // What `make dist` wrote to dist/: the hashed names index.html links, and
 // the first load's size in brotli and gzip (the files beside each asset).
 import assert from 'node:assert/strict';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { repo } from './harness.mjs';
 
@@ -32,4 +32,12 @@ export function firstLoad() {
   const rows = files.map((f) => ({ file: f, raw: size(f), br: size(`${f}.br`), gz: size(`${f}.gz`) }));
   const total = (k) => rows.reduce((n, r) => n + r[k], 0);
   return { rows, raw: total('raw'), br: total('br'), gz: total('gz') };
+}
+
+/** The modules that load on first use (the worker's, the GPU panel's): glue and wasm, raw, br and gz. */
+export function onFirstUse() {
+  const files = readdirSync(join(dist, 'pkg')).filter((f) => /^bitscope_(worker|gpu)(_bg)?\.[0-9a-f]{10}\.(js|wasm)$/.test(f));
+  assert.equal(files.length, 4, `two modules, each glue and wasm: ${files.join(' ')}`);
+  const size = (f) => statSync(join(dist, 'pkg', f)).size;
+  return files.sort().map((f) => ({ file: `pkg/${f}`, raw: size(f), br: size(`${f}.br`), gz: size(`${f}.gz`) }));
 }

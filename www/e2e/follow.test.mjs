@@ -25,6 +25,7 @@ const LINKS = [
   ['lab', 'e=x+%26+y&w=16&x=ff&y=0f&step=1', 'w=8'],
   ['bitboard', 'b=ff00&step=2', 'b=0f'],
   ['magic', 'piece=bishop&sq=c1&bits=9&step=2', 'piece=rook'],
+  ['practice', 'ex=gosper&a=x+%2B+1&hints=2&check=1', 'ex=abs'],
 ];
 
 /** What a user sees of the panel: its text, every field's value, the chosen tabs. */

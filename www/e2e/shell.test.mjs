@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, shot, useSite } from './harness.mjs';
 
-const ROUTES = ['debruijn', 'swar', 'popcount', 'nibbles', 'nibble-board', 'quad', 'trits', 'position', 'gpu', 'lab', 'bitboard', 'magic'];
+const ROUTES = ['debruijn', 'swar', 'popcount', 'nibbles', 'nibble-board', 'quad', 'trits', 'position', 'gpu', 'lab', 'bitboard', 'magic', 'practice'];
 const site = useSite();
 
 test('every route renders its panel', async () => {

@@ -120,9 +120,10 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
         <>
             <div ref={host} class="gpu-host"></div>
             { match &*load {
-                Load::Loading => html! { <section class="panel gpu"><h2>{ "GPU perft" }</h2><p class="loading">{ "Loading the GPU panel…" }</p></section> },
+                // (not a section.panel: tests wait for the panel itself)
+                Load::Loading => html! { <p class="loading gpu-loading">{ "Loading the GPU panel…" }</p> },
                 Load::Ready => html! {},
-                Load::Failed(message) => html! { <section class="panel gpu"><h2>{ "GPU perft" }</h2><p class="error-box" role="alert">{ message.clone() }</p></section> },
+                Load::Failed(message) => html! { <p class="error-box gpu-loading" role="alert">{ message.clone() }</p> },
             } }
         </>
     }
