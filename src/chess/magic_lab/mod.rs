@@ -35,7 +35,7 @@ pub mod table;
 mod tests;
 mod trace;
 
-pub use export::{export_c, export_rust};
+pub use export::{export, Lang};
 pub use find::{find, Found, Rng, DEFAULT_MAX_ATTEMPTS};
 pub use trace::lookup_trace;
 

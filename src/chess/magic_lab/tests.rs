@@ -289,18 +289,38 @@ fn typed_errors_for_bad_input() {
 
 #[test]
 fn exports_name_the_square() {
-    let r = export_rust(Slider::Rook, Square::D4, 0x10, 10).unwrap();
-    assert!(
-        r.contains("pub const ROOK_D4_MAGIC: u64 = 0x0000000000000010;"),
-        "{r}"
+    let r = export(Lang::Rust, Slider::Rook, Square::D4, 0x10, 10).unwrap();
+    let m = mask(Slider::Rook, Square::D4);
+    assert_eq!(
+        r,
+        format!(
+            "// rook on d4: 10 index bits\n\
+             pub const ROOK_D4_MASK: u64 = 0x{m:016x};\n\
+             pub const ROOK_D4_MAGIC: u64 = 0x0000000000000010;\n\
+             pub const ROOK_D4_SHIFT: u32 = 54;\n\
+             pub const ROOK_D4_TABLE_SIZE: usize = 1024;\n\
+             // attacks = table[((occ & ROOK_D4_MASK)\n\
+             //     .wrapping_mul(ROOK_D4_MAGIC) >> ROOK_D4_SHIFT) as usize]\n"
+        )
     );
-    assert!(r.contains("ROOK_D4_TABLE_SIZE: usize = 1024;"), "{r}");
-    let c = export_c(Slider::Bishop, Square::H8, 0x10, 5).unwrap();
-    assert!(c.contains("#define BISHOP_H8_SHIFT 59"), "{c}");
-    assert!(c.contains("#define BISHOP_H8_TABLE_SIZE 32"), "{c}");
-    assert!(export_c(Slider::Bishop, Square::H8, 0x10, 21).is_err());
-    let c = export_c(Slider::Bishop, Square::H8, 0x10, 9).unwrap();
+    let c = export(Lang::C, Slider::Bishop, Square::H8, 0x10, 5).unwrap();
+    let m = mask(Slider::Bishop, Square::H8);
+    assert_eq!(
+        c,
+        format!(
+            "/* bishop on h8: 5 index bits */\n\
+             #define BISHOP_H8_MASK 0x{m:016x}ULL\n\
+             #define BISHOP_H8_MAGIC 0x0000000000000010ULL\n\
+             #define BISHOP_H8_SHIFT 59\n\
+             #define BISHOP_H8_TABLE_SIZE 32\n\
+             // attacks = table[((occ & BISHOP_H8_MASK)\n\
+             //     * BISHOP_H8_MAGIC) >> BISHOP_H8_SHIFT]\n"
+        )
+    );
+    assert!(export(Lang::C, Slider::Bishop, Square::H8, 0x10, 21).is_err());
+    let c = export(Lang::C, Slider::Bishop, Square::H8, 0x10, 9).unwrap();
     assert!(c.contains("#define BISHOP_H8_SHIFT 55"), "{c}");
+    assert_eq!(Lang::ALL.map(Lang::name), ["Rust", "C"]);
 }
 
 #[test]

@@ -164,7 +164,7 @@ fn run_command(command: MagicCommand) -> Result<i32, MagicError> {
                 );
                 print!(
                     "{}",
-                    magic_lab::export_rust(piece, square, found.magic, bits)?
+                    magic_lab::export(magic_lab::Lang::Rust, piece, square, found.magic, bits)?
                 );
             }
         }
