@@ -68,6 +68,7 @@ mod device;
 mod frontier;
 pub mod layout;
 pub mod matrix;
+pub mod measure;
 pub mod packed;
 pub mod pipeline;
 mod run;

@@ -456,12 +456,7 @@ fn bench_gpu(rounds: u32, depth_offset: i32) {
     );
     for variant in Variant::ALL {
         // build the pipeline outside the timings
-        let _ = gpu.run_blocking(
-            &Position::startpos(),
-            1,
-            &Options::with_variant(variant),
-            |_, _| true,
-        );
+        let _ = gpu.warm_up_blocking(&Position::startpos(), &Options::with_variant(variant));
     }
     for (name, fen, depth) in perft_cases(depth_offset) {
         let Ok(pos) = Position::from_fen(fen) else {

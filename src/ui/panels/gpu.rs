@@ -538,10 +538,13 @@ impl Runner {
             batch_size: batch,
             ..Options::default()
         };
-        // Build the kernel's pipeline (cached per variant, slider and
-        // workgroup size) with a depth-1 run, outside the timing.
+        let root = match Position::from_fen(&fen) {
+            Ok(p) => p,
+            Err(e) => return state.set(failed(GpuError::BadPosition(e.to_string()))),
+        };
+        // the pipeline is built outside the timing
         let build_start = now_ms();
-        if let Err(e) = gpu.run_fen(&fen, 1, &options, |_, _| true).await {
+        if let Err(e) = gpu.warm_up(&root, &options).await {
             return state.set(failed(e));
         }
         let build_seconds = (now_ms() - build_start) / 1000.0;
@@ -550,7 +553,7 @@ impl Runner {
         let progress_state = state.clone();
         let progress_cancel = self.cancel.clone();
         let result = gpu
-            .run_fen(&fen, depth, &options, move |done, total| {
+            .run(&root, depth, &options, move |done, total| {
                 progress_state.set(RunState::Gpu { done, total });
                 !*progress_cancel.borrow()
             })

@@ -77,7 +77,7 @@ fn column_label(kernel: Variant, rows: &[MatrixRow]) -> (&'static str, String) {
 fn chart(position: &str, rows: &[&MatrixRow]) -> Html {
     let measured: Vec<(&MatrixRow, f64)> = rows
         .iter()
-        .filter_map(|r| r.outcome.as_ref().ok().map(|m| (*r, m.nps() / 1e6)))
+        .filter_map(|r| r.best.as_ref().map(|m| (*r, m.nps() / 1e6)))
         .filter(|(_, y)| y.is_finite())
         .collect();
     let top = nice_max(measured.iter().map(|p| p.1).fold(0.0, f64::max));
