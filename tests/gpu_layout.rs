@@ -8,7 +8,7 @@ use bitscope::chess::Position;
 use bitscope::gpu::layout::{self, Variant};
 use bitscope::gpu::packed::{self, pack, unpack, Meta};
 use bitscope::gpu::pipeline;
-use bitscope::gpu::{bfs, Slider};
+use bitscope::gpu::{bfs, AttackMethod};
 use common::suite::{perft_suite, Case};
 
 #[test]
@@ -52,8 +52,9 @@ fn workgroup_bytes_match_the_wgsl() {
     assert_eq!(workgroup_bytes(64, 50, Variant::Workgroup), 15616);
     for variant in Variant::ALL {
         for wg in [1u32, 7, 32, 64, 128] {
-            let src = pipeline::shader_source(variant, wg, layout::MAX_PLIES, Slider::KoggeStone)
-                .unwrap();
+            let src =
+                pipeline::shader_source(variant, wg, layout::MAX_PLIES, AttackMethod::KoggeStone)
+                    .unwrap();
             let module = naga::front::wgsl::parse_str(&src)
                 .unwrap_or_else(|e| panic!("{}", e.emit_to_string(&src)));
             naga::valid::Validator::new(
@@ -89,7 +90,7 @@ fn bfs_private_bytes_match_the_wgsl() {
     use bitscope::gpu::bfs::BFS_MAX_OFFICERS;
     use bitscope::gpu::layout::{largest_private_array, private_bytes, BFS_SOURCES};
     use wgpu::naga;
-    let src = bfs::bfs_source(64, Slider::KoggeStone, true, true).unwrap();
+    let src = bfs::bfs_source(64, AttackMethod::KoggeStone, true, true).unwrap();
     let module =
         naga::front::wgsl::parse_str(&src).unwrap_or_else(|e| panic!("{}", e.emit_to_string(&src)));
     let mut layouter = naga::proc::Layouter::default();
@@ -132,7 +133,7 @@ fn every_slider_source_validates() {
         .validate(&module)
         .unwrap_or_else(|e| panic!("{what}: {e:?}"));
     };
-    for slider in Slider::ALL {
+    for slider in AttackMethod::ALL {
         for variant in Variant::ALL {
             let src = pipeline::shader_source(variant, 64, layout::MAX_PLIES, slider).unwrap();
             check(format!("{variant} {slider}"), src);

@@ -1,4 +1,4 @@
-//! The slider methods (`gpu::Slider`: Kogge-Stone fills, magic bitboards,
+//! The slider methods (`gpu::AttackMethod`: Kogge-Stone fills, magic bitboards,
 //! hyperbola quintessence) in every kernel, against the known counts and the
 //! CPU perft. Needs a Vulkan adapter; without a GPU run with SwiftShader:
 //!
@@ -20,7 +20,7 @@ use bitscope::chess::{perft, Position};
 use bitscope::gpu::layout::Variant;
 use bitscope::gpu::matrix::MatrixVariant;
 use bitscope::gpu::packed::{pack, Packed};
-use bitscope::gpu::{GpuError, GpuPerft, Options, Slider};
+use bitscope::gpu::{AttackMethod, GpuError, GpuPerft, Options};
 
 fn gpu() -> &'static GpuPerft {
     static GPU: OnceLock<GpuPerft> = OnceLock::new();
@@ -40,9 +40,9 @@ fn pos(fen: &str) -> Position {
 
 /// The two methods that are new beside the fills (the fills are what
 /// tests/gpu.rs and tests/gpu_bfs.rs run).
-const NEW: [Slider; 2] = [Slider::Magic, Slider::Hyperbola];
+const NEW: [AttackMethod; 2] = [AttackMethod::Magic, AttackMethod::Hyperbola];
 
-fn options(kernel: Variant, slider: Slider) -> Options {
+fn options(kernel: Variant, slider: AttackMethod) -> Options {
     Options {
         slider,
         ..Options::with_variant(kernel)

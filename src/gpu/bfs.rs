@@ -23,7 +23,7 @@ use super::bfs_walk::{Plan, Pool, Walker};
 use super::frontier::{branching_of, check_root, frontier_size, Frontier, BRANCHING};
 use super::layout::{bfs_workgroup_bytes, Variant};
 use super::packed::{board, check_packed, pack, white_to_move, Packed, POS_BYTES};
-use super::sliders::Slider;
+use super::sliders::AttackMethod;
 use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
 use crate::chess::Position;
 
@@ -244,8 +244,8 @@ impl GpuPerft {
             ..Options::with_variant(Variant::BreadthFirst)
         };
         let wg = self.bfs_workgroup(&options)?;
-        let k = kernels(self, wg, Slider::KoggeStone)?;
-        let mut run = empty_run(0, 0, wg, Slider::KoggeStone);
+        let k = kernels(self, wg, AttackMethod::KoggeStone)?;
+        let mut run = empty_run(0, 0, wg, AttackMethod::KoggeStone);
         let plan = Plan {
             cap: (values.len() as u32).max(wg),
             expand_max: wg,
@@ -268,7 +268,7 @@ fn check_depth(gpu_depth: u32) -> Result<(), GpuError> {
     Ok(())
 }
 
-fn empty_run(depth: u32, split: u32, wg: u32, slider: Slider) -> GpuRun {
+fn empty_run(depth: u32, split: u32, wg: u32, slider: AttackMethod) -> GpuRun {
     GpuRun {
         nodes: 0,
         depth,

@@ -16,7 +16,7 @@ use super::layout::{
     global_bytes_per_position, largest_private_array, private_bytes, workgroup_bytes,
     workgroup_bytes_per_invocation, Variant, MAX_PLIES,
 };
-use super::sliders::Slider;
+use super::sliders::AttackMethod;
 use super::Options;
 
 /// Workgroup sizes the matrix tries for every kernel.
@@ -91,7 +91,7 @@ pub fn matrix_cases(depth_offset: i32) -> [MatrixCase; 2] {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MatrixVariant {
     pub kernel: Variant,
-    pub slider: Slider,
+    pub slider: AttackMethod,
     pub workgroup_size: u32,
 }
 
@@ -100,7 +100,7 @@ impl MatrixVariant {
     pub fn all() -> Vec<MatrixVariant> {
         let mut out = Vec::new();
         for kernel in Variant::EVERY {
-            for slider in Slider::ALL {
+            for slider in AttackMethod::ALL {
                 for workgroup_size in MATRIX_WORKGROUP_SIZES {
                     out.push(MatrixVariant {
                         kernel,
@@ -166,7 +166,7 @@ impl MatrixVariant {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VariantName {
     pub kernel: Variant,
-    pub slider: Option<Slider>,
+    pub slider: Option<AttackMethod>,
     pub workgroup_size: Option<u32>,
 }
 
@@ -182,7 +182,7 @@ impl VariantName {
             let tail = rest.strip_prefix(kernel.name())?;
             let slider = match tail {
                 "" => None,
-                t => Some(Slider::from_name(t.strip_prefix('-')?)?),
+                t => Some(AttackMethod::from_name(t.strip_prefix('-')?)?),
             };
             Some(VariantName {
                 kernel,
@@ -219,14 +219,14 @@ pub fn winner<K>(rows: impl IntoIterator<Item = (K, f64)>) -> Option<(K, f64)> {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Winners {
     /// [`adapter_key`] -> slider method.
-    pub sliders: std::collections::BTreeMap<String, Slider>,
+    pub sliders: std::collections::BTreeMap<String, AttackMethod>,
 }
 
 impl Winners {
     /// Records the winner of a matrix on `adapter` from its rows
     /// (variant, nodes per second): the fastest breadth-first row's slider,
     /// or the fastest row's when no breadth-first row ran.
-    pub fn record(&mut self, adapter: &str, rows: &[(MatrixVariant, f64)]) -> Option<Slider> {
+    pub fn record(&mut self, adapter: &str, rows: &[(MatrixVariant, f64)]) -> Option<AttackMethod> {
         let bfs = rows
             .iter()
             .filter(|(v, _)| v.kernel == Variant::BreadthFirst)
@@ -280,7 +280,7 @@ mod tests {
         let m = VariantName::parse("workgroup-magic").unwrap();
         assert_eq!(
             (m.kernel, m.slider),
-            (Variant::Workgroup, Some(Slider::Magic))
+            (Variant::Workgroup, Some(AttackMethod::Magic))
         );
         for bad in [
             "breadth-first-wgx",
@@ -301,18 +301,18 @@ mod tests {
             workgroup_size: 64,
         };
         let mut w = Winners::default();
-        assert_eq!(w.options_for("a").slider, Slider::KoggeStone);
+        assert_eq!(w.options_for("a").slider, AttackMethod::KoggeStone);
         assert_eq!(w.options_for("a").variant, Variant::BreadthFirst);
         let rows = [
-            (v(Variant::Workgroup, Slider::Hyperbola), 9.0),
-            (v(Variant::BreadthFirst, Slider::Magic), 5.0),
-            (v(Variant::BreadthFirst, Slider::KoggeStone), 4.0),
+            (v(Variant::Workgroup, AttackMethod::Hyperbola), 9.0),
+            (v(Variant::BreadthFirst, AttackMethod::Magic), 5.0),
+            (v(Variant::BreadthFirst, AttackMethod::KoggeStone), 4.0),
         ];
-        assert_eq!(w.record("a", &rows), Some(Slider::Magic));
-        assert_eq!(w.record("b", &rows[..1]), Some(Slider::Hyperbola));
+        assert_eq!(w.record("a", &rows), Some(AttackMethod::Magic));
+        assert_eq!(w.record("b", &rows[..1]), Some(AttackMethod::Hyperbola));
         assert_eq!(w.record("c", &[]), None);
-        assert_eq!(w.options_for("a").slider, Slider::Magic);
-        assert_eq!(w.options_for("c").slider, Slider::KoggeStone);
+        assert_eq!(w.options_for("a").slider, AttackMethod::Magic);
+        assert_eq!(w.options_for("c").slider, AttackMethod::KoggeStone);
         let json = serde_json::to_string(&w).unwrap();
         assert_eq!(serde_json::from_str::<Winners>(&json).unwrap(), w);
     }
@@ -333,7 +333,7 @@ mod tests {
     fn memory_per_invocation() {
         let v = |kernel, workgroup_size| MatrixVariant {
             kernel,
-            slider: Slider::KoggeStone,
+            slider: AttackMethod::KoggeStone,
             workgroup_size,
         };
         // 15,616 B per workgroup of 64 (see layout): 244 B each

@@ -89,7 +89,7 @@ pub use layout::{
     MAX_GPU_DEPTH, MAX_PLIES,
 };
 pub use packed::{pack, unpack, Packed, POS_BYTES};
-pub use sliders::Slider;
+pub use sliders::AttackMethod;
 
 /// The deepest perft the interactive front ends offer. The kernel goes much
 /// deeper (up to [`MAX_GPU_DEPTH`] plies per invocation), but past 7 a run
@@ -151,7 +151,7 @@ pub struct Options {
     pub variant: Variant,
     /// How the kernel computes slider attacks.
     #[serde(default)]
-    pub slider: Slider,
+    pub slider: AttackMethod,
     /// Invocations per workgroup (64 by default).
     pub workgroup_size: u32,
     /// When the workgroup memory of `workgroup_size` exceeds the adapter's
@@ -181,7 +181,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             variant: Variant::BreadthFirst,
-            slider: Slider::KoggeStone,
+            slider: AttackMethod::KoggeStone,
             workgroup_size: DEFAULT_WORKGROUP_SIZE,
             shrink_to_fit: true,
             split_depth: None,
@@ -221,7 +221,7 @@ pub struct GpuRun {
     pub variant: Variant,
     /// The slider method the kernel used.
     #[serde(default)]
-    pub slider: Slider,
+    pub slider: AttackMethod,
     /// Workgroup size actually used (after shrinking to fit).
     pub workgroup_size: u32,
     /// Workgroup memory per workgroup, bytes.
@@ -250,7 +250,7 @@ impl GpuRun {
 
 /// What a depth-first pipeline is built for: kernel variant, workgroup size,
 /// slider method.
-type PipelineKey = (Variant, u32, Slider);
+type PipelineKey = (Variant, u32, AttackMethod);
 
 /// A device with the perft kernel, ready to run.
 pub struct GpuPerft {

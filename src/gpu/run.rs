@@ -9,7 +9,7 @@ use super::layout::{Params, MAX_GPU_DEPTH};
 use super::layout::{Variant, MAX_PLIES};
 use super::packed::{check_packed, Packed, POS_BYTES};
 use super::pipeline::{shader_source, ENTRY};
-use super::sliders::{Slider, MAGIC_BINDING};
+use super::sliders::{AttackMethod, MAGIC_BINDING};
 use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
 use crate::chess::{Move, Position};
 
@@ -447,7 +447,7 @@ impl GpuPerft {
         &self,
         variant: Variant,
         wg: u32,
-        slider: Slider,
+        slider: AttackMethod,
     ) -> Result<wgpu::ComputePipeline, GpuError> {
         if let Some((_, p)) = self
             .pipelines

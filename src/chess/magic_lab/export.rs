@@ -1,6 +1,6 @@
 //! One square's magic as code to paste: mask, magic, shift, table size.
 
-use super::{mask, MagicError, Slider};
+use super::{mask, MagicError, SliderPiece};
 use crate::bits::square::Square;
 
 /// The languages a magic is exported to.
@@ -59,18 +59,18 @@ const C: Dialect = Dialect {
 /// size, and how they index the table.
 ///
 /// ```
-/// use bitscope::chess::magic_lab::{export, Lang, Slider};
+/// use bitscope::chess::magic_lab::{export, Lang, SliderPiece};
 /// use bitscope::chess::Square;
-/// let code = export(Lang::Rust, Slider::Rook, Square::A1, 0x2080002080400010, 12)?;
+/// let code = export(Lang::Rust, SliderPiece::Rook, Square::A1, 0x2080002080400010, 12)?;
 /// assert!(code.contains("pub const ROOK_A1_SHIFT: u32 = 52;"));
 /// assert!(code.contains("pub const ROOK_A1_TABLE_SIZE: usize = 4096;"));
-/// let code = export(Lang::C, Slider::Bishop, Square::D4, 0x0210080482200500, 9)?;
+/// let code = export(Lang::C, SliderPiece::Bishop, Square::D4, 0x0210080482200500, 9)?;
 /// assert!(code.contains("#define BISHOP_D4_SHIFT 55"));
 /// # Ok::<(), bitscope::chess::magic_lab::MagicError>(())
 /// ```
 pub fn export(
     lang: Lang,
-    piece: Slider,
+    piece: SliderPiece,
     square: Square,
     magic: u64,
     bits: u32,

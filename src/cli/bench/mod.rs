@@ -279,10 +279,10 @@ fn bench_trits(rounds: u32) {
 }
 
 fn bench_magic(rounds: u32) {
-    use bitscope::chess::magic_lab::{find, usual_bits, Slider, DEFAULT_MAX_ATTEMPTS};
+    use bitscope::chess::magic_lab::{find, usual_bits, SliderPiece, DEFAULT_MAX_ATTEMPTS};
     use bitscope::chess::Square;
     println!("magic find: all 64 squares, usual bits (one per mask square), seeds 1..=64, best of {rounds}");
-    for piece in Slider::ALL {
+    for piece in SliderPiece::ALL {
         let (t, (attempts, failed)) = best(rounds, || {
             let (mut attempts, mut failed) = (0u64, 0u32);
             for s in Square::all() {

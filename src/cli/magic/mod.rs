@@ -6,7 +6,7 @@ mod table;
 
 use super::progress::LateBar;
 use bitscope::chess::magic_lab::{
-    self, check, find, parse_bits, parse_magic, parse_square, usual_bits, MagicError, Slider,
+    self, check, find, parse_bits, parse_magic, parse_square, usual_bits, MagicError, SliderPiece,
     DEFAULT_MAX_ATTEMPTS,
 };
 use bitscope::chess::Square;
@@ -37,8 +37,8 @@ pub struct Where {
 
 impl Where {
     /// The typed piece, square and bits.
-    pub fn read(&self) -> Result<(Slider, Square, u32), MagicError> {
-        let piece: Slider = self.piece.parse()?;
+    pub fn read(&self) -> Result<(SliderPiece, Square, u32), MagicError> {
+        let piece: SliderPiece = self.piece.parse()?;
         let square = parse_square(&self.square)?;
         let bits = match &self.bits {
             Some(text) => parse_bits(piece, square, text)?,

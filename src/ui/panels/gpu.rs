@@ -16,8 +16,8 @@ use super::PanelProps;
 use crate::chess::{FenError, Position, CPW_POSITIONS};
 use crate::gpu::layout::{default_workgroup_storage_limit, WORKGROUP_SIZES};
 use crate::gpu::{
-    interactive_depths, workgroup_budget, AdapterReport, Design, GpuError, GpuPerft, GpuRun,
-    Options, Slider, Variant, MAX_PLIES, POS_BYTES,
+    interactive_depths, workgroup_budget, AdapterReport, AttackMethod, Design, GpuError, GpuPerft,
+    GpuRun, Options, Variant, MAX_PLIES, POS_BYTES,
 };
 use crate::ui::components::PerftRunner;
 use crate::ui::dom::now_ms;
@@ -458,8 +458,8 @@ fn run_selects(settings: &GpuState, dispatch: &Callback<Action>, running: bool) 
                 </select>
             </label>
             <label>{ "sliders " }
-                <select class="gpu-slider" onchange={on_select(dispatch, |v| Slider::from_name(v).map(Action::SetSlider))} disabled={running}>
-                    { for Slider::ALL.into_iter().map(|x| html! { <option value={x.name()} selected={x == slider}>{ x.name() }</option> }) }
+                <select class="gpu-slider" onchange={on_select(dispatch, |v| AttackMethod::from_name(v).map(Action::SetSlider))} disabled={running}>
+                    { for AttackMethod::ALL.into_iter().map(|x| html! { <option value={x.name()} selected={x == slider}>{ x.name() }</option> }) }
                 </select>
             </label>
             <label>{ "workgroup size " }

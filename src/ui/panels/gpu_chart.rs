@@ -16,7 +16,7 @@
 
 use super::gpu_rows::{fastest, MatrixRow};
 use crate::gpu::matrix::MATRIX_WORKGROUP_SIZES;
-use crate::gpu::{Slider, Variant};
+use crate::gpu::{AttackMethod, Variant};
 use yew::prelude::*;
 
 const W: f64 = 460.0;
@@ -83,13 +83,13 @@ fn chart(position: &str, rows: &[&MatrixRow]) -> Html {
     let top = nice_max(measured.iter().map(|p| p.1).fold(0.0, f64::max));
     let best = fastest(rows.iter().copied(), position).map(|(v, _)| v);
     let col_w = (W - LEFT - 8.0) / KERNELS.len() as f64;
-    let slots = (Slider::ALL.len() * MATRIX_WORKGROUP_SIZES.len()) as f64;
+    let slots = (AttackMethod::ALL.len() * MATRIX_WORKGROUP_SIZES.len()) as f64;
     let x_of = |r: &MatrixRow| {
         let col = KERNELS
             .iter()
             .position(|k| *k == r.variant.kernel)
             .unwrap_or(0) as f64;
-        let s = Slider::ALL
+        let s = AttackMethod::ALL
             .iter()
             .position(|s| *s == r.variant.slider)
             .unwrap_or(0);
@@ -139,7 +139,7 @@ fn chart(position: &str, rows: &[&MatrixRow]) -> Html {
                 }) }
             </svg>
             <figcaption class="legend">
-                { for Slider::ALL.iter().map(|s| html! { <span class={classes!("key", s.name())}><i></i>{ s.name() }</span> }) }
+                { for AttackMethod::ALL.iter().map(|s| html! { <span class={classes!("key", s.name())}><i></i>{ s.name() }</span> }) }
                 <span class="muted">{ "dot size: workgroup size 64 / 128 / 256; ringed: the fastest" }</span>
             </figcaption>
         </figure>

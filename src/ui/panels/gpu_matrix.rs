@@ -153,7 +153,7 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
         let workgroup_bytes = |kernel| {
             MatrixVariant {
                 kernel,
-                slider: crate::gpu::Slider::KoggeStone,
+                slider: crate::gpu::AttackMethod::KoggeStone,
                 workgroup_size: 64,
             }
             .bytes_per_invocation()

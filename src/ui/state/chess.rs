@@ -8,7 +8,7 @@
 use super::{read_num, PanelState, Params};
 use crate::chess::CPW_POSITIONS;
 use crate::gpu::matrix::MatrixSize;
-use crate::gpu::{Slider, Variant};
+use crate::gpu::{AttackMethod, Variant};
 
 /// Deepest perft depth offered in the browser (a tab should answer in
 /// seconds): the GPU layer's figure, used by the CPU perft too.
@@ -215,7 +215,7 @@ pub struct GpuState {
     /// Invocations per workgroup asked for: one of [`GPU_WORKGROUP_SIZES`].
     pub workgroup_size: u32,
     /// How the kernel computes slider attacks.
-    pub slider: Slider,
+    pub slider: AttackMethod,
     /// How deep the memory-versus-speed matrix counts.
     pub matrix: MatrixSize,
 }
@@ -241,7 +241,7 @@ pub enum GpuAction {
     SetDepth(u32),
     SetVariant(Variant),
     SetWorkgroupSize(u32),
-    SetSlider(Slider),
+    SetSlider(AttackMethod),
     SetMatrixSize(MatrixSize),
 }
 
@@ -262,7 +262,7 @@ impl PanelState for GpuState {
                 .unwrap_or(d.workgroup_size),
             slider: p
                 .get("slider")
-                .and_then(Slider::from_name)
+                .and_then(AttackMethod::from_name)
                 .unwrap_or(d.slider),
             matrix: p
                 .get("matrix")
@@ -397,7 +397,7 @@ mod tests {
             for depth in 1..=MAX_BROWSER_DEPTH {
                 for variant in Variant::EVERY {
                     for workgroup_size in GPU_WORKGROUP_SIZES {
-                        for slider in Slider::ALL {
+                        for slider in AttackMethod::ALL {
                             let s = GpuState {
                                 fen: fen.to_string(),
                                 depth,
@@ -457,8 +457,8 @@ mod tests {
         let read = |h: &str| GpuState::from_params(&Route::parse(h).params);
         assert_eq!(read("#/gpu?wg=48&variant=shared").workgroup_size, 64);
         assert_eq!(read("#/gpu?variant=private").variant, Variant::Private);
-        assert_eq!(read("#/gpu?slider=pext").slider, Slider::KoggeStone);
-        assert_eq!(read("#/gpu?slider=magic").slider, Slider::Magic);
+        assert_eq!(read("#/gpu?slider=pext").slider, AttackMethod::KoggeStone);
+        assert_eq!(read("#/gpu?slider=magic").slider, AttackMethod::Magic);
         assert_eq!(read("#/gpu?matrix=huge").matrix, MatrixSize::Quick);
     }
 }

@@ -5,8 +5,8 @@
 use super::{piece_mark, CardProps, CheckedInput};
 use crate::bits::square::Square;
 use crate::chess::magic_lab::{
-    check, export, lookup_trace, mask, occupancy_from_fen, parse_square, usual_bits, Lang, Slider,
-    MAX_BITS,
+    check, export, lookup_trace, mask, occupancy_from_fen, parse_square, usual_bits, Lang,
+    SliderPiece, MAX_BITS,
 };
 use crate::ui::components::{BitGrid, NumberInput, StepPlayer};
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
@@ -67,7 +67,7 @@ pub(super) fn setup_card(props: &CardProps) -> Html {
         <div class="card">
             <h3>{ "Piece, square and blockers" }</h3>
             <div class="tabs" role="tablist">
-                { for Slider::ALL.into_iter().map(|p| html! {
+                { for SliderPiece::ALL.into_iter().map(|p| html! {
                     <button type="button" role="tab" data-piece={p.name()} aria-selected={(p == piece).to_string()}
                         class={classes!("tab", (p == piece).then_some("active"))}
                         onclick={dispatch.reform(move |_: MouseEvent| Action::SetPiece(p))}>{ p.name() }</button>
