@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use bitscope::bits::word::Word;
-use bitscope::gpu::{GpuPerft, Options, Variant};
+use bitscope::gpu::{GpuPerft, Kernel, Options};
 use bitscope::ui::app::App;
 use bitscope::ui::components::BitRow;
 use gloo_timers::future::TimeoutFuture;
@@ -386,7 +386,7 @@ async fn gpu_perft_in_the_browser() {
         Err(e) => panic!("{e}"),
     };
     web_sys_log(&format!("{:?}", gpu.report()));
-    for variant in Variant::ALL {
+    for variant in Kernel::DEPTH_FIRST {
         let mut batches = 0;
         let opts = Options {
             batch_size: Some(256),
@@ -422,7 +422,7 @@ async fn gpu_perft_in_the_browser() {
 #[wasm_bindgen_test]
 async fn gpu_perft_speed_in_the_browser() {
     let gpu = GpuPerft::new().await.unwrap();
-    for variant in Variant::ALL {
+    for variant in Kernel::DEPTH_FIRST {
         let opts = Options::with_variant(variant);
         gpu.run_fen(KIWIPETE, 1, &opts, |_, _| true).await.unwrap(); // compile
         let t = js_sys::Date::now();

@@ -11,7 +11,7 @@ use bitscope::gpu::matrix::{
     adapter_key, matrix_cases, winner, MatrixCase, MatrixVariant, Winners,
 };
 use bitscope::gpu::measure::{measure_matrix, MatrixEvent, MatrixHost, MatrixRow, RowError};
-use bitscope::gpu::{GpuPerft, Variant};
+use bitscope::gpu::{GpuPerft, Kernel};
 
 pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
     let gpu = match GpuPerft::new_blocking() {
@@ -161,7 +161,7 @@ impl Terminal<'_> {
             let (t, run, v) = (m.seconds, &m.run, &row.variant);
             let vname = v.name();
             let nps = m.nps();
-            if baseline.is_none() && v.kernel == Variant::Workgroup {
+            if baseline.is_none() && v.kernel == Kernel::Workgroup {
                 baseline = Some(nps);
             }
             fastest.push((vname.clone(), nps));

@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::layout::{Variant, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
+use super::layout::{Kernel, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
 use super::pipeline::shader_source;
 use super::sliders::{AttackMethod, MAGIC_BINDING};
 use super::{poisoned, GpuError, GpuPerft};
@@ -24,7 +24,7 @@ pub fn bfs_source(
     white: bool,
     direct: bool,
 ) -> Result<String, GpuError> {
-    let base = shader_source(Variant::Private, DEFAULT_WORKGROUP_SIZE, MAX_PLIES, slider)
+    let base = shader_source(Kernel::Private, DEFAULT_WORKGROUP_SIZE, MAX_PLIES, slider)
         .map_err(|e| GpuError::Shader(e.to_string()))?;
     Ok(format!(
         "{base}\nconst BWG: u32 = {wg}u;\nconst BF_WHITE: bool = {white};\nconst BF_DIRECT: bool = {direct};\n{BFS_WGSL}"

@@ -5,8 +5,8 @@
 use super::frontier::{
     auto_split, check_root, child, frontier_size, legal, parse_fen, Frontier, BRANCHING,
 };
+use super::layout::{Kernel, MAX_PLIES};
 use super::layout::{Params, MAX_GPU_DEPTH};
-use super::layout::{Variant, MAX_PLIES};
 use super::packed::{check_packed, Packed, POS_BYTES};
 use super::pipeline::{shader_source, ENTRY};
 use super::sliders::{AttackMethod, MAGIC_BINDING};
@@ -82,7 +82,7 @@ impl GpuPerft {
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<GpuRun, GpuError> {
         self.check_lost()?;
-        let breadth_first = options.variant == super::Variant::BreadthFirst;
+        let breadth_first = options.variant == super::Kernel::BreadthFirst;
         match roots {
             Roots::Split(root) if breadth_first => {
                 self.run_breadth_first(root, depth, options, progress).await
@@ -165,7 +165,7 @@ impl GpuPerft {
         progress: &mut dyn FnMut(u64, u64) -> bool,
         each: Option<&mut Vec<u64>>,
     ) -> Result<(Counted, u32, u64), GpuError> {
-        if options.variant == super::Variant::BreadthFirst {
+        if options.variant == super::Kernel::BreadthFirst {
             return Err(GpuError::BadOptions(
                 "per-position counts come from the depth-first variants only".into(),
             ));
@@ -445,7 +445,7 @@ impl GpuPerft {
     /// Compiles (once per variant and workgroup size) the kernel.
     pub(super) async fn pipeline(
         &self,
-        variant: Variant,
+        variant: Kernel,
         wg: u32,
         slider: AttackMethod,
     ) -> Result<wgpu::ComputePipeline, GpuError> {

@@ -17,7 +17,7 @@ use crate::chess::{FenError, Position, CPW_POSITIONS};
 use crate::gpu::layout::{default_workgroup_storage_limit, WORKGROUP_SIZES};
 use crate::gpu::{
     interactive_depths, workgroup_budget, AdapterReport, AttackMethod, Design, GpuError, GpuPerft,
-    GpuRun, Options, Variant, MAX_PLIES, POS_BYTES,
+    GpuRun, Kernel, Options, MAX_PLIES, POS_BYTES,
 };
 use crate::ui::components::PerftRunner;
 use crate::ui::dom::now_ms;
@@ -451,10 +451,10 @@ fn run_selects(settings: &GpuState, dispatch: &Callback<Action>, running: bool) 
                 </select>
             </label>
             <label>{ "memory " }
-                <select class="gpu-variant" onchange={on_select(dispatch, |v| Variant::EVERY.into_iter().find(|x| x.name() == v).map(Action::SetVariant))} disabled={running}>
-                    <option value="workgroup" selected={variant == Variant::Workgroup}>{ "workgroup (shared)" }</option>
-                    <option value="private" selected={variant == Variant::Private}>{ "private (per invocation)" }</option>
-                    <option value="breadth-first" selected={variant == Variant::BreadthFirst}>{ "breadth-first (level by level)" }</option>
+                <select class="gpu-variant" onchange={on_select(dispatch, |v| Kernel::ALL.into_iter().find(|x| x.name() == v).map(Action::SetVariant))} disabled={running}>
+                    <option value="workgroup" selected={variant == Kernel::Workgroup}>{ "workgroup (shared)" }</option>
+                    <option value="private" selected={variant == Kernel::Private}>{ "private (per invocation)" }</option>
+                    <option value="breadth-first" selected={variant == Kernel::BreadthFirst}>{ "breadth-first (level by level)" }</option>
                 </select>
             </label>
             <label>{ "sliders " }

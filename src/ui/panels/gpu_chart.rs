@@ -16,7 +16,7 @@
 
 use super::gpu_rows::{fastest, MatrixRow};
 use crate::gpu::matrix::MATRIX_WORKGROUP_SIZES;
-use crate::gpu::{AttackMethod, Variant};
+use crate::gpu::{AttackMethod, Kernel};
 use yew::prelude::*;
 
 const W: f64 = 460.0;
@@ -26,7 +26,7 @@ const BOTTOM: f64 = 44.0;
 const TOP: f64 = 22.0;
 
 /// The columns, by workgroup (shared) memory per invocation (ascending).
-const KERNELS: [Variant; 3] = [Variant::BreadthFirst, Variant::Workgroup, Variant::Private];
+const KERNELS: [Kernel; 3] = [Kernel::BreadthFirst, Kernel::Workgroup, Kernel::Private];
 
 #[derive(Properties, PartialEq)]
 pub struct MatrixChartProps {
@@ -59,7 +59,7 @@ fn nice_max(x: f64) -> f64 {
 }
 
 /// A column's two label lines: the kernel, and the memory one invocation keeps.
-fn column_label(kernel: Variant, rows: &[MatrixRow]) -> (&'static str, String) {
+fn column_label(kernel: Kernel, rows: &[MatrixRow]) -> (&'static str, String) {
     let bytes = rows
         .iter()
         .find(|r| r.variant.kernel == kernel)
@@ -67,9 +67,9 @@ fn column_label(kernel: Variant, rows: &[MatrixRow]) -> (&'static str, String) {
         .unwrap_or(0);
     let private = crate::gpu::layout::private_bytes(kernel);
     let memory = match kernel {
-        Variant::Private => format!("{private} B private"),
-        Variant::Workgroup => format!("{bytes} B shared"),
-        Variant::BreadthFirst => format!("{bytes} B shared + {private} B private"),
+        Kernel::Private => format!("{private} B private"),
+        Kernel::Workgroup => format!("{bytes} B shared"),
+        Kernel::BreadthFirst => format!("{bytes} B shared + {private} B private"),
     };
     (kernel.name(), memory)
 }

@@ -8,7 +8,7 @@ use super::gpu_chart::MatrixChart;
 use super::gpu_rows::{fastest, MatrixRow};
 use crate::gpu::matrix::{matrix_cases, MatrixSize, MatrixVariant};
 use crate::gpu::measure::{measure_matrix, MatrixEvent, MatrixHost};
-use crate::gpu::{GpuError, GpuPerft, Variant};
+use crate::gpu::{GpuError, GpuPerft, Kernel};
 use crate::ui::dom::{next_task, now_ms};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -144,7 +144,7 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
         let Some((best, best_nps)) = of(&|_| true) else {
             continue;
         };
-        let kernel_best = |k: Variant| of(&move |r: &MatrixRow| r.variant.kernel == k);
+        let kernel_best = |k: Kernel| of(&move |r: &MatrixRow| r.variant.kernel == k);
         let mut line = format!(
             "{p}: on {adapter}, {best} wins with {:.1} M nodes/s.",
             best_nps / 1e6
@@ -159,24 +159,23 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
             .bytes_per_invocation()
         };
         let private_bytes = crate::gpu::layout::private_bytes;
-        if let (Some((_, shared)), Some((_, private))) = (
-            kernel_best(Variant::Workgroup),
-            kernel_best(Variant::Private),
-        ) {
+        if let (Some((_, shared)), Some((_, private))) =
+            (kernel_best(Kernel::Workgroup), kernel_best(Kernel::Private))
+        {
             line += &format!(
                 " The position and move stack in workgroup (shared) memory, {} B per invocation, give at best {:.1} M nodes/s; the same {} B in private memory {:.1} M nodes/s (shared is {:.2}x private).",
-                workgroup_bytes(Variant::Workgroup),
+                workgroup_bytes(Kernel::Workgroup),
                 shared / 1e6,
-                private_bytes(Variant::Private),
+                private_bytes(Kernel::Private),
                 private / 1e6,
                 shared / private
             );
         }
-        if let Some((_, bfs)) = kernel_best(Variant::BreadthFirst) {
+        if let Some((_, bfs)) = kernel_best(Kernel::BreadthFirst) {
             line += &format!(
                 " Breadth-first, with {} B of workgroup memory and {} B of private memory per invocation and every position in global memory, gives at best {:.1} M nodes/s.",
-                workgroup_bytes(Variant::BreadthFirst),
-                private_bytes(Variant::BreadthFirst),
+                workgroup_bytes(Kernel::BreadthFirst),
+                private_bytes(Kernel::BreadthFirst),
                 bfs / 1e6
             );
         }
