@@ -343,10 +343,9 @@ fn reports_serialize_with_hex_words() {
     );
 }
 
-/// Measured once (this machine, seed 1): with one bit fewer than usual,
-/// 40 million sparse candidates found a magic on none of the 128 squares
-/// (rook 39 s, bishop 48 s in all). Such magics exist for a few squares but
-/// are far too rare for a plain random search.
+/// With one bit fewer than usual, 40 million sparse candidates a square
+/// find no magic (docs/performance.md, "Other tricks"): such magics exist
+/// for a few squares but are far too rare for a plain random search.
 #[test]
 #[ignore = "prints how hard fewer bits are"]
 fn survey_fewer_bits() {
