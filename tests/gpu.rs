@@ -16,7 +16,7 @@ use common::rng::{random_walk, Rng};
 use common::suite::{case, perft_suite, Case};
 
 use bitscope::chess::{perft, Position};
-use bitscope::gpu::layout::{self, Variant};
+use bitscope::gpu::layout::{self, Kernel};
 use bitscope::gpu::packed::{pack, Packed};
 use bitscope::gpu::{GpuError, GpuPerft, Options};
 
@@ -61,7 +61,7 @@ fn suite_depth_1_to_3_both_variants() {
         let p = pos(&fen);
         for &(depth, want) in counts.iter().filter(|c| c.0 <= 3) {
             assert_eq!(perft(&p, depth), want, "CPU perft {name} depth {depth}");
-            for variant in Variant::ALL {
+            for variant in Kernel::DEPTH_FIRST {
                 let run = gpu
                     .run_blocking(&p, depth, &Options::with_variant(variant), |_, _| true)
                     .unwrap();
@@ -79,7 +79,7 @@ fn depth_4_start_and_kiwipete_both_variants() {
         let p = pos(&c.fen);
         let want = c.nodes(4).expect("depth 4 in the suite");
         assert_eq!(perft(&p, 4), want, "CPU perft {name} depth 4");
-        for variant in Variant::ALL {
+        for variant in Kernel::DEPTH_FIRST {
             let run = gpu
                 .run_blocking(&p, 4, &Options::with_variant(variant), |_, _| true)
                 .unwrap();
@@ -105,7 +105,7 @@ fn kernel_alone_counts_from_the_root() {
     {
         let p = pos(&fen);
         for &(depth, want) in counts.iter().filter(|c| c.0 <= 3) {
-            for variant in Variant::ALL {
+            for variant in Kernel::DEPTH_FIRST {
                 let opts = Options {
                     split_depth: Some(0),
                     ..Options::with_variant(variant)
@@ -117,7 +117,7 @@ fn kernel_alone_counts_from_the_root() {
         }
     }
     // One invocation, four plies: 197281 leaves.
-    for variant in Variant::ALL {
+    for variant in Kernel::DEPTH_FIRST {
         let run = gpu
             .run_packed_blocking(
                 &[pack(&pos(START))],
@@ -135,7 +135,7 @@ fn kernel_alone_counts_from_the_root() {
 fn batches_and_splits_agree() {
     let gpu = gpu();
     let p = pos(KIWIPETE);
-    for variant in Variant::ALL {
+    for variant in Kernel::DEPTH_FIRST {
         for split in 0..3 {
             let opts = Options {
                 split_depth: Some(split),
@@ -160,7 +160,7 @@ fn batches_and_splits_agree() {
     // Packed positions of every suite entry at once, depth 2.
     let packed: Vec<Packed> = cpw().iter().map(|c| pack(&pos(&c.fen))).collect();
     let want: u64 = cpw().iter().map(|c| c.nodes(2).unwrap()).sum();
-    for variant in Variant::ALL {
+    for variant in Kernel::DEPTH_FIRST {
         let run = gpu
             .run_packed_blocking(&packed, 2, &Options::with_variant(variant), |_, _| true)
             .unwrap();
@@ -223,12 +223,12 @@ fn workgroup_memory_limit() {
     let limit = u64::from(gpu.report().max_compute_workgroup_storage_size);
     let max_inv = gpu.report().max_compute_invocations_per_workgroup;
     let big = max_inv.min(1024);
-    let needed = layout::workgroup_bytes(big, layout::MAX_PLIES, Variant::Workgroup);
+    let needed = layout::workgroup_bytes(big, layout::MAX_PLIES, Kernel::Workgroup);
     if needed > limit {
         let strict = Options {
             workgroup_size: big,
             shrink_to_fit: false,
-            ..Options::with_variant(Variant::Workgroup)
+            ..Options::with_variant(Kernel::Workgroup)
         };
         assert_eq!(
             gpu.run_blocking(&pos(START), 2, &strict, |_, _| true)
@@ -238,7 +238,7 @@ fn workgroup_memory_limit() {
     }
     let loose = Options {
         workgroup_size: big,
-        ..Options::with_variant(Variant::Workgroup)
+        ..Options::with_variant(Kernel::Workgroup)
     };
     let run = gpu
         .run_blocking(&pos(KIWIPETE), 2, &loose, |_, _| true)
@@ -250,7 +250,7 @@ fn workgroup_memory_limit() {
     );
     // Odd sizes work too (the kernel pads nothing).
     for wg in [1, 13] {
-        for variant in Variant::ALL {
+        for variant in Kernel::DEPTH_FIRST {
             let opts = Options {
                 workgroup_size: wg,
                 ..Options::with_variant(variant)
@@ -302,7 +302,7 @@ fn tricky_positions_match_cpu() {
     for &(fen, depth) in TRICKY {
         let p = pos(fen);
         let want = perft(&p, depth);
-        for variant in Variant::ALL {
+        for variant in Kernel::DEPTH_FIRST {
             let run = gpu
                 .run_blocking(&p, depth, &Options::with_variant(variant), |_, _| true)
                 .unwrap();
@@ -326,7 +326,7 @@ fn random_positions_match_cpu() {
     }
     let packed: Vec<Packed> = positions.iter().map(pack).collect();
     let want: Vec<u64> = positions.iter().map(|p| perft(p, 3)).collect();
-    for variant in Variant::ALL {
+    for variant in Kernel::DEPTH_FIRST {
         let got = gpu
             .counts_packed_blocking(&packed, 3, &Options::with_variant(variant), |_, _| true)
             .unwrap();
@@ -341,7 +341,7 @@ fn divide_matches_cpu_both_variants() {
     let gpu = gpu();
     let p = pos(KIWIPETE);
     let cpu = bitscope::chess::divide(&p, 3);
-    for variant in Variant::ALL {
+    for variant in Kernel::DEPTH_FIRST {
         let got = gpu
             .divide_blocking(&p, 3, &Options::with_variant(variant), |_, _| true)
             .unwrap();
@@ -360,7 +360,7 @@ fn too_many_invocations_is_a_typed_error() {
     let strict = Options {
         workgroup_size: wanted,
         shrink_to_fit: false,
-        variant: Variant::Private,
+        variant: Kernel::Private,
         ..Options::default()
     };
     let err = gpu
@@ -401,7 +401,7 @@ fn a_batch_past_65535_workgroups_dispatches_in_two_dimensions() {
         .map(|i| random_walk(starts[i % starts.len()], 30, &mut rng))
         .collect();
     let packed: Vec<Packed> = positions.iter().map(pack).collect();
-    for variant in Variant::ALL {
+    for variant in Kernel::DEPTH_FIRST {
         let opts = Options {
             workgroup_size: 1,
             batch_size: Some(n as u32),
@@ -485,7 +485,7 @@ fn no_adapter_child() {
 /// kernel, then and for every later run; a new `GpuPerft` counts again.
 #[test]
 fn device_lost_is_a_typed_error() {
-    for variant in Variant::EVERY {
+    for variant in Kernel::ALL {
         let own = GpuPerft::new_blocking().expect("an adapter");
         let opts = Options {
             split_depth: Some(2),

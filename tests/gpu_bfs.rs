@@ -1,4 +1,4 @@
-//! The breadth-first GPU perft ([`Variant::BreadthFirst`]) against the known
+//! The breadth-first GPU perft ([`Kernel::BreadthFirst`]) against the known
 //! counts and the CPU perft; its reduction's carry past 2^32. Needs a Vulkan
 //! adapter; without a GPU run with SwiftShader:
 //!
@@ -17,13 +17,13 @@ use common::rng::{random_walk, Rng};
 use common::suite::{perft_suite, Case};
 
 use bitscope::chess::{divide, perft, Position};
-use bitscope::gpu::layout::Variant;
+use bitscope::gpu::layout::Kernel;
 use bitscope::gpu::packed::{pack, Packed};
 use bitscope::gpu::{GpuError, GpuPerft, Options};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
-const BF: Variant = Variant::BreadthFirst;
+const BF: Kernel = Kernel::BreadthFirst;
 
 fn gpu() -> &'static GpuPerft {
     static GPU: OnceLock<GpuPerft> = OnceLock::new();

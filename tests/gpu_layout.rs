@@ -5,10 +5,10 @@
 mod common;
 
 use bitscope::chess::Position;
-use bitscope::gpu::layout::{self, Variant};
+use bitscope::gpu::layout::{self, Kernel};
 use bitscope::gpu::packed::{self, pack, unpack, Meta};
 use bitscope::gpu::pipeline;
-use bitscope::gpu::{bfs, Slider};
+use bitscope::gpu::{bfs, AttackMethod};
 use common::suite::{perft_suite, Case};
 
 #[test]
@@ -49,11 +49,12 @@ fn packed_layout_round_trips() {
 fn workgroup_bytes_match_the_wgsl() {
     use bitscope::gpu::workgroup_bytes;
     use wgpu::naga;
-    assert_eq!(workgroup_bytes(64, 50, Variant::Workgroup), 15616);
-    for variant in Variant::ALL {
+    assert_eq!(workgroup_bytes(64, 50, Kernel::Workgroup), 15616);
+    for variant in Kernel::DEPTH_FIRST {
         for wg in [1u32, 7, 32, 64, 128] {
-            let src = pipeline::shader_source(variant, wg, layout::MAX_PLIES, Slider::KoggeStone)
-                .unwrap();
+            let src =
+                pipeline::shader_source(variant, wg, layout::MAX_PLIES, AttackMethod::KoggeStone)
+                    .unwrap();
             let module = naga::front::wgsl::parse_str(&src)
                 .unwrap_or_else(|e| panic!("{}", e.emit_to_string(&src)));
             naga::valid::Validator::new(
@@ -89,7 +90,7 @@ fn bfs_private_bytes_match_the_wgsl() {
     use bitscope::gpu::bfs::BFS_MAX_OFFICERS;
     use bitscope::gpu::layout::{largest_private_array, private_bytes, BFS_SOURCES};
     use wgpu::naga;
-    let src = bfs::bfs_source(64, Slider::KoggeStone, true, true).unwrap();
+    let src = bfs::bfs_source(64, AttackMethod::KoggeStone, true, true).unwrap();
     let module =
         naga::front::wgsl::parse_str(&src).unwrap_or_else(|e| panic!("{}", e.emit_to_string(&src)));
     let mut layouter = naga::proc::Layouter::default();
@@ -100,7 +101,7 @@ fn bfs_private_bytes_match_the_wgsl() {
         .find(|(_, t)| t.name.as_deref() == Some("Sources"))
         .expect("bfs.wgsl declares struct Sources");
     let bytes = u64::from(layouter[handle].size);
-    assert_eq!(bytes, private_bytes(Variant::BreadthFirst));
+    assert_eq!(bytes, private_bytes(Kernel::BreadthFirst));
     let naga::TypeInner::Struct { members, .. } = &ty.inner else {
         panic!("Sources is a struct")
     };
@@ -109,7 +110,7 @@ fn bfs_private_bytes_match_the_wgsl() {
         .map(|m| u64::from(layouter[m.ty].size))
         .max()
         .unwrap();
-    assert_eq!(largest, largest_private_array(Variant::BreadthFirst));
+    assert_eq!(largest, largest_private_array(Kernel::BreadthFirst));
     assert!(largest <= 256, "{largest} B");
     assert!(
         u64::from(BFS_SOURCES) >= u64::from(4 + BFS_MAX_OFFICERS + 1),
@@ -132,8 +133,8 @@ fn every_slider_source_validates() {
         .validate(&module)
         .unwrap_or_else(|e| panic!("{what}: {e:?}"));
     };
-    for slider in Slider::ALL {
-        for variant in Variant::ALL {
+    for slider in AttackMethod::ALL {
+        for variant in Kernel::DEPTH_FIRST {
             let src = pipeline::shader_source(variant, 64, layout::MAX_PLIES, slider).unwrap();
             check(format!("{variant} {slider}"), src);
         }

@@ -1,4 +1,4 @@
-//! The slider methods (`gpu::Slider`: Kogge-Stone fills, magic bitboards,
+//! The slider methods (`gpu::AttackMethod`: Kogge-Stone fills, magic bitboards,
 //! hyperbola quintessence) in every kernel, against the known counts and the
 //! CPU perft. Needs a Vulkan adapter; without a GPU run with SwiftShader:
 //!
@@ -17,10 +17,10 @@ use common::rng::{random_walk, Rng};
 use common::suite::{perft_suite, Case};
 
 use bitscope::chess::{perft, Position};
-use bitscope::gpu::layout::Variant;
+use bitscope::gpu::layout::Kernel;
 use bitscope::gpu::matrix::MatrixVariant;
 use bitscope::gpu::packed::{pack, Packed};
-use bitscope::gpu::{GpuError, GpuPerft, Options, Slider};
+use bitscope::gpu::{AttackMethod, GpuError, GpuPerft, Options};
 
 fn gpu() -> &'static GpuPerft {
     static GPU: OnceLock<GpuPerft> = OnceLock::new();
@@ -40,9 +40,9 @@ fn pos(fen: &str) -> Position {
 
 /// The two methods that are new beside the fills (the fills are what
 /// tests/gpu.rs and tests/gpu_bfs.rs run).
-const NEW: [Slider; 2] = [Slider::Magic, Slider::Hyperbola];
+const NEW: [AttackMethod; 2] = [AttackMethod::Magic, AttackMethod::Hyperbola];
 
-fn options(kernel: Variant, slider: Slider) -> Options {
+fn options(kernel: Kernel, slider: AttackMethod) -> Options {
     Options {
         slider,
         ..Options::with_variant(kernel)
@@ -64,7 +64,7 @@ fn suite_in_every_kernel_with_every_slider() {
             }
         };
         for &(depth, want) in counts.iter().filter(keep) {
-            for kernel in Variant::EVERY {
+            for kernel in Kernel::ALL {
                 for slider in NEW {
                     let run = gpu
                         .run_blocking(&p, depth, &options(kernel, slider), |_, _| true)
@@ -84,7 +84,7 @@ fn start_5_and_kiwipete_4_with_every_slider() {
     for (id, depth) in [("startpos", 5), ("kiwipete", 4)] {
         let c = common::suite::case(id);
         let want = c.nodes(depth).expect("in the suite");
-        for kernel in Variant::EVERY {
+        for kernel in Kernel::ALL {
             for slider in NEW {
                 let run = gpu
                     .run_blocking(&pos(&c.fen), depth, &options(kernel, slider), |_, _| true)
@@ -109,7 +109,7 @@ fn random_positions_match_cpu_with_every_slider() {
     let packed: Vec<Packed> = positions.iter().map(pack).collect();
     let want: Vec<u64> = positions.iter().map(|p| perft(p, 3)).collect();
     for slider in NEW {
-        for kernel in Variant::ALL {
+        for kernel in Kernel::DEPTH_FIRST {
             let got = gpu
                 .counts_packed_blocking(&packed, 3, &options(kernel, slider), |_, _| true)
                 .unwrap();
@@ -121,7 +121,7 @@ fn random_positions_match_cpu_with_every_slider() {
             .run_packed_blocking(
                 &packed,
                 3,
-                &options(Variant::BreadthFirst, slider),
+                &options(Kernel::BreadthFirst, slider),
                 |_, _| true,
             )
             .unwrap();
@@ -139,7 +139,7 @@ fn every_matrix_variant_counts() {
         if let Err(e) = gpu.resolve_workgroup(&v.options()) {
             // the workgroup kernel past 64 invocations needs more than 16 KiB
             assert!(
-                v.kernel == Variant::Workgroup && matches!(e, GpuError::WorkgroupTooLarge { .. }),
+                v.kernel == Kernel::Workgroup && matches!(e, GpuError::WorkgroupTooLarge { .. }),
                 "{}: {e}",
                 v.name()
             );

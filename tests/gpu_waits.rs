@@ -14,7 +14,7 @@
 use std::sync::OnceLock;
 
 use bitscope::chess::{perft, Position};
-use bitscope::gpu::{GpuPerft, Options, Variant};
+use bitscope::gpu::{GpuPerft, Kernel, Options};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
@@ -38,7 +38,7 @@ fn pos(fen: &str) -> Position {
 /// 5 wait at most 7 times each (one per scanned level and the total).
 #[test]
 fn start_6_and_kiwipete_5_wait_at_most_7_times() {
-    assert_eq!(Options::default().variant, Variant::BreadthFirst);
+    assert_eq!(Options::default().variant, Kernel::BreadthFirst);
     for (fen, depth, want) in [(START, 6, 119_060_324), (KIWIPETE, 5, 193_690_690)] {
         let run = gpu()
             .run_blocking(&pos(fen), depth, &Options::default(), |_, _| true)

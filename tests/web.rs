@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use bitscope::bits::word::Word;
-use bitscope::gpu::{GpuPerft, Options, Variant};
+use bitscope::gpu::{GpuPerft, Kernel, Options};
 use bitscope::ui::app::App;
 use bitscope::ui::components::BitRow;
 use gloo_timers::future::TimeoutFuture;
@@ -386,7 +386,7 @@ async fn gpu_perft_in_the_browser() {
         Err(e) => panic!("{e}"),
     };
     web_sys_log(&format!("{:?}", gpu.report()));
-    for variant in Variant::ALL {
+    for variant in Kernel::DEPTH_FIRST {
         let mut batches = 0;
         let opts = Options {
             batch_size: Some(256),
@@ -422,7 +422,7 @@ async fn gpu_perft_in_the_browser() {
 #[wasm_bindgen_test]
 async fn gpu_perft_speed_in_the_browser() {
     let gpu = GpuPerft::new().await.unwrap();
-    for variant in Variant::ALL {
+    for variant in Kernel::DEPTH_FIRST {
         let opts = Options::with_variant(variant);
         gpu.run_fen(KIWIPETE, 1, &opts, |_, _| true).await.unwrap(); // compile
         let t = js_sys::Date::now();
@@ -478,11 +478,11 @@ async fn debruijn_graph_lights_the_derivation_row() {
 #[wasm_bindgen_test]
 async fn magic_panel_looks_up_validates_and_links() {
     use bitscope::bits::trace::Outcome;
-    use bitscope::chess::magic_lab::{builtin_magic, lookup_trace, ray_walk, Slider};
+    use bitscope::chess::magic_lab::{builtin_magic, lookup_trace, ray_walk, SliderPiece};
     use bitscope::chess::Square;
     let expect = |occ: u64| {
-        let m = builtin_magic(Slider::Rook, Square::D4);
-        let t = lookup_trace(Slider::Rook, Square::D4, occ, m, 10).unwrap();
+        let m = builtin_magic(SliderPiece::Rook, Square::D4);
+        let t = lookup_trace(SliderPiece::Rook, Square::D4, occ, m, 10).unwrap();
         let Outcome::Word(w) = t.result else { panic!() };
         (
             t.steps[3].value.bits.to_string(),
@@ -496,7 +496,7 @@ async fn magic_panel_looks_up_validates_and_links() {
     assert_eq!(texts(&root, ".magic-attack"), [attack.clone()]);
     assert_eq!(
         attack,
-        format!("0x{:016x}", ray_walk(Slider::Rook, Square::D4, occ))
+        format!("0x{:016x}", ray_walk(SliderPiece::Rook, Square::D4, occ))
     );
     assert_eq!(texts(&root, ".step-count"), ["step 5 of 5"]);
     assert_eq!(texts(&root, ".validity.ok").len(), 1);

@@ -158,8 +158,6 @@ pub enum QuadSet {
     Sliders,
 }
 
-type Expr = (&'static str, fn(&[u64; 4]) -> u64);
-
 impl QuadSet {
     pub const ALL: [QuadSet; 12] = [
         QuadSet::Occupied,
@@ -178,36 +176,50 @@ impl QuadSet {
 
     /// The name in the URL and the CLI: `occupied`, `white`, `sliders`, ...
     pub fn slug(self) -> &'static str {
-        match self {
-            QuadSet::Occupied => "occupied",
-            QuadSet::White => "white",
-            QuadSet::Black => "black",
-            QuadSet::Pawns => "pawns",
-            QuadSet::Knights => "knights",
-            QuadSet::Bishops => "bishops",
-            QuadSet::Rooks => "rooks",
-            QuadSet::Queens => "queens",
-            QuadSet::Kings => "kings",
-            QuadSet::DiagonalSliders => "diagonal",
-            QuadSet::OrthogonalSliders => "orthogonal",
-            QuadSet::Sliders => "sliders",
-        }
+        self.row().0
     }
 
     pub fn title(self) -> &'static str {
+        self.row().1
+    }
+
+    /// The expression, built up one operation a step; the last is the set.
+    /// The text is the only copy: [`eval_expr`] reads it.
+    pub fn steps(self) -> &'static [&'static str] {
+        self.row().2
+    }
+
+    /// One row a set: slug, title, steps.
+    fn row(self) -> (&'static str, &'static str, &'static [&'static str]) {
         match self {
-            QuadSet::Occupied => "every piece",
-            QuadSet::White => "white pieces",
-            QuadSet::Black => "black pieces",
-            QuadSet::Pawns => "pawns",
-            QuadSet::Knights => "knights",
-            QuadSet::Bishops => "bishops",
-            QuadSet::Rooks => "rooks",
-            QuadSet::Queens => "queens",
-            QuadSet::Kings => "kings",
-            QuadSet::DiagonalSliders => "diagonal sliders (B, Q)",
-            QuadSet::OrthogonalSliders => "orthogonal sliders (R, Q)",
-            QuadSet::Sliders => "all sliders (B, R, Q)",
+            QuadSet::Occupied => ("occupied", "every piece", &["q0 | q1", "q0 | q1 | q2"]),
+            QuadSet::White => (
+                "white",
+                "white pieces",
+                &["q0 | q1 | q2", "~q3", "(q0 | q1 | q2) & ~q3"],
+            ),
+            QuadSet::Black => ("black", "black pieces", &["q3"]),
+            QuadSet::Pawns => ("pawns", "pawns", &["q0", "q0 & ~q1", "q0 & ~q1 & ~q2"]),
+            QuadSet::Knights => ("knights", "knights", &["q1", "q1 & ~q0", "q1 & ~q0 & ~q2"]),
+            QuadSet::Bishops => ("bishops", "bishops", &["q0 & q1", "q0 & q1 & ~q2"]),
+            QuadSet::Rooks => ("rooks", "rooks", &["q2", "q2 & ~q1", "q2 & ~q1 & ~q0"]),
+            QuadSet::Queens => ("queens", "queens", &["q0 & q2", "q0 & q2 & ~q1"]),
+            QuadSet::Kings => ("kings", "kings", &["q1 & q2", "q1 & q2 & ~q0"]),
+            QuadSet::DiagonalSliders => (
+                "diagonal",
+                "diagonal sliders (B, Q)",
+                &["q1 ^ q2", "q0 & (q1 ^ q2)"],
+            ),
+            QuadSet::OrthogonalSliders => (
+                "orthogonal",
+                "orthogonal sliders (R, Q)",
+                &["q2", "q2 & ~q1"],
+            ),
+            QuadSet::Sliders => (
+                "sliders",
+                "all sliders (B, R, Q)",
+                &["q1 ^ q2", "q0 | q2", "(q1 ^ q2) & (q0 | q2)"],
+            ),
         }
     }
 
@@ -238,63 +250,9 @@ impl QuadSet {
         }
     }
 
-    /// The expression, built up one operation a step; the last is the set.
-    pub fn steps(self) -> &'static [Expr] {
-        match self {
-            QuadSet::Occupied => &[
-                ("q0 | q1", |q| q[0] | q[1]),
-                ("q0 | q1 | q2", |q| q[0] | q[1] | q[2]),
-            ],
-            QuadSet::White => &[
-                ("q0 | q1 | q2", |q| q[0] | q[1] | q[2]),
-                ("~q3", |q| !q[3]),
-                ("(q0 | q1 | q2) & ~q3", |q| (q[0] | q[1] | q[2]) & !q[3]),
-            ],
-            QuadSet::Black => &[("q3", |q| q[3])],
-            QuadSet::Pawns => &[
-                ("q0", |q| q[0]),
-                ("q0 & ~q1", |q| q[0] & !q[1]),
-                ("q0 & ~q1 & ~q2", |q| q[0] & !q[1] & !q[2]),
-            ],
-            QuadSet::Knights => &[
-                ("q1", |q| q[1]),
-                ("q1 & ~q0", |q| q[1] & !q[0]),
-                ("q1 & ~q0 & ~q2", |q| q[1] & !q[0] & !q[2]),
-            ],
-            QuadSet::Bishops => &[
-                ("q0 & q1", |q| q[0] & q[1]),
-                ("q0 & q1 & ~q2", |q| q[0] & q[1] & !q[2]),
-            ],
-            QuadSet::Rooks => &[
-                ("q2", |q| q[2]),
-                ("q2 & ~q1", |q| q[2] & !q[1]),
-                ("q2 & ~q1 & ~q0", |q| q[2] & !q[1] & !q[0]),
-            ],
-            QuadSet::Queens => &[
-                ("q0 & q2", |q| q[0] & q[2]),
-                ("q0 & q2 & ~q1", |q| q[0] & q[2] & !q[1]),
-            ],
-            QuadSet::Kings => &[
-                ("q1 & q2", |q| q[1] & q[2]),
-                ("q1 & q2 & ~q0", |q| q[1] & q[2] & !q[0]),
-            ],
-            QuadSet::DiagonalSliders => &[
-                ("q1 ^ q2", |q| q[1] ^ q[2]),
-                ("q0 & (q1 ^ q2)", |q| q[0] & (q[1] ^ q[2])),
-            ],
-            QuadSet::OrthogonalSliders => &[("q2", |q| q[2]), ("q2 & ~q1", |q| q[2] & !q[1])],
-            QuadSet::Sliders => &[
-                ("q1 ^ q2", |q| q[1] ^ q[2]),
-                ("q0 | q2", |q| q[0] | q[2]),
-                ("(q1 ^ q2) & (q0 | q2)", |q| (q[1] ^ q[2]) & (q[0] | q[2])),
-            ],
-        }
-    }
-
     /// The set on a quad: the expression's last step.
     pub fn eval(self, q: &Quad) -> u64 {
-        let steps = self.steps();
-        steps.last().map_or(0, |(_, f)| f(&q.0))
+        self.steps().last().map_or(0, |e| eval_expr(e, &q.0))
     }
 
     /// The same set by a plain per-square filter over the codes.
@@ -323,24 +281,31 @@ pub fn to_quad_trace(board: &NibbleBoard) -> Trace {
         },
     );
     for (k, &b) in q.0.iter().enumerate() {
-        t.push(
-            Step::new(
-                format!("board {k}: bit {k} of every code"),
-                format!("q{k} |= ((code[s] >> {k}) & 1) << s"),
-                Word::new(b, 64),
-            )
-            .lanes(8)
-            .highlight(b)
-            .cells(codes.iter().map(|&c| i64::from(c)))
-            .note(format!(
-                "{}; {} squares: {}",
-                bit_meaning(k as u32),
-                b.count_ones(),
-                squares(b)
-            )),
-        );
+        t.push(board_step(
+            format!("board {k}: bit {k} of every code"),
+            format!("q{k} |= ((code[s] >> {k}) & 1) << s"),
+            (k, b),
+            &codes,
+            format!("{} squares: {}", b.count_ones(), squares(b)),
+        ));
     }
     t
+}
+
+/// A step of the quad <-> nibble traces: board `k` (`b`) with the codes as
+/// its cells, the note led by what bit `k` means.
+fn board_step(
+    title: String,
+    expr: String,
+    (k, b): (usize, u64),
+    codes: &[u8; 64],
+    note: String,
+) -> Step {
+    Step::new(title, expr, Word::new(b, 64))
+        .lanes(8)
+        .highlight(b)
+        .cells(codes.iter().map(|&c| i64::from(c)))
+        .note(format!("{}; {note}", bit_meaning(k as u32)))
 }
 
 /// Quad to nibble board, stepped: board `k` adds bit `k` to every code;
@@ -359,22 +324,13 @@ pub fn from_quad_trace(q: &Quad) -> Trace {
         for (s, c) in codes.iter_mut().enumerate() {
             *c |= ((b >> s & 1) as u8) << k;
         }
-        t.push(
-            Step::new(
-                format!("add board {k} as bit {k}"),
-                format!("code[s] |= ((q{k} >> s) & 1) << {k}"),
-                Word::new(b, 64),
-            )
-            .lanes(8)
-            .highlight(b)
-            .cells(codes.iter().map(|&c| i64::from(c)))
-            .note(format!(
-                "{}; the codes are now {}-bit, 0..{}",
-                bit_meaning(k as u32),
-                k + 1,
-                (1 << (k + 1)) - 1
-            )),
-        );
+        t.push(board_step(
+            format!("add board {k} as bit {k}"),
+            format!("code[s] |= ((q{k} >> s) & 1) << {k}"),
+            (k, b),
+            &codes,
+            format!("the codes are now {}-bit, 0..{}", k + 1, (1 << (k + 1)) - 1),
+        ));
     }
     let fen = board.to_fen().unwrap_or_else(|e| format!("no FEN ({e})"));
     t.push(
@@ -433,6 +389,59 @@ pub fn read_trace(q: &Quad, square: u32) -> Trace {
     t
 }
 
+/// Evaluates one of [`QuadSet::steps`]' expressions on four boards: `q0` ..
+/// `q3`, `~`, `&`, `^`, `|` (tightest first, as in C) and parentheses.
+/// Panics on other text (the expressions are the constants above; a test
+/// reads them all).
+pub fn eval_expr(text: &str, q: &[u64; 4]) -> u64 {
+    /// Loosest first; level 3 is a unary operand.
+    const BINARY: [(u8, fn(u64, u64) -> u64); 3] = [
+        (b'|', |a, b| a | b),
+        (b'^', |a, b| a ^ b),
+        (b'&', |a, b| a & b),
+    ];
+    fn binary(t: &mut &[u8], q: &[u64; 4], level: usize) -> u64 {
+        let Some(&(op, f)) = BINARY.get(level) else {
+            return unary(t, q);
+        };
+        let mut v = binary(t, q, level + 1);
+        while eat(t, op) {
+            v = f(v, binary(t, q, level + 1));
+        }
+        v
+    }
+    fn unary(t: &mut &[u8], q: &[u64; 4]) -> u64 {
+        if eat(t, b'~') {
+            !unary(t, q)
+        } else if eat(t, b'(') {
+            let v = binary(t, q, 0);
+            assert!(eat(t, b')'), "quad expression: ')' missing");
+            v
+        } else if eat(t, b'q') && !t.is_empty() && (b'0'..b'4').contains(&t[0]) {
+            let k = usize::from(t[0] - b'0');
+            *t = &t[1..];
+            q[k]
+        } else {
+            panic!("quad expression: q0 .. q3, '~' or '(' expected")
+        }
+    }
+    fn eat(t: &mut &[u8], c: u8) -> bool {
+        *t = t.trim_ascii_start();
+        let hit = t.first() == Some(&c);
+        if hit {
+            *t = &t[1..];
+        }
+        hit
+    }
+    let mut t = text.as_bytes();
+    let v = binary(&mut t, q, 0);
+    assert!(
+        t.trim_ascii().is_empty(),
+        "quad expression: {text:?} has text left over"
+    );
+    v
+}
+
 /// A whole-board set, stepped: the expression one operation at a time,
 /// each step saying which codes it selects (read off piece.rs); the last
 /// step is checked against a plain per-square filter over the codes. The
@@ -446,9 +455,9 @@ pub fn set_trace(q: &Quad, set: QuadSet) -> Trace {
         Outcome::Word(Word::new(value, 64)),
     );
     let steps = set.steps();
-    for (i, (expr, f)) in steps.iter().enumerate() {
-        let v = f(&q.0);
-        let codes = f(&CODE_TABLE.0) & 0xffff;
+    for (i, expr) in steps.iter().enumerate() {
+        let v = eval_expr(expr, &q.0);
+        let codes = eval_expr(expr, &CODE_TABLE.0) & 0xffff;
         let last = i + 1 == steps.len();
         let mut note = format!("selects codes {}", letters(codes));
         if last {
@@ -566,6 +575,19 @@ mod tests {
             let t = set_trace(&q, set);
             assert_eq!(t.steps.len(), set.steps().len());
             assert!(t.steps.last().unwrap().note.contains('✓'), "{set:?}");
+        }
+    }
+
+    #[test]
+    fn expressions_read_as_in_c() {
+        let q = [0b1100, 0b1010, 0b0110, 0b0001];
+        assert_eq!(eval_expr("q0 | q1 & q2", &q), 0b1100 | 0b0010);
+        assert_eq!(eval_expr("q0 ^ q1 | q3", &q), 0b0111);
+        assert_eq!(eval_expr(" ~(q0 & q1) & q2 ", &q), 0b0110);
+        for set in QuadSet::ALL {
+            for e in set.steps() {
+                eval_expr(e, &q);
+            }
         }
     }
 

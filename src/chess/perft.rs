@@ -42,7 +42,8 @@ fn perft2_portable<S: Side>(pos: &Position, t: &Sliders) -> u64 {
 
 /// [`perft2_body`] compiled with POPCNT/BMI1/BMI2. The x86-64 baseline has no
 /// `popcnt` instruction, and bulk counting is mostly population counts, so a
-/// runtime-detected copy is about 1.5x faster. Nothing here uses PEXT.
+/// runtime-detected copy is faster (docs/performance.md). Nothing here uses
+/// PEXT.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
 #[inline(never)]

@@ -7,10 +7,11 @@
 use std::io::IsTerminal;
 use std::time::Instant;
 
-use bitscope::chess::perft::nodes_per_second;
-use bitscope::chess::{perft, Position};
-use bitscope::gpu::matrix::{adapter_key, matrix_cases, winner, MatrixVariant, Winners};
-use bitscope::gpu::{GpuPerft, GpuRun, Variant};
+use bitscope::gpu::matrix::{
+    adapter_key, matrix_cases, winner, MatrixCase, MatrixVariant, Winners,
+};
+use bitscope::gpu::measure::{measure_matrix, MatrixEvent, MatrixHost, MatrixRow, RowError};
+use bitscope::gpu::{GpuPerft, Kernel};
 
 pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
     let gpu = match GpuPerft::new_blocking() {
@@ -25,7 +26,6 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
         r.device_type,
         if r.timestamp_query { "offered" } else { "none" }
     );
-    let cases = matrix_cases(depth_offset);
     let header = format!(
         "gpu perft matrix on {adapter}; best of {rounds} rounds (each round runs every variant once); counts checked against the CPU perft"
     );
@@ -50,102 +50,35 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
             "vs first"
         );
     }
-    // the rounds' progress, on a terminal only
-    let tty = std::io::stderr().is_terminal();
-    let mut failed = false;
-    // every measured row of both positions, for the adapter's winner
-    let mut measured: Vec<(MatrixVariant, f64)> = Vec::new();
-    for case in cases {
-        let (name, fen, depth) = (case.name, case.fen, case.depth);
-        let Ok(pos) = Position::from_fen(fen) else {
-            continue;
-        };
-        let want = perft(&pos, depth);
-        let mut cells = warm_cells(&gpu, &pos, name, &mut failed);
-        // rounds interleaved: each round runs every variant once, so a burst
-        // of load on the host slows one round of a variant, not all of them
-        for round in 1..=rounds {
-            if tty {
-                eprint!("\r  {name}: round {round} of {rounds}");
-            }
-            for cell in cells.iter_mut().filter(|c| !c.failed) {
-                let t0 = Instant::now();
-                match gpu.run_blocking(&pos, depth, &cell.variant.options(), |_, _| true) {
-                    Ok(run) => {
-                        let t = t0.elapsed().as_secs_f64();
-                        if cell.best.as_ref().is_none_or(|b| t < b.0) {
-                            cell.best = Some((t, run));
-                        }
-                    }
-                    Err(e) => {
-                        let nl = if tty { "\n" } else { "" };
-                        eprintln!("{nl}  {:<32} {name:<9} error: {e}", cell.variant.name());
-                        cell.failed = true;
-                        failed = true;
-                    }
-                }
-            }
+    let mut term = Terminal {
+        start: Instant::now(),
+        tty: std::io::stderr().is_terminal(),
+        rounds,
+        in_rounds: false,
+        failed: false,
+        json,
+        adapter: &adapter,
+    };
+    let cases = matrix_cases(depth_offset);
+    let rows = match pollster::block_on(measure_matrix(&gpu, &cases, rounds, &mut term)) {
+        Ok(rows) => rows,
+        Err(e) => {
+            eprintln!("  error: {e}");
+            return 1;
         }
-        if tty {
-            eprint!("\r{:40}\r", "");
-        }
-        let mut baseline = None;
-        let mut rows: Vec<(String, f64)> = Vec::new();
-        for cell in &cells {
-            let Some((t, run)) = &cell.best else { continue };
-            let (t, v) = (*t, &cell.variant);
-            let vname = v.name();
-            let nps = nodes_per_second(run.nodes, t) as f64;
-            if baseline.is_none() && v.kernel == Variant::Workgroup {
-                baseline = Some(nps);
-            }
-            rows.push((vname.clone(), nps));
-            match measured.iter_mut().find(|m| m.0 == *v) {
+    };
+    if !term.failed {
+        // every measured row of both positions, for the adapter's winner
+        let mut measured: Vec<(MatrixVariant, f64)> = Vec::new();
+        for (v, nps) in rows
+            .iter()
+            .filter_map(|r| Some((r.variant, r.best.as_ref()?.nps())))
+        {
+            match measured.iter_mut().find(|m| m.0 == v) {
                 Some(m) => m.1 += nps,
-                None => measured.push((*v, nps)),
-            }
-            let ok = run.nodes == want;
-            failed |= !ok;
-            if json {
-                println!(
-                    "{}",
-                    serde_json::json!({
-                        "variant": vname, "kernel": v.kernel.name(), "slider": v.slider.name(),
-                        "workgroup_size": run.workgroup_size,
-                        "position": name, "fen": fen, "depth": depth, "nodes": run.nodes,
-                        "seconds": t, "nps": nps, "workgroup_bytes": cell.wg_bytes,
-                        "bytes_per_invocation": v.bytes_per_invocation(),
-                        "private_bytes_per_invocation": v.private_bytes(),
-                        "largest_private_array": v.largest_private_array(),
-                        "global_bytes_per_position": v.global_bytes_per_position(),
-                        "dispatches": run.dispatches, "submits": run.submits,
-                        "readbacks": run.readbacks, "kernel_seconds": run.kernel_seconds(),
-                        "split_depth": run.split_depth,
-                        "counts_ok": ok, "adapter": adapter,
-                    })
-                );
-            } else {
-                println!(
-                    "  {vname:<32} {name:<9} {depth:>5} {:>13} {t:>9.3} {:>11.1} {:>8} {:>8} {:>8} {:>9} {:>10} {:>9} {:>6.2}x{}",
-                    run.nodes,
-                    nps / 1e6,
-                    cell.wg_bytes,
-                    v.bytes_per_invocation(),
-                    v.private_bytes(),
-                    v.global_bytes_per_position(),
-                    run.dispatches,
-                    run.readbacks,
-                    baseline.map_or(f64::NAN, |b| nps / b),
-                    if ok { String::new() } else { format!("   COUNT WRONG (want {want})") }
-                );
+                None => measured.push((v, nps)),
             }
         }
-        let best = winner(rows.iter().map(|(n, x)| (n.as_str(), *x)));
-        if let (Some((n, x)), false) = (best, json) {
-            println!("  fastest on {name}: {n}, {:.1} M nodes/s", x / 1e6);
-        }
-    }
-    if !failed {
         let mut winners = load_winners();
         if let Some(slider) = winners.record(&adapter_key(r), &measured) {
             save_winners(&winners);
@@ -158,44 +91,121 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
             }
         }
     }
-    i32::from(failed)
+    i32::from(term.failed)
 }
 
-/// One variant of the matrix on one position: its best run so far.
-struct Cell {
-    variant: MatrixVariant,
-    wg_bytes: u64,
-    best: Option<(f64, GpuRun)>,
+/// The matrix on a terminal: the rounds' progress on stderr (a terminal
+/// only), trouble on stderr, each case's rows on stdout when it is done.
+struct Terminal<'a> {
+    start: Instant,
+    tty: bool,
+    rounds: u32,
+    /// The rounds' progress line is up (a message starts a new line).
+    in_rounds: bool,
+    /// A run failed or counted wrong.
     failed: bool,
+    json: bool,
+    adapter: &'a str,
 }
 
-/// The variants the adapter runs, each with its pipelines built (one run
-/// at depth 1) so that compiling stays outside the timings.
-fn warm_cells(gpu: &GpuPerft, pos: &Position, name: &str, failed: &mut bool) -> Vec<Cell> {
-    let mut cells = Vec::new();
-    for variant in MatrixVariant::all() {
-        let vname = variant.name();
-        let options = variant.options();
-        let wg_bytes = match gpu.resolve_workgroup(&options) {
-            Ok((_, b)) => b,
-            Err(e) => {
-                eprintln!("  {vname:<32} {name:<9} skipped: {e}");
-                continue;
-            }
-        };
-        if let Err(e) = gpu.run_blocking(pos, 1, &options, |_, _| true) {
-            eprintln!("  {vname:<32} {name:<9} error: {e}");
-            *failed = true;
-            continue;
-        }
-        cells.push(Cell {
-            variant,
-            wg_bytes,
-            best: None,
-            failed: false,
-        });
+impl MatrixHost for Terminal<'_> {
+    fn now(&self) -> f64 {
+        self.start.elapsed().as_secs_f64()
     }
-    cells
+
+    async fn pause(&mut self) {}
+
+    fn go_on(&self) -> bool {
+        true
+    }
+
+    fn event(&mut self, event: MatrixEvent<'_>) {
+        match event {
+            MatrixEvent::Round(case, round) => {
+                self.in_rounds = true;
+                if self.tty {
+                    eprint!("\r  {}: round {round} of {}", case.name, self.rounds);
+                }
+            }
+            MatrixEvent::Trouble(case, v, e) => {
+                let nl = if self.tty && self.in_rounds { "\n" } else { "" };
+                let what = match e {
+                    RowError::Skipped(_) => e.to_string(),
+                    RowError::Failed(why) => {
+                        self.failed = true;
+                        format!("error: {why}")
+                    }
+                };
+                eprintln!("{nl}  {:<32} {:<9} {what}", v.name(), case.name);
+            }
+            MatrixEvent::CaseDone(case, want, rows) => {
+                if self.tty {
+                    eprint!("\r{:40}\r", "");
+                }
+                self.in_rounds = false;
+                self.case_rows(case, want, rows);
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Terminal<'_> {
+    /// A case's timed rows, a line (or a JSON object) each, and its fastest.
+    fn case_rows(&mut self, case: &MatrixCase, want: u64, rows: &[MatrixRow]) {
+        let (name, fen, depth) = (case.name, case.fen, case.depth);
+        let mut baseline = None;
+        let mut fastest: Vec<(String, f64)> = Vec::new();
+        for row in rows {
+            let Some(m) = &row.best else { continue };
+            let (t, run, v) = (m.seconds, &m.run, &row.variant);
+            let vname = v.name();
+            let nps = m.nps();
+            if baseline.is_none() && v.kernel == Kernel::Workgroup {
+                baseline = Some(nps);
+            }
+            fastest.push((vname.clone(), nps));
+            let ok = m.correct;
+            self.failed |= !ok;
+            if self.json {
+                println!(
+                    "{}",
+                    serde_json::json!({
+                        "variant": vname, "kernel": v.kernel.name(), "slider": v.slider.name(),
+                        "workgroup_size": run.workgroup_size,
+                        "position": name, "fen": fen, "depth": depth, "nodes": run.nodes,
+                        "seconds": t, "nps": nps, "workgroup_bytes": row.workgroup_bytes,
+                        "bytes_per_invocation": v.bytes_per_invocation(),
+                        "private_bytes_per_invocation": v.private_bytes(),
+                        "largest_private_array": v.largest_private_array(),
+                        "global_bytes_per_position": v.global_bytes_per_position(),
+                        "dispatches": run.dispatches, "submits": run.submits,
+                        "readbacks": run.readbacks, "kernel_seconds": run.kernel_seconds(),
+                        "split_depth": run.split_depth,
+                        "counts_ok": ok, "adapter": self.adapter,
+                    })
+                );
+            } else {
+                println!(
+                    "  {vname:<32} {name:<9} {depth:>5} {:>13} {t:>9.3} {:>11.1} {:>8} {:>8} {:>8} {:>9} {:>10} {:>9} {:>6.2}x{}",
+                    run.nodes,
+                    nps / 1e6,
+                    row.workgroup_bytes,
+                    v.bytes_per_invocation(),
+                    v.private_bytes(),
+                    v.global_bytes_per_position(),
+                    run.dispatches,
+                    run.readbacks,
+                    baseline.map_or(f64::NAN, |b| nps / b),
+                    if ok { String::new() } else { format!("   COUNT WRONG (want {want})") }
+                );
+            }
+        }
+        let best = winner(fastest.iter().map(|(n, x)| (n.as_str(), *x)));
+        if let (Some((n, x)), false) = (best, self.json) {
+            println!("  fastest on {name}: {n}, {:.1} M nodes/s", x / 1e6);
+        }
+    }
 }
 
 /// Where `bench gpu --matrix` keeps each adapter's winner for `perft --gpu`:

@@ -1,4 +1,4 @@
-//! The breadth-first host ([`Variant::BreadthFirst`]): the CPU splits the
+//! The breadth-first host ([`Kernel::BreadthFirst`]): the CPU splits the
 //! tree to a frontier, the GPU expands it level by level and counts the
 //! last two plies fused (`kernels/bfs.wgsl`; the walk: [`super::bfs_walk`]).
 //!
@@ -21,9 +21,9 @@ use super::bfs_kernels::kernels;
 pub use super::bfs_kernels::{bfs_source, BFS_WGSL};
 use super::bfs_walk::{Plan, Pool, Walker};
 use super::frontier::{branching_of, check_root, frontier_size, Frontier, BRANCHING};
-use super::layout::{bfs_workgroup_bytes, Variant};
+use super::layout::{bfs_workgroup_bytes, Kernel};
 use super::packed::{board, check_packed, pack, white_to_move, Packed, POS_BYTES};
-use super::sliders::Slider;
+use super::sliders::AttackMethod;
 use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
 use crate::chess::Position;
 
@@ -126,7 +126,7 @@ impl GpuPerft {
         s
     }
 
-    /// [`GpuPerft::run`] for [`Variant::BreadthFirst`].
+    /// [`GpuPerft::run`] for [`Kernel::BreadthFirst`].
     pub(super) async fn run_breadth_first(
         &self,
         root: &Position,
@@ -152,7 +152,7 @@ impl GpuPerft {
         Ok(run)
     }
 
-    /// [`GpuPerft::run_packed`] for [`Variant::BreadthFirst`].
+    /// [`GpuPerft::run_packed`] for [`Kernel::BreadthFirst`].
     pub(super) async fn run_packed_breadth_first(
         &self,
         positions: &[Packed],
@@ -241,11 +241,11 @@ impl GpuPerft {
     pub async fn bfs_reduce(&self, values: &[u64], workgroup_size: u32) -> Result<u64, GpuError> {
         let options = Options {
             workgroup_size,
-            ..Options::with_variant(Variant::BreadthFirst)
+            ..Options::with_variant(Kernel::BreadthFirst)
         };
         let wg = self.bfs_workgroup(&options)?;
-        let k = kernels(self, wg, Slider::KoggeStone)?;
-        let mut run = empty_run(0, 0, wg, Slider::KoggeStone);
+        let k = kernels(self, wg, AttackMethod::KoggeStone)?;
+        let mut run = empty_run(0, 0, wg, AttackMethod::KoggeStone);
         let plan = Plan {
             cap: (values.len() as u32).max(wg),
             expand_max: wg,
@@ -268,7 +268,7 @@ fn check_depth(gpu_depth: u32) -> Result<(), GpuError> {
     Ok(())
 }
 
-fn empty_run(depth: u32, split: u32, wg: u32, slider: Slider) -> GpuRun {
+fn empty_run(depth: u32, split: u32, wg: u32, slider: AttackMethod) -> GpuRun {
     GpuRun {
         nodes: 0,
         depth,
@@ -277,7 +277,7 @@ fn empty_run(depth: u32, split: u32, wg: u32, slider: Slider) -> GpuRun {
         positions: 0,
         batches: 0,
         batch_size: 0,
-        variant: Variant::BreadthFirst,
+        variant: Kernel::BreadthFirst,
         slider,
         workgroup_size: wg,
         workgroup_bytes: bfs_workgroup_bytes(wg),

@@ -5,9 +5,9 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::layout::{Variant, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
+use super::layout::{Kernel, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
 use super::pipeline::shader_source;
-use super::sliders::{Slider, MAGIC_BINDING};
+use super::sliders::{AttackMethod, MAGIC_BINDING};
 use super::{poisoned, GpuError, GpuPerft};
 
 /// The breadth-first kernels as written (appended to the depth-first source).
@@ -18,8 +18,13 @@ pub const BFS_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/bfs.wgsl"));
 /// the leaf kernels add up their counts (`direct`: each invocation on its
 /// own, for a software adapter): the depth-first source, the constants
 /// bfs.wgsl leaves to the host, then bfs.wgsl.
-pub fn bfs_source(wg: u32, slider: Slider, white: bool, direct: bool) -> Result<String, GpuError> {
-    let base = shader_source(Variant::Private, DEFAULT_WORKGROUP_SIZE, MAX_PLIES, slider)
+pub fn bfs_source(
+    wg: u32,
+    slider: AttackMethod,
+    white: bool,
+    direct: bool,
+) -> Result<String, GpuError> {
+    let base = shader_source(Kernel::Private, DEFAULT_WORKGROUP_SIZE, MAX_PLIES, slider)
         .map_err(|e| GpuError::Shader(e.to_string()))?;
     Ok(format!(
         "{base}\nconst BWG: u32 = {wg}u;\nconst BF_WHITE: bool = {white};\nconst BF_DIRECT: bool = {direct};\n{BFS_WGSL}"
@@ -44,7 +49,7 @@ pub(super) struct Kernels {
     /// Which build this is (the buffer pool's bind groups are per build).
     pub id: usize,
     pub wg: u32,
-    slider: Slider,
+    slider: AttackMethod,
     /// The magic tables, bound at [`MAGIC_BINDING`] (magic sliders only).
     pub magic: Option<wgpu::Buffer>,
     pub layout: wgpu::BindGroupLayout,
@@ -93,7 +98,11 @@ fn binding(binding: u32, ty: wgpu::BufferBindingType, dynamic: bool) -> wgpu::Bi
 }
 
 /// The kernels of workgroup size `wg` and `slider`, from the cache or built.
-pub(super) fn kernels(gpu: &GpuPerft, wg: u32, slider: Slider) -> Result<Arc<Kernels>, GpuError> {
+pub(super) fn kernels(
+    gpu: &GpuPerft,
+    wg: u32,
+    slider: AttackMethod,
+) -> Result<Arc<Kernels>, GpuError> {
     if let Some(k) = gpu
         .bfs
         .lock()

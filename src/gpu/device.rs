@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 
 use super::layout::{fit_workgroup_size, workgroup_bytes, MAX_PLIES};
-use super::sliders::{magic_words, Slider};
+use super::sliders::{magic_words, AttackMethod};
 use super::{poisoned, GpuError, GpuPerft, Options};
 
 /// The adapter as wgpu reports it, for the UI, the CLI and benchmark logs.
@@ -255,10 +255,13 @@ impl GpuPerft {
         }
     }
 
-    /// The magic tables on the device for `slider` = [`Slider::Magic`]
+    /// The magic tables on the device for `slider` = [`AttackMethod::Magic`]
     /// (uploaded once, then shared by every kernel), `None` for the others.
-    pub(super) fn magic_table_for(&self, slider: Slider) -> Result<Option<wgpu::Buffer>, GpuError> {
-        if slider != Slider::Magic {
+    pub(super) fn magic_table_for(
+        &self,
+        slider: AttackMethod,
+    ) -> Result<Option<wgpu::Buffer>, GpuError> {
+        if slider != AttackMethod::Magic {
             return Ok(None);
         }
         let mut slot = self.magic_table.lock().map_err(poisoned)?;

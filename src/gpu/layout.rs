@@ -20,11 +20,11 @@
 //! the kernel's size test read.
 //!
 //! ```
-//! use bitscope::gpu::layout::{workgroup_budget, workgroup_bytes, Design, Variant};
+//! use bitscope::gpu::layout::{workgroup_budget, workgroup_bytes, Design, Kernel};
 //! let b = workgroup_budget(Design::SEED);
 //! assert_eq!((b.seed.position_bytes, b.seed.total), (42, 15_488));
 //! assert_eq!((b.kernel.position_bytes, b.kernel.total), (44, 15_616));
-//! assert_eq!(workgroup_bytes(64, 50, Variant::Workgroup), b.kernel.total);
+//! assert_eq!(workgroup_bytes(64, 50, Kernel::Workgroup), b.kernel.total);
 //! ```
 
 use serde::{Deserialize, Serialize};
@@ -41,36 +41,40 @@ pub const DEFAULT_WORKGROUP_SIZE: u32 = 64;
 /// Largest depth one invocation can search with the default stack.
 pub const MAX_GPU_DEPTH: u32 = MAX_PLIES + 1;
 
-/// Where the kernel keeps each invocation's position and move stack.
+/// The kernel a run uses: the depth-first search with each invocation's
+/// position and move stack in workgroup memory or in private memory, or the
+/// breadth-first family. Its [`Kernel::name`] is the first part of a
+/// `--variant` name (and of the URL's `variant`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Variant {
-    /// `var<workgroup>` arrays indexed by `local_invocation_index`
-    /// (on-chip shared memory on a real GPU).
+pub enum Kernel {
+    /// Depth-first, `var<workgroup>` arrays indexed by
+    /// `local_invocation_index` (on-chip shared memory on a real GPU).
     Workgroup,
-    /// `var<private>` arrays (registers, spilled to scratch memory).
+    /// Depth-first, `var<private>` arrays (registers, spilled to scratch
+    /// memory).
     Private,
     /// The breadth-first kernel family (level by level in global memory,
     /// last two plies fused; see [`super::bfs`]).
     BreadthFirst,
 }
 
-impl Variant {
-    /// Both variants, workgroup first.
-    pub const ALL: [Variant; 2] = [Variant::Workgroup, Variant::Private];
-    /// Every variant: the two depth-first ones and the breadth-first one.
-    pub const EVERY: [Variant; 3] = [Variant::Workgroup, Variant::Private, Variant::BreadthFirst];
+impl Kernel {
+    /// The two depth-first kernels, workgroup first.
+    pub const DEPTH_FIRST: [Kernel; 2] = [Kernel::Workgroup, Kernel::Private];
+    /// Every kernel: the two depth-first ones and the breadth-first one.
+    pub const ALL: [Kernel; 3] = [Kernel::Workgroup, Kernel::Private, Kernel::BreadthFirst];
 
     /// Lower-case name, as the CLI and the UI show it.
     pub fn name(self) -> &'static str {
         match self {
-            Variant::Workgroup => "workgroup",
-            Variant::Private => "private",
-            Variant::BreadthFirst => "breadth-first",
+            Kernel::Workgroup => "workgroup",
+            Kernel::Private => "private",
+            Kernel::BreadthFirst => "breadth-first",
         }
     }
 }
 
-impl std::fmt::Display for Variant {
+impl std::fmt::Display for Kernel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
@@ -238,11 +242,11 @@ pub fn workgroup_budget(design: Design) -> WorkgroupBudget {
 /// counts it: [`workgroup_budget`]'s kernel total for the workgroup variant
 /// (15,616 for 64 invocations and 50 plies, under the 16,384 every WebGPU
 /// device offers), 0 for the private variant, which declares none.
-pub fn workgroup_bytes(workgroup_size: u32, max_plies: u32, variant: Variant) -> u64 {
+pub fn workgroup_bytes(workgroup_size: u32, max_plies: u32, variant: Kernel) -> u64 {
     match variant {
-        Variant::Private => 0,
-        Variant::BreadthFirst => bfs_workgroup_bytes(workgroup_size),
-        Variant::Workgroup => {
+        Kernel::Private => 0,
+        Kernel::BreadthFirst => bfs_workgroup_bytes(workgroup_size),
+        Kernel::Workgroup => {
             workgroup_budget(Design {
                 threads: workgroup_size,
                 plies: max_plies,
@@ -271,51 +275,42 @@ pub const BFS_SOURCES: u32 = 20;
 /// (`Sources`: `array<vec2<u32>, 20>`, `array<u32, 20>` and their number,
 /// the struct rounded to its 8-byte alignment); the workgroup variant keeps
 /// one u32 (`lid`).
-pub fn private_bytes(variant: Variant) -> u64 {
+pub fn private_bytes(variant: Kernel) -> u64 {
     match variant {
-        Variant::Workgroup => 4,
-        Variant::Private => (POS_BYTES as u64) + u64::from(MAX_PLIES * MOVE_BYTES),
-        Variant::BreadthFirst => (u64::from(BFS_SOURCES) * (8 + 4) + 4).div_ceil(8) * 8,
+        Kernel::Workgroup => 4,
+        Kernel::Private => (POS_BYTES as u64) + u64::from(MAX_PLIES * MOVE_BYTES),
+        Kernel::BreadthFirst => (u64::from(BFS_SOURCES) * (8 + 4) + 4).div_ceil(8) * 8,
     }
 }
 
 /// The largest private array of one invocation, in bytes: a GPU keeps a
 /// run-time-indexed array in local (off-chip) memory.
-pub fn largest_private_array(variant: Variant) -> u64 {
+pub fn largest_private_array(variant: Kernel) -> u64 {
     match variant {
-        Variant::Workgroup => 0,
-        Variant::Private => u64::from(MAX_PLIES * MOVE_BYTES),
-        Variant::BreadthFirst => u64::from(BFS_SOURCES) * 8,
+        Kernel::Workgroup => 0,
+        Kernel::Private => u64::from(MAX_PLIES * MOVE_BYTES),
+        Kernel::BreadthFirst => u64::from(BFS_SOURCES) * 8,
     }
 }
 
 /// Workgroup memory per invocation: its share of one workgroup's.
-pub fn workgroup_bytes_per_invocation(
-    workgroup_size: u32,
-    max_plies: u32,
-    variant: Variant,
-) -> u64 {
+pub fn workgroup_bytes_per_invocation(workgroup_size: u32, max_plies: u32, variant: Kernel) -> u64 {
     workgroup_bytes(workgroup_size, max_plies, variant) / u64::from(workgroup_size.max(1))
 }
 
 /// Global memory per position a kernel stores: depth-first, the frontier
 /// position and its (lo, hi) count; breadth-first, each materialized
 /// position and its children's offset.
-pub fn global_bytes_per_position(variant: Variant) -> u64 {
+pub fn global_bytes_per_position(variant: Kernel) -> u64 {
     match variant {
-        Variant::BreadthFirst => POS_BYTES as u64 + 4,
+        Kernel::BreadthFirst => POS_BYTES as u64 + 4,
         _ => POS_BYTES as u64 + 8,
     }
 }
 
 /// The largest workgroup size, at most `wanted`, whose workgroup memory fits
 /// in `limit` bytes; `None` when not even one invocation fits.
-pub fn fit_workgroup_size(
-    wanted: u32,
-    max_plies: u32,
-    variant: Variant,
-    limit: u64,
-) -> Option<u32> {
+pub fn fit_workgroup_size(wanted: u32, max_plies: u32, variant: Kernel, limit: u64) -> Option<u32> {
     let mut wg = wanted.max(1);
     loop {
         if workgroup_bytes(wg, max_plies, variant) <= limit {
@@ -419,10 +414,10 @@ mod tests {
 
     #[test]
     fn budget_of_default_kernel() {
-        assert_eq!(workgroup_bytes(64, 50, Variant::Workgroup), 15616);
-        assert_eq!(workgroup_bytes(64, 50, Variant::Private), 0);
+        assert_eq!(workgroup_bytes(64, 50, Kernel::Workgroup), 15616);
+        assert_eq!(workgroup_bytes(64, 50, Kernel::Private), 0);
         // 44 -> 48 and 200 -> 208: every declaration is rounded up to 16 bytes.
-        assert_eq!(workgroup_bytes(1, 50, Variant::Workgroup), 256);
+        assert_eq!(workgroup_bytes(1, 50, Kernel::Workgroup), 256);
         for (wanted, limit, fits) in [
             (64, 16384, Some(64)),
             (128, 16384, Some(64)),
@@ -431,12 +426,12 @@ mod tests {
             (64, 100, None),
         ] {
             assert_eq!(
-                fit_workgroup_size(wanted, 50, Variant::Workgroup, limit),
+                fit_workgroup_size(wanted, 50, Kernel::Workgroup, limit),
                 fits,
                 "{wanted} in {limit} B"
             );
         }
-        assert_eq!(fit_workgroup_size(256, 50, Variant::Private, 0), Some(256));
+        assert_eq!(fit_workgroup_size(256, 50, Kernel::Private, 0), Some(256));
     }
 
     #[test]
@@ -483,7 +478,7 @@ mod tests {
         assert_eq!(b.difference(), 128);
         assert_eq!(
             b.kernel.total,
-            workgroup_bytes(64, MAX_PLIES, Variant::Workgroup)
+            workgroup_bytes(64, MAX_PLIES, Kernel::Workgroup)
         );
         assert_eq!(default_workgroup_storage_limit(), 16384);
         assert!(b.kernel.fits(16384) && !b.kernel.fits(15615));
@@ -557,15 +552,15 @@ mod tests {
         let wgsl = include_str!("kernels/perft.wgsl");
         assert!(wgsl.contains("var<private> pv_pos: array<u32, POS_WORDS>;"));
         assert!(wgsl.contains("var<private> pv_stack: array<u32, MAX_PLY>;"));
-        assert_eq!(private_bytes(Variant::BreadthFirst), 248);
-        assert_eq!(largest_private_array(Variant::BreadthFirst), 160);
-        assert_eq!(private_bytes(Variant::Private), 244);
-        for v in Variant::EVERY {
+        assert_eq!(private_bytes(Kernel::BreadthFirst), 248);
+        assert_eq!(largest_private_array(Kernel::BreadthFirst), 160);
+        assert_eq!(private_bytes(Kernel::Private), 244);
+        for v in Kernel::ALL {
             assert!(largest_private_array(v) <= 256, "{v}");
         }
         assert_eq!(bfs_workgroup_bytes(64), 512);
         assert_eq!(
-            workgroup_bytes_per_invocation(64, 50, Variant::Workgroup),
+            workgroup_bytes_per_invocation(64, 50, Kernel::Workgroup),
             244
         );
     }

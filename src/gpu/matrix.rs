@@ -14,9 +14,9 @@ use serde::{Deserialize, Serialize};
 
 use super::layout::{
     global_bytes_per_position, largest_private_array, private_bytes, workgroup_bytes,
-    workgroup_bytes_per_invocation, Variant, MAX_PLIES,
+    workgroup_bytes_per_invocation, Kernel, MAX_PLIES,
 };
-use super::sliders::Slider;
+use super::sliders::AttackMethod;
 use super::Options;
 
 /// Workgroup sizes the matrix tries for every kernel.
@@ -90,8 +90,8 @@ pub fn matrix_cases(depth_offset: i32) -> [MatrixCase; 2] {
 /// One cell of the matrix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MatrixVariant {
-    pub kernel: Variant,
-    pub slider: Slider,
+    pub kernel: Kernel,
+    pub slider: AttackMethod,
     pub workgroup_size: u32,
 }
 
@@ -99,8 +99,8 @@ impl MatrixVariant {
     /// Every variant, kernel by kernel, then slider, then workgroup size.
     pub fn all() -> Vec<MatrixVariant> {
         let mut out = Vec::new();
-        for kernel in Variant::EVERY {
-            for slider in Slider::ALL {
+        for kernel in Kernel::ALL {
+            for slider in AttackMethod::ALL {
                 for workgroup_size in MATRIX_WORKGROUP_SIZES {
                     out.push(MatrixVariant {
                         kernel,
@@ -165,8 +165,8 @@ impl MatrixVariant {
 /// the workgroup size when the name says them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VariantName {
-    pub kernel: Variant,
-    pub slider: Option<Slider>,
+    pub kernel: Kernel,
+    pub slider: Option<AttackMethod>,
     pub workgroup_size: Option<u32>,
 }
 
@@ -178,11 +178,11 @@ impl VariantName {
             Some((rest, wg)) => (rest, Some(wg.parse().ok().filter(|&w| w > 0)?)),
             None => (name, None),
         };
-        Variant::EVERY.into_iter().find_map(|kernel| {
+        Kernel::ALL.into_iter().find_map(|kernel| {
             let tail = rest.strip_prefix(kernel.name())?;
             let slider = match tail {
                 "" => None,
-                t => Some(Slider::from_name(t.strip_prefix('-')?)?),
+                t => Some(AttackMethod::from_name(t.strip_prefix('-')?)?),
             };
             Some(VariantName {
                 kernel,
@@ -219,17 +219,17 @@ pub fn winner<K>(rows: impl IntoIterator<Item = (K, f64)>) -> Option<(K, f64)> {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Winners {
     /// [`adapter_key`] -> slider method.
-    pub sliders: std::collections::BTreeMap<String, Slider>,
+    pub sliders: std::collections::BTreeMap<String, AttackMethod>,
 }
 
 impl Winners {
     /// Records the winner of a matrix on `adapter` from its rows
     /// (variant, nodes per second): the fastest breadth-first row's slider,
     /// or the fastest row's when no breadth-first row ran.
-    pub fn record(&mut self, adapter: &str, rows: &[(MatrixVariant, f64)]) -> Option<Slider> {
+    pub fn record(&mut self, adapter: &str, rows: &[(MatrixVariant, f64)]) -> Option<AttackMethod> {
         let bfs = rows
             .iter()
-            .filter(|(v, _)| v.kernel == Variant::BreadthFirst)
+            .filter(|(v, _)| v.kernel == Kernel::BreadthFirst)
             .map(|(v, x)| (v.slider, *x));
         let slider = winner(bfs).or_else(|| winner(rows.iter().map(|(v, x)| (v.slider, *x))))?;
         self.sliders.insert(adapter.to_string(), slider.0);
@@ -273,14 +273,14 @@ mod tests {
         let p = VariantName::parse("private-wg256").unwrap();
         assert_eq!(
             (p.kernel, p.slider, p.workgroup_size),
-            (Variant::Private, None, Some(256))
+            (Kernel::Private, None, Some(256))
         );
         let b = VariantName::parse("breadth-first").unwrap();
-        assert_eq!((b.kernel, b.slider), (Variant::BreadthFirst, None));
+        assert_eq!((b.kernel, b.slider), (Kernel::BreadthFirst, None));
         let m = VariantName::parse("workgroup-magic").unwrap();
         assert_eq!(
             (m.kernel, m.slider),
-            (Variant::Workgroup, Some(Slider::Magic))
+            (Kernel::Workgroup, Some(AttackMethod::Magic))
         );
         for bad in [
             "breadth-first-wgx",
@@ -301,18 +301,18 @@ mod tests {
             workgroup_size: 64,
         };
         let mut w = Winners::default();
-        assert_eq!(w.options_for("a").slider, Slider::KoggeStone);
-        assert_eq!(w.options_for("a").variant, Variant::BreadthFirst);
+        assert_eq!(w.options_for("a").slider, AttackMethod::KoggeStone);
+        assert_eq!(w.options_for("a").variant, Kernel::BreadthFirst);
         let rows = [
-            (v(Variant::Workgroup, Slider::Hyperbola), 9.0),
-            (v(Variant::BreadthFirst, Slider::Magic), 5.0),
-            (v(Variant::BreadthFirst, Slider::KoggeStone), 4.0),
+            (v(Kernel::Workgroup, AttackMethod::Hyperbola), 9.0),
+            (v(Kernel::BreadthFirst, AttackMethod::Magic), 5.0),
+            (v(Kernel::BreadthFirst, AttackMethod::KoggeStone), 4.0),
         ];
-        assert_eq!(w.record("a", &rows), Some(Slider::Magic));
-        assert_eq!(w.record("b", &rows[..1]), Some(Slider::Hyperbola));
+        assert_eq!(w.record("a", &rows), Some(AttackMethod::Magic));
+        assert_eq!(w.record("b", &rows[..1]), Some(AttackMethod::Hyperbola));
         assert_eq!(w.record("c", &[]), None);
-        assert_eq!(w.options_for("a").slider, Slider::Magic);
-        assert_eq!(w.options_for("c").slider, Slider::KoggeStone);
+        assert_eq!(w.options_for("a").slider, AttackMethod::Magic);
+        assert_eq!(w.options_for("c").slider, AttackMethod::KoggeStone);
         let json = serde_json::to_string(&w).unwrap();
         assert_eq!(serde_json::from_str::<Winners>(&json).unwrap(), w);
     }
@@ -333,16 +333,16 @@ mod tests {
     fn memory_per_invocation() {
         let v = |kernel, workgroup_size| MatrixVariant {
             kernel,
-            slider: Slider::KoggeStone,
+            slider: AttackMethod::KoggeStone,
             workgroup_size,
         };
         // 15,616 B per workgroup of 64 (see layout): 244 B each
-        assert_eq!(v(Variant::Workgroup, 64).bytes_per_invocation(), 244);
-        assert_eq!(v(Variant::Private, 64).workgroup_bytes(), 0);
-        assert_eq!(v(Variant::Private, 256).bytes_per_invocation(), 0);
-        assert_eq!(v(Variant::Private, 256).private_bytes(), 244);
-        assert_eq!(v(Variant::BreadthFirst, 64).private_bytes(), 248);
-        assert_eq!(v(Variant::BreadthFirst, 128).bytes_per_invocation(), 8);
+        assert_eq!(v(Kernel::Workgroup, 64).bytes_per_invocation(), 244);
+        assert_eq!(v(Kernel::Private, 64).workgroup_bytes(), 0);
+        assert_eq!(v(Kernel::Private, 256).bytes_per_invocation(), 0);
+        assert_eq!(v(Kernel::Private, 256).private_bytes(), 244);
+        assert_eq!(v(Kernel::BreadthFirst, 64).private_bytes(), 248);
+        assert_eq!(v(Kernel::BreadthFirst, 128).bytes_per_invocation(), 8);
         assert_eq!(
             winner([("a", 1.0), ("b", 3.0), ("c", f64::NAN)]),
             Some(("b", 3.0))

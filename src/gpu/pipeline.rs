@@ -1,8 +1,8 @@
 //! The kernel's source for each variant and its compute pipelines, built
 //! once per (variant, workgroup size) and kept for every later run.
 
-use super::layout::Variant;
-use super::sliders::Slider;
+use super::layout::Kernel;
+use super::sliders::AttackMethod;
 
 /// The kernel source exactly as written (both variants, default constants):
 /// `kernels/perft.wgsl` (the search) followed by `kernels/bitboards.wgsl`
@@ -49,10 +49,10 @@ fn strip_block(src: &str, name: &'static str) -> Result<String, SourceError> {
 /// array sizes and a `@workgroup_size`, never loop counts: those come from the
 /// `Params` uniform), and the slider method's file appended.
 pub fn shader_source(
-    variant: Variant,
+    variant: Kernel,
     workgroup_size: u32,
     max_plies: u32,
-    slider: Slider,
+    slider: AttackMethod,
 ) -> Result<String, SourceError> {
     if !PERFT_WGSL.contains(WG_LINE) {
         return Err(SourceError::Missing(WG_LINE));
@@ -64,8 +64,8 @@ pub fn shader_source(
         .replace(WG_LINE, &format!("const WG: u32 = {workgroup_size}u;"))
         .replace(MAX_PLY_LINE, &format!("const MAX_PLY: u32 = {max_plies}u;"));
     let drop = match variant {
-        Variant::Workgroup => "PRIVATE",
-        Variant::Private | Variant::BreadthFirst => "WORKGROUP",
+        Kernel::Workgroup => "PRIVATE",
+        Kernel::Private | Kernel::BreadthFirst => "WORKGROUP",
     };
     Ok(format!("{}\n{}", strip_block(&src, drop)?, slider.wgsl()))
 }
@@ -76,16 +76,19 @@ mod tests {
 
     #[test]
     fn sources_differ_only_by_storage() {
-        let w = shader_source(Variant::Workgroup, 32, 50, Slider::KoggeStone).unwrap();
-        let p = shader_source(Variant::Private, 32, 50, Slider::KoggeStone).unwrap();
+        let w = shader_source(Kernel::Workgroup, 32, 50, AttackMethod::KoggeStone).unwrap();
+        let p = shader_source(Kernel::Private, 32, 50, AttackMethod::KoggeStone).unwrap();
         assert!(w.contains("const WG: u32 = 32u;"));
         assert!(w.contains("var<workgroup>") && !w.contains("var<private>pv_"));
         assert!(p.contains("var<private>pv_pos") && !p.contains("var<workgroup>"));
         assert!(!w.contains("@@BEGIN PRIVATE") && !p.contains("@@BEGIN WORKGROUP"));
-        for slider in Slider::ALL {
-            let src = shader_source(Variant::Private, 64, 50, slider).unwrap();
+        for slider in AttackMethod::ALL {
+            let src = shader_source(Kernel::Private, 64, 50, slider).unwrap();
             assert!(src.ends_with(slider.wgsl()));
-            assert_eq!(src.contains("var<storage,read>mg"), slider == Slider::Magic);
+            assert_eq!(
+                src.contains("var<storage,read>mg"),
+                slider == AttackMethod::Magic
+            );
         }
     }
 }

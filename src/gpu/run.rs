@@ -5,11 +5,11 @@
 use super::frontier::{
     auto_split, check_root, child, frontier_size, legal, parse_fen, Frontier, BRANCHING,
 };
+use super::layout::{Kernel, MAX_PLIES};
 use super::layout::{Params, MAX_GPU_DEPTH};
-use super::layout::{Variant, MAX_PLIES};
 use super::packed::{check_packed, Packed, POS_BYTES};
 use super::pipeline::{shader_source, ENTRY};
-use super::sliders::{Slider, MAGIC_BINDING};
+use super::sliders::{AttackMethod, MAGIC_BINDING};
 use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
 use crate::chess::{Move, Position};
 
@@ -23,6 +23,14 @@ const AUTO_BATCH_LEAVES_SOFTWARE: f64 = 16.0 * 1024.0 * 1024.0;
 const AUTO_BATCH_LEAVES_GPU: f64 = 256.0 * 1024.0 * 1024.0;
 /// Largest automatic batch.
 const AUTO_MAX_BATCH: u32 = 65536;
+
+/// What a run counts below: one root the CPU splits first, or positions
+/// the GPU takes as they are.
+#[derive(Clone, Copy)]
+enum Roots<'a> {
+    Split(&'a Position),
+    Packed(&'a [Packed]),
+}
 
 impl GpuPerft {
     /// Perft of the position in `fen`.
@@ -47,43 +55,8 @@ impl GpuPerft {
         options: &Options,
         mut progress: impl FnMut(u64, u64) -> bool,
     ) -> Result<GpuRun, GpuError> {
-        self.check_lost()?;
-        if options.variant == super::Variant::BreadthFirst {
-            return self
-                .run_breadth_first(root, depth, options, &mut progress)
-                .await;
-        }
-        let (wg, wg_bytes) = self.resolve_workgroup(options)?;
-        let split = match options.split_depth {
-            Some(s) => s.min(depth.saturating_sub(1)),
-            None => auto_split(root, depth, self.auto_min_frontier()),
-        };
-        let gpu_depth = depth - split;
-        if gpu_depth > MAX_GPU_DEPTH {
-            return Err(GpuError::BadOptions(format!(
-                "{gpu_depth} plies per invocation exceed the kernel's stack ({MAX_GPU_DEPTH}); raise split_depth"
-            )));
-        }
-        check_root(root)?;
-        if depth == 0 {
-            let none = Counted::default();
-            return Ok(GpuRun {
-                nodes: 1,
-                ..depth_first_report(depth, split, options, (wg, wg_bytes), &none)
-            });
-        }
-        let total = frontier_size(root, split);
-        let frontier = Frontier::new(*root, split);
-        let out = self
-            .count(frontier, total, gpu_depth, options, wg, &mut progress, None)
-            .await?;
-        Ok(depth_first_report(
-            depth,
-            split,
-            options,
-            (wg, wg_bytes),
-            &out,
-        ))
+        self.perft(Roots::Split(root), depth, options, &mut progress)
+            .await
     }
 
     /// Counts `depth` plies below each packed position on the GPU alone (no
@@ -95,16 +68,76 @@ impl GpuPerft {
         options: &Options,
         mut progress: impl FnMut(u64, u64) -> bool,
     ) -> Result<GpuRun, GpuError> {
+        self.perft(Roots::Packed(positions), depth, options, &mut progress)
+            .await
+    }
+
+    /// [`GpuPerft::run`] and [`GpuPerft::run_packed`]: a lost device stops
+    /// them, the variant picks the host (breadth-first or depth-first).
+    async fn perft(
+        &self,
+        roots: Roots<'_>,
+        depth: u32,
+        options: &Options,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<GpuRun, GpuError> {
         self.check_lost()?;
-        if options.variant == super::Variant::BreadthFirst {
-            return self
-                .run_packed_breadth_first(positions, depth, options, &mut progress)
-                .await;
+        let breadth_first = options.variant == super::Kernel::BreadthFirst;
+        match roots {
+            Roots::Split(root) if breadth_first => {
+                self.run_breadth_first(root, depth, options, progress).await
+            }
+            Roots::Packed(positions) if breadth_first => {
+                self.run_packed_breadth_first(positions, depth, options, progress)
+                    .await
+            }
+            Roots::Split(root) => {
+                let (wg, wg_bytes) = self.resolve_workgroup(options)?;
+                let split = self.depth_first_split(root, depth, options)?;
+                let out = if depth == 0 {
+                    Counted::default()
+                } else {
+                    let (total, frontier) =
+                        (frontier_size(root, split), Frontier::new(*root, split));
+                    self.count(frontier, total, depth - split, options, wg, progress, None)
+                        .await?
+                };
+                let mut run = depth_first_report(depth, split, options, (wg, wg_bytes), &out);
+                if depth == 0 {
+                    run.nodes = 1;
+                }
+                Ok(run)
+            }
+            Roots::Packed(positions) => {
+                let (out, wg, wg_bytes) = self
+                    .count_packed(positions, depth, options, progress, None)
+                    .await?;
+                Ok(depth_first_report(depth, 0, options, (wg, wg_bytes), &out))
+            }
         }
-        let (out, wg, wg_bytes) = self
-            .count_packed(positions, depth, options, &mut progress, None)
-            .await?;
-        Ok(depth_first_report(depth, 0, options, (wg, wg_bytes), &out))
+    }
+
+    /// The plies the CPU splits `root` into before a depth-first run: the
+    /// option's, else enough for the adapter's frontier; checks the root and
+    /// that the rest fits the kernel's stack.
+    fn depth_first_split(
+        &self,
+        root: &Position,
+        depth: u32,
+        options: &Options,
+    ) -> Result<u32, GpuError> {
+        let split = match options.split_depth {
+            Some(s) => s.min(depth.saturating_sub(1)),
+            None => auto_split(root, depth, self.auto_min_frontier()),
+        };
+        let gpu_depth = depth - split;
+        if gpu_depth > MAX_GPU_DEPTH {
+            return Err(GpuError::BadOptions(format!(
+                "{gpu_depth} plies per invocation exceed the kernel's stack ({MAX_GPU_DEPTH}); raise split_depth"
+            )));
+        }
+        check_root(root)?;
+        Ok(split)
     }
 
     /// Like [`GpuPerft::run_packed`], but returns the count of every position
@@ -132,7 +165,7 @@ impl GpuPerft {
         progress: &mut dyn FnMut(u64, u64) -> bool,
         each: Option<&mut Vec<u64>>,
     ) -> Result<(Counted, u32, u64), GpuError> {
-        if options.variant == super::Variant::BreadthFirst {
+        if options.variant == super::Kernel::BreadthFirst {
             return Err(GpuError::BadOptions(
                 "per-position counts come from the depth-first variants only".into(),
             ));
@@ -412,9 +445,9 @@ impl GpuPerft {
     /// Compiles (once per variant and workgroup size) the kernel.
     pub(super) async fn pipeline(
         &self,
-        variant: Variant,
+        variant: Kernel,
         wg: u32,
-        slider: Slider,
+        slider: AttackMethod,
     ) -> Result<wgpu::ComputePipeline, GpuError> {
         if let Some((_, p)) = self
             .pipelines

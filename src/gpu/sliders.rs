@@ -1,5 +1,5 @@
-//! Slider attacks in the kernels, three ways ([`Slider`]): the host appends
-//! one of `kernels/slider_*.wgsl` to the kernel source. Each defines
+//! Slider attacks in the kernels, three ways ([`AttackMethod`]): the host
+//! appends one of `kernels/slider_*.wgsl` to the kernel source. Each defines
 //! `slide_diag(f, occ)` and `slide_orth(f, occ)`: the squares a bishop-like
 //! or rook-like piece on the one-square board `f` attacks through `occ`
 //! (the first blocker included), and `count_sliders_free(q, c)`, the legal
@@ -26,7 +26,7 @@ use crate::chess::magics::{attack_table, magic_entries};
 /// How the kernels compute a slider's attacks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Slider {
+pub enum AttackMethod {
     /// Kogge-Stone occluded fills (the seed's design).
     #[default]
     KoggeStone,
@@ -36,29 +36,37 @@ pub enum Slider {
     Hyperbola,
 }
 
-impl Slider {
-    pub const ALL: [Slider; 3] = [Slider::KoggeStone, Slider::Magic, Slider::Hyperbola];
+impl AttackMethod {
+    pub const ALL: [AttackMethod; 3] = [
+        AttackMethod::KoggeStone,
+        AttackMethod::Magic,
+        AttackMethod::Hyperbola,
+    ];
 
     /// The name in variant names and on the command line.
     pub fn name(self) -> &'static str {
         match self {
-            Slider::KoggeStone => "kogge-stone",
-            Slider::Magic => "magic",
-            Slider::Hyperbola => "hyperbola",
+            AttackMethod::KoggeStone => "kogge-stone",
+            AttackMethod::Magic => "magic",
+            AttackMethod::Hyperbola => "hyperbola",
         }
     }
 
-    pub fn from_name(name: &str) -> Option<Slider> {
-        Slider::ALL.into_iter().find(|s| s.name() == name)
+    pub fn from_name(name: &str) -> Option<AttackMethod> {
+        AttackMethod::ALL.into_iter().find(|s| s.name() == name)
     }
 
     /// The WGSL that defines `slide_diag`, `slide_orth` and
     /// `count_sliders_free` this way.
     pub fn wgsl(self) -> &'static str {
         match self {
-            Slider::KoggeStone => include_str!(concat!(env!("OUT_DIR"), "/slider_kogge.wgsl")),
-            Slider::Magic => include_str!(concat!(env!("OUT_DIR"), "/slider_magic.wgsl")),
-            Slider::Hyperbola => include_str!(concat!(env!("OUT_DIR"), "/slider_hyperbola.wgsl")),
+            AttackMethod::KoggeStone => {
+                include_str!(concat!(env!("OUT_DIR"), "/slider_kogge.wgsl"))
+            }
+            AttackMethod::Magic => include_str!(concat!(env!("OUT_DIR"), "/slider_magic.wgsl")),
+            AttackMethod::Hyperbola => {
+                include_str!(concat!(env!("OUT_DIR"), "/slider_hyperbola.wgsl"))
+            }
         }
     }
 
@@ -66,13 +74,13 @@ impl Slider {
     /// others.
     pub fn table_bytes(self) -> u64 {
         match self {
-            Slider::Magic => 4 * magic_words().len() as u64,
+            AttackMethod::Magic => 4 * magic_words().len() as u64,
             _ => 0,
         }
     }
 }
 
-impl std::fmt::Display for Slider {
+impl std::fmt::Display for AttackMethod {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
@@ -171,12 +179,12 @@ mod tests {
 
     #[test]
     fn names_read_back() {
-        for s in Slider::ALL {
-            assert_eq!(Slider::from_name(s.name()), Some(s));
+        for s in AttackMethod::ALL {
+            assert_eq!(AttackMethod::from_name(s.name()), Some(s));
             assert!(
                 s.wgsl().contains("fn slide_diag") && s.wgsl().contains("fn count_sliders_free")
             );
         }
-        assert_eq!(Slider::from_name("pext"), None);
+        assert_eq!(AttackMethod::from_name("pext"), None);
     }
 }

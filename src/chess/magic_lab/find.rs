@@ -5,7 +5,7 @@
 //! sparse magics spread the few blockers' copies over the top bits with
 //! fewer carries in the way, and are found far sooner than dense ones.
 
-use super::{check_bits, index_of, mask, ray_walk, subsets, MagicError, Slider};
+use super::{check_bits, index_of, mask, ray_walk, subsets, MagicError, SliderPiece};
 pub use crate::bits::rng::Rng;
 use crate::bits::square::Square;
 use serde::Serialize;
@@ -37,10 +37,10 @@ fn hex<S: serde::Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
 /// attempts; `Break` cancels.
 ///
 /// ```
-/// use bitscope::chess::magic_lab::{check, find, Slider};
+/// use bitscope::chess::magic_lab::{check, find, SliderPiece};
 /// use bitscope::chess::Square;
-/// let f = find(Slider::Bishop, Square::C1, 5, 1, 1_000_000, |_| std::ops::ControlFlow::Continue(()))?;
-/// assert!(check(Slider::Bishop, Square::C1, f.magic, 5)?.valid);
+/// let f = find(SliderPiece::Bishop, Square::C1, 5, 1, 1_000_000, |_| std::ops::ControlFlow::Continue(()))?;
+/// assert!(check(SliderPiece::Bishop, Square::C1, f.magic, 5)?.valid);
 /// # Ok::<(), bitscope::chess::magic_lab::MagicError>(())
 /// ```
 ///
@@ -48,7 +48,7 @@ fn hex<S: serde::Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
 /// Bad bits, [`MagicError::NotFound`] after `max_attempts`, or
 /// [`MagicError::Cancelled`].
 pub fn find(
-    piece: Slider,
+    piece: SliderPiece,
     square: Square,
     bits: u32,
     seed: u64,

@@ -19,12 +19,12 @@
 //! one index *break* it.
 //!
 //! ```
-//! use bitscope::chess::magic_lab::{builtin_magic, check, Slider};
+//! use bitscope::chess::magic_lab::{builtin_magic, check, SliderPiece};
 //! use bitscope::chess::Square;
-//! let magic = builtin_magic(Slider::Rook, Square::D4);
-//! let report = check(Slider::Rook, Square::D4, magic, 10)?;
+//! let magic = builtin_magic(SliderPiece::Rook, Square::D4);
+//! let report = check(SliderPiece::Rook, Square::D4, magic, 10)?;
 //! assert!(report.valid);
-//! assert!(!check(Slider::Rook, Square::D4, 1, 10)?.valid);
+//! assert!(!check(SliderPiece::Rook, Square::D4, 1, 10)?.valid);
 //! # Ok::<(), bitscope::chess::magic_lab::MagicError>(())
 //! ```
 
@@ -35,7 +35,7 @@ pub mod table;
 mod tests;
 mod trace;
 
-pub use export::{export_c, export_rust};
+pub use export::{export, Lang};
 pub use find::{find, Found, Rng, DEFAULT_MAX_ATTEMPTS};
 pub use trace::lookup_trace;
 
@@ -51,41 +51,45 @@ use thiserror::Error;
 
 /// The two sliders with a magic table of their own (a queen uses both).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Slider {
+pub enum SliderPiece {
     Rook,
     Bishop,
 }
 
-impl Slider {
-    pub const ALL: [Slider; 2] = [Slider::Rook, Slider::Bishop];
+/// The old name of [`SliderPiece`], kept only for `ui/worker/handler.rs`
+/// (edited on main meanwhile); it goes once that file says `SliderPiece`.
+pub type Slider = SliderPiece;
+
+impl SliderPiece {
+    pub const ALL: [SliderPiece; 2] = [SliderPiece::Rook, SliderPiece::Bishop];
 
     /// `"rook"` or `"bishop"`: the CLI's `--piece` and the URL's `piece`.
     pub fn name(self) -> &'static str {
         match self {
-            Slider::Rook => "rook",
-            Slider::Bishop => "bishop",
+            SliderPiece::Rook => "rook",
+            SliderPiece::Bishop => "bishop",
         }
     }
 
     /// The four directions the piece slides along.
     pub fn dirs(self) -> &'static [(i32, i32); 4] {
         match self {
-            Slider::Rook => &ROOK_DIRS,
-            Slider::Bishop => &BISHOP_DIRS,
+            SliderPiece::Rook => &ROOK_DIRS,
+            SliderPiece::Bishop => &BISHOP_DIRS,
         }
     }
 }
 
-impl fmt::Display for Slider {
+impl fmt::Display for SliderPiece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl FromStr for Slider {
+impl FromStr for SliderPiece {
     type Err = MagicError;
-    fn from_str(s: &str) -> Result<Slider, MagicError> {
-        Slider::ALL
+    fn from_str(s: &str) -> Result<SliderPiece, MagicError> {
+        SliderPiece::ALL
             .into_iter()
             .find(|p| p.name() == s.trim())
             .ok_or_else(|| MagicError::BadPiece(s.to_string()))
@@ -106,7 +110,7 @@ pub enum MagicError {
     #[error("{bits} index bits for a {piece} on {square}: expected 1..={MAX_BITS} (its mask has {usual} squares; more bits than that is allowed)")]
     BadBits {
         bits: u32,
-        piece: Slider,
+        piece: SliderPiece,
         square: Square,
         usual: u32,
     },
@@ -142,7 +146,7 @@ pub fn parse_occupancy(text: &str) -> Result<u64, MagicError> {
 }
 
 /// Reads a number of index bits (`1..=`[`MAX_BITS`]).
-pub fn parse_bits(piece: Slider, square: Square, text: &str) -> Result<u32, MagicError> {
+pub fn parse_bits(piece: SliderPiece, square: Square, text: &str) -> Result<u32, MagicError> {
     let bits = text
         .trim()
         .parse::<u32>()
@@ -160,12 +164,12 @@ pub fn occupancy_from_fen(fen: &str) -> Result<u64, MagicError> {
 
 /// The relevant blockers of `piece` on `square`: its empty-board rays
 /// without the board edge.
-pub fn mask(piece: Slider, square: Square) -> u64 {
+pub fn mask(piece: SliderPiece, square: Square) -> u64 {
     relevant_mask(square.index() as u32, piece.dirs())
 }
 
 /// The usual number of index bits: one per square of the mask.
-pub fn usual_bits(piece: Slider, square: Square) -> u32 {
+pub fn usual_bits(piece: SliderPiece, square: Square) -> u32 {
     mask(piece, square).count_ones()
 }
 
@@ -177,7 +181,7 @@ pub const MAX_BITS: u32 = 20;
 
 /// `bits` if it is in `1..=`[`MAX_BITS`] (fewer bits than the mask's
 /// squares need luck in the search; more are always allowed).
-pub fn check_bits(piece: Slider, square: Square, bits: u32) -> Result<u32, MagicError> {
+pub fn check_bits(piece: SliderPiece, square: Square, bits: u32) -> Result<u32, MagicError> {
     if (1..=MAX_BITS).contains(&bits) {
         Ok(bits)
     } else {
@@ -191,15 +195,15 @@ pub fn check_bits(piece: Slider, square: Square, bits: u32) -> Result<u32, Magic
 }
 
 /// The magic the engine's own tables use (for `usual_bits`).
-pub fn builtin_magic(piece: Slider, square: Square) -> u64 {
+pub fn builtin_magic(piece: SliderPiece, square: Square) -> u64 {
     match piece {
-        Slider::Rook => ROOK_MAGICS[square.index()].magic,
-        Slider::Bishop => BISHOP_MAGICS[square.index()].magic,
+        SliderPiece::Rook => ROOK_MAGICS[square.index()].magic,
+        SliderPiece::Bishop => BISHOP_MAGICS[square.index()].magic,
     }
 }
 
 /// The reference: the attack set by walking the rays.
-pub fn ray_walk(piece: Slider, square: Square, occupancy: u64) -> u64 {
+pub fn ray_walk(piece: SliderPiece, square: Square, occupancy: u64) -> u64 {
     slide(square.index() as u32, occupancy, piece.dirs())
 }
 
@@ -224,7 +228,7 @@ pub fn subsets(mask: u64) -> impl Iterator<Item = u64> {
 /// first key (in carry-rippler order) that lands on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
-    pub piece: Slider,
+    pub piece: SliderPiece,
     pub square: Square,
     pub mask: u64,
     pub magic: u64,
@@ -238,7 +242,7 @@ pub struct Table {
 impl Table {
     /// Fills the table of `magic` with `bits` index bits.
     pub fn build(
-        piece: Slider,
+        piece: SliderPiece,
         square: Square,
         magic: u64,
         bits: u32,
@@ -260,7 +264,7 @@ impl Table {
 }
 
 /// Fills the table (the first key on an index keeps it).
-fn build(piece: Slider, square: Square, magic: u64, bits: u32) -> Table {
+fn build(piece: SliderPiece, square: Square, magic: u64, bits: u32) -> Table {
     let m = mask(piece, square);
     let mut entries = vec![None; 1usize << bits];
     let mut breaking = 0;
@@ -324,7 +328,7 @@ pub struct CheckReport {
 /// few. Cheap at any bit count: it keeps one small slot per index, not the
 /// attack table itself.
 pub fn check(
-    piece: Slider,
+    piece: SliderPiece,
     square: Square,
     magic: u64,
     bits: u32,

@@ -15,20 +15,20 @@
 //!
 //! ```
 //! use bitscope::chess::magic_lab::table::{check_table, parse_table, BitsGiven};
-//! use bitscope::chess::magic_lab::{builtin_magic, Slider};
+//! use bitscope::chess::magic_lab::{builtin_magic, SliderPiece};
 //! use bitscope::chess::Square;
 //! let numbers: Vec<String> = Square::all()
-//!     .map(|s| format!("0x{:016x}ULL", builtin_magic(Slider::Bishop, s)))
+//!     .map(|s| format!("0x{:016x}ULL", builtin_magic(SliderPiece::Bishop, s)))
 //!     .collect();
 //! let text = format!("const U64 B[64] = {{ {}, }};", numbers.join(", "));
-//! let table = parse_table(Slider::Bishop, &text, BitsGiven::Usual)?;
+//! let table = parse_table(SliderPiece::Bishop, &text, BitsGiven::Usual)?;
 //! let report = check_table(&table)?;
 //! assert_eq!(report.valid_squares, 64);
 //! assert_eq!(report.usual_kb, 41.0);
 //! # Ok::<(), bitscope::chess::magic_lab::table::TableError>(())
 //! ```
 
-use super::{check, find, usual_bits, Collision, Found, MagicError, Slider, MAX_BITS};
+use super::{check, find, usual_bits, Collision, Found, MagicError, SliderPiece, MAX_BITS};
 use crate::bits::square::Square;
 use crate::bits::word::{parse_number, NumberError};
 use serde::Serialize;
@@ -112,7 +112,7 @@ impl Literal {
 /// A table read from text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MagicTable {
-    pub piece: Slider,
+    pub piece: SliderPiece,
     /// a1 first.
     pub magics: Vec<u64>,
     pub bits: Vec<u32>,
@@ -360,7 +360,11 @@ fn read_bits(list: &[Number]) -> Result<(Vec<u32>, BitsFrom), TableError> {
 /// # Errors
 /// A non-number (with its line), a count other than 64, bits out of
 /// `1..=20`, shifts out of `44..=63`, unbalanced brackets.
-pub fn parse_table(piece: Slider, text: &str, given: BitsGiven) -> Result<MagicTable, TableError> {
+pub fn parse_table(
+    piece: SliderPiece,
+    text: &str,
+    given: BitsGiven,
+) -> Result<MagicTable, TableError> {
     let clean = strip_comments(text);
     let mut found = arrays(&clean)?;
     let (magics, small) = if found.is_empty() {

@@ -26,7 +26,7 @@ fn corrupt(text: &str, table: &MagicTable, squares: &[&str]) -> String {
 
 #[test]
 fn a_real_engines_table_is_valid_with_its_shifts_and_with_fixed_shifts() {
-    let t = parse_table(Slider::Rook, ROOK_C, BitsGiven::Usual).unwrap();
+    let t = parse_table(SliderPiece::Rook, ROOK_C, BitsGiven::Usual).unwrap();
     assert_eq!(t.bits_from, BitsFrom::TextShifts);
     assert_eq!(t.magics[0], 0x0080001020400080);
     assert_eq!(t.magics[63], 0x0001FFFAABFAD1A2);
@@ -46,17 +46,17 @@ fn a_real_engines_table_is_valid_with_its_shifts_and_with_fixed_shifts() {
     assert_eq!(r.biggest.bits, 12);
     assert_eq!(r.biggest.square, sq("a1"));
     // the engine's fixed shift 52: 12 bits on every square
-    let t = parse_table(Slider::Rook, ROOK_C, BitsGiven::Shift(52)).unwrap();
+    let t = parse_table(SliderPiece::Rook, ROOK_C, BitsGiven::Shift(52)).unwrap();
     let r = check_table(&t).unwrap();
     assert_eq!(r.valid_squares, 64);
     assert_eq!(r.bits_from, BitsFrom::Given);
     assert_eq!(r.size_kb, 2048.0);
     assert!(r.squares.iter().filter(|s| s.bits > s.usual_bits).count() > 50);
     // the bishops: their shifts, and the fixed 9 bits
-    let t = parse_table(Slider::Bishop, BISHOP_C, BitsGiven::Usual).unwrap();
+    let t = parse_table(SliderPiece::Bishop, BISHOP_C, BitsGiven::Usual).unwrap();
     let r = check_table(&t).unwrap();
     assert_eq!((r.valid_squares, r.size_kb, r.usual_kb), (64, 41.0, 41.0));
-    let t = parse_table(Slider::Bishop, BISHOP_C, BitsGiven::All(9)).unwrap();
+    let t = parse_table(SliderPiece::Bishop, BISHOP_C, BitsGiven::All(9)).unwrap();
     let r = check_table(&t).unwrap();
     assert_eq!((r.valid_squares, r.size_kb), (64, 256.0));
     assert_eq!(r.biggest.square, sq("a1"));
@@ -64,9 +64,9 @@ fn a_real_engines_table_is_valid_with_its_shifts_and_with_fixed_shifts() {
 
 #[test]
 fn a_corrupted_copy_fails_on_exactly_those_squares_and_repair_fixes_them() {
-    let t = parse_table(Slider::Rook, ROOK_C, BitsGiven::Usual).unwrap();
+    let t = parse_table(SliderPiece::Rook, ROOK_C, BitsGiven::Usual).unwrap();
     let bad = corrupt(ROOK_C, &t, &["a1", "d4", "f3"]);
-    let t2 = parse_table(Slider::Rook, &bad, BitsGiven::Usual).unwrap();
+    let t2 = parse_table(SliderPiece::Rook, &bad, BitsGiven::Usual).unwrap();
     let r = check_table(&t2).unwrap();
     let invalid: Vec<String> = r
         .squares
@@ -85,7 +85,7 @@ fn a_corrupted_copy_fails_on_exactly_those_squares_and_repair_fixes_them() {
     assert_eq!(fixed.replaced.len(), 3);
     assert!(fixed.not_found.is_empty());
     // printed back in the input's form: only the three literals changed
-    let t3 = parse_table(Slider::Rook, &fixed.text, BitsGiven::Usual).unwrap();
+    let t3 = parse_table(SliderPiece::Rook, &fixed.text, BitsGiven::Usual).unwrap();
     assert_eq!(check_table(&t3).unwrap().valid_squares, 64);
     assert_eq!(fixed.text.lines().count(), ROOK_C.lines().count());
     let changed: Vec<(&str, &str)> = fixed
@@ -104,13 +104,13 @@ fn a_corrupted_copy_fails_on_exactly_those_squares_and_repair_fixes_them() {
 
 const DEFAULT_TRIES: u64 = crate::chess::magic_lab::DEFAULT_MAX_ATTEMPTS;
 
-fn builtin(piece: Slider) -> Vec<u64> {
+fn builtin(piece: SliderPiece) -> Vec<u64> {
     Square::all().map(|s| builtin_magic(piece, s)).collect()
 }
 
 #[test]
 fn the_usual_forms_read_the_same() {
-    let m = builtin(Slider::Rook);
+    let m = builtin(SliderPiece::Rook);
     let hex: Vec<String> = m.iter().map(|v| format!("0x{v:x}")).collect();
     let rust = format!(
         "#[rustfmt::skip]\npub const ROOK: [u64; 64] = [\n    {}, // h8\n];\n",
@@ -127,7 +127,9 @@ fn the_usual_forms_read_the_same() {
             .join(",")
     );
     let lines = hex.join("\n") + "\n";
-    let bits: Vec<u32> = Square::all().map(|s| usual_bits(Slider::Rook, s)).collect();
+    let bits: Vec<u32> = Square::all()
+        .map(|s| usual_bits(SliderPiece::Rook, s))
+        .collect();
     let pairs: String = hex
         .iter()
         .zip(&bits)
@@ -147,7 +149,7 @@ fn the_usual_forms_read_the_same() {
         ("pairs", pairs, BitsFrom::TextShifts),
         ("bits", with_bits, BitsFrom::TextBits),
     ] {
-        let t = parse_table(Slider::Rook, &text, BitsGiven::Usual)
+        let t = parse_table(SliderPiece::Rook, &text, BitsGiven::Usual)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(t.magics, m, "{name}");
         assert_eq!(t.bits, bits, "{name}");
@@ -158,7 +160,7 @@ fn the_usual_forms_read_the_same() {
 
 #[test]
 fn repair_keeps_decimal_and_lowercase_forms() {
-    let mut m = builtin(Slider::Bishop);
+    let mut m = builtin(SliderPiece::Bishop);
     m[27] = 3;
     let text = format!(
         "[{}]",
@@ -167,7 +169,7 @@ fn repair_keeps_decimal_and_lowercase_forms() {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    let t = parse_table(Slider::Bishop, &text, BitsGiven::Usual).unwrap();
+    let t = parse_table(SliderPiece::Bishop, &text, BitsGiven::Usual).unwrap();
     let r = check_table(&t).unwrap();
     let fixed = repair(&t, &r, 7, DEFAULT_TRIES, go_on).unwrap();
     let new = fixed.replaced[0].found.magic;
@@ -176,7 +178,7 @@ fn repair_keeps_decimal_and_lowercase_forms() {
 
 #[test]
 fn bad_tables_say_why() {
-    let m = builtin(Slider::Rook);
+    let m = builtin(SliderPiece::Rook);
     let joined = |v: &[u64]| {
         v.iter()
             .map(|x| format!("0x{x:x}"))
@@ -184,7 +186,7 @@ fn bad_tables_say_why() {
             .join(",\n")
     };
     let e = parse_table(
-        Slider::Rook,
+        SliderPiece::Rook,
         &format!("{{{}}}", joined(&m[..63])),
         BitsGiven::Usual,
     )
@@ -196,15 +198,15 @@ fn bad_tables_say_why() {
     );
     let mut text = format!("{{{}}}", joined(&m));
     text = text.replacen("0x", "0xzz", 1);
-    let e = parse_table(Slider::Rook, &text, BitsGiven::Usual).unwrap_err();
+    let e = parse_table(SliderPiece::Rook, &text, BitsGiven::Usual).unwrap_err();
     assert!(matches!(e, TableError::NotANumber { line: 1, .. }), "{e}");
-    let e = parse_table(Slider::Rook, "0x12\nfoo\n", BitsGiven::Usual).unwrap_err();
+    let e = parse_table(SliderPiece::Rook, "0x12\nfoo\n", BitsGiven::Usual).unwrap_err();
     assert!(
         e.to_string().starts_with("line 2: \"foo\" is not a number"),
         "{e}"
     );
     let e = parse_table(
-        Slider::Rook,
+        SliderPiece::Rook,
         &format!("{{{}}} {{1, 7}}", joined(&m)),
         BitsGiven::Usual,
     )
@@ -212,13 +214,18 @@ fn bad_tables_say_why() {
     assert_eq!(e, TableError::BitsCount { found: 2 });
     let shifts = vec!["52"; 63].join(",") + ", 30";
     let e = parse_table(
-        Slider::Rook,
+        SliderPiece::Rook,
         &format!("{{{}}} {{{shifts}}}", joined(&m)),
         BitsGiven::Usual,
     )
     .unwrap_err();
     assert!(matches!(e, TableError::BadShift { value: 30, .. }), "{e}");
-    let e = parse_table(Slider::Rook, &format!("{{{}", joined(&m)), BitsGiven::Usual).unwrap_err();
+    let e = parse_table(
+        SliderPiece::Rook,
+        &format!("{{{}", joined(&m)),
+        BitsGiven::Usual,
+    )
+    .unwrap_err();
     assert!(
         matches!(
             e,
@@ -230,11 +237,11 @@ fn bad_tables_say_why() {
         "{e}"
     );
     assert_eq!(
-        parse_table(Slider::Rook, "// nothing\n", BitsGiven::Usual),
+        parse_table(SliderPiece::Rook, "// nothing\n", BitsGiven::Usual),
         Err(TableError::Empty)
     );
     let e = parse_table(
-        Slider::Rook,
+        SliderPiece::Rook,
         &format!("{{{}}}", joined(&m)),
         BitsGiven::All(21),
     )
@@ -243,14 +250,14 @@ fn bad_tables_say_why() {
         matches!(e, TableError::Magic(MagicError::BadBits { bits: 21, .. })),
         "{e}"
     );
-    let e = parse_table(Slider::Rook, "{1,,2}", BitsGiven::Usual).unwrap_err();
+    let e = parse_table(SliderPiece::Rook, "{1,,2}", BitsGiven::Usual).unwrap_err();
     assert_eq!(e, TableError::EmptyEntry { line: 1 });
-    assert!(check_bits(Slider::Rook, sq("a1"), 20).is_ok());
+    assert!(check_bits(SliderPiece::Rook, sq("a1"), 20).is_ok());
 }
 
 #[test]
 fn the_report_serializes_with_square_names_and_hex() {
-    let t = parse_table(Slider::Bishop, BISHOP_C, BitsGiven::Usual).unwrap();
+    let t = parse_table(SliderPiece::Bishop, BISHOP_C, BitsGiven::Usual).unwrap();
     let json = serde_json::to_value(check_table(&t).unwrap()).unwrap();
     assert_eq!(json["squares"][0]["square"], "a1");
     assert_eq!(json["squares"][0]["magic"], "0x0002020202020200");
@@ -263,11 +270,11 @@ fn the_report_serializes_with_square_names_and_hex() {
 proptest! {
     #[test]
     fn parsing_never_panics(s in "[\\[\\]{}0-9a-fxXuUlL_,;/* \\n#()-]{0,200}") {
-        let _ = parse_table(Slider::Rook, &s, BitsGiven::Usual);
+        let _ = parse_table(SliderPiece::Rook, &s, BitsGiven::Usual);
     }
 
     #[test]
     fn any_text_never_panics(s in "\\PC{0,200}") {
-        let _ = parse_table(Slider::Bishop, &s, BitsGiven::Usual);
+        let _ = parse_table(SliderPiece::Bishop, &s, BitsGiven::Usual);
     }
 }

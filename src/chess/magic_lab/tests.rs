@@ -13,11 +13,11 @@ fn go_on(_: u64) -> ControlFlow<()> {
 }
 
 /// A magic found by `find` for every square of both pieces (usual bits).
-fn found() -> &'static Vec<(Slider, usize, u64)> {
-    static FOUND: OnceLock<Vec<(Slider, usize, u64)>> = OnceLock::new();
+fn found() -> &'static Vec<(SliderPiece, usize, u64)> {
+    static FOUND: OnceLock<Vec<(SliderPiece, usize, u64)>> = OnceLock::new();
     FOUND.get_or_init(|| {
         let mut v = Vec::new();
-        for piece in Slider::ALL {
+        for piece in SliderPiece::ALL {
             for i in 0..64 {
                 let bits = usual_bits(piece, sq(i));
                 let f = find(
@@ -36,7 +36,7 @@ fn found() -> &'static Vec<(Slider, usize, u64)> {
     })
 }
 
-fn traced(piece: Slider, s: Square, occ: u64, magic: u64) -> u64 {
+fn traced(piece: SliderPiece, s: Square, occ: u64, magic: u64) -> u64 {
     let t = lookup_trace(piece, s, occ, magic, usual_bits(piece, s)).unwrap();
     match t.result {
         Outcome::Word(w) => w.bits,
@@ -47,7 +47,7 @@ fn traced(piece: Slider, s: Square, occ: u64, magic: u64) -> u64 {
 proptest! {
     #[test]
     fn builtin_lookup_matches_the_ray_walk(i in 0usize..64, occ in any::<u64>(), rook in any::<bool>()) {
-        let piece = if rook { Slider::Rook } else { Slider::Bishop };
+        let piece = if rook { SliderPiece::Rook } else { SliderPiece::Bishop };
         let s = sq(i);
         let walk = ray_walk(piece, s, occ);
         prop_assert_eq!(traced(piece, s, occ, builtin_magic(piece, s)), walk);
@@ -65,15 +65,15 @@ proptest! {
     fn parsing_never_panics(s in "\\PC{0,20}") {
         let _ = parse_square(&s);
         let _ = parse_magic(&s);
-        let _ = parse_bits(Slider::Rook, Square::D4, &s);
+        let _ = parse_bits(SliderPiece::Rook, Square::D4, &s);
         let _ = occupancy_from_fen(&s);
-        let _ = s.parse::<Slider>();
+        let _ = s.parse::<SliderPiece>();
     }
 }
 
 #[test]
 fn builtin_and_found_magics_are_valid_on_every_square() {
-    for piece in Slider::ALL {
+    for piece in SliderPiece::ALL {
         for i in 0..64 {
             let s = sq(i);
             let bits = usual_bits(piece, s);
@@ -94,7 +94,7 @@ fn builtin_and_found_magics_are_valid_on_every_square() {
 /// up to [`MAX_BITS`]; the counts agree with a plain table of every key.
 #[test]
 fn more_bits_than_the_mask_stay_valid_and_counts_match_a_plain_table() {
-    for piece in Slider::ALL {
+    for piece in SliderPiece::ALL {
         for i in [0usize, 9, 27, 63] {
             let s = sq(i);
             let magic = builtin_magic(piece, s);
@@ -108,8 +108,8 @@ fn more_bits_than_the_mask_stay_valid_and_counts_match_a_plain_table() {
     }
     // plain reference: a HashMap from index to the attack sets met there
     for (piece, i, magic, bits) in [
-        (Slider::Rook, 0, 1u64 << 50, 14),
-        (Slider::Bishop, 27, 0x1234_5678_9abc_def1, 7),
+        (SliderPiece::Rook, 0, 1u64 << 50, 14),
+        (SliderPiece::Bishop, 27, 0x1234_5678_9abc_def1, 7),
     ] {
         let s = sq(i);
         let mut seen: std::collections::HashMap<usize, Vec<u64>> = Default::default();
@@ -138,11 +138,11 @@ fn more_bits_than_the_mask_stay_valid_and_counts_match_a_plain_table() {
 #[test]
 fn bad_magics_break() {
     for magic in [0u64, 1] {
-        let r = check(Slider::Rook, Square::D4, magic, 10).unwrap();
+        let r = check(SliderPiece::Rook, Square::D4, magic, 10).unwrap();
         assert!(!r.valid);
         assert!(r.breaking > 0 && r.collisions.iter().any(|c| !c.harmless));
         let c = r.collisions.iter().find(|c| !c.harmless).unwrap();
-        let piece = Slider::Rook;
+        let piece = SliderPiece::Rook;
         assert_ne!(
             ray_walk(piece, Square::D4, c.occupancies[0]),
             ray_walk(piece, Square::D4, c.occupancies[1])
@@ -153,7 +153,7 @@ fn bad_magics_break() {
         );
     }
     // magic 0: every key on index 0, 1023 collisions, the first 16 listed
-    let r = check(Slider::Rook, Square::D4, 0, 10).unwrap();
+    let r = check(SliderPiece::Rook, Square::D4, 0, 10).unwrap();
     assert_eq!(r.harmless + r.breaking, 1023);
     assert_eq!(r.collisions.len(), LISTED_COLLISIONS);
     assert_eq!(r.used, 1);
@@ -167,12 +167,12 @@ fn bad_magics_break() {
     );
     // the trace says so at step 5, with both sets
     let occ = Square::D6.bit();
-    let t = lookup_trace(Slider::Rook, Square::D4, occ, 0, 10).unwrap();
+    let t = lookup_trace(SliderPiece::Rook, Square::D4, occ, 0, 10).unwrap();
     let last = &t.steps[4];
     assert!(last.note.contains("NOT valid"), "{}", last.note);
     assert_eq!(
         last.operands[0].value.bits,
-        ray_walk(Slider::Rook, Square::D4, occ)
+        ray_walk(SliderPiece::Rook, Square::D4, occ)
     );
     assert_ne!(last.value.bits, last.operands[0].value.bits);
     assert_eq!(
@@ -184,11 +184,11 @@ fn bad_magics_break() {
 #[test]
 fn trace_steps_are_the_five_of_the_issue() {
     let s = Square::D4;
-    let m = builtin_magic(Slider::Rook, s);
+    let m = builtin_magic(SliderPiece::Rook, s);
     let occ = Square::D6.bit() | Square::B4.bit() | Square::H8.bit();
-    let t = lookup_trace(Slider::Rook, s, occ, m, 10).unwrap();
+    let t = lookup_trace(SliderPiece::Rook, s, occ, m, 10).unwrap();
     assert_eq!(t.steps.len(), 5);
-    let key = occ & mask(Slider::Rook, s);
+    let key = occ & mask(SliderPiece::Rook, s);
     assert_eq!(key, Square::D6.bit() | Square::B4.bit());
     assert_eq!(t.steps[0].value.bits, key);
     assert_eq!(t.steps[1].value.bits, key.wrapping_mul(m));
@@ -205,33 +205,33 @@ fn fewer_bits_get_harder_and_may_fail() {
     // fewer bits than the mask's squares are allowed: the built-in 10-bit
     // magic of d4 breaks with 9, and the random search gives up
     let r = check(
-        Slider::Rook,
+        SliderPiece::Rook,
         Square::D4,
-        builtin_magic(Slider::Rook, Square::D4),
+        builtin_magic(SliderPiece::Rook, Square::D4),
         9,
     )
     .unwrap();
     assert!(!r.valid && r.breaking > 0);
     assert_eq!(
-        find(Slider::Rook, Square::D4, 9, 1, 20_000, go_on),
+        find(SliderPiece::Rook, Square::D4, 9, 1, 20_000, go_on),
         Err(MagicError::NotFound(20_000))
     );
     // 2 bits cannot hold a bishop on a1's 7 different attack sets
     assert_eq!(
-        find(Slider::Bishop, Square::A1, 2, 3, 5000, go_on),
+        find(SliderPiece::Bishop, Square::A1, 2, 3, 5000, go_on),
         Err(MagicError::NotFound(5000))
     );
     // the same seed finds the same magic
-    let f = find(Slider::Bishop, Square::A1, 6, 3, 1_000_000, go_on).unwrap();
+    let f = find(SliderPiece::Bishop, Square::A1, 6, 3, 1_000_000, go_on).unwrap();
     assert_eq!(
-        find(Slider::Bishop, Square::A1, 6, 3, 1_000_000, go_on),
+        find(SliderPiece::Bishop, Square::A1, 6, 3, 1_000_000, go_on),
         Ok(f)
     );
     assert_eq!(f.bits, 6);
     assert!(f.attempts >= 1);
     // cancel: the second report breaks
     let mut calls = 0;
-    let r = find(Slider::Bishop, Square::A1, 2, 3, 1_000_000, |_| {
+    let r = find(SliderPiece::Bishop, Square::A1, 2, 3, 1_000_000, |_| {
         calls += 1;
         if calls == 2 {
             ControlFlow::Break(())
@@ -256,23 +256,23 @@ fn typed_errors_for_bad_input() {
     ));
     assert_eq!(parse_magic("0x10"), Ok(16));
     // more bits than the mask's 10 squares: what fixed-shift engines use
-    assert_eq!(parse_bits(Slider::Rook, Square::D4, "11"), Ok(11));
-    assert_eq!(parse_bits(Slider::Rook, Square::D4, "20"), Ok(20));
+    assert_eq!(parse_bits(SliderPiece::Rook, Square::D4, "11"), Ok(11));
+    assert_eq!(parse_bits(SliderPiece::Rook, Square::D4, "20"), Ok(20));
     assert!(matches!(
-        parse_bits(Slider::Rook, Square::D4, "21"),
+        parse_bits(SliderPiece::Rook, Square::D4, "21"),
         Err(MagicError::BadBits { usual: 10, .. })
     ));
     assert!(matches!(
-        parse_bits(Slider::Rook, Square::D4, "0"),
+        parse_bits(SliderPiece::Rook, Square::D4, "0"),
         Err(MagicError::BadBits { .. })
     ));
     assert!(matches!(
-        parse_bits(Slider::Rook, Square::D4, "x"),
+        parse_bits(SliderPiece::Rook, Square::D4, "x"),
         Err(MagicError::BadBitsText { .. })
     ));
-    assert_eq!(parse_bits(Slider::Rook, Square::A1, "12"), Ok(12));
+    assert_eq!(parse_bits(SliderPiece::Rook, Square::A1, "12"), Ok(12));
     assert!(matches!(
-        "queen".parse::<Slider>(),
+        "queen".parse::<SliderPiece>(),
         Err(MagicError::BadPiece(_))
     ));
     assert_eq!(
@@ -280,32 +280,52 @@ fn typed_errors_for_bad_input() {
         Ok(Square::D5.bit() | Square::A1.bit())
     );
     assert!(matches!(occupancy_from_fen("8/8"), Err(MagicError::Fen(_))));
-    let e = find(Slider::Rook, Square::A1, 2, 1, 10, go_on).unwrap_err();
+    let e = find(SliderPiece::Rook, Square::A1, 2, 1, 10, go_on).unwrap_err();
     assert_eq!(e.to_string(), "no magic found in 10 attempts");
-    assert!(lookup_trace(Slider::Rook, Square::A1, 0, 1, 21).is_err());
-    assert!(lookup_trace(Slider::Rook, Square::A1, 0, 1, 13).is_ok());
-    assert!(check(Slider::Rook, Square::A1, 1, 0).is_err());
+    assert!(lookup_trace(SliderPiece::Rook, Square::A1, 0, 1, 21).is_err());
+    assert!(lookup_trace(SliderPiece::Rook, Square::A1, 0, 1, 13).is_ok());
+    assert!(check(SliderPiece::Rook, Square::A1, 1, 0).is_err());
 }
 
 #[test]
 fn exports_name_the_square() {
-    let r = export_rust(Slider::Rook, Square::D4, 0x10, 10).unwrap();
-    assert!(
-        r.contains("pub const ROOK_D4_MAGIC: u64 = 0x0000000000000010;"),
-        "{r}"
+    let r = export(Lang::Rust, SliderPiece::Rook, Square::D4, 0x10, 10).unwrap();
+    let m = mask(SliderPiece::Rook, Square::D4);
+    assert_eq!(
+        r,
+        format!(
+            "// rook on d4: 10 index bits\n\
+             pub const ROOK_D4_MASK: u64 = 0x{m:016x};\n\
+             pub const ROOK_D4_MAGIC: u64 = 0x0000000000000010;\n\
+             pub const ROOK_D4_SHIFT: u32 = 54;\n\
+             pub const ROOK_D4_TABLE_SIZE: usize = 1024;\n\
+             // attacks = table[((occ & ROOK_D4_MASK)\n\
+             //     .wrapping_mul(ROOK_D4_MAGIC) >> ROOK_D4_SHIFT) as usize]\n"
+        )
     );
-    assert!(r.contains("ROOK_D4_TABLE_SIZE: usize = 1024;"), "{r}");
-    let c = export_c(Slider::Bishop, Square::H8, 0x10, 5).unwrap();
-    assert!(c.contains("#define BISHOP_H8_SHIFT 59"), "{c}");
-    assert!(c.contains("#define BISHOP_H8_TABLE_SIZE 32"), "{c}");
-    assert!(export_c(Slider::Bishop, Square::H8, 0x10, 21).is_err());
-    let c = export_c(Slider::Bishop, Square::H8, 0x10, 9).unwrap();
+    let c = export(Lang::C, SliderPiece::Bishop, Square::H8, 0x10, 5).unwrap();
+    let m = mask(SliderPiece::Bishop, Square::H8);
+    assert_eq!(
+        c,
+        format!(
+            "/* bishop on h8: 5 index bits */\n\
+             #define BISHOP_H8_MASK 0x{m:016x}ULL\n\
+             #define BISHOP_H8_MAGIC 0x0000000000000010ULL\n\
+             #define BISHOP_H8_SHIFT 59\n\
+             #define BISHOP_H8_TABLE_SIZE 32\n\
+             // attacks = table[((occ & BISHOP_H8_MASK)\n\
+             //     * BISHOP_H8_MAGIC) >> BISHOP_H8_SHIFT]\n"
+        )
+    );
+    assert!(export(Lang::C, SliderPiece::Bishop, Square::H8, 0x10, 21).is_err());
+    let c = export(Lang::C, SliderPiece::Bishop, Square::H8, 0x10, 9).unwrap();
     assert!(c.contains("#define BISHOP_H8_SHIFT 55"), "{c}");
+    assert_eq!(Lang::ALL.map(Lang::name), ["Rust", "C"]);
 }
 
 #[test]
 fn reports_serialize_with_hex_words() {
-    let r = check(Slider::Bishop, Square::A1, 0, 6).unwrap();
+    let r = check(SliderPiece::Bishop, Square::A1, 0, 6).unwrap();
     let json = serde_json::to_value(&r).unwrap();
     assert_eq!(json["valid"], false);
     assert_eq!(json["bits"], 6);
@@ -323,14 +343,13 @@ fn reports_serialize_with_hex_words() {
     );
 }
 
-/// Measured once (this machine, seed 1): with one bit fewer than usual,
-/// 40 million sparse candidates found a magic on none of the 128 squares
-/// (rook 39 s, bishop 48 s in all). Such magics exist for a few squares but
-/// are far too rare for a plain random search.
+/// With one bit fewer than usual, 40 million sparse candidates a square
+/// find no magic (docs/performance.md, "Other tricks"): such magics exist
+/// for a few squares but are far too rare for a plain random search.
 #[test]
 #[ignore = "prints how hard fewer bits are"]
 fn survey_fewer_bits() {
-    for piece in Slider::ALL {
+    for piece in SliderPiece::ALL {
         let mut found = Vec::new();
         let t = std::time::Instant::now();
         for s in Square::all() {

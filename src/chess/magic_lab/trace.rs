@@ -1,7 +1,7 @@
 //! The lookup stepped: `occ & mask`, `× magic`, `>> (64 − bits)`, the
 //! index, the table's attack set beside the ray walk's.
 
-use super::{ray_walk, MagicError, Slider, Table};
+use super::{ray_walk, MagicError, SliderPiece, Table};
 use crate::bits::square::Square;
 use crate::bits::trace::{Outcome, Step, Trace};
 use crate::bits::word::{mask as low_bits, Word};
@@ -11,19 +11,19 @@ use crate::bits::word::{mask as low_bits, Word};
 /// ray walk beside it and says when the magic is not valid for `bits`.
 ///
 /// ```
-/// use bitscope::chess::magic_lab::{builtin_magic, lookup_trace, ray_walk, Slider};
+/// use bitscope::chess::magic_lab::{builtin_magic, lookup_trace, ray_walk, SliderPiece};
 /// use bitscope::bits::trace::Outcome;
 /// use bitscope::chess::Square;
 /// let occ = Square::D6.bit() | Square::B4.bit();
-/// let m = builtin_magic(Slider::Rook, Square::D4);
-/// let t = lookup_trace(Slider::Rook, Square::D4, occ, m, 10)?;
+/// let m = builtin_magic(SliderPiece::Rook, Square::D4);
+/// let t = lookup_trace(SliderPiece::Rook, Square::D4, occ, m, 10)?;
 /// assert_eq!(t.steps.len(), 5);
 /// let Outcome::Word(w) = t.result else { panic!() };
-/// assert_eq!(w.bits, ray_walk(Slider::Rook, Square::D4, occ));
+/// assert_eq!(w.bits, ray_walk(SliderPiece::Rook, Square::D4, occ));
 /// # Ok::<(), bitscope::chess::magic_lab::MagicError>(())
 /// ```
 pub fn lookup_trace(
-    piece: Slider,
+    piece: SliderPiece,
     square: Square,
     occupancy: u64,
     magic: u64,

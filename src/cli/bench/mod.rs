@@ -279,10 +279,10 @@ fn bench_trits(rounds: u32) {
 }
 
 fn bench_magic(rounds: u32) {
-    use bitscope::chess::magic_lab::{find, usual_bits, Slider, DEFAULT_MAX_ATTEMPTS};
+    use bitscope::chess::magic_lab::{find, usual_bits, SliderPiece, DEFAULT_MAX_ATTEMPTS};
     use bitscope::chess::Square;
     println!("magic find: all 64 squares, usual bits (one per mask square), seeds 1..=64, best of {rounds}");
-    for piece in Slider::ALL {
+    for piece in SliderPiece::ALL {
         let (t, (attempts, failed)) = best(rounds, || {
             let (mut attempts, mut failed) = (0u64, 0u32);
             for s in Square::all() {
@@ -441,7 +441,7 @@ fn bench_perft(rounds: u32, depth_offset: i32) {
 }
 
 fn bench_gpu(rounds: u32, depth_offset: i32) {
-    use bitscope::gpu::{GpuPerft, Options, Variant};
+    use bitscope::gpu::{GpuPerft, Kernel, Options};
     let gpu = match GpuPerft::new_blocking() {
         Ok(g) => g,
         Err(e) => {
@@ -454,14 +454,9 @@ fn bench_gpu(rounds: u32, depth_offset: i32) {
         "gpu perft on {} ({}, {}), workgroup storage {} B; best of {rounds}",
         r.name, r.backend, r.device_type, r.max_compute_workgroup_storage_size
     );
-    for variant in Variant::ALL {
+    for variant in Kernel::DEPTH_FIRST {
         // build the pipeline outside the timings
-        let _ = gpu.run_blocking(
-            &Position::startpos(),
-            1,
-            &Options::with_variant(variant),
-            |_, _| true,
-        );
+        let _ = gpu.warm_up_blocking(&Position::startpos(), &Options::with_variant(variant));
     }
     for (name, fen, depth) in perft_cases(depth_offset) {
         let Ok(pos) = Position::from_fen(fen) else {
@@ -472,7 +467,7 @@ fn bench_gpu(rounds: u32, depth_offset: i32) {
             "  {name:<9} depth {depth}  cpu            {cpu_nodes:>13} nodes {cpu_t:>8.3} s {:>9.1} M nodes/s",
             bitscope::chess::perft::nodes_per_second(cpu_nodes, cpu_t) as f64 / 1e6
         );
-        for variant in Variant::ALL {
+        for variant in Kernel::DEPTH_FIRST {
             let options = Options::with_variant(variant);
             let (t, run) = best(rounds, || {
                 gpu.run_blocking(&pos, depth, &options, |_, _| true)

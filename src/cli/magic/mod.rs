@@ -6,7 +6,7 @@ mod table;
 
 use super::progress::LateBar;
 use bitscope::chess::magic_lab::{
-    self, check, find, parse_bits, parse_magic, parse_square, usual_bits, MagicError, Slider,
+    self, check, find, parse_bits, parse_magic, parse_square, usual_bits, MagicError, SliderPiece,
     DEFAULT_MAX_ATTEMPTS,
 };
 use bitscope::chess::Square;
@@ -37,8 +37,8 @@ pub struct Where {
 
 impl Where {
     /// The typed piece, square and bits.
-    pub fn read(&self) -> Result<(Slider, Square, u32), MagicError> {
-        let piece: Slider = self.piece.parse()?;
+    pub fn read(&self) -> Result<(SliderPiece, Square, u32), MagicError> {
+        let piece: SliderPiece = self.piece.parse()?;
         let square = parse_square(&self.square)?;
         let bits = match &self.bits {
             Some(text) => parse_bits(piece, square, text)?,
@@ -164,7 +164,7 @@ fn run_command(command: MagicCommand) -> Result<i32, MagicError> {
                 );
                 print!(
                     "{}",
-                    magic_lab::export_rust(piece, square, found.magic, bits)?
+                    magic_lab::export(magic_lab::Lang::Rust, piece, square, found.magic, bits)?
                 );
             }
         }

@@ -7,7 +7,7 @@ use crate::cli::progress::LateBar;
 use bitscope::chess::magic_lab::table::{
     check_table, parse_table, repair, BitsFrom, BitsGiven, Repair, TableReport,
 };
-use bitscope::chess::magic_lab::Slider;
+use bitscope::chess::magic_lab::SliderPiece;
 use bitscope::chess::Square;
 use clap::Args;
 use serde_json::json;
@@ -45,7 +45,7 @@ pub fn run(args: CheckTableArgs) -> i32 {
 }
 
 fn run_checked(args: &CheckTableArgs) -> Result<i32, String> {
-    let piece: Slider = args.piece.parse().map_err(|e| format!("{e}"))?;
+    let piece: SliderPiece = args.piece.parse().map_err(|e| format!("{e}"))?;
     let text = crate::cli::read_input(&args.file)?;
     let given = match (args.bits, args.shifts) {
         (Some(b), _) => BitsGiven::All(b),

@@ -229,7 +229,7 @@ pub fn open_gpu(
     // Check the limits and build the pipeline before the clock starts.
     let (workgroup_size, workgroup_bytes) =
         gpu.resolve_workgroup(&options).map_err(|e| e.to_string())?;
-    gpu.run_blocking(&Position::startpos(), 1, &options, |_, _| true)
+    gpu.warm_up_blocking(&Position::startpos(), &options)
         .map_err(|e| e.to_string())?;
     let report = gpu.report();
     let backend = format!(

@@ -94,9 +94,8 @@ fn diag_line(s: u32, anti: bool) -> vec2<u32> {
 // 64-bit shifts by constants: `shl`/`shr` for 0 < n < 32, `shr_hi` for
 // 32 <= n < 64 (no branches, every call site passes a literal). A left
 // shift is written as a multiplication by 2^n: on SwiftShader that is much
-// the cheaper of the two (with the left shifts of these helpers multiplied,
-// the matrix went from 64.1 to 85.6 M nodes/s breadth-first and from 15.3
-// to 25.2 depth-first, start depth 5); a GPU does either in one instruction.
+// the cheaper of the two (docs/performance.md, "Multiplications over
+// shifts"); a GPU does either in one instruction.
 fn shl(v: vec2<u32>, n: u32) -> vec2<u32> {
     let m = 1u << n;
     return vec2<u32>(v.x * m, (v.y * m) | (v.x >> (32u - n)));

@@ -16,8 +16,8 @@ use super::PanelProps;
 use crate::chess::{FenError, Position, CPW_POSITIONS};
 use crate::gpu::layout::{default_workgroup_storage_limit, WORKGROUP_SIZES};
 use crate::gpu::{
-    interactive_depths, workgroup_budget, AdapterReport, Design, GpuError, GpuPerft, GpuRun,
-    Options, Slider, Variant, MAX_PLIES, POS_BYTES,
+    interactive_depths, workgroup_budget, AdapterReport, AttackMethod, Design, GpuError, GpuPerft,
+    GpuRun, Kernel, Options, MAX_PLIES, POS_BYTES,
 };
 use crate::ui::components::PerftRunner;
 use crate::ui::dom::now_ms;
@@ -451,15 +451,15 @@ fn run_selects(settings: &GpuState, dispatch: &Callback<Action>, running: bool) 
                 </select>
             </label>
             <label>{ "memory " }
-                <select class="gpu-variant" onchange={on_select(dispatch, |v| Variant::EVERY.into_iter().find(|x| x.name() == v).map(Action::SetVariant))} disabled={running}>
-                    <option value="workgroup" selected={variant == Variant::Workgroup}>{ "workgroup (shared)" }</option>
-                    <option value="private" selected={variant == Variant::Private}>{ "private (per invocation)" }</option>
-                    <option value="breadth-first" selected={variant == Variant::BreadthFirst}>{ "breadth-first (level by level)" }</option>
+                <select class="gpu-variant" onchange={on_select(dispatch, |v| Kernel::ALL.into_iter().find(|x| x.name() == v).map(Action::SetVariant))} disabled={running}>
+                    <option value="workgroup" selected={variant == Kernel::Workgroup}>{ "workgroup (shared)" }</option>
+                    <option value="private" selected={variant == Kernel::Private}>{ "private (per invocation)" }</option>
+                    <option value="breadth-first" selected={variant == Kernel::BreadthFirst}>{ "breadth-first (level by level)" }</option>
                 </select>
             </label>
             <label>{ "sliders " }
-                <select class="gpu-slider" onchange={on_select(dispatch, |v| Slider::from_name(v).map(Action::SetSlider))} disabled={running}>
-                    { for Slider::ALL.into_iter().map(|x| html! { <option value={x.name()} selected={x == slider}>{ x.name() }</option> }) }
+                <select class="gpu-slider" onchange={on_select(dispatch, |v| AttackMethod::from_name(v).map(Action::SetSlider))} disabled={running}>
+                    { for AttackMethod::ALL.into_iter().map(|x| html! { <option value={x.name()} selected={x == slider}>{ x.name() }</option> }) }
                 </select>
             </label>
             <label>{ "workgroup size " }
@@ -538,10 +538,13 @@ impl Runner {
             batch_size: batch,
             ..Options::default()
         };
-        // Build the kernel's pipeline (cached per variant, slider and
-        // workgroup size) with a depth-1 run, outside the timing.
+        let root = match Position::from_fen(&fen) {
+            Ok(p) => p,
+            Err(e) => return state.set(failed(GpuError::BadPosition(e.to_string()))),
+        };
+        // the pipeline is built outside the timing
         let build_start = now_ms();
-        if let Err(e) = gpu.run_fen(&fen, 1, &options, |_, _| true).await {
+        if let Err(e) = gpu.warm_up(&root, &options).await {
             return state.set(failed(e));
         }
         let build_seconds = (now_ms() - build_start) / 1000.0;
@@ -550,7 +553,7 @@ impl Runner {
         let progress_state = state.clone();
         let progress_cancel = self.cancel.clone();
         let result = gpu
-            .run_fen(&fen, depth, &options, move |done, total| {
+            .run(&root, depth, &options, move |done, total| {
                 progress_state.set(RunState::Gpu { done, total });
                 !*progress_cancel.borrow()
             })

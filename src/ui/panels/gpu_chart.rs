@@ -16,7 +16,7 @@
 
 use super::gpu_rows::{fastest, MatrixRow};
 use crate::gpu::matrix::MATRIX_WORKGROUP_SIZES;
-use crate::gpu::{Slider, Variant};
+use crate::gpu::{AttackMethod, Kernel};
 use yew::prelude::*;
 
 const W: f64 = 460.0;
@@ -26,7 +26,7 @@ const BOTTOM: f64 = 44.0;
 const TOP: f64 = 22.0;
 
 /// The columns, by workgroup (shared) memory per invocation (ascending).
-const KERNELS: [Variant; 3] = [Variant::BreadthFirst, Variant::Workgroup, Variant::Private];
+const KERNELS: [Kernel; 3] = [Kernel::BreadthFirst, Kernel::Workgroup, Kernel::Private];
 
 #[derive(Properties, PartialEq)]
 pub struct MatrixChartProps {
@@ -59,7 +59,7 @@ fn nice_max(x: f64) -> f64 {
 }
 
 /// A column's two label lines: the kernel, and the memory one invocation keeps.
-fn column_label(kernel: Variant, rows: &[MatrixRow]) -> (&'static str, String) {
+fn column_label(kernel: Kernel, rows: &[MatrixRow]) -> (&'static str, String) {
     let bytes = rows
         .iter()
         .find(|r| r.variant.kernel == kernel)
@@ -67,9 +67,9 @@ fn column_label(kernel: Variant, rows: &[MatrixRow]) -> (&'static str, String) {
         .unwrap_or(0);
     let private = crate::gpu::layout::private_bytes(kernel);
     let memory = match kernel {
-        Variant::Private => format!("{private} B private"),
-        Variant::Workgroup => format!("{bytes} B shared"),
-        Variant::BreadthFirst => format!("{bytes} B shared + {private} B private"),
+        Kernel::Private => format!("{private} B private"),
+        Kernel::Workgroup => format!("{bytes} B shared"),
+        Kernel::BreadthFirst => format!("{bytes} B shared + {private} B private"),
     };
     (kernel.name(), memory)
 }
@@ -77,19 +77,19 @@ fn column_label(kernel: Variant, rows: &[MatrixRow]) -> (&'static str, String) {
 fn chart(position: &str, rows: &[&MatrixRow]) -> Html {
     let measured: Vec<(&MatrixRow, f64)> = rows
         .iter()
-        .filter_map(|r| r.outcome.as_ref().ok().map(|m| (*r, m.nps() / 1e6)))
+        .filter_map(|r| r.best.as_ref().map(|m| (*r, m.nps() / 1e6)))
         .filter(|(_, y)| y.is_finite())
         .collect();
     let top = nice_max(measured.iter().map(|p| p.1).fold(0.0, f64::max));
     let best = fastest(rows.iter().copied(), position).map(|(v, _)| v);
     let col_w = (W - LEFT - 8.0) / KERNELS.len() as f64;
-    let slots = (Slider::ALL.len() * MATRIX_WORKGROUP_SIZES.len()) as f64;
+    let slots = (AttackMethod::ALL.len() * MATRIX_WORKGROUP_SIZES.len()) as f64;
     let x_of = |r: &MatrixRow| {
         let col = KERNELS
             .iter()
             .position(|k| *k == r.variant.kernel)
             .unwrap_or(0) as f64;
-        let s = Slider::ALL
+        let s = AttackMethod::ALL
             .iter()
             .position(|s| *s == r.variant.slider)
             .unwrap_or(0);
@@ -139,7 +139,7 @@ fn chart(position: &str, rows: &[&MatrixRow]) -> Html {
                 }) }
             </svg>
             <figcaption class="legend">
-                { for Slider::ALL.iter().map(|s| html! { <span class={classes!("key", s.name())}><i></i>{ s.name() }</span> }) }
+                { for AttackMethod::ALL.iter().map(|s| html! { <span class={classes!("key", s.name())}><i></i>{ s.name() }</span> }) }
                 <span class="muted">{ "dot size: workgroup size 64 / 128 / 256; ringed: the fastest" }</span>
             </figcaption>
         </figure>

@@ -5,10 +5,10 @@
 //! answer in words, with the numbers measured there and then.
 
 use super::gpu_chart::MatrixChart;
-use super::gpu_rows::{fastest, MatrixRow, Measured};
-use crate::chess::{perft, Position};
+use super::gpu_rows::{fastest, MatrixRow};
 use crate::gpu::matrix::{matrix_cases, MatrixSize, MatrixVariant};
-use crate::gpu::{GpuError, GpuPerft, Variant};
+use crate::gpu::measure::{measure_matrix, MatrixEvent, MatrixHost};
+use crate::gpu::{GpuError, GpuPerft, Kernel};
 use crate::ui::dom::{next_task, now_ms};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -51,22 +51,60 @@ impl PartialEq for GpuMatrixProps {
     }
 }
 
-/// The CPU perft of `fen`, one root move at a time with the browser let in
-/// between, so a deep count never freezes the page.
-async fn cpu_count(fen: &str, depth: u32) -> Option<u64> {
-    let pos = Position::from_fen(fen).ok()?;
-    if depth <= 1 {
-        return Some(perft(&pos, depth));
-    }
-    let mut total = 0;
-    for &m in pos.legal_moves().as_slice() {
-        total += perft(&pos.play(m), depth - 1);
-        next_task().await;
-    }
-    Some(total)
+/// The matrix on the page: the browser's clock, a task between steps (the
+/// page repaints, the cancel button is heard), rows and status as they come.
+struct Page {
+    rows: UseStateHandle<Vec<MatrixRow>>,
+    status: UseStateHandle<Status>,
+    cancel: Rc<RefCell<bool>>,
+    done: usize,
+    total: usize,
 }
 
-/// Runs every variant on every case, appending rows as they come.
+impl Page {
+    fn running(&self, now: String) {
+        self.status.set(Status::Running {
+            done: self.done,
+            total: self.total,
+            now,
+        });
+    }
+}
+
+impl MatrixHost for Page {
+    fn now(&self) -> f64 {
+        now_ms() / 1000.0
+    }
+
+    async fn pause(&mut self) {
+        next_task().await
+    }
+
+    fn go_on(&self) -> bool {
+        !*self.cancel.borrow()
+    }
+
+    fn event(&mut self, event: MatrixEvent<'_>) {
+        match event {
+            MatrixEvent::Cpu(case) => {
+                self.running(format!("the CPU perft of {} {}", case.name, case.depth))
+            }
+            MatrixEvent::WarmUp(case, v) | MatrixEvent::Timing(case, v) => {
+                self.running(format!("{} on {} {}", v.name(), case.name, case.depth))
+            }
+            MatrixEvent::Rows(all) => {
+                let settled: Vec<MatrixRow> = all.iter().filter(|r| r.settled()).cloned().collect();
+                if settled.len() != self.done {
+                    self.done = settled.len();
+                    self.rows.set(settled);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Runs every variant on every case, one round, rows shown as they come.
 async fn run_matrix(
     gpu: Rc<GpuPerft>,
     size: MatrixSize,
@@ -74,67 +112,22 @@ async fn run_matrix(
     status: UseStateHandle<Status>,
     cancel: Rc<RefCell<bool>>,
 ) {
-    let variants = MatrixVariant::all();
     let cases = matrix_cases(size.depth_offset());
-    let total = variants.len() * cases.len();
-    let mut out: Vec<MatrixRow> = Vec::new();
+    let total = MatrixVariant::all().len() * cases.len();
     let start = now_ms();
-    for case in cases {
-        status.set(Status::Running {
-            done: out.len(),
-            total,
-            now: format!("the CPU perft of {} {}", case.name, case.depth),
-        });
-        let want = cpu_count(case.fen, case.depth).await;
-        for v in &variants {
-            if *cancel.borrow() {
-                return status.set(Status::Cancelled);
-            }
-            status.set(Status::Running {
-                done: out.len(),
-                total,
-                now: format!("{} on {} {}", v.name(), case.name, case.depth),
-            });
-            next_task().await;
-            let options = v.options();
-            let outcome = match gpu.resolve_workgroup(&options) {
-                Err(e) => Err(format!("skipped: {e}")),
-                Ok(_) => {
-                    // the pipeline is built outside the timing
-                    let timed = match gpu.run_fen(case.fen, 1, &options, |_, _| true).await {
-                        Err(e) => Err(e),
-                        Ok(_) => {
-                            let t0 = now_ms();
-                            let flag = cancel.clone();
-                            gpu.run_fen(case.fen, case.depth, &options, move |_, _| !*flag.borrow())
-                                .await
-                                .map(|r| (r, (now_ms() - t0) / 1000.0))
-                        }
-                    };
-                    match timed {
-                        Ok((run, seconds)) => Ok(Measured {
-                            nodes: run.nodes,
-                            seconds,
-                            dispatches: run.dispatches,
-                            correct: Some(run.nodes) == want,
-                        }),
-                        Err(GpuError::Cancelled) => return status.set(Status::Cancelled),
-                        Err(GpuError::DeviceLost(why)) => return status.set(Status::Lost(why)),
-                        Err(e) => Err(e.to_string()),
-                    }
-                }
-            };
-            out.push(MatrixRow {
-                variant: *v,
-                position: case.name,
-                depth: case.depth,
-                outcome,
-            });
-            rows.set(out.clone());
-        }
-    }
-    status.set(Status::Done {
-        seconds: (now_ms() - start) / 1000.0,
+    let mut page = Page {
+        rows,
+        status: status.clone(),
+        cancel,
+        done: 0,
+        total,
+    };
+    status.set(match measure_matrix(&gpu, &cases, 1, &mut page).await {
+        Ok(_) => Status::Done {
+            seconds: (now_ms() - start) / 1000.0,
+        },
+        Err(GpuError::DeviceLost(why)) => Status::Lost(why),
+        Err(_) => Status::Cancelled,
     });
 }
 
@@ -151,7 +144,7 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
         let Some((best, best_nps)) = of(&|_| true) else {
             continue;
         };
-        let kernel_best = |k: Variant| of(&move |r: &MatrixRow| r.variant.kernel == k);
+        let kernel_best = |k: Kernel| of(&move |r: &MatrixRow| r.variant.kernel == k);
         let mut line = format!(
             "{p}: on {adapter}, {best} wins with {:.1} M nodes/s.",
             best_nps / 1e6
@@ -160,30 +153,29 @@ fn answer(rows: &[MatrixRow], adapter: &str) -> Vec<String> {
         let workgroup_bytes = |kernel| {
             MatrixVariant {
                 kernel,
-                slider: crate::gpu::Slider::KoggeStone,
+                slider: crate::gpu::AttackMethod::KoggeStone,
                 workgroup_size: 64,
             }
             .bytes_per_invocation()
         };
         let private_bytes = crate::gpu::layout::private_bytes;
-        if let (Some((_, shared)), Some((_, private))) = (
-            kernel_best(Variant::Workgroup),
-            kernel_best(Variant::Private),
-        ) {
+        if let (Some((_, shared)), Some((_, private))) =
+            (kernel_best(Kernel::Workgroup), kernel_best(Kernel::Private))
+        {
             line += &format!(
                 " The position and move stack in workgroup (shared) memory, {} B per invocation, give at best {:.1} M nodes/s; the same {} B in private memory {:.1} M nodes/s (shared is {:.2}x private).",
-                workgroup_bytes(Variant::Workgroup),
+                workgroup_bytes(Kernel::Workgroup),
                 shared / 1e6,
-                private_bytes(Variant::Private),
+                private_bytes(Kernel::Private),
                 private / 1e6,
                 shared / private
             );
         }
-        if let Some((_, bfs)) = kernel_best(Variant::BreadthFirst) {
+        if let Some((_, bfs)) = kernel_best(Kernel::BreadthFirst) {
             line += &format!(
                 " Breadth-first, with {} B of workgroup memory and {} B of private memory per invocation and every position in global memory, gives at best {:.1} M nodes/s.",
-                workgroup_bytes(Variant::BreadthFirst),
-                private_bytes(Variant::BreadthFirst),
+                workgroup_bytes(Kernel::BreadthFirst),
+                private_bytes(Kernel::BreadthFirst),
                 bfs / 1e6
             );
         }
@@ -272,16 +264,16 @@ pub fn gpu_matrix(props: &GpuMatrixProps) -> Html {
                             let memory = html! { <>
                                 <td class="num">{ v.workgroup_bytes() }</td><td class="num">{ v.bytes_per_invocation() }</td><td class="num">{ v.global_bytes_per_position() }</td>
                             </> };
-                            match &r.outcome {
-                                Ok(m) => html! {
+                            match (&r.best, &r.error) {
+                                (Some(m), None) => html! {
                                     <tr class={classes!("measured", won.then_some("winner"), (!m.correct).then_some("bad"))}>
-                                        { common }<td class="num matrix-nodes">{ m.nodes }</td><td class="num">{ format!("{:.3}", m.seconds) }</td>
-                                        <td class="num matrix-nps">{ format!("{:.1}", m.nps() / 1e6) }</td>{ memory }<td class="num">{ m.dispatches }</td>
+                                        { common }<td class="num matrix-nodes">{ m.run.nodes }</td><td class="num">{ format!("{:.3}", m.seconds) }</td>
+                                        <td class="num matrix-nps">{ format!("{:.1}", m.nps() / 1e6) }</td>{ memory }<td class="num">{ m.run.dispatches }</td>
                                         <td>{ if m.correct { "✓" } else { "WRONG" } }</td>
                                     </tr>
                                 },
-                                Err(why) => html! {
-                                    <tr class="skipped">{ common }<td colspan="3" class="muted">{ why.clone() }</td>{ memory }<td></td><td></td></tr>
+                                (_, why) => html! {
+                                    <tr class="skipped">{ common }<td colspan="3" class="muted">{ why.as_ref().map(ToString::to_string).unwrap_or_default() }</td>{ memory }<td></td><td></td></tr>
                                 },
                             }
                         }) }

@@ -2,35 +2,7 @@
 //! (`gpu_chart.rs`) both draw, below both of them.
 
 use crate::gpu::matrix::{winner, MatrixVariant};
-
-/// One measured (or skipped) variant on one position.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MatrixRow {
-    pub variant: MatrixVariant,
-    pub position: &'static str,
-    pub depth: u32,
-    /// `Err(reason)` when the adapter cannot run it (or it failed).
-    pub outcome: Result<Measured, String>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Measured {
-    pub nodes: u64,
-    pub seconds: f64,
-    pub dispatches: u32,
-    /// The CPU perft agrees.
-    pub correct: bool,
-}
-
-impl Measured {
-    pub fn nps(&self) -> f64 {
-        if self.seconds > 0.0 {
-            crate::chess::perft::nodes_per_second(self.nodes, self.seconds) as f64
-        } else {
-            f64::NAN
-        }
-    }
-}
+pub use crate::gpu::measure::MatrixRow;
 
 /// The fastest measured variant on `position` among `rows`: the one the
 /// answer names, the bold row and the ringed point (one, even where two
@@ -42,6 +14,6 @@ pub fn fastest<'a>(
     winner(
         rows.into_iter()
             .filter(|r| r.position == position)
-            .filter_map(|r| r.outcome.as_ref().ok().map(|m| (r.variant, m.nps()))),
+            .filter_map(|r| r.best.as_ref().map(|m| (r.variant, m.nps()))),
     )
 }

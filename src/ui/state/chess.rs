@@ -8,7 +8,7 @@
 use super::{read_num, PanelState, Params};
 use crate::chess::CPW_POSITIONS;
 use crate::gpu::matrix::MatrixSize;
-use crate::gpu::{Slider, Variant};
+use crate::gpu::{AttackMethod, Kernel};
 
 /// Deepest perft depth offered in the browser (a tab should answer in
 /// seconds): the GPU layer's figure, used by the CPU perft too.
@@ -211,11 +211,11 @@ impl PanelState for PositionState {
 pub struct GpuState {
     pub fen: String,
     pub depth: u32,
-    pub variant: Variant,
+    pub variant: Kernel,
     /// Invocations per workgroup asked for: one of [`GPU_WORKGROUP_SIZES`].
     pub workgroup_size: u32,
     /// How the kernel computes slider attacks.
-    pub slider: Slider,
+    pub slider: AttackMethod,
     /// How deep the memory-versus-speed matrix counts.
     pub matrix: MatrixSize,
 }
@@ -239,9 +239,9 @@ pub enum GpuAction {
     /// A new FEN (an empty one, the preset list's "—", is ignored).
     SetFen(String),
     SetDepth(u32),
-    SetVariant(Variant),
+    SetVariant(Kernel),
     SetWorkgroupSize(u32),
-    SetSlider(Slider),
+    SetSlider(AttackMethod),
     SetMatrixSize(MatrixSize),
 }
 
@@ -253,7 +253,7 @@ impl PanelState for GpuState {
         GpuState {
             fen: p.get("fen").map_or(d.fen, str::to_string),
             depth: read_depth(p),
-            variant: Variant::EVERY
+            variant: Kernel::ALL
                 .into_iter()
                 .find(|v| Some(v.name()) == p.get("variant"))
                 .unwrap_or(d.variant),
@@ -262,7 +262,7 @@ impl PanelState for GpuState {
                 .unwrap_or(d.workgroup_size),
             slider: p
                 .get("slider")
-                .and_then(Slider::from_name)
+                .and_then(AttackMethod::from_name)
                 .unwrap_or(d.slider),
             matrix: p
                 .get("matrix")
@@ -395,9 +395,9 @@ mod tests {
         let mut n = 0;
         for fen in CPW_POSITIONS.iter().map(|p| p.1).chain(FENS) {
             for depth in 1..=MAX_BROWSER_DEPTH {
-                for variant in Variant::EVERY {
+                for variant in Kernel::ALL {
                     for workgroup_size in GPU_WORKGROUP_SIZES {
-                        for slider in Slider::ALL {
+                        for slider in AttackMethod::ALL {
                             let s = GpuState {
                                 fen: fen.to_string(),
                                 depth,
@@ -456,9 +456,9 @@ mod tests {
         assert_eq!(g.clone().apply(GpuAction::SetWorkgroupSize(48)), g);
         let read = |h: &str| GpuState::from_params(&Route::parse(h).params);
         assert_eq!(read("#/gpu?wg=48&variant=shared").workgroup_size, 64);
-        assert_eq!(read("#/gpu?variant=private").variant, Variant::Private);
-        assert_eq!(read("#/gpu?slider=pext").slider, Slider::KoggeStone);
-        assert_eq!(read("#/gpu?slider=magic").slider, Slider::Magic);
+        assert_eq!(read("#/gpu?variant=private").variant, Kernel::Private);
+        assert_eq!(read("#/gpu?slider=pext").slider, AttackMethod::KoggeStone);
+        assert_eq!(read("#/gpu?slider=magic").slider, AttackMethod::Magic);
         assert_eq!(read("#/gpu?matrix=huge").matrix, MatrixSize::Quick);
     }
 }

@@ -4,11 +4,11 @@
 
 use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
 use crate::bits::square::Square;
-use crate::chess::magic_lab::{builtin_magic, check_bits, usual_bits, Slider};
+use crate::chess::magic_lab::{builtin_magic, check_bits, usual_bits, SliderPiece};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MagicState {
-    pub piece: Slider,
+    pub piece: SliderPiece,
     pub square: Square,
     /// The whole board's occupancy (a1 = bit 0); only the mask's part counts.
     pub occupancy: u64,
@@ -26,13 +26,13 @@ const DEFAULT_OCCUPANCY: u64 =
 
 impl Default for MagicState {
     fn default() -> Self {
-        MagicState::at(Slider::Rook, Square::D4, DEFAULT_OCCUPANCY)
+        MagicState::at(SliderPiece::Rook, Square::D4, DEFAULT_OCCUPANCY)
     }
 }
 
 impl MagicState {
     /// `piece` on `square` with its built-in magic and usual bits.
-    pub fn at(piece: Slider, square: Square, occupancy: u64) -> MagicState {
+    pub fn at(piece: SliderPiece, square: Square, occupancy: u64) -> MagicState {
         MagicState {
             piece,
             square,
@@ -53,7 +53,7 @@ impl MagicState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MagicAction {
     /// Another slider: its built-in magic and usual bits, steps again.
-    SetPiece(Slider),
+    SetPiece(SliderPiece),
     /// Another square: the same.
     SetSquare(Square),
     SetOccupancy(u64),
@@ -86,7 +86,7 @@ impl PanelState for MagicState {
         let piece = p
             .get("piece")
             .and_then(|t| t.parse().ok())
-            .unwrap_or(Slider::Rook);
+            .unwrap_or(SliderPiece::Rook);
         let square = p
             .get("sq")
             .and_then(|t| t.parse().ok())
@@ -171,7 +171,7 @@ mod tests {
     #[test]
     fn every_piece_square_and_bits_survive_the_url() {
         let mut n = 0;
-        for piece in Slider::ALL {
+        for piece in SliderPiece::ALL {
             for square in Square::all() {
                 for bits in 1..=MAX_BITS {
                     for (occupancy, magic, step) in [
@@ -229,12 +229,12 @@ mod tests {
         assert_eq!(
             (t.magic, t.bits, t.occupancy),
             (
-                builtin_magic(Slider::Rook, Square::A1),
+                builtin_magic(SliderPiece::Rook, Square::A1),
                 12,
                 DEFAULT_OCCUPANCY
             )
         );
-        let t = t.apply(MagicAction::SetPiece(Slider::Bishop));
+        let t = t.apply(MagicAction::SetPiece(SliderPiece::Bishop));
         assert_eq!(t.bits, 6);
         assert!(t.is_builtin());
         let u = t.clone().apply(MagicAction::UseMagic { magic: 5, bits: 4 });
@@ -254,7 +254,7 @@ mod tests {
         });
         assert_eq!(
             (o.square, o.magic, o.bits, o.piece),
-            (Square::H8, 7, 9, Slider::Bishop)
+            (Square::H8, 7, 9, SliderPiece::Bishop)
         );
         assert_eq!(through_url(&o), o);
         assert_eq!(

@@ -5,8 +5,8 @@
 use super::{piece_mark, CardProps, CheckedInput};
 use crate::bits::square::Square;
 use crate::chess::magic_lab::{
-    check, export_c, export_rust, lookup_trace, mask, occupancy_from_fen, parse_square, usual_bits,
-    Slider, MAX_BITS,
+    check, export, lookup_trace, mask, occupancy_from_fen, parse_square, usual_bits, Lang,
+    SliderPiece, MAX_BITS,
 };
 use crate::ui::components::{BitGrid, NumberInput, StepPlayer};
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
@@ -67,7 +67,7 @@ pub(super) fn setup_card(props: &CardProps) -> Html {
         <div class="card">
             <h3>{ "Piece, square and blockers" }</h3>
             <div class="tabs" role="tablist">
-                { for Slider::ALL.into_iter().map(|p| html! {
+                { for SliderPiece::ALL.into_iter().map(|p| html! {
                     <button type="button" role="tab" data-piece={p.name()} aria-selected={(p == piece).to_string()}
                         class={classes!("tab", (p == piece).then_some("active"))}
                         onclick={dispatch.reform(move |_: MouseEvent| Action::SetPiece(p))}>{ p.name() }</button>
@@ -275,8 +275,9 @@ pub(super) fn find_card(props: &CardProps) -> Html {
             } }
             <h3 class="export-title">{ "Export this square" }</h3>
             if valid {
-                { for [("Rust", export_rust(piece, square, magic, bits)), ("C", export_c(piece, square, magic, bits))].into_iter().map(|(lang, code)| {
-                    let code = code.unwrap_or_default();
+                { for Lang::ALL.into_iter().map(|lang| {
+                    let code = export(lang, piece, square, magic, bits).unwrap_or_default();
+                    let lang = lang.name();
                     html! {
                         <div class="export">
                             <div class="row"><strong>{ lang }</strong>

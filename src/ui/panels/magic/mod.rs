@@ -12,7 +12,7 @@ mod table;
 
 use super::PanelProps;
 use crate::bits::square::Square;
-use crate::chess::magic_lab::Slider;
+use crate::chess::magic_lab::SliderPiece;
 use crate::ui::components::{panel_link, BitGrid};
 use crate::ui::state::{
     DebruijnAction, DebruijnState, MagicAction as Action, MagicState, PanelState,
@@ -23,10 +23,10 @@ use table::TableCard;
 use yew::prelude::*;
 
 /// The piece's letter on its square, for a BitGrid's marks.
-pub(super) fn piece_mark(piece: Slider, square: Square) -> Rc<Vec<String>> {
+pub(super) fn piece_mark(piece: SliderPiece, square: Square) -> Rc<Vec<String>> {
     let letter = match piece {
-        Slider::Rook => "R",
-        Slider::Bishop => "B",
+        SliderPiece::Rook => "R",
+        SliderPiece::Bishop => "B",
     };
     Rc::new(
         (0..64)
@@ -127,10 +127,10 @@ pub fn magic_panel(props: &PanelProps) -> Html {
 
 /// The start page's miniature: a rook's mask on d4 and its table size.
 pub fn mini() -> Html {
-    use crate::chess::magic_lab::{mask, usual_bits, Slider};
+    use crate::chess::magic_lab::{mask, usual_bits, SliderPiece};
     use crate::chess::Square;
-    let m = mask(Slider::Rook, Square::D4);
-    let bits = usual_bits(Slider::Rook, Square::D4);
+    let m = mask(SliderPiece::Rook, Square::D4);
+    let bits = usual_bits(SliderPiece::Rook, Square::D4);
     html! {
         <>
         <BitGrid board={m} small=true label="rook on d4: its mask" />

@@ -9,7 +9,7 @@ use crate::bits::square::Square;
 use crate::chess::magic_lab::table::{
     check_table, parse_table, repair, BitsGiven, MagicTable, Repair, TableReport,
 };
-use crate::chess::magic_lab::Slider;
+use crate::chess::magic_lab::SliderPiece;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -24,14 +24,14 @@ const REPAIR_ATTEMPTS: u64 = 2_000_000;
 
 #[derive(Properties, PartialEq)]
 pub(super) struct TableCardProps {
-    pub piece: Slider,
+    pub piece: SliderPiece,
     /// Opens a square in the stepper: its square, magic and bits.
     pub open: Callback<(Square, u64, u32)>,
 }
 
 type Checked = Result<(Rc<MagicTable>, Rc<TableReport>), String>;
 
-fn check_text(piece: Slider, text: &str) -> Checked {
+fn check_text(piece: SliderPiece, text: &str) -> Checked {
     let table = parse_table(piece, text, BitsGiven::Usual).map_err(|e| e.to_string())?;
     let report = check_table(&table).map_err(|e| e.to_string())?;
     Ok((Rc::new(table), Rc::new(report)))
@@ -68,8 +68,8 @@ pub(super) fn table_card(props: &TableCardProps) -> Html {
         area.value()
     });
     let example = match piece {
-        Slider::Rook => ROOK_EXAMPLE,
-        Slider::Bishop => BISHOP_EXAMPLE,
+        SliderPiece::Rook => ROOK_EXAMPLE,
+        SliderPiece::Bishop => BISHOP_EXAMPLE,
     };
     let load_example = set_text.reform(move |_: MouseEvent| example.to_string());
     let body = match checked.as_ref() {
