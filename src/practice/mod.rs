@@ -237,7 +237,10 @@ pub fn rules(ex: &Exercise, e: &Expr) -> Option<Refusal> {
     if let Some(max) = ex.max_constant {
         let mut lits = Vec::new();
         literals(e, &mut lits);
-        let too_big = lits.iter().filter(|&&(_, v)| v > max).min_by_key(|&&(col, _)| col);
+        let too_big = lits
+            .iter()
+            .filter(|&&(_, v)| v > max)
+            .min_by_key(|&&(col, _)| col);
         if let Some(&(column, value)) = too_big {
             return Some(Refusal {
                 rule: Rule::Constant {

@@ -115,10 +115,7 @@ macro_rules! with_panels {
     };
 }
 // used by ui/panels (the browser only)
-#[cfg_attr(
-    not(browser_ui),
-    allow(unused_imports)
-)]
+#[cfg_attr(not(browser_ui), allow(unused_imports))]
 pub(crate) use with_panels;
 
 /// The registry's plain half: the enum, names, lessons and state types.

@@ -56,10 +56,6 @@ pub enum SliderPiece {
     Bishop,
 }
 
-/// The old name of [`SliderPiece`], kept only for `ui/worker/handler.rs`
-/// (edited on main meanwhile); it goes once that file says `SliderPiece`.
-pub type Slider = SliderPiece;
-
 impl SliderPiece {
     pub const ALL: [SliderPiece; 2] = [SliderPiece::Rook, SliderPiece::Bishop];
 

@@ -4,8 +4,8 @@
 //! imports it once; this component mounts the panel in its place, hands it
 //! every new route, and takes back every change of its state as a route.
 
-use super::PanelProps;
 pub use super::gpu_mini::mini;
+use super::PanelProps;
 use crate::ui::route::{Panel, Params, Route};
 use js_sys::{Function, Reflect};
 use std::cell::{Cell, RefCell};
@@ -23,7 +23,10 @@ enum Load {
 
 fn js_text(e: JsValue) -> String {
     e.as_string()
-        .or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())))
+        .or_else(|| {
+            e.dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
         .unwrap_or_else(|| format!("{e:?}"))
 }
 
@@ -34,7 +37,11 @@ async fn load_module() -> Result<JsValue, String> {
         .ok()
         .and_then(|f| f.dyn_into().ok())
         .ok_or("this page cannot load the GPU panel (index.html defines no bitscopeGpu)")?;
-    let promise: js_sys::Promise = load.call0(&JsValue::NULL).map_err(js_text)?.dyn_into().map_err(js_text)?;
+    let promise: js_sys::Promise = load
+        .call0(&JsValue::NULL)
+        .map_err(js_text)?
+        .dyn_into()
+        .map_err(js_text)?;
     wasm_bindgen_futures::JsFuture::from(promise)
         .await
         .map_err(|e| format!("the GPU panel could not load: {}", js_text(e)))

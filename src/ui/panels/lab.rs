@@ -23,7 +23,7 @@ pub fn lab_panel(props: &PanelProps) -> Html {
     let dispatch = props.dispatch(&state);
     let compare = html! { <CompareCard state={state.clone()} dispatch={dispatch.clone()} /> };
     let LabState {
-        expr,
+        ref expr,
         width,
         x,
         y,
@@ -50,19 +50,9 @@ pub fn lab_panel(props: &PanelProps) -> Html {
     }
     let shown = last_ok.borrow().clone();
 
-    let oninput = dispatch.reform(|e: InputEvent| {
-        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-        Action::SetExpr(input.value())
-    });
-    let set_width = |w: u32| dispatch.reform(move |_: MouseEvent| Action::SetWidth(w));
-    let set_var = |v: Var| dispatch.reform(move |n: u64| Action::SetVar(v, n));
     let on_step = dispatch.reform(Action::Step);
 
-    let error = outcome
-        .as_ref()
-        .as_ref()
-        .err()
-        .map(|e| error_view(&expr, e));
+    let error = outcome.as_ref().as_ref().err().map(|e| error_view(expr, e));
     let result = outcome
         .as_ref()
         .as_ref()
@@ -91,26 +81,7 @@ pub fn lab_panel(props: &PanelProps) -> Html {
                 { "Any C expression over unsigned words: ~ - ! (unary), * / %, + -, << >> (logical), < <= > >= (unsigned), == !=, &, ^, |, in C's order, left to right; parentheses group. Arithmetic wraps mod 2^W. Every sub-expression is a step, innermost first." }
             </p>
             <div class="cols">
-                <div class="card">
-                    <h3>{ "Expression" }</h3>
-                    <div class={classes!("expr-field", error.is_some().then_some("invalid"))}>
-                        <label for="lab-expr">{ "expression" }</label>
-                        <input id="lab-expr" name="lab-expr" type="text" spellcheck="false" autocomplete="off"
-                            value={expr.clone()} {oninput} aria-invalid={error.is_some().to_string()} />
-                        { for error }
-                    </div>
-                    <div class="tabs" role="tablist" aria-label="width">
-                        { for WIDTHS.into_iter().map(|w| html! {
-                            <button type="button" role="tab" aria-selected={(w == width).to_string()}
-                                class={classes!("tab", (w == width).then_some("active"))}
-                                data-width={w.to_string()} onclick={set_width(w)}>{ format!("{w} bits") }</button>
-                        }) }
-                    </div>
-                    <NumberInput label="x" name="lab-x" value={x} {width} on_change={set_var(Var::X)} />
-                    <NumberInput label="y" name="lab-y" value={y} {width} on_change={set_var(Var::Y)} />
-                    <NumberInput label="z" name="lab-z" value={z} {width} on_change={set_var(Var::Z)} />
-                    { presets_view() }
-                </div>
+                { expression_card(&state, error, &dispatch) }
                 <div class="lab-side">
                     { compare }
                     <div class="card">
@@ -121,6 +92,39 @@ pub fn lab_panel(props: &PanelProps) -> Html {
                 </div>
             </div>
         </section>
+    }
+}
+
+/// The expression, its error (if any), the width, the variables and the presets.
+fn expression_card(state: &LabState, error: Option<Html>, dispatch: &Callback<Action>) -> Html {
+    let LabState { width, x, y, z, .. } = *state;
+    let oninput = dispatch.reform(|e: InputEvent| {
+        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+        Action::SetExpr(input.value())
+    });
+    let set_width = |w: u32| dispatch.reform(move |_: MouseEvent| Action::SetWidth(w));
+    let set_var = |v: Var| dispatch.reform(move |n: u64| Action::SetVar(v, n));
+    html! {
+        <div class="card">
+            <h3>{ "Expression" }</h3>
+            <div class={classes!("expr-field", error.is_some().then_some("invalid"))}>
+                <label for="lab-expr">{ "expression" }</label>
+                <input id="lab-expr" name="lab-expr" type="text" spellcheck="false" autocomplete="off"
+                    value={state.expr.clone()} {oninput} aria-invalid={error.is_some().to_string()} />
+                { for error }
+            </div>
+            <div class="tabs" role="tablist" aria-label="width">
+                { for WIDTHS.into_iter().map(|w| html! {
+                    <button type="button" role="tab" aria-selected={(w == width).to_string()}
+                        class={classes!("tab", (w == width).then_some("active"))}
+                        data-width={w.to_string()} onclick={set_width(w)}>{ format!("{w} bits") }</button>
+                }) }
+            </div>
+            <NumberInput label="x" name="lab-x" value={x} {width} on_change={set_var(Var::X)} />
+            <NumberInput label="y" name="lab-y" value={y} {width} on_change={set_var(Var::Y)} />
+            <NumberInput label="z" name="lab-z" value={z} {width} on_change={set_var(Var::Z)} />
+            { presets_view() }
+        </div>
     }
 }
 

@@ -88,12 +88,19 @@ fn here_view(s: &LabState) -> Html {
                 </p>
             }
         }
-        (_, Err(e)) => html! { <p class="error cmp-error" role="alert">{ format!("second expression: {e}") }</p> },
+        (_, Err(e)) => {
+            html! { <p class="error cmp-error" role="alert">{ format!("second expression: {e}") }</p> }
+        }
         (Err(_), _) => html! {},
     }
 }
 
-fn verdict_view(job: &JobState<ProveDone>, current: bool, s: &LabState, dispatch: &Callback<Action>) -> Html {
+fn verdict_view(
+    job: &JobState<ProveDone>,
+    current: bool,
+    s: &LabState,
+    dispatch: &Callback<Action>,
+) -> Html {
     match job {
         JobState::Idle => html! {},
         JobState::Running(p) => html! {
@@ -102,10 +109,14 @@ fn verdict_view(job: &JobState<ProveDone>, current: bool, s: &LabState, dispatch
                 <p class="muted">{ format!("{} ({:.1} s)", p.label, p.elapsed) }</p>
             </div>
         },
-        JobState::Done(_) if !current => html! { <p class="muted">{ "The expressions or the width changed since: prove again." }</p> },
+        JobState::Done(_) if !current => {
+            html! { <p class="muted">{ "The expressions or the width changed since: prove again." }</p> }
+        }
         JobState::Done(v) => done_view(v, s, dispatch),
         JobState::Cancelled => html! { <p class="muted">{ "Cancelled." }</p> },
-        JobState::Failed(message) => html! { <p class="error-box" role="alert">{ message.clone() }</p> },
+        JobState::Failed(message) => {
+            html! { <p class="error-box" role="alert">{ message.clone() }</p> }
+        }
     }
 }
 
@@ -123,10 +134,18 @@ fn done_view(v: &ProveDone, s: &LabState, dispatch: &Callback<Action>) -> Html {
             let (x, y, z) = (d.x.0, d.y.0, d.z.0);
             let loaded = (s.x, s.y, s.z) == (x, y, z);
             let load = dispatch.reform(move |_: MouseEvent| Action::SetVars(x, y, z));
-            let at: Vec<String> = v.variables.iter().map(|name| {
-                let value = match name.as_str() { "x" => x, "y" => y, _ => z };
-                format!("{name} = {value:#x}")
-            }).collect();
+            let at: Vec<String> = v
+                .variables
+                .iter()
+                .map(|name| {
+                    let value = match name.as_str() {
+                        "x" => x,
+                        "y" => y,
+                        _ => z,
+                    };
+                    format!("{name} = {value:#x}")
+                })
+                .collect();
             html! {
                 <div class="verdict bad" data-verdict="differ" role="status">
                     <p><strong>{ "Not equal: " }</strong>{ format!("at {} the first gives {} and the second {} ({time}).", at.join(", "), d.left, d.right) }</p>

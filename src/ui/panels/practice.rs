@@ -126,4 +126,3 @@ pub fn mini() -> Html {
     let done = load().count();
     html! { <p class="mini">{ format!("{all} exercises on every panel's trick; {done} solved in this browser") }</p> }
 }
-

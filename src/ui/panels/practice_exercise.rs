@@ -75,10 +75,6 @@ pub(super) fn exercise_view(props: &ExerciseProps) -> Html {
             }
         });
     }
-    let oninput = props.dispatch.reform(|e: InputEvent| {
-        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-        PracticeAction::SetAnswer(input.value())
-    });
     let check = {
         let (run, dispatch) = (run.clone(), props.dispatch.clone());
         move || {
@@ -91,8 +87,8 @@ pub(super) fn exercise_view(props: &ExerciseProps) -> Html {
         let check = check.clone();
         Callback::from(move |_: MouseEvent| check())
     };
-    let onkeydown = Callback::from(move |e: KeyboardEvent| {
-        if e.key() == "Enter" && can_check {
+    let on_enter = Callback::from(move |()| {
+        if can_check {
             check();
         }
     });
@@ -107,12 +103,7 @@ pub(super) fn exercise_view(props: &ExerciseProps) -> Html {
             { task_card(ex, state.hints, props.best, hint) }
             <div class="card answer-card">
                 <h3>{ "Your answer" }</h3>
-                <div class={classes!("expr-field", matches!(local, Some(Err(_))).then_some("invalid"))}>
-                    <label for="practice-answer">{ format!("an expression over {}", vars_text(ex)) }</label>
-                    <input id="practice-answer" name="practice-answer" type="text" spellcheck="false" autocomplete="off"
-                        value={answer.clone()} {oninput} {onkeydown} aria-invalid={matches!(local, Some(Err(_))).to_string()} />
-                    { rules_view(&answer, &local, ex) }
-                </div>
+                { answer_field(ex, &answer, &local, &props.dispatch, on_enter) }
                 <div class="actions">
                     <button type="button" class="primary practice-check" {onclick} disabled={!can_check}>{ "check" }</button>
                     if job.is_running() {
@@ -121,6 +112,34 @@ pub(super) fn exercise_view(props: &ExerciseProps) -> Html {
                 </div>
                 { verdict_view(&job, current, ex, &answer) }
             </div>
+        </div>
+    }
+}
+
+/// The answer's field, with the rules checked live under it; Enter checks.
+fn answer_field(
+    ex: &Exercise,
+    answer: &str,
+    local: &Option<Result<usize, (usize, String)>>,
+    dispatch: &Callback<PracticeAction>,
+    on_enter: Callback<()>,
+) -> Html {
+    let oninput = dispatch.reform(|e: InputEvent| {
+        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+        PracticeAction::SetAnswer(input.value())
+    });
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Enter" {
+            on_enter.emit(());
+        }
+    });
+    let invalid = matches!(local, Some(Err(_)));
+    html! {
+        <div class={classes!("expr-field", invalid.then_some("invalid"))}>
+            <label for="practice-answer">{ format!("an expression over {}", vars_text(ex)) }</label>
+            <input id="practice-answer" name="practice-answer" type="text" spellcheck="false" autocomplete="off"
+                value={answer.to_string()} {oninput} {onkeydown} aria-invalid={invalid.to_string()} />
+            { rules_view(answer, local, ex) }
         </div>
     }
 }
@@ -170,7 +189,9 @@ fn task_card(ex: &Exercise, hints: usize, best: Option<usize>, hint: Callback<Mo
 fn rules_view(answer: &str, local: &Option<Result<usize, (usize, String)>>, ex: &Exercise) -> Html {
     match local {
         None => html! { <p class="muted">{ "Type an answer; Enter checks it." }</p> },
-        Some(Ok(ops)) => html! { <p class="muted ops-count" data-ops={ops.to_string()}>{ format!("{ops} of at most {} operators", ex.max_ops) }</p> },
+        Some(Ok(ops)) => {
+            html! { <p class="muted ops-count" data-ops={ops.to_string()}>{ format!("{ops} of at most {} operators", ex.max_ops) }</p> }
+        }
         Some(Err((column, message))) => caret_error(answer, *column, message.clone()),
     }
 }
@@ -184,7 +205,9 @@ fn verdict_view(job: &JobState<CheckDone>, current: bool, ex: &Exercise, answer:
                 <p class="muted">{ format!("{} ({:.1} s)", p.label, p.elapsed) }</p>
             </div>
         },
-        JobState::Done(_) if !current => html! { <p class="muted">{ "The answer changed since its check: check it again." }</p> },
+        JobState::Done(_) if !current => {
+            html! { <p class="muted">{ "The answer changed since its check: check it again." }</p> }
+        }
         JobState::Done(r) => done_view(r, ex, answer),
         JobState::Cancelled => html! { <p class="muted verdict-cancelled">{ "Cancelled." }</p> },
         JobState::Failed(message) => html! { <p class="error-box">{ message.clone() }</p> },
@@ -201,7 +224,11 @@ fn done_view(r: &CheckDone, ex: &Exercise, answer: &str) -> Html {
     if let Some(why) = &r.not_proven {
         return html! { <p class="verdict not-proven" role="status">{ format!("Not proven within the time budget: {why}. No input tried tells them apart, but that is not a proof.") }</p> };
     }
-    let how: Vec<String> = r.proofs.iter().map(|(w, m)| format!("{w} bits {}", method_text(*m))).collect();
+    let how: Vec<String> = r
+        .proofs
+        .iter()
+        .map(|(w, m)| format!("{w} bits {}", method_text(*m)))
+        .collect();
     let panel = Panel::from_slug(ex.panel).unwrap_or(Panel::Lab);
     let compare = if r.ops as usize <= ex.best_ops {
         "as few as the best known".to_string()

@@ -302,9 +302,15 @@ mod tests {
         }
         .apply(LabAction::Step(2));
         let loaded = s.clone().apply(LabAction::SetVars(0x1ff, 2, 3));
-        assert_eq!((loaded.x, loaded.y, loaded.z, loaded.step), (0xff, 2, 3, LAST_STEP));
+        assert_eq!(
+            (loaded.x, loaded.y, loaded.z, loaded.step),
+            (0xff, 2, 3, LAST_STEP)
+        );
         let swapped = s.clone().apply(LabAction::Swap);
-        assert_eq!((swapped.expr.as_str(), swapped.cmp.as_str()), ("x | y", "x & (x - 1)"));
+        assert_eq!(
+            (swapped.expr.as_str(), swapped.cmp.as_str()),
+            ("x | y", "x & (x - 1)")
+        );
         assert_eq!(swapped.apply(LabAction::Swap).expr, s.expr);
     }
 

@@ -25,7 +25,11 @@ impl Solved {
     }
 
     pub fn encode(&self) -> String {
-        let pairs: Vec<String> = self.0.iter().map(|(id, ops)| format!("{id}:{ops}")).collect();
+        let pairs: Vec<String> = self
+            .0
+            .iter()
+            .map(|(id, ops)| format!("{id}:{ops}"))
+            .collect();
         pairs.join(",")
     }
 
@@ -163,11 +167,17 @@ mod tests {
 
     #[test]
     fn progress_reads_back_keeps_the_fewest_ops_and_skips_what_it_cannot_read() {
-        let s = Solved::default().record("gosper", 12).record("abs", 5).record("abs", 7);
+        let s = Solved::default()
+            .record("gosper", 12)
+            .record("abs", 5)
+            .record("abs", 7);
         assert_eq!(s.best("abs"), Some(5));
         assert_eq!(Solved::parse(&s.encode()), s);
         let s = Solved::parse("x,abs:z,:3,abs:4,nowhere:2,gosper:9");
-        assert_eq!((s.count(), s.best("abs"), s.best("gosper")), (2, Some(4), Some(9)));
+        assert_eq!(
+            (s.count(), s.best("abs"), s.best("gosper")),
+            (2, Some(4), Some(9))
+        );
         assert_eq!(Solved::parse(""), Solved::default());
     }
 

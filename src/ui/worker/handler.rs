@@ -204,8 +204,8 @@ fn find_magic(
     start: f64,
     send: Send,
 ) -> Result<MagicFound, String> {
-    use crate::chess::magic_lab::{find, Slider};
-    let slider: Slider = piece.parse().map_err(|e| format!("{e}"))?;
+    use crate::chess::magic_lab::{find, SliderPiece};
+    let slider: SliderPiece = piece.parse().map_err(|e| format!("{e}"))?;
     let sq = u8::try_from(square)
         .ok()
         .and_then(crate::bits::square::Square::new)

@@ -22,6 +22,6 @@ mod page;
 #[cfg(browser_ui)]
 pub use page::{prewarm, prewarm_n, worker_count, Job};
 pub use protocol::{
-    sum_progress, CheckDone, Difference, Hex, ProveDone, DebruijnCount, JobOutput, MagicFound, MagicPage, PerftResult, Progress, Request,
-    SearchProgress, SuiteResult, WorkerEvent,
+    sum_progress, CheckDone, DebruijnCount, Difference, Hex, JobOutput, MagicFound, MagicPage,
+    PerftResult, Progress, ProveDone, Request, SearchProgress, SuiteResult, WorkerEvent,
 };

@@ -325,7 +325,10 @@ impl CheckDone {
             best_ops: r.best_ops as u32,
             method: r.method,
             proofs: r.proofs.clone(),
-            refused: r.refused.as_ref().map(|f| (f.message.clone(), f.column as u32)),
+            refused: r
+                .refused
+                .as_ref()
+                .map(|f| (f.message.clone(), f.column as u32)),
             counterexample: r.counterexample.as_ref().map(|w| {
                 let d = Difference {
                     x: Hex(w.x),
@@ -678,5 +681,39 @@ mod tests {
             let text = serde_json::to_string(&r).unwrap();
             assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), r);
         }
+    }
+}
+
+#[cfg(test)]
+mod check_tests {
+    use super::*;
+
+    #[test]
+    fn words_travel_as_hex_text_and_verdicts_pick_their_own_job() {
+        for v in [0, 1, 0x68, 1 << 53, u64::MAX] {
+            let text = serde_json::to_value(Hex(v)).unwrap();
+            assert_eq!(text, serde_json::json!(format!("{v:#x}")));
+            assert_eq!(serde_json::from_value::<Hex>(text).unwrap(), Hex(v));
+        }
+        assert!(serde_json::from_value::<Hex>(serde_json::json!("0xzz")).is_err());
+        let v = crate::bits::prove::prove("x & (x - 1)", "x & -x", 64).unwrap();
+        let done = ProveDone::of(&v, 64, 0.5);
+        let c = done.counterexample.clone().unwrap();
+        assert_ne!(c.left, c.right);
+        let event = WorkerEvent::Proved(done.clone());
+        let back: WorkerEvent =
+            serde_json::from_value(serde_json::to_value(&event).unwrap()).unwrap();
+        assert_eq!(ProveDone::from_event(back), Some(done));
+        assert_eq!(CheckDone::from_event(event), None);
+        let ex = crate::practice::exercise("lowest-bit-isolate").unwrap();
+        let r = crate::practice::check_answer(ex, "x & (x - 1)").unwrap();
+        let checked = CheckDone::of(&r, 0.1);
+        let (width, d) = checked.counterexample.clone().unwrap();
+        assert_eq!(width, 8);
+        assert_eq!(d.left, r.counterexample.as_ref().unwrap().got.show(8));
+        let event = WorkerEvent::Checked(checked.clone());
+        let back: WorkerEvent =
+            serde_json::from_value(serde_json::to_value(&event).unwrap()).unwrap();
+        assert_eq!(CheckDone::from_event(back), Some(checked));
     }
 }
