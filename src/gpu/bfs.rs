@@ -17,6 +17,7 @@
 //! runs by the context. The kernels are appended to the depth-first source,
 //! so the move generator exists once.
 
+use super::bfs_hash::table_entries;
 use super::bfs_kernels::kernels;
 pub use super::bfs_kernels::{bfs_source, BFS_WGSL};
 use super::bfs_walk::{Plan, Pool, Walker};
@@ -108,6 +109,7 @@ impl GpuPerft {
             expand_max: whole(expand_max.min(most)),
             leaf_max: leaf_max.min(most),
             chunk: cap.min(most),
+            hash_entries: table_entries(options.hash_bytes, limit),
         }
     }
 
@@ -251,6 +253,7 @@ impl GpuPerft {
             expand_max: wg,
             leaf_max: wg,
             chunk: 1,
+            hash_entries: 0,
         };
         let mut pool = Pool::new(self);
         let mut walk = Walker::new(self, &k, &mut pool, plan, &mut run);
@@ -285,5 +288,7 @@ fn empty_run(depth: u32, split: u32, wg: u32, slider: AttackMethod) -> GpuRun {
         submits: 0,
         dispatches: 0,
         kernel_nanos: None,
+        hash_hits: 0,
+        hash_misses: 0,
     }
 }

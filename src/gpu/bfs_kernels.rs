@@ -67,6 +67,8 @@ pub(super) struct SideKernels {
     pub expand: wgpu::ComputePipeline,
     /// The last two plies fused (`bf_leaf`).
     pub leaf: wgpu::ComputePipeline,
+    /// The same with the transposition table (`bf_leaf_hash`, `bfs_hash`).
+    pub leaf_hash: wgpu::ComputePipeline,
     /// The last ply (`bf_leaf_count`).
     pub leaf_count: wgpu::ComputePipeline,
 }
@@ -132,6 +134,8 @@ pub(super) fn kernels(
         binding(13, rw, false),
         binding(14, rw, false),
         binding(15, rw, false),
+        binding(16, ro, false),
+        binding(17, rw, false),
     ];
     if magic.is_some() {
         entries.push(binding(MAGIC_BINDING, ro, false));
@@ -162,6 +166,7 @@ pub(super) fn kernels(
         count_scan: make(m, "bf_count_scan"),
         expand: make(m, "bf_expand"),
         leaf: make(m, "bf_leaf"),
+        leaf_hash: make(m, "bf_leaf_hash"),
         leaf_count: make(m, "bf_leaf_count"),
     };
     let k = Arc::new(Kernels {

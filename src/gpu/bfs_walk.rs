@@ -23,9 +23,15 @@
 //! the next power of two, at most [`Plan::cap`] positions) only when a run
 //! needs more, and the bind groups are rebuilt only then.
 
+use super::bfs_hash::{zobrist_keys, ENTRY_BYTES, KEY_WORDS};
 use super::bfs_kernels::{BfParams, Kernels};
 use super::packed::POS_BYTES;
 use super::{GpuError, GpuPerft, GpuRun};
+
+/// The accumulator's bytes: the leaf count (lo, hi), the last range's
+/// children, an unused word, then the hash table's hits and misses (lo, lo,
+/// hi, hi).
+const ACC_BYTES: u64 = 32;
 
 /// How a run is cut up.
 #[derive(Clone, Copy, Debug)]
@@ -36,6 +42,8 @@ pub(super) struct Plan {
     pub expand_max: u32,
     /// Positions per leaf dispatch.
     pub leaf_max: u32,
+    /// Entries of the transposition table (0: none, `bfs_hash`).
+    pub hash_entries: u32,
     /// Frontier positions per chunk.
     pub chunk: u32,
 }
@@ -64,6 +72,10 @@ pub(super) struct Pool {
     read: wgpu::Buffer,
     read_bytes: u64,
     dummy: wgpu::Buffer,
+    /// The Zobrist keys and the transposition table (one entry when off).
+    keys: wgpu::Buffer,
+    table: wgpu::Buffer,
+    table_entries: u32,
     /// Bind group per level, for the kernels of build `groups_for`.
     groups: Vec<Option<wgpu::BindGroup>>,
     groups_for: usize,
@@ -107,12 +119,34 @@ impl Pool {
             params: params_buffer(dev, stride * slots as u64),
             slots,
             stride,
-            acc: storage(dev, "bfs accumulator", 16, wgpu::BufferUsages::COPY_SRC),
+            acc: storage(dev, "bfs accumulator", ACC_BYTES, wgpu::BufferUsages::COPY_SRC),
             read: read_buffer(dev, 1024),
             read_bytes: 1024,
             dummy: storage(dev, "bfs no children", 16, wgpu::BufferUsages::empty()),
+            keys: {
+                let bytes = (KEY_WORDS * 4) as u64;
+                let keys = storage(dev, "bfs zobrist keys", bytes, wgpu::BufferUsages::empty());
+                gpu.queue.write_buffer(&keys, 0, bytemuck::cast_slice(&zobrist_keys()));
+                keys
+            },
+            table: storage(dev, "bfs hash table", ENTRY_BYTES, wgpu::BufferUsages::empty()),
+            table_entries: 1,
             groups: Vec::new(),
             groups_for: usize::MAX,
+        }
+    }
+
+    /// A transposition table of `entries` (0: none, one unused entry
+    /// bound), zeroed: made anew when its size changes, else cleared by `enc`.
+    fn hash_table(&mut self, dev: &wgpu::Device, entries: u32, enc: &mut wgpu::CommandEncoder) {
+        let entries = entries.max(1);
+        if entries != self.table_entries {
+            let bytes = u64::from(entries) * ENTRY_BYTES;
+            self.table = storage(dev, "bfs hash table", bytes, wgpu::BufferUsages::empty());
+            self.table_entries = entries;
+            self.groups.clear();
+        } else {
+            enc.clear_buffer(&self.table, 0, None);
         }
     }
 
@@ -186,6 +220,8 @@ impl Pool {
             params,
             acc,
             dummy,
+            keys,
+            table,
             groups,
             ..
         } = self;
@@ -212,6 +248,8 @@ impl Pool {
                 whole(13, &lv.offsets),
                 whole(14, &lv.blocks),
                 whole(15, acc),
+                whole(16, keys),
+                whole(17, table),
             ];
             if let Some(m) = &k.magic {
                 entries.push(whole(super::sliders::MAGIC_BINDING, m));
@@ -272,7 +310,13 @@ impl<'a> Walker<'a> {
         plan: Plan,
         run: &'a mut GpuRun,
     ) -> Walker<'a> {
-        gpu.queue.write_buffer(&pool.acc, 0, &[0u8; 16]);
+        gpu.queue.write_buffer(&pool.acc, 0, &[0u8; ACC_BYTES as usize]);
+        if plan.hash_entries > 0 || pool.table_entries > 1 {
+            let mut enc = gpu.device.create_command_encoder(&Default::default());
+            pool.hash_table(&gpu.device, plan.hash_entries, &mut enc);
+            gpu.queue.submit([enc.finish()]);
+            run.submits += 1;
+        }
         Walker {
             gpu,
             k,
@@ -380,7 +424,7 @@ impl<'a> Walker<'a> {
             }
         }
         match read {
-            Some(ReadBack::Acc) => enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, 16),
+            Some(ReadBack::Acc) => enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, ACC_BYTES),
             Some(ReadBack::Blocks(l, n)) => {
                 enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, 16);
                 if n > 0 {
@@ -407,7 +451,7 @@ impl<'a> Walker<'a> {
         let index = self.submit(Some(what));
         let bytes = match what {
             ReadBack::Blocks(_, n) => 16 + 4 * u64::from(n),
-            ReadBack::Acc => 16,
+            ReadBack::Acc => ACC_BYTES,
         };
         self.run.readbacks += 1;
         let out = self
@@ -475,7 +519,9 @@ impl<'a> Walker<'a> {
     /// Queues the leaf kernel of level `l` (`rem` plies left, 1 or 2).
     fn leaves(&mut self, l: usize, n: u32, rem: u32, white: bool) {
         let side = self.k.side(Self::side(white, l));
-        let leaf = if rem == 2 {
+        let leaf = if rem == 2 && self.plan.hash_entries > 0 {
+            &side.leaf_hash
+        } else if rem == 2 {
             &side.leaf
         } else {
             &side.leaf_count
@@ -549,8 +595,12 @@ impl<'a> Walker<'a> {
     }
 
     /// Submits what is queued and reads the 64-bit leaf count back.
+    /// (The hash table's hits and misses go into the run.)
     pub async fn finish(&mut self) -> Result<u64, GpuError> {
-        let (acc, _) = self.read(ReadBack::Acc).await?;
+        let (acc, more) = self.read(ReadBack::Acc).await?;
+        let word = |lo: usize, hi: usize| u64::from(more[lo]) | u64::from(more[hi]) << 32;
+        self.run.hash_hits = word(0, 2);
+        self.run.hash_misses = word(1, 3);
         Ok(u64::from(acc[0]) | u64::from(acc[1]) << 32)
     }
 

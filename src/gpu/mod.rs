@@ -62,6 +62,7 @@
 //! ```
 
 pub mod bfs;
+pub mod bfs_hash;
 mod bfs_kernels;
 mod bfs_walk;
 mod device;
@@ -172,6 +173,11 @@ pub struct Options {
     /// small one to make the host cut levels into ranges.
     #[serde(default)]
     pub level_cap: Option<u32>,
+    /// Breadth-first: a transposition table of at most this many bytes for
+    /// the fused leaf's two-ply counts (0: none; [`bfs_hash`]; the CLI's
+    /// `--hash MB`). Tests give a tiny one to force replacements.
+    #[serde(default)]
+    pub hash_bytes: u64,
 }
 
 /// The default: breadth-first with Kogge-Stone fills, the fastest family
@@ -187,6 +193,7 @@ impl Default for Options {
             split_depth: None,
             batch_size: None,
             level_cap: None,
+            hash_bytes: 0,
         }
     }
 }
@@ -239,6 +246,12 @@ pub struct GpuRun {
     /// queries; `None` where the adapter has no `TIMESTAMP_QUERY`.
     #[serde(default)]
     pub kernel_nanos: Option<u64>,
+    /// Breadth-first with a hash table: positions whose two-ply count came
+    /// from the table, and those counted (and stored).
+    #[serde(default)]
+    pub hash_hits: u64,
+    #[serde(default)]
+    pub hash_misses: u64,
 }
 
 impl GpuRun {

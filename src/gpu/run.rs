@@ -83,6 +83,12 @@ impl GpuPerft {
     ) -> Result<GpuRun, GpuError> {
         self.check_lost()?;
         let breadth_first = options.variant == super::Kernel::BreadthFirst;
+        if options.hash_bytes > 0 && !breadth_first {
+            return Err(GpuError::BadOptions(format!(
+                "a hash table needs the breadth-first kernel, not {}",
+                options.variant
+            )));
+        }
         match roots {
             Roots::Split(root) if breadth_first => {
                 self.run_breadth_first(root, depth, options, progress).await
@@ -595,5 +601,7 @@ fn depth_first_report(
         submits: out.batches,
         dispatches: out.batches,
         kernel_nanos: None,
+        hash_hits: 0,
+        hash_misses: 0,
     }
 }

@@ -71,6 +71,11 @@ pub struct PerftArgs {
     /// most depth - 1; chosen from the adapter by default).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=15))]
     pub(super) split_depth: Option<u32>,
+    /// With --gpu (breadth-first): a transposition table of MB MiB for the
+    /// counts two plies from the leaves (0: none); hits and misses are in
+    /// the JSON.
+    #[arg(long, value_name = "MB", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=4096))]
+    pub(super) hash: u32,
 }
 
 /// What the JSON line says.
@@ -101,6 +106,18 @@ pub struct GpuCounts {
     pub dispatches: u32,
     /// GPU time from timestamp queries; null where the adapter has none.
     pub kernel_seconds: Option<f64>,
+    /// `--hash`: the table's MiB, and the positions whose two-ply count it
+    /// gave (hits) or took (misses).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub hash: Option<HashCounts>,
+}
+
+/// `perft --gpu --hash MB --json`: the table and what it saved.
+#[derive(Serialize)]
+pub struct HashCounts {
+    pub hash_mb: u32,
+    pub hash_hits: u64,
+    pub hash_misses: u64,
 }
 
 impl PerftReport {
@@ -217,6 +234,7 @@ pub fn open_gpu(
     let base = Options {
         workgroup_size: args.workgroup_size,
         split_depth: args.split_depth,
+        hash_bytes: bitscope::gpu::bfs_hash::mib(args.hash),
         ..base
     };
     let options = match args.variant.as_deref().and_then(VariantName::parse) {
@@ -275,6 +293,11 @@ fn run_gpu(
                     submits: run.submits,
                     dispatches: run.dispatches,
                     kernel_seconds: run.kernel_seconds(),
+                    hash: (args.hash > 0).then_some(HashCounts {
+                        hash_mb: args.hash,
+                        hash_hits: run.hash_hits,
+                        hash_misses: run.hash_misses,
+                    }),
                 };
                 (run.nodes, None, Some(run.split_depth), Some(counts))
             })

@@ -65,8 +65,15 @@ struct BfParams {
 @group(0) @binding(12) var<storage, read_write> bf_dst: array<u32>;
 @group(0) @binding(13) var<storage, read_write> bf_offs: array<u32>;
 @group(0) @binding(14) var<storage, read_write> bf_blocks: array<u32>;
-// [0] lo, [1] hi of the leaf count, [2] children of the last scanned range
+// [0] lo, [1] hi of the leaf count, [2] children of the last scanned range,
+// [4], [5] hash-table hits and misses (bf_leaf_hash), [6], [7] their high words
 @group(0) @binding(15) var<storage, read_write> bf_acc: array<atomic<u32>>;
+// The transposition table of bf_leaf_hash (gpu/bfs_hash.rs): Zobrist keys,
+// three words (key lo, key hi, check) per (board, square), per (info byte
+// index, byte value), and one for black to move; the table, four words an
+// entry, a power of two entries.
+@group(0) @binding(16) var<storage, read> bf_keys: array<u32>;
+@group(0) @binding(17) var<storage, read_write> bf_tt: array<atomic<u32>>;
 
 // scan (two ping-pong halves) and reduction (lo half, hi half)
 var<workgroup> bf_sh: array<u32, 2u * BWG>;
@@ -553,6 +560,92 @@ fn bf_leaf_count(
     var r = vec2<u32>(0u, 0u);
     if i < bf.count {
         r = vec2<u32>(bf_count_legal(bf_load(bf.base + i)), 0u);
+    }
+    bf_total(li, r);
+}
+
+// ------------------------------------------------ transposition table
+
+// The Zobrist hash of a position: (key lo, key hi, check), each the xor of
+// the keys of the squares set in each of its five boards, of its info
+// word's four bytes, and of the side to move. The check word comes from an
+// independent set of keys.
+fn bf_hash_board(bb: vec2<u32>, board: u32, h: vec3<u32>) -> vec3<u32> {
+    var m = bb;
+    var out = h;
+    loop {
+        if !nz(m) {
+            break;
+        }
+        let o = 3u * (64u * board + lsb(m));
+        out ^= vec3<u32>(bf_keys[o], bf_keys[o + 1u], bf_keys[o + 2u]);
+        m ^= low_bit(m);
+    }
+    return out;
+}
+
+fn bf_hash(q: Pos) -> vec3<u32> {
+    var h = vec3<u32>(0u, 0u, 0u);
+    h = bf_hash_board(q.w, 0u, h);
+    h = bf_hash_board(q.p, 1u, h);
+    h = bf_hash_board(q.n, 2u, h);
+    h = bf_hash_board(q.b, 3u, h);
+    h = bf_hash_board(q.r, 4u, h);
+    for (var j = 0u; j < 4u; j++) {
+        let o = 3u * (320u + 256u * j + ((q.info >> (8u * j)) & 255u));
+        h ^= vec3<u32>(bf_keys[o], bf_keys[o + 1u], bf_keys[o + 2u]);
+    }
+    if !BF_WHITE {
+        let o = 3u * (320u + 1024u);
+        h ^= vec3<u32>(bf_keys[o], bf_keys[o + 1u], bf_keys[o + 2u]);
+    }
+    return h;
+}
+
+// One more in the 64-bit tally acc[j] (lo), acc[j + 2] (hi).
+fn bf_tally(j: u32) {
+    if atomicAdd(&bf_acc[j], 1u) == 0xffffffffu {
+        atomicAdd(&bf_acc[j + 2u], 1u);
+    }
+}
+
+// The depth an entry counts, folded into its check word: this table holds
+// two-ply counts only (the fused leaf's).
+const BF_TT_DEPTH: u32 = 0x20000000u;
+
+// The fused leaf with a transposition table: a position's two-ply count is
+// taken from the table when an entry's key (64 bits), check word (32) and
+// depth all match; else it is counted and stored. Each word of an entry
+// holds its value xor the count (written last-to-first, read with atomics),
+// so an entry torn by two writers fails the match instead of giving a
+// wrong count. One hit or miss per position into acc[4], acc[5].
+@compute @workgroup_size(BWG)
+fn bf_leaf_hash(
+    @builtin(local_invocation_index) li: u32,
+    @builtin(workgroup_id) wid: vec3<u32>,
+    @builtin(num_workgroups) nwg: vec3<u32>,
+) {
+    let i = bf_index(wid, nwg, li);
+    var r = vec2<u32>(0u, 0u);
+    if i < bf.count {
+        let q = bf_load(bf.base + i);
+        let h = bf_hash(q);
+        let e = 4u * (h.x & (arrayLength(&bf_tt) / 4u - 1u));
+        let n = atomicLoad(&bf_tt[e + 3u]);
+        let hit = atomicLoad(&bf_tt[e]) == (h.x ^ n)
+            && atomicLoad(&bf_tt[e + 1u]) == (h.y ^ n)
+            && atomicLoad(&bf_tt[e + 2u]) == (h.z ^ n ^ BF_TT_DEPTH);
+        if hit {
+            r = vec2<u32>(n, 0u);
+            bf_tally(4u);
+        } else {
+            r = bf_walk(q, true, 0u, 0u);
+            atomicStore(&bf_tt[e + 3u], r.x);
+            atomicStore(&bf_tt[e + 2u], h.z ^ r.x ^ BF_TT_DEPTH);
+            atomicStore(&bf_tt[e + 1u], h.y ^ r.x);
+            atomicStore(&bf_tt[e], h.x ^ r.x);
+            bf_tally(5u);
+        }
     }
     bf_total(li, r);
 }
