@@ -59,7 +59,9 @@ fn hash_counts_the_cpw_suite_exactly() {
         let p = pos(&fen);
         let limit = if i < 6 { 5_000_000 } else { 100_000 };
         for &(depth, want) in counts.iter().filter(|c| c.1 <= limit) {
-            let run = gpu.run_blocking(&p, depth, &hashed(mib(1)), |_, _| true).unwrap();
+            let run = gpu
+                .run_blocking(&p, depth, &hashed(mib(1)), |_, _| true)
+                .unwrap();
             assert_eq!(run.nodes, want, "{id} depth {depth} ({run:?})");
         }
     }
@@ -68,14 +70,20 @@ fn hash_counts_the_cpw_suite_exactly() {
 #[test]
 fn hits_and_misses_add_up_and_transpositions_hit() {
     let p = Position::startpos();
-    let run = gpu().run_blocking(&p, 5, &hashed(mib(4)), |_, _| true).unwrap();
+    let run = gpu()
+        .run_blocking(&p, 5, &hashed(mib(4)), |_, _| true)
+        .unwrap();
     assert_eq!(run.nodes, 4_865_609);
     // every position three plies down is probed once; each distinct one
     // misses at least once (its first probe), so only repeats can hit
     let mut below = Vec::new();
     packed_at(&p, 3, &mut below);
     let distinct = below.iter().collect::<HashSet<_>>().len() as u64;
-    assert_eq!(run.hash_hits + run.hash_misses, below.len() as u64, "{run:?}");
+    assert_eq!(
+        run.hash_hits + run.hash_misses,
+        below.len() as u64,
+        "{run:?}"
+    );
     assert!(run.hash_misses >= distinct, "{run:?}: {distinct} distinct");
     assert!(run.hash_hits > 0, "{run:?}");
     let off = gpu().run_blocking(&p, 5, &hashed(0), |_, _| true).unwrap();
@@ -91,13 +99,17 @@ fn a_tiny_table_stays_exact() {
     let starts: Vec<Position> = perft_suite().iter().map(|c| pos(&c.fen)).collect();
     for (i, p) in starts.iter().take(6).enumerate() {
         let depth = if i == 0 { 5 } else { 4 };
-        let run = gpu.run_blocking(p, depth, &hashed(64), |_, _| true).unwrap();
+        let run = gpu
+            .run_blocking(p, depth, &hashed(64), |_, _| true)
+            .unwrap();
         assert_eq!(run.nodes, perft(p, depth), "{} depth {depth}", p.to_fen());
     }
     for i in 0..24 {
         let p = random_walk(starts[i % starts.len()], 30, &mut rng);
         let depth = 3 + (i % 2) as u32;
-        let run = gpu.run_blocking(&p, depth, &hashed(64), |_, _| true).unwrap();
+        let run = gpu
+            .run_blocking(&p, depth, &hashed(64), |_, _| true)
+            .unwrap();
         assert_eq!(run.nodes, perft(&p, depth), "{} depth {depth}", p.to_fen());
     }
 }

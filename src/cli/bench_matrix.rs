@@ -7,9 +7,7 @@
 use std::io::IsTerminal;
 use std::time::Instant;
 
-use bitscope::gpu::matrix::{
-    adapter_key, matrix_cases, winner, MatrixCase, MatrixVariant, Winners,
-};
+use bitscope::gpu::matrix::{adapter_key, matrix_cases, winner, MatrixCase, Winners};
 use bitscope::gpu::measure::{measure_matrix, MatrixEvent, MatrixHost, MatrixRow, RowError};
 use bitscope::gpu::{GpuPerft, Kernel};
 
@@ -68,17 +66,7 @@ pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
         }
     };
     if !term.failed {
-        // every measured row of both positions, for the adapter's winner
-        let mut measured: Vec<(MatrixVariant, f64)> = Vec::new();
-        for (v, nps) in rows
-            .iter()
-            .filter_map(|r| Some((r.variant, r.best.as_ref()?.nps())))
-        {
-            match measured.iter_mut().find(|m| m.0 == v) {
-                Some(m) => m.1 += nps,
-                None => measured.push((v, nps)),
-            }
-        }
+        let measured = bitscope::gpu::measure::variant_speeds(&rows);
         let mut winners = load_winners();
         if let Some(slider) = winners.record(&adapter_key(r), &measured) {
             save_winners(&winners);

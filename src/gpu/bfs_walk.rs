@@ -119,17 +119,28 @@ impl Pool {
             params: params_buffer(dev, stride * slots as u64),
             slots,
             stride,
-            acc: storage(dev, "bfs accumulator", ACC_BYTES, wgpu::BufferUsages::COPY_SRC),
+            acc: storage(
+                dev,
+                "bfs accumulator",
+                ACC_BYTES,
+                wgpu::BufferUsages::COPY_SRC,
+            ),
             read: read_buffer(dev, 1024),
             read_bytes: 1024,
             dummy: storage(dev, "bfs no children", 16, wgpu::BufferUsages::empty()),
             keys: {
                 let bytes = (KEY_WORDS * 4) as u64;
                 let keys = storage(dev, "bfs zobrist keys", bytes, wgpu::BufferUsages::empty());
-                gpu.queue.write_buffer(&keys, 0, bytemuck::cast_slice(&zobrist_keys()));
+                gpu.queue
+                    .write_buffer(&keys, 0, bytemuck::cast_slice(&zobrist_keys()));
                 keys
             },
-            table: storage(dev, "bfs hash table", ENTRY_BYTES, wgpu::BufferUsages::empty()),
+            table: storage(
+                dev,
+                "bfs hash table",
+                ENTRY_BYTES,
+                wgpu::BufferUsages::empty(),
+            ),
             table_entries: 1,
             groups: Vec::new(),
             groups_for: usize::MAX,
@@ -310,7 +321,8 @@ impl<'a> Walker<'a> {
         plan: Plan,
         run: &'a mut GpuRun,
     ) -> Walker<'a> {
-        gpu.queue.write_buffer(&pool.acc, 0, &[0u8; ACC_BYTES as usize]);
+        gpu.queue
+            .write_buffer(&pool.acc, 0, &[0u8; ACC_BYTES as usize]);
         if plan.hash_entries > 0 || pool.table_entries > 1 {
             let mut enc = gpu.device.create_command_encoder(&Default::default());
             pool.hash_table(&gpu.device, plan.hash_entries, &mut enc);
@@ -424,7 +436,9 @@ impl<'a> Walker<'a> {
             }
         }
         match read {
-            Some(ReadBack::Acc) => enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, ACC_BYTES),
+            Some(ReadBack::Acc) => {
+                enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, ACC_BYTES)
+            }
             Some(ReadBack::Blocks(l, n)) => {
                 enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, 16);
                 if n > 0 {

@@ -246,6 +246,12 @@ impl Winners {
     }
 }
 
+/// Where the GPU panel keeps the slider method that won on `adapter` (the
+/// browser's `localStorage`).
+pub fn winner_storage_key(adapter: &str) -> String {
+    format!("bitscope-gpu-winner {adapter}")
+}
+
 /// The key of an adapter in [`Winners`]: name, backend and driver.
 pub fn adapter_key(report: &super::AdapterReport) -> String {
     format!("{} ({}, {})", report.name, report.backend, report.driver)

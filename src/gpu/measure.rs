@@ -146,6 +146,22 @@ fn failure(e: GpuError) -> Result<RowError, GpuError> {
     }
 }
 
+/// Each variant's speed over every case it was timed on (nodes per second
+/// added up), for the adapter's winner ([`super::matrix::Winners::record`]).
+pub fn variant_speeds(rows: &[MatrixRow]) -> Vec<(MatrixVariant, f64)> {
+    let mut out: Vec<(MatrixVariant, f64)> = Vec::new();
+    for (v, nps) in rows
+        .iter()
+        .filter_map(|r| Some((r.variant, r.best.as_ref()?.nps())))
+    {
+        match out.iter_mut().find(|m| m.0 == v) {
+            Some(m) => m.1 += nps,
+            None => out.push((v, nps)),
+        }
+    }
+    out
+}
+
 /// Runs every variant of [`MatrixVariant::all`] on every case: each one
 /// warmed up first, then timed `rounds` times, interleaved (each round runs
 /// every variant once, so a burst of load on the host slows one round of a

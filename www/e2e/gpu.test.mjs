@@ -29,6 +29,24 @@ test('GPU perft through WebGPU matches the CPU, both variants', async () => {
   assert.deepEqual(problems, []);
 });
 
+test('breadth-first with a hash table counts Kiwipete 4 as the CPU does, and says how often it hit', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/gpu?depth=4&variant=breadth-first&hash=16`);
+  await page.waitForSelector('.adapter-name', { timeout: 60000 });
+  assert.equal(await page.inputValue('select.gpu-hash'), '16');
+  await page.selectOption('select.preset', { label: 'kiwipete' });
+  await page.click('.gpu-run');
+  await page.waitForSelector('.gpu-match, .gpu-mismatch, .gpu-error', { timeout: 180000 });
+  assert.equal(await page.locator('.gpu-mismatch, .gpu-error').count(), 0, await page.innerText('.panel'));
+  assert.equal(await page.textContent('.gpu-nodes'), '4085603');
+  const counts = await page.textContent('.gpu-hash-counts');
+  console.log(`# ${counts}`);
+  assert.match(counts, /of 2039 positions/); // (Kiwipete has 2,039 positions two plies down)
+  assert.match(page.url(), /hash=16/);
+  await context.close();
+  assert.deepEqual(problems, []);
+});
+
 test('without WebGPU the panel says so and offers the CPU perft', async () => {
   const plain = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -132,6 +150,15 @@ test('the memory-versus-speed matrix: every variant measured, a chart, and the a
   assert.equal(await page.locator('.matrix-table tr.winner .variant-name').first().textContent(), named);
   console.log(`# ${answer.replace(/\s+/g, ' ')}`);
   await shot(page, 'gpu-matrix');
+  // the panel remembers the adapter's winner: a link that names no slider method takes it
+  const won = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('bitscope-gpu-winner '))?.[1]);
+  assert.ok(['kogge-stone', 'magic', 'hyperbola'].includes(won), `stored winner ${won}`);
+  await page.goto(`${site.server.url}#/gpu?depth=3`);
+  await page.waitForLoadState('networkidle'); // (a reload aborts what is still loading)
+  await page.reload();
+  await page.waitForSelector('.adapter-name', { timeout: 60000 });
+  await page.waitForFunction((w) => document.querySelector('select.gpu-slider')?.value === w, won);
+  assert.match(page.url(), new RegExp(`slider=${won}`));
   await context.close();
   assert.deepEqual(problems, []);
 });

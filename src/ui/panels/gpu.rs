@@ -14,15 +14,17 @@
 use super::gpu_matrix::GpuMatrix;
 use super::PanelProps;
 use crate::chess::{FenError, Position, CPW_POSITIONS};
+use crate::gpu::bfs_hash::mib;
 use crate::gpu::layout::{default_workgroup_storage_limit, WORKGROUP_SIZES};
+use crate::gpu::matrix::{adapter_key, winner_storage_key};
 use crate::gpu::{
     interactive_depths, workgroup_budget, AdapterReport, AttackMethod, Design, GpuError, GpuPerft,
     GpuRun, Kernel, Options, MAX_PLIES, POS_BYTES,
 };
 use crate::ui::components::PerftRunner;
-use crate::ui::dom::now_ms;
+use crate::ui::dom::{now_ms, stored};
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState, UseWorkerJobHandle};
-use crate::ui::state::{GpuAction as Action, GpuState};
+use crate::ui::state::{GpuAction as Action, GpuState, GPU_HASH_SIZES};
 use crate::ui::worker::{worker_count, PerftResult, Request};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -146,6 +148,21 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
         (_, Some(info)) if !info.is_empty() => info.clone().into(),
         _ => "this GPU".into(),
     };
+    // A link that names no slider method takes the one that won this
+    // adapter's last matrix here (gpu_matrix.rs keeps it).
+    {
+        let (dispatch, named) = (dispatch.clone(), props.params.get("slider").is_some());
+        let key = report.as_ref().map(adapter_key);
+        use_effect_with(key, move |key| {
+            let won = key
+                .as_ref()
+                .and_then(|k| stored(&winner_storage_key(k)))
+                .and_then(|name| AttackMethod::from_name(&name));
+            if let (false, Some(slider)) = (named, won) {
+                dispatch.emit(Action::SetSlider(slider));
+            }
+        });
+    }
     // A run that found the device lost goes on on a new one: the adapter's.
     let on_device = {
         let adapter = adapter.clone();
@@ -467,6 +484,14 @@ fn run_selects(settings: &GpuState, dispatch: &Callback<Action>, running: bool) 
                     { for WORKGROUP_SIZES.iter().map(|w| html! { <option value={w.to_string()} selected={*w == wanted_wg}>{ w }</option> }) }
                 </select>
             </label>
+            <label title="breadth-first only: the counts two plies from the leaves, kept by position">{ "hash table " }
+                <select class="gpu-hash" onchange={on_select(dispatch, |v| v.parse().ok().map(Action::SetHash))}
+                    disabled={running || variant != Kernel::BreadthFirst}>
+                    { for GPU_HASH_SIZES.iter().map(|&h| html! {
+                        <option value={h.to_string()} selected={h == settings.hash_mb}>{ if h == 0 { "none".to_string() } else { format!("{h} MiB") } }</option>
+                    }) }
+                </select>
+            </label>
         </>
     }
 }
@@ -529,13 +554,16 @@ impl Runner {
             variant,
             workgroup_size,
             slider,
+            hash_mb,
             ..
         } = self.settings;
+        let breadth_first = variant == Kernel::BreadthFirst;
         let options = Options {
             variant,
             slider,
             workgroup_size,
             batch_size: batch,
+            hash_bytes: if breadth_first { mib(hash_mb) } else { 0 },
             ..Options::default()
         };
         let root = match Position::from_fen(&fen) {
@@ -648,6 +676,10 @@ fn gpu_result(
             </table>
             <p class="muted">{ format!("The CPU played {} ply(s) to a frontier of {} positions; the GPU searched the last {} ply(s) of each, in {} batches of up to {}; {} B of workgroup memory per workgroup. Building the pipeline and a first dispatch took {build_seconds:.2} s before the timing.",
                 gpu.split_depth, gpu.positions, gpu.gpu_depth, gpu.batches, gpu.batch_size, gpu.workgroup_bytes) }</p>
+            if gpu.hash_hits + gpu.hash_misses > 0 {
+                <p class="muted gpu-hash-counts">{ format!("Hash table: {} of {} positions two plies from the leaves found their count in it ({:.0}%).",
+                    gpu.hash_hits, gpu.hash_hits + gpu.hash_misses, 100.0 * gpu.hash_hits as f64 / (gpu.hash_hits + gpu.hash_misses) as f64) }</p>
+            }
             if matches {
                 <p class="ok gpu-match">{ "GPU and CPU agree ✓" }</p>
             } else {

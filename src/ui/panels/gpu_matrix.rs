@@ -6,10 +6,12 @@
 
 use super::gpu_chart::MatrixChart;
 use super::gpu_rows::{fastest, MatrixRow};
-use crate::gpu::matrix::{matrix_cases, MatrixSize, MatrixVariant};
-use crate::gpu::measure::{measure_matrix, MatrixEvent, MatrixHost};
+use crate::gpu::matrix::{
+    adapter_key, matrix_cases, winner_storage_key, MatrixSize, MatrixVariant, Winners,
+};
+use crate::gpu::measure::{measure_matrix, variant_speeds, MatrixEvent, MatrixHost};
 use crate::gpu::{GpuError, GpuPerft, Kernel};
-use crate::ui::dom::{next_task, now_ms};
+use crate::ui::dom::{next_task, now_ms, store};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -123,9 +125,16 @@ async fn run_matrix(
         total,
     };
     status.set(match measure_matrix(&gpu, &cases, 1, &mut page).await {
-        Ok(_) => Status::Done {
-            seconds: (now_ms() - start) / 1000.0,
-        },
+        Ok(rows) => {
+            // the panel's default slider method on this adapter from now on
+            let key = adapter_key(gpu.report());
+            if let Some(slider) = Winners::default().record(&key, &variant_speeds(&rows)) {
+                store(&winner_storage_key(&key), slider.name());
+            }
+            Status::Done {
+                seconds: (now_ms() - start) / 1000.0,
+            }
+        }
         Err(GpuError::DeviceLost(why)) => Status::Lost(why),
         Err(_) => Status::Cancelled,
     });

@@ -5,7 +5,7 @@
 //! the budget inputs `threads`, `pos`, `plies`, `move`. GPU: `fen`, `depth`,
 //! `variant` (`workgroup` | `private`), `wg` (invocations per workgroup).
 
-use super::{read_num, PanelState, Params};
+use super::{read_num, set_nonzero, PanelState, Params};
 use crate::chess::CPW_POSITIONS;
 use crate::gpu::matrix::MatrixSize;
 use crate::gpu::{AttackMethod, Kernel};
@@ -16,6 +16,8 @@ pub const MAX_BROWSER_DEPTH: u32 = crate::gpu::MAX_INTERACTIVE_DEPTH;
 
 /// Workgroup sizes the GPU panel offers (owned by `gpu::layout`).
 pub const GPU_WORKGROUP_SIZES: [u32; 5] = crate::gpu::layout::WORKGROUP_SIZES;
+/// The GPU panel's transposition-table sizes, MiB (0: none; breadth-first only).
+pub const GPU_HASH_SIZES: [u32; 5] = [0, 1, 16, 64, 256];
 
 fn read_depth(p: &Params) -> u32 {
     read_num::<u32>(p, "depth").map_or(4, |d| d.clamp(1, MAX_BROWSER_DEPTH))
@@ -218,6 +220,9 @@ pub struct GpuState {
     pub slider: AttackMethod,
     /// How deep the memory-versus-speed matrix counts.
     pub matrix: MatrixSize,
+    /// The breadth-first kernels' transposition table, MiB: one of
+    /// [`GPU_HASH_SIZES`] (`hash`, left out when 0).
+    pub hash_mb: u32,
 }
 
 impl Default for GpuState {
@@ -230,6 +235,7 @@ impl Default for GpuState {
             workgroup_size: crate::gpu::DEFAULT_WORKGROUP_SIZE,
             slider: crate::gpu::Options::default().slider,
             matrix: MatrixSize::Quick,
+            hash_mb: 0,
         }
     }
 }
@@ -243,6 +249,8 @@ pub enum GpuAction {
     SetWorkgroupSize(u32),
     SetSlider(AttackMethod),
     SetMatrixSize(MatrixSize),
+    /// The table's size (one of [`GPU_HASH_SIZES`]; others are ignored).
+    SetHash(u32),
 }
 
 impl PanelState for GpuState {
@@ -268,18 +276,23 @@ impl PanelState for GpuState {
                 .get("matrix")
                 .and_then(MatrixSize::from_name)
                 .unwrap_or(d.matrix),
+            hash_mb: read_num(p, "hash")
+                .filter(|h| GPU_HASH_SIZES.contains(h))
+                .unwrap_or(d.hash_mb),
         }
     }
 
     fn to_params(&self) -> Params {
-        Params::from_pairs([
+        let mut p = Params::from_pairs([
             ("fen", self.fen.clone()),
             ("depth", self.depth.to_string()),
             ("variant", self.variant.name().to_string()),
             ("wg", self.workgroup_size.to_string()),
             ("slider", self.slider.name().to_string()),
             ("matrix", self.matrix.name().to_string()),
-        ])
+        ]);
+        set_nonzero(&mut p, "hash", self.hash_mb as usize);
+        p
     }
 
     fn apply(self, action: GpuAction) -> Self {
@@ -301,6 +314,10 @@ impl PanelState for GpuState {
             GpuAction::SetWorkgroupSize(_) => self,
             GpuAction::SetSlider(slider) => GpuState { slider, ..self },
             GpuAction::SetMatrixSize(matrix) => GpuState { matrix, ..self },
+            GpuAction::SetHash(hash_mb) if GPU_HASH_SIZES.contains(&hash_mb) => {
+                GpuState { hash_mb, ..self }
+            }
+            GpuAction::SetHash(_) => self,
         }
     }
 }
@@ -405,6 +422,7 @@ mod tests {
                                 workgroup_size,
                                 slider,
                                 matrix: MatrixSize::ALL[n % 3],
+                                hash_mb: GPU_HASH_SIZES[n % 5],
                             };
                             assert_eq!(through_url(&s), s);
                             n += 1;
@@ -418,6 +436,11 @@ mod tests {
             let s = GpuState::default().apply(GpuAction::SetMatrixSize(matrix));
             assert_eq!(through_url(&s), s);
         }
+        for hash in GPU_HASH_SIZES {
+            let s = GpuState::default().apply(GpuAction::SetHash(hash));
+            assert_eq!((through_url(&s).hash_mb, s.hash_mb), (hash, hash));
+        }
+        assert_eq!(GpuState::default().apply(GpuAction::SetHash(3)).hash_mb, 0);
         assert_eq!(
             GpuState::from_params(&Params::default()),
             GpuState::default()

@@ -26,8 +26,8 @@ mod trits;
 
 pub use bitboard::{BitboardAction, BitboardState};
 pub use chess::{
-    BudgetField, GpuAction, GpuState, PositionAction, PositionState, GPU_WORKGROUP_SIZES,
-    MAX_BROWSER_DEPTH,
+    BudgetField, GpuAction, GpuState, PositionAction, PositionState, GPU_HASH_SIZES,
+    GPU_WORKGROUP_SIZES, MAX_BROWSER_DEPTH,
 };
 pub use debruijn::{
     known_magic, last_page, DebruijnAction, DebruijnState, ScanVariant, MAGICS_PER_PAGE,
