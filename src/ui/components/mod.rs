@@ -8,6 +8,7 @@ mod notes;
 mod number_input;
 mod perft_runner;
 mod placement_input;
+mod proof_job;
 mod step_player;
 
 pub use bit_grid::{square_name, BitGrid};
@@ -18,4 +19,5 @@ pub use notes::{notes, panel_link, why, SourceNote};
 pub use number_input::NumberInput;
 pub use perft_runner::{PerftRunner, MAX_BROWSER_DEPTH};
 pub use placement_input::PlacementInput;
+pub use proof_job::proof_job_view;
 pub use step_player::{StepLimits, StepPlayer};

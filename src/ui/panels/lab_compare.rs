@@ -6,6 +6,7 @@
 
 use crate::bits::expr::{evaluate, Vars};
 use crate::bits::prove::Method;
+use crate::ui::components::proof_job_view;
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{LabAction as Action, LabState};
 use crate::ui::worker::{ProveDone, Request};
@@ -101,23 +102,8 @@ fn verdict_view(
     s: &LabState,
     dispatch: &Callback<Action>,
 ) -> Html {
-    match job {
-        JobState::Idle => html! {},
-        JobState::Running(p) => html! {
-            <div class="prove-progress">
-                <progress max={p.total.max(1.0).to_string()} value={p.done.to_string()}></progress>
-                <p class="muted">{ format!("{} ({:.1} s)", p.label, p.elapsed) }</p>
-            </div>
-        },
-        JobState::Done(_) if !current => {
-            html! { <p class="muted">{ "The expressions or the width changed since: prove again." }</p> }
-        }
-        JobState::Done(v) => done_view(v, s, dispatch),
-        JobState::Cancelled => html! { <p class="muted">{ "Cancelled." }</p> },
-        JobState::Failed(message) => {
-            html! { <p class="error-box" role="alert">{ message.clone() }</p> }
-        }
-    }
+    let stale = (!current).then_some("The expressions or the width changed since: prove again.");
+    proof_job_view(job, stale, |v| done_view(v, s, dispatch))
 }
 
 fn done_view(v: &ProveDone, s: &LabState, dispatch: &Callback<Action>) -> Html {

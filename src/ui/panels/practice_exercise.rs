@@ -8,7 +8,7 @@
 use crate::bits::expr::{parse, Var};
 use crate::bits::prove::{variables, Method};
 use crate::practice::{count_ops, rules, Exercise};
-use crate::ui::components::caret_error;
+use crate::ui::components::{caret_error, proof_job_view};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::route::{Panel, Route};
 use crate::ui::state::{LabState, PracticeAction, PracticeState, LAST_STEP};
@@ -197,21 +197,8 @@ fn rules_view(answer: &str, local: &Option<Result<usize, (usize, String)>>, ex: 
 }
 
 fn verdict_view(job: &JobState<CheckDone>, current: bool, ex: &Exercise, answer: &str) -> Html {
-    match job {
-        JobState::Idle => html! {},
-        JobState::Running(p) => html! {
-            <div class="prove-progress">
-                <progress max={p.total.max(1.0).to_string()} value={p.done.to_string()}></progress>
-                <p class="muted">{ format!("{} ({:.1} s)", p.label, p.elapsed) }</p>
-            </div>
-        },
-        JobState::Done(_) if !current => {
-            html! { <p class="muted">{ "The answer changed since its check: check it again." }</p> }
-        }
-        JobState::Done(r) => done_view(r, ex, answer),
-        JobState::Cancelled => html! { <p class="muted verdict-cancelled">{ "Cancelled." }</p> },
-        JobState::Failed(message) => html! { <p class="error-box">{ message.clone() }</p> },
-    }
+    let stale = (!current).then_some("The answer changed since its check: check it again.");
+    proof_job_view(job, stale, |r| done_view(r, ex, answer))
 }
 
 fn done_view(r: &CheckDone, ex: &Exercise, answer: &str) -> Html {

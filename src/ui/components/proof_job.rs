@@ -1,0 +1,31 @@
+//! The state of a proof running in a Web Worker, as the Lab's compare and
+//! Practice show it: its progress, "changed since" when the inputs moved
+//! on, cancelled, failed, or the verdict (drawn by the caller).
+
+use crate::ui::hooks::JobState;
+use yew::prelude::*;
+
+/// `stale`: the words to show instead of a verdict whose inputs changed.
+pub fn proof_job_view<T>(
+    job: &JobState<T>,
+    stale: Option<&str>,
+    done: impl FnOnce(&T) -> Html,
+) -> Html {
+    match job {
+        JobState::Idle => html! {},
+        JobState::Running(p) => html! {
+            <div class="prove-progress">
+                <progress max={p.total.max(1.0).to_string()} value={p.done.to_string()}></progress>
+                <p class="muted">{ format!("{} ({:.1} s)", p.label, p.elapsed) }</p>
+            </div>
+        },
+        JobState::Done(_) if stale.is_some() => {
+            html! { <p class="muted">{ stale.unwrap_or_default() }</p> }
+        }
+        JobState::Done(v) => done(v),
+        JobState::Cancelled => html! { <p class="muted verdict-cancelled">{ "Cancelled." }</p> },
+        JobState::Failed(message) => {
+            html! { <p class="error-box" role="alert">{ message.clone() }</p> }
+        }
+    }
+}
