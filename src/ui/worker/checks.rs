@@ -4,7 +4,7 @@
 //! time budget and a progress event at most every 40 ms. The page cancels
 //! by terminating the worker.
 
-use super::handler::{now_seconds, Throttle};
+use super::pace::{now_seconds, Send, Throttle};
 use super::protocol::{CheckDone, Progress, ProveDone, WorkerEvent};
 use crate::bits::prove::{self, Control, Flow, Options, Phase};
 use crate::practice;
@@ -18,7 +18,7 @@ pub const BUDGET_S: f64 = 10.0;
 struct Reporter<'a> {
     start: f64,
     throttle: Throttle,
-    send: super::handler::Send<'a>,
+    send: Send<'a>,
     failed: Option<JsValue>,
 }
 
@@ -52,7 +52,7 @@ impl Control for Reporter<'_> {
 }
 
 impl<'a> Reporter<'a> {
-    fn new(start: f64, send: super::handler::Send<'a>) -> Reporter<'a> {
+    fn new(start: f64, send: Send<'a>) -> Reporter<'a> {
         Reporter {
             start,
             throttle: Throttle::new(),
@@ -68,7 +68,7 @@ pub fn prove_event(
     right: &str,
     width: u32,
     start: f64,
-    send: super::handler::Send,
+    send: Send,
 ) -> Result<WorkerEvent, JsValue> {
     let mut ctl = Reporter::new(start, send);
     let verdict = prove::prove_with(left, right, width, &Options::default(), &mut ctl);
@@ -88,7 +88,7 @@ pub fn practice_event(
     id: &str,
     answer: &str,
     start: f64,
-    send: super::handler::Send,
+    send: Send,
 ) -> Result<WorkerEvent, JsValue> {
     let Some(ex) = practice::exercise(id) else {
         return Ok(WorkerEvent::Error {

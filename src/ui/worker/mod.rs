@@ -16,6 +16,8 @@ pub mod protocol;
 mod checks;
 #[cfg(all(target_arch = "wasm32", feature = "worker"))]
 pub mod handler;
+#[cfg(all(target_arch = "wasm32", feature = "worker"))]
+mod pace;
 #[cfg(browser_ui)]
 mod page;
 
