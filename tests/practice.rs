@@ -155,7 +155,8 @@ fn the_exercises_are_sound() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    for p in Panel::ALL {
+    // every panel's trick but Practice's own (it holds them all)
+    for p in Panel::ALL.iter().filter(|&&p| p != Panel::Practice) {
         assert!(
             !practice::for_panel(p.slug()).is_empty(),
             "no exercise for {}",
