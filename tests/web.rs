@@ -64,6 +64,7 @@ async fn shell_renders_navigation_and_signed_nibble_table() {
             "Lab",
             "Bitboard",
             "Magic bitboards",
+            "Practice",
         ]
     );
     let active = texts(&root, "nav.panels a.active");
