@@ -153,12 +153,11 @@ test('the memory-versus-speed matrix: every variant measured, a chart, and the a
   // the panel remembers the adapter's winner: a link that names no slider method takes it
   const won = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('bitscope-gpu-winner '))?.[1]);
   assert.ok(['kogge-stone', 'magic', 'hyperbola'].includes(won), `stored winner ${won}`);
-  await page.goto(`${site.server.url}#/gpu?depth=3`);
-  await page.waitForLoadState('networkidle'); // (a reload aborts what is still loading)
-  await page.reload();
-  await page.waitForSelector('.adapter-name', { timeout: 60000 });
-  await page.waitForFunction((w) => document.querySelector('select.gpu-slider')?.value === w, won);
-  assert.match(page.url(), new RegExp(`slider=${won}`));
+  const later = await context.newPage(); // (the same browser storage)
+  await later.goto(`${site.server.url}#/gpu?depth=3`);
+  await later.waitForSelector('.adapter-name', { timeout: 60000 });
+  await later.waitForFunction((w) => document.querySelector('select.gpu-slider')?.value === w, won);
+  assert.match(later.url(), new RegExp(`slider=${won}`));
   await context.close();
   assert.deepEqual(problems, []);
 });

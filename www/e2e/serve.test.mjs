@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { launch, newPage, shot, startServer } from './harness.mjs';
-import { dist, hashedAssets } from './dist.mjs';
+import { dist, hashedAssets, onFirstUse } from './dist.mjs';
 
 /** A raw GET (no decompression, no path clean-up): status, headers, body bytes. */
 function get(base, path, headers = {}) {
@@ -44,15 +44,25 @@ test('dist: hashed names, each file beside its .br and .gz', () => {
   const a = hashedAssets();
   const glue = readFileSync(join(dist, a.glue), 'utf8');
   assert.ok(glue.includes(a.wasm.slice('pkg/'.length)), 'the glue loads the hashed wasm');
+  // the modules that load on first use: the worker imports its own glue, index.html names the GPU panel's
+  const later = onFirstUse().map((r) => r.file);
+  const workerGlue = later.find((f) => /bitscope_worker\.[0-9a-f]{10}\.js$/.test(f));
+  const gpuGlue = later.find((f) => /bitscope_gpu\.[0-9a-f]{10}\.js$/.test(f));
   const worker = readFileSync(join(dist, a.worker), 'utf8');
-  assert.ok(worker.includes(`../${a.glue}`), 'the worker imports the hashed glue');
-  for (const file of [...Object.values(a), 'index.html', 'sw.js', 'manifest.webmanifest', 'static/embed.js']) {
+  assert.ok(workerGlue && worker.includes(`../${workerGlue}`), 'the worker imports its hashed glue');
+  assert.ok(!worker.includes(a.glue), 'the worker does not load the page module');
+  assert.ok(gpuGlue && readFileSync(join(dist, 'index.html'), 'utf8').includes(`./${gpuGlue}`), 'index.html names the GPU module');
+  for (const f of later) {
+    const wasm = f.replace(/\.([0-9a-f]{10})\.js$/, '');
+    if (f.endsWith('.js')) assert.ok(readFileSync(join(dist, f), 'utf8').includes(later.find((w) => w.startsWith(`${wasm}_bg.`)).slice('pkg/'.length)), `${f} loads its hashed wasm`);
+  }
+  for (const file of [...Object.values(a), ...later, 'index.html', 'sw.js', 'manifest.webmanifest', 'static/embed.js']) {
     const raw = readFileSync(join(dist, file));
     assert.deepEqual(brotliDecompressSync(readFileSync(join(dist, `${file}.br`))), raw, `${file}.br`);
     assert.deepEqual(gunzipSync(readFileSync(join(dist, `${file}.gz`))), raw, `${file}.gz`);
   }
   const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
-  for (const f of Object.values(a)) assert.ok(sw.includes(JSON.stringify(f)), `sw.js caches ${f}`);
+  for (const f of [...Object.values(a), ...later]) assert.ok(sw.includes(JSON.stringify(f)), `sw.js caches ${f}`);
   assert.ok(readFileSync(join(dist, 'static/embed.js')).length <= 2048, 'embed.js is at most 2 KB');
 });
 
