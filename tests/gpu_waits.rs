@@ -115,6 +115,39 @@ fn a_second_run_reuses_the_buffers() {
     let second = gpu
         .run_blocking(&p, 4, &Options::default(), |_, _| true)
         .unwrap();
-    assert_eq!(first, second);
+    // the same in everything but the GPU time, which is a measurement
+    let untimed = |r: &bitscope::gpu::GpuRun| bitscope::gpu::GpuRun {
+        kernel_nanos: None,
+        ..r.clone()
+    };
+    assert_eq!(untimed(&first), untimed(&second));
     assert_eq!(first.nodes, 4_085_603);
+}
+
+/// Where the adapter has timestamp queries (SwiftShader has), a
+/// breadth-first run reports the GPU time inside its passes: more than
+/// nothing and no more than the wall time around the whole run; elsewhere
+/// none. The read-backs stay as many as without timing.
+#[test]
+fn breadth_first_runs_report_gpu_time() {
+    let gpu = gpu();
+    let start = std::time::Instant::now();
+    let run = gpu
+        .run_blocking(
+            &Position::startpos(),
+            5,
+            &Options::with_variant(Kernel::BreadthFirst),
+            |_, _| true,
+        )
+        .unwrap();
+    let wall = start.elapsed().as_secs_f64();
+    assert_eq!(run.nodes, 4_865_609);
+    match run.kernel_seconds() {
+        Some(s) => {
+            assert!(gpu.report().timestamp_query, "{run:?}");
+            assert!(s > 0.0 && s <= wall, "GPU {s} s, wall {wall} s");
+        }
+        None => assert!(!gpu.report().timestamp_query, "{run:?}"),
+    }
+    assert!(run.readbacks <= 3, "{run:?}");
 }

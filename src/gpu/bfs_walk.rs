@@ -25,6 +25,7 @@
 
 use super::bfs_hash::{zobrist_keys, ENTRY_BYTES, KEY_WORDS};
 use super::bfs_kernels::{BfParams, Kernels};
+use super::bfs_timer::{pass_nanos, Timer, MAX_TIMED_PASSES};
 use super::packed::POS_BYTES;
 use super::{GpuError, GpuPerft, GpuRun};
 
@@ -76,6 +77,8 @@ pub(super) struct Pool {
     keys: wgpu::Buffer,
     table: wgpu::Buffer,
     table_entries: u32,
+    /// Timestamps around each pass (adapters with timestamp queries).
+    timer: Option<Timer>,
     /// Bind group per level, for the kernels of build `groups_for`.
     groups: Vec<Option<wgpu::BindGroup>>,
     groups_for: usize,
@@ -142,6 +145,7 @@ impl Pool {
                 wgpu::BufferUsages::empty(),
             ),
             table_entries: 1,
+            timer: Timer::new(dev),
             groups: Vec::new(),
             groups_for: usize::MAX,
         }
@@ -323,6 +327,9 @@ impl<'a> Walker<'a> {
     ) -> Walker<'a> {
         gpu.queue
             .write_buffer(&pool.acc, 0, &[0u8; ACC_BYTES as usize]);
+        if let Some(t) = pool.timer.as_mut() {
+            t.reset();
+        }
         if plan.hash_entries > 0 || pool.table_entries > 1 {
             let mut enc = gpu.device.create_command_encoder(&Default::default());
             pool.hash_table(&gpu.device, plan.hash_entries, &mut enc);
@@ -399,7 +406,8 @@ impl<'a> Walker<'a> {
         }
         let need = match read {
             Some(ReadBack::Blocks(_, n)) => 16 + 4 * u64::from(n),
-            _ => 16,
+            // the accumulator, and the timestamps of every pass there may be
+            _ => ACC_BYTES + 16 * u64::from(MAX_TIMED_PASSES),
         };
         if pool.read_bytes < need {
             pool.read_bytes = need.next_power_of_two();
@@ -423,7 +431,7 @@ impl<'a> Walker<'a> {
             let max_x = self.gpu.limits.max_compute_workgroups_per_dimension.max(1);
             let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: Some("bfs"),
-                timestamp_writes: None,
+                timestamp_writes: pool.timer.as_mut().and_then(Timer::next_pass),
             });
             for (i, d) in self.queued.iter().enumerate() {
                 let Some(group) = pool.groups[d.level].as_ref() else {
@@ -437,7 +445,10 @@ impl<'a> Walker<'a> {
         }
         match read {
             Some(ReadBack::Acc) => {
-                enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, ACC_BYTES)
+                enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, ACC_BYTES);
+                if let Some(t) = &pool.timer {
+                    t.copy(&mut enc, &pool.read, ACC_BYTES);
+                }
             }
             Some(ReadBack::Blocks(l, n)) => {
                 enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, 16);
@@ -465,7 +476,7 @@ impl<'a> Walker<'a> {
         let index = self.submit(Some(what));
         let bytes = match what {
             ReadBack::Blocks(_, n) => 16 + 4 * u64::from(n),
-            ReadBack::Acc => ACC_BYTES,
+            ReadBack::Acc => ACC_BYTES + self.pool.timer.as_ref().map_or(0, Timer::bytes),
         };
         self.run.readbacks += 1;
         let out = self
@@ -615,6 +626,11 @@ impl<'a> Walker<'a> {
         let word = |lo: usize, hi: usize| u64::from(more[lo]) | u64::from(more[hi]) << 32;
         self.run.hash_hits = word(0, 2);
         self.run.hash_misses = word(1, 3);
+        let period = self.gpu.queue.get_timestamp_period();
+        self.run.kernel_nanos = match &self.pool.timer {
+            Some(t) if !t.overflow => Some(pass_nanos(&more[4..], t.passes, period)),
+            _ => None,
+        };
         Ok(u64::from(acc[0]) | u64::from(acc[1]) << 32)
     }
 

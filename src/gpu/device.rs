@@ -137,7 +137,8 @@ impl GpuPerft {
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
                 label: Some("bitscope perft"),
-                required_features: wgpu::Features::empty(),
+                // GPU time from timestamp queries, where the adapter has them
+                required_features: adapter.features() & wgpu::Features::TIMESTAMP_QUERY,
                 required_limits: limits.clone(),
                 ..Default::default()
             })

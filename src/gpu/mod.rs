@@ -64,6 +64,7 @@
 pub mod bfs;
 pub mod bfs_hash;
 mod bfs_kernels;
+mod bfs_timer;
 mod bfs_walk;
 mod device;
 mod frontier;
