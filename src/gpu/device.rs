@@ -124,6 +124,18 @@ async fn pick_adapter(instance: &wgpu::Instance) -> Result<wgpu::Adapter, GpuErr
     }
 }
 
+/// GPU time from timestamp queries, natively where the adapter has them.
+/// In the browser the device asks for none (kernel_seconds stays null):
+/// with `timestamp-query` on SwiftShader a later wasm test once hung in
+/// headless Chromium, and the page must not risk that.
+fn timestamp_feature(adapter: &wgpu::Adapter) -> wgpu::Features {
+    if cfg!(target_arch = "wasm32") {
+        wgpu::Features::empty()
+    } else {
+        adapter.features() & wgpu::Features::TIMESTAMP_QUERY
+    }
+}
+
 impl GpuPerft {
     /// Opens the high-performance adapter (a software one is acceptable;
     /// natively a real GPU is preferred and Mesa's lavapipe refused, as it
@@ -137,8 +149,7 @@ impl GpuPerft {
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
                 label: Some("bitscope perft"),
-                // GPU time from timestamp queries, where the adapter has them
-                required_features: adapter.features() & wgpu::Features::TIMESTAMP_QUERY,
+                required_features: timestamp_feature(&adapter),
                 required_limits: limits.clone(),
                 ..Default::default()
             })
