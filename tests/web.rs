@@ -26,8 +26,10 @@ fn mount_point() -> Element {
 }
 
 /// Lets Yew's scheduler run and the DOM settle.
+/// Lets Yew render: 120 ms (30 ms was too short now and then on the
+/// 2-core machine, right after the GPU tests).
 async fn settle() {
-    TimeoutFuture::new(30).await;
+    TimeoutFuture::new(120).await;
 }
 
 fn texts(root: &Element, selector: &str) -> Vec<String> {
