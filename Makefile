@@ -87,8 +87,10 @@ test-native:
 	cargo test --release
 
 # 2. wasm32 tests in real headless Chromium (webdriver.json adds the WebGPU flags).
+# (wasm-bindgen-test's headless runner gives the whole suite 20 s by
+# default; the suite takes about that on this machine, so it gets 180)
 test-wasm:
-	wasm-pack test --headless --chrome --release -- --test web
+	WASM_BINDGEN_TEST_TIMEOUT=180 wasm-pack test --headless --chrome --release -- --test web
 
 # 3. Playwright against the release build served on loopback.
 test-e2e: dist cli
