@@ -25,11 +25,34 @@ fn mount_point() -> Element {
     div
 }
 
-/// Lets Yew's scheduler run and the DOM settle.
 /// Lets Yew render: 120 ms (30 ms was too short now and then on the
 /// 2-core machine, right after the GPU tests).
 async fn settle() {
     TimeoutFuture::new(120).await;
+}
+
+/// Sets the location hash and waits for its `hashchange` to be delivered
+/// (at most 2 s), so that it reaches no app mounted after this returns.
+/// (The app keys its panel by the links followed: a `hashchange` that
+/// arrived late remounted the panel mid-test and dropped its local state.)
+async fn go_to(hash: &str) {
+    let window = web_sys::window().unwrap();
+    let current = window.location().hash().unwrap_or_default();
+    if current.trim_start_matches('#') == hash.trim_start_matches('#') {
+        return;
+    }
+    let delivered = js_sys::Promise::new(&mut |resolve, _| {
+        let listener = gloo::events::EventListener::once(&window, "hashchange", move |_| {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        });
+        listener.forget();
+    });
+    window.location().set_hash(hash).unwrap();
+    let timeout = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 2000);
+    });
+    let either = js_sys::Promise::race(&js_sys::Array::of2(&delivered, &timeout));
+    let _ = wasm_bindgen_futures::JsFuture::from(either).await;
 }
 
 fn texts(root: &Element, selector: &str) -> Vec<String> {
@@ -41,11 +64,7 @@ fn texts(root: &Element, selector: &str) -> Vec<String> {
 
 #[wasm_bindgen_test]
 async fn shell_renders_navigation_and_signed_nibble_table() {
-    web_sys::window()
-        .unwrap()
-        .location()
-        .set_hash("/nibbles?x=c")
-        .unwrap();
+    go_to("/nibbles?x=c").await;
     let root = mount_point();
     yew::Renderer::<App>::with_root(root.clone()).render();
     settle().await;
@@ -149,11 +168,7 @@ async fn bit_row_click_toggles_a_bit() {
 
 #[wasm_bindgen_test]
 async fn a_wrong_number_keeps_the_last_valid_value() {
-    web_sys::window()
-        .unwrap()
-        .location()
-        .set_hash("/nibbles?x=3")
-        .unwrap();
+    go_to("/nibbles?x=3").await;
     let root = mount_point();
     yew::Renderer::<App>::with_root(root.clone()).render();
     settle().await;
@@ -177,11 +192,7 @@ async fn a_wrong_number_keeps_the_last_valid_value() {
 
 /// Renders the app at a route and lets it settle.
 async fn open(hash: &str) -> Element {
-    web_sys::window()
-        .unwrap()
-        .location()
-        .set_hash(hash)
-        .unwrap();
+    go_to(hash).await;
     let root = mount_point();
     yew::Renderer::<App>::with_root(root.clone()).render();
     settle().await;
