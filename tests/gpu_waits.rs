@@ -1,7 +1,9 @@
 //! How often the breadth-first host waits for the GPU: at most once per
-//! scanned level (the block sums), plus the final count; a level whose
-//! children overflow a level buffer is cut into ranges on the host from the
-//! sums it already has (no re-scan), and stays exact. Needs a Vulkan
+//! scanned level (the block sums), plus the final count, and never for the
+//! level before the fused leaf, which is sized from a bound and launched
+//! with indirect dispatches; a level whose children overflow a level buffer
+//! is cut into ranges on the host from the sums it already has (no
+//! re-scan), and stays exact. Needs a Vulkan
 //! adapter; without a GPU run with SwiftShader:
 //!
 //! ```text
@@ -69,9 +71,11 @@ fn tiny_levels_are_cut_into_ranges_and_stay_exact() {
         let p = pos(fen);
         let want = perft(&p, depth);
         for &wg in sizes {
+            // (every scanned level read back: the cut is what is tested)
             let free = Options {
                 workgroup_size: wg,
                 split_depth: Some(0),
+                move_bound: Some(0),
                 ..Options::default()
             };
             let whole = gpu.run_blocking(&p, depth, &free, |_, _| true).unwrap();
@@ -150,4 +154,64 @@ fn breadth_first_runs_report_gpu_time() {
         None => assert!(!gpu.report().timestamp_query, "{run:?}"),
     }
     assert!(run.readbacks <= 3, "{run:?}");
+}
+
+/// The level before the fused leaf is never read back: its size is known
+/// on the GPU only, and the leaf kernels are launched from it with indirect
+/// dispatches, in pieces (`batch_size` makes many, most of them empty). One
+/// wait fewer than reading it back, and the same count.
+#[test]
+fn the_last_scanned_level_is_not_read_back() {
+    let gpu = gpu();
+    for (fen, depth) in [(START, 5), (KIWIPETE, 4)] {
+        let p = pos(fen);
+        let want = perft(&p, depth);
+        for batch in [None, Some(256)] {
+            let unread = Options {
+                split_depth: Some(0),
+                batch_size: batch,
+                ..Options::default()
+            };
+            let read = Options {
+                move_bound: Some(0),
+                ..unread.clone()
+            };
+            let a = gpu.run_blocking(&p, depth, &unread, |_, _| true).unwrap();
+            let b = gpu.run_blocking(&p, depth, &read, |_, _| true).unwrap();
+            assert_eq!(a.nodes, want, "{fen} {depth} {batch:?}: {a:?}");
+            assert_eq!(b.nodes, want, "{fen} {depth} {batch:?}: {b:?}");
+            assert!(a.readbacks < b.readbacks, "{a:?} against {b:?}");
+        }
+    }
+}
+
+/// A bound below the real number of moves: the GPU finds that a level
+/// sized from it overflows, and the host does the run again reading every
+/// level back. Exact on the CPW positions, with and without a table. (A
+/// context of its own per case: buffers kept from an earlier run would be
+/// large enough, and nothing would overflow.)
+#[test]
+fn an_overflow_found_on_the_gpu_is_counted_again() {
+    for (fen, depth) in [(START, 5), (KIWIPETE, 4)] {
+        let p = pos(fen);
+        let want = perft(&p, depth);
+        for hash_bytes in [0, 1 << 16] {
+            let fresh = GpuPerft::new_blocking().unwrap();
+            let tight = Options {
+                split_depth: Some(0),
+                move_bound: Some(2),
+                hash_bytes,
+                ..Options::default()
+            };
+            let free = Options {
+                move_bound: Some(0),
+                ..tight.clone()
+            };
+            let run = fresh.run_blocking(&p, depth, &tight, |_, _| true).unwrap();
+            let once = gpu().run_blocking(&p, depth, &free, |_, _| true).unwrap();
+            assert_eq!(run.nodes, want, "{fen} {depth}: {run:?}");
+            // the first try's waits, then the second's
+            assert!(run.readbacks > once.readbacks, "{run:?} against {once:?}");
+        }
+    }
 }

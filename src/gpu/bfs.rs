@@ -20,13 +20,14 @@
 use super::bfs_hash::table_entries;
 use super::bfs_kernels::kernels;
 pub use super::bfs_kernels::{bfs_source, BFS_WGSL};
-use super::bfs_walk::{Plan, Pool, Walker};
+use super::bfs_pool::Pool;
+use super::bfs_walk::{Plan, Walker};
 use super::frontier::{branching_of, check_root, frontier_size, Frontier, BRANCHING};
 use super::layout::{bfs_workgroup_bytes, Kernel};
 use super::packed::{board, check_packed, pack, white_to_move, Packed, POS_BYTES};
 use super::sliders::AttackMethod;
 use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
-use crate::chess::Position;
+use crate::chess::{Position, MAX_MOVES};
 
 /// Pieces besides pawns and the king that one side may have in a
 /// breadth-first run: the walk keeps one move source per piece, four for
@@ -110,6 +111,8 @@ impl GpuPerft {
             leaf_max: leaf_max.min(most),
             chunk: cap.min(most),
             hash_entries: table_entries(options.hash_bytes, limit),
+            move_bound: options.move_bound.unwrap_or(MAX_MOVES as u32),
+            branching,
         }
     }
 
@@ -148,9 +151,13 @@ impl GpuPerft {
         }
         let total = frontier_size(root, split);
         let branching = branching_of(root, total, split);
-        let sides = [Frontier::new(*root, split)];
-        self.bfs_count(sides, total, branching, &mut run, options, progress)
-            .await?;
+        let mut options = options.clone();
+        while !self
+            .bfs_count([Frontier::new(*root, split)], total, branching, &mut run, &options, progress)
+            .await?
+        {
+            options.move_bound = Some(0);
+        }
         Ok(run)
     }
 
@@ -178,15 +185,24 @@ impl GpuPerft {
         // one side to move at a time: a chunk holds one side
         let (white, black): (Vec<Packed>, Vec<Packed>) =
             positions.iter().partition(|p| white_to_move(p));
-        let sides = [white.into_iter(), black.into_iter()];
-        self.bfs_count(sides, n, BRANCHING, &mut run, options, progress)
-            .await?;
-        Ok(run)
+        let mut options = options.clone();
+        loop {
+            let sides = [white.iter().copied(), black.iter().copied()];
+            if self
+                .bfs_count(sides, n, BRANCHING, &mut run, &options, progress)
+                .await?
+            {
+                return Ok(run);
+            }
+            options.move_bound = Some(0);
+        }
     }
 
     /// The chunk loop over frontiers of one side to move each: the context's
     /// buffer pool taken for the run (a fresh one if another run holds it)
     /// and given back after; one read-back at the end for the leaf count.
+    /// False when a level sized from `options.move_bound` overflowed: the
+    /// count is short, and the caller runs again reading every level back.
     async fn bfs_count<F: Iterator<Item = Packed>, const N: usize>(
         &self,
         frontiers: [F; N],
@@ -195,7 +211,7 @@ impl GpuPerft {
         run: &mut GpuRun,
         options: &Options,
         progress: &mut dyn FnMut(u64, u64) -> bool,
-    ) -> Result<(), GpuError> {
+    ) -> Result<bool, GpuError> {
         let k = kernels(self, run.workgroup_size, options.slider)?;
         let plan = self.bfs_plan(options, run.gpu_depth, run.workgroup_size, branching);
         run.batch_size = plan.chunk;
@@ -229,9 +245,9 @@ impl GpuPerft {
         .await;
         *self.bfs_pool.lock().map_err(poisoned)? = Some(pool);
         let (nodes, positions) = result?;
-        run.nodes = nodes;
+        run.nodes = nodes.unwrap_or(0);
         run.positions = positions;
-        Ok(())
+        Ok(nodes.is_some())
     }
 
     /// Test hook: adds `values` with the breadth-first kernels' own
@@ -254,11 +270,13 @@ impl GpuPerft {
             leaf_max: wg,
             chunk: 1,
             hash_entries: 0,
+            move_bound: 0,
+            branching: 1.0,
         };
         let mut pool = Pool::new(self);
         let mut walk = Walker::new(self, &k, &mut pool, plan, &mut run);
         walk.reduce(values);
-        walk.finish().await
+        walk.finish().await?.ok_or(GpuError::Mapping("no overflow is possible here".into()))
     }
 }
 

@@ -41,7 +41,9 @@ pub(super) struct BfParams {
     pub nblocks: u32,
     pub cap: u32,
     pub sub: u32,
-    pub pad: [u32; 3],
+    /// Leaf kernels: 1 for a piece of a level sized on the GPU.
+    pub indirect: u32,
+    pub pad: [u32; 2],
 }
 
 /// The compiled kernels of one workgroup size and slider method.
@@ -53,9 +55,12 @@ pub(super) struct Kernels {
     /// The magic tables, bound at [`MAGIC_BINDING`] (magic sliders only).
     pub magic: Option<wgpu::Buffer>,
     pub layout: wgpu::BindGroupLayout,
+    /// `bf_leaf_args`' own group: the leaf pieces' indirect arguments.
+    pub args_layout: wgpu::BindGroupLayout,
     /// The kernels that read positions, for white to move and for black.
     sides: [SideKernels; 2],
     pub block_scan: wgpu::ComputePipeline,
+    pub leaf_args: wgpu::ComputePipeline,
     /// The test hook's kernel (not in the page: build.rs).
     #[cfg(not(target_arch = "wasm32"))]
     pub reduce_test: wgpu::ComputePipeline,
@@ -149,10 +154,19 @@ pub(super) fn kernels(
         bind_group_layouts: &[Some(&layout)],
         immediate_size: 0,
     });
-    let make = |module: &wgpu::ShaderModule, name: &str| {
+    let args_layout = dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("bfs leaf arguments"),
+        entries: &[binding(0, rw, false)],
+    });
+    let args_pl = dev.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some("bfs leaf arguments"),
+        bind_group_layouts: &[Some(&layout), Some(&args_layout)],
+        immediate_size: 0,
+    });
+    let make_with = |pl: &wgpu::PipelineLayout, module: &wgpu::ShaderModule, name: &str| {
         dev.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(name),
-            layout: Some(&pl),
+            layout: Some(pl),
             module,
             entry_point: Some(name),
             compilation_options: wgpu::PipelineCompilationOptions {
@@ -162,6 +176,7 @@ pub(super) fn kernels(
             cache: None,
         })
     };
+    let make = |module: &wgpu::ShaderModule, name: &str| make_with(&pl, module, name);
     let side = |m| SideKernels {
         count_scan: make(m, "bf_count_scan"),
         expand: make(m, "bf_expand"),
@@ -176,9 +191,11 @@ pub(super) fn kernels(
         magic,
         sides: [side(&white), side(&black)],
         block_scan: make(&white, "bf_block_scan"),
+        leaf_args: make_with(&args_pl, &white, "bf_leaf_args"),
         #[cfg(not(target_arch = "wasm32"))]
         reduce_test: make(&white, "bf_reduce_test"),
         layout,
+        args_layout,
     });
     gpu.take_device_error()
         .map_err(|e| GpuError::Shader(e.to_string()))?;

@@ -23,16 +23,11 @@
 //! the next power of two, at most [`Plan::cap`] positions) only when a run
 //! needs more, and the bind groups are rebuilt only then.
 
-use super::bfs_hash::{zobrist_keys, ENTRY_BYTES, KEY_WORDS};
 use super::bfs_kernels::{BfParams, Kernels};
+use super::bfs_pool::{params_buffer, read_buffer, Pool, ACC_BYTES};
 use super::bfs_timer::{pass_nanos, Timer, MAX_TIMED_PASSES};
 use super::packed::POS_BYTES;
 use super::{GpuError, GpuPerft, GpuRun};
-
-/// The accumulator's bytes: the leaf count (lo, hi), the last range's
-/// children, an unused word, then the hash table's hits and misses (lo, lo,
-/// hi, hi).
-const ACC_BYTES: u64 = 32;
 
 /// How a run is cut up.
 #[derive(Clone, Copy, Debug)]
@@ -47,236 +42,16 @@ pub(super) struct Plan {
     pub hash_entries: u32,
     /// Frontier positions per chunk.
     pub chunk: u32,
+    /// The most children a position may have, to size a level the host
+    /// does not read back (0: every scanned level is read back).
+    pub move_bound: u32,
+    /// Average children per position (to cut a level sized on the GPU into
+    /// leaf pieces).
+    pub branching: f64,
 }
 
 /// Uniform slots one submission holds at most.
 const MAX_SLOTS: usize = 4096;
-
-/// The buffers of one level.
-struct Level {
-    /// Positions it holds.
-    cap: u32,
-    /// Block sums it holds.
-    blocks_cap: u32,
-    positions: wgpu::Buffer,
-    offsets: wgpu::Buffer,
-    blocks: wgpu::Buffer,
-}
-
-/// The breadth-first buffers, kept across runs by the context.
-pub(super) struct Pool {
-    levels: Vec<Level>,
-    params: wgpu::Buffer,
-    slots: usize,
-    stride: u64,
-    acc: wgpu::Buffer,
-    read: wgpu::Buffer,
-    read_bytes: u64,
-    dummy: wgpu::Buffer,
-    /// The Zobrist keys and the transposition table (one entry when off).
-    keys: wgpu::Buffer,
-    table: wgpu::Buffer,
-    table_entries: u32,
-    /// Timestamps around each pass (adapters with timestamp queries).
-    timer: Option<Timer>,
-    /// Bind group per level, for the kernels of build `groups_for`.
-    groups: Vec<Option<wgpu::BindGroup>>,
-    groups_for: usize,
-}
-
-fn storage(dev: &wgpu::Device, label: &str, size: u64, extra: wgpu::BufferUsages) -> wgpu::Buffer {
-    dev.create_buffer(&wgpu::BufferDescriptor {
-        label: Some(label),
-        size: size.max(16).div_ceil(4) * 4,
-        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | extra,
-        mapped_at_creation: false,
-    })
-}
-
-fn params_buffer(dev: &wgpu::Device, bytes: u64) -> wgpu::Buffer {
-    dev.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("bfs params"),
-        size: bytes,
-        usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    })
-}
-
-fn read_buffer(dev: &wgpu::Device, bytes: u64) -> wgpu::Buffer {
-    dev.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("bfs read-back"),
-        size: bytes,
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    })
-}
-
-impl Pool {
-    pub fn new(gpu: &GpuPerft) -> Pool {
-        let dev = &gpu.device;
-        let stride = u64::from(gpu.limits.min_uniform_buffer_offset_alignment)
-            .max(std::mem::size_of::<BfParams>() as u64);
-        let slots = 64;
-        Pool {
-            levels: Vec::new(),
-            params: params_buffer(dev, stride * slots as u64),
-            slots,
-            stride,
-            acc: storage(
-                dev,
-                "bfs accumulator",
-                ACC_BYTES,
-                wgpu::BufferUsages::COPY_SRC,
-            ),
-            read: read_buffer(dev, 1024),
-            read_bytes: 1024,
-            dummy: storage(dev, "bfs no children", 16, wgpu::BufferUsages::empty()),
-            keys: {
-                let bytes = (KEY_WORDS * 4) as u64;
-                let keys = storage(dev, "bfs zobrist keys", bytes, wgpu::BufferUsages::empty());
-                gpu.queue
-                    .write_buffer(&keys, 0, bytemuck::cast_slice(&zobrist_keys()));
-                keys
-            },
-            table: storage(
-                dev,
-                "bfs hash table",
-                ENTRY_BYTES,
-                wgpu::BufferUsages::empty(),
-            ),
-            table_entries: 1,
-            timer: Timer::new(dev),
-            groups: Vec::new(),
-            groups_for: usize::MAX,
-        }
-    }
-
-    /// A transposition table of `entries` (0: none, one unused entry
-    /// bound), zeroed: made anew when its size changes, else cleared by `enc`.
-    fn hash_table(&mut self, dev: &wgpu::Device, entries: u32, enc: &mut wgpu::CommandEncoder) {
-        let entries = entries.max(1);
-        if entries != self.table_entries {
-            let bytes = u64::from(entries) * ENTRY_BYTES;
-            self.table = storage(dev, "bfs hash table", bytes, wgpu::BufferUsages::empty());
-            self.table_entries = entries;
-            self.groups.clear();
-        } else {
-            enc.clear_buffer(&self.table, 0, None);
-        }
-    }
-
-    /// Whether level `l` lacks room for `n` positions or `nblocks` block sums.
-    fn too_small(&self, l: usize, n: u32, nblocks: u32) -> bool {
-        self.levels
-            .get(l)
-            .is_none_or(|lv| lv.cap < n || lv.blocks_cap < nblocks)
-    }
-
-    /// Grows level `l` (and creates the levels below it) to hold `n`
-    /// positions and `nblocks` block sums; the bind groups that named the
-    /// old buffers go.
-    fn grow(&mut self, dev: &wgpu::Device, l: usize, n: u32, nblocks: u32, cap: u32) {
-        while self.levels.len() <= l {
-            let small = |label| storage(dev, label, 16, wgpu::BufferUsages::COPY_SRC);
-            self.levels.push(Level {
-                cap: 0,
-                blocks_cap: 0,
-                positions: small("bfs level"),
-                offsets: small("bfs offsets"),
-                blocks: small("bfs block sums"),
-            });
-        }
-        let lv = &mut self.levels[l];
-        if lv.cap < n {
-            let c = n.checked_next_power_of_two().unwrap_or(n).min(cap).max(n);
-            lv.positions = storage(
-                dev,
-                "bfs level",
-                u64::from(c) * POS_BYTES as u64,
-                wgpu::BufferUsages::empty(),
-            );
-            lv.offsets = storage(
-                dev,
-                "bfs offsets",
-                u64::from(c) * 4,
-                wgpu::BufferUsages::empty(),
-            );
-            lv.cap = c;
-        }
-        if lv.blocks_cap < nblocks {
-            let b = nblocks.checked_next_power_of_two().unwrap_or(nblocks);
-            lv.blocks = storage(
-                dev,
-                "bfs block sums",
-                u64::from(b) * 4,
-                wgpu::BufferUsages::COPY_SRC,
-            );
-            lv.blocks_cap = b;
-        }
-        for g in [l.checked_sub(1), Some(l)].into_iter().flatten() {
-            if let Some(slot) = self.groups.get_mut(g) {
-                *slot = None;
-            }
-        }
-    }
-
-    /// The bind group of level `l` (its positions, its children's level,
-    /// its offsets and block sums) for kernels `k`.
-    fn group(&mut self, dev: &wgpu::Device, k: &Kernels, l: usize) -> &wgpu::BindGroup {
-        if self.groups_for != k.id {
-            self.groups.clear();
-            self.groups_for = k.id;
-        }
-        if self.groups.len() <= l {
-            self.groups.resize(l + 1, None);
-        }
-        let Pool {
-            levels,
-            params,
-            acc,
-            dummy,
-            keys,
-            table,
-            groups,
-            ..
-        } = self;
-        groups[l].get_or_insert_with(|| {
-            let lv = &levels[l];
-            let dst = levels.get(l + 1).map_or(&*dummy, |n| &n.positions);
-            fn whole(binding: u32, b: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
-                wgpu::BindGroupEntry {
-                    binding,
-                    resource: b.as_entire_binding(),
-                }
-            }
-            let mut entries = vec![
-                wgpu::BindGroupEntry {
-                    binding: 10,
-                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                        buffer: params,
-                        offset: 0,
-                        size: wgpu::BufferSize::new(std::mem::size_of::<BfParams>() as u64),
-                    }),
-                },
-                whole(11, &lv.positions),
-                whole(12, dst),
-                whole(13, &lv.offsets),
-                whole(14, &lv.blocks),
-                whole(15, acc),
-                whole(16, keys),
-                whole(17, table),
-            ];
-            if let Some(m) = &k.magic {
-                entries.push(whole(super::sliders::MAGIC_BINDING, m));
-            }
-            dev.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("bfs level"),
-                layout: &k.layout,
-                entries: &entries,
-            })
-        })
-    }
-}
 
 /// One dispatch waiting for the next submission.
 struct Dispatch<'k> {
@@ -285,6 +60,10 @@ struct Dispatch<'k> {
     /// Workgroups (1 for the block scan).
     groups: u32,
     params: BfParams,
+    /// The byte offset of its indirect arguments (`Pool::args`), if any.
+    indirect: Option<u64>,
+    /// Binds `Pool::args` as group 1 (`bf_leaf_args`).
+    writes_args: bool,
 }
 
 /// What a submission copies for the host to read.
@@ -382,6 +161,8 @@ impl<'a> Walker<'a> {
                     base: first + done,
                     ..params
                 },
+                indirect: None,
+                writes_args: false,
             });
             done += len;
         }
@@ -425,6 +206,9 @@ impl<'a> Walker<'a> {
         for d in &self.queued {
             pool.group(dev, self.k, d.level);
         }
+        if self.queued.iter().any(|d| d.writes_args) {
+            pool.args_group(dev, self.k);
+        }
         let mut enc =
             dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("bfs") });
         if !self.queued.is_empty() {
@@ -437,10 +221,18 @@ impl<'a> Walker<'a> {
                 let Some(group) = pool.groups[d.level].as_ref() else {
                     continue;
                 };
-                let gx = d.groups.clamp(1, max_x);
                 pass.set_pipeline(d.pipeline);
                 pass.set_bind_group(0, group, &[(i as u64 * pool.stride) as u32]);
-                pass.dispatch_workgroups(gx, d.groups.max(1).div_ceil(gx), 1);
+                if d.writes_args {
+                    pass.set_bind_group(1, pool.args_group.as_ref(), &[]);
+                }
+                match d.indirect {
+                    Some(offset) => pass.dispatch_workgroups_indirect(&pool.args, offset),
+                    None => {
+                        let gx = d.groups.clamp(1, max_x);
+                        pass.dispatch_workgroups(gx, d.groups.max(1).div_ceil(gx), 1);
+                    }
+                }
             }
         }
         match read {
@@ -518,9 +310,10 @@ impl<'a> Walker<'a> {
         white ^ (l % 2 == 1)
     }
 
-    /// Scans level `l` (`n` positions) and reads its block sums back: the
-    /// exclusive prefix of the children per block, the total last.
-    async fn scan(&mut self, l: usize, n: u32, white: bool) -> Result<Vec<u32>, GpuError> {
+    /// Queues the scan of level `l` (`n` positions): each position's
+    /// children, their offsets, the block sums' exclusive prefix and the
+    /// total (acc[2]). Returns the number of blocks.
+    fn queue_scan(&mut self, l: usize, n: u32, white: bool) -> u32 {
         let k = self.k;
         let nblocks = n.div_ceil(k.wg);
         let side = k.side(Self::side(white, l));
@@ -534,24 +327,95 @@ impl<'a> Walker<'a> {
             level: l,
             groups: 1,
             params: p,
+            indirect: None,
+            writes_args: false,
         });
+        nblocks
+    }
+
+    /// Scans level `l` (`n` positions) and reads its block sums back: the
+    /// exclusive prefix of the children per block, the total last.
+    async fn scan(&mut self, l: usize, n: u32, white: bool) -> Result<Vec<u32>, GpuError> {
+        let nblocks = self.queue_scan(l, n, white);
         let (acc, mut blocks) = self.read(ReadBack::Blocks(l, nblocks)).await?;
         blocks.truncate(nblocks as usize);
         blocks.push(acc[2]);
         Ok(blocks)
     }
 
-    /// Queues the leaf kernel of level `l` (`rem` plies left, 1 or 2).
-    fn leaves(&mut self, l: usize, n: u32, rem: u32, white: bool) {
+    /// The leaf kernel of level `l` (`rem` plies left, 1 or 2).
+    fn leaf_kernel(&self, l: usize, rem: u32, white: bool) -> &'a wgpu::ComputePipeline {
         let side = self.k.side(Self::side(white, l));
-        let leaf = if rem == 2 && self.plan.hash_entries > 0 {
+        if rem == 2 && self.plan.hash_entries > 0 {
             &side.leaf_hash
         } else if rem == 2 {
             &side.leaf
         } else {
             &side.leaf_count
-        };
+        }
+    }
+
+    /// Queues the leaf kernel of level `l` (`rem` plies left, 1 or 2).
+    fn leaves(&mut self, l: usize, n: u32, rem: u32, white: bool) {
+        let leaf = self.leaf_kernel(l, rem, white);
         self.queue(leaf, l, (0, n), self.plan.leaf_max, BfParams::default());
+    }
+
+    /// Level `l` (`n` positions, three plies left) to the leaves without a
+    /// read-back: level `l + 1` is sized from the bound (`n` times
+    /// [`Plan::move_bound`] positions, within the cap), the scan's total
+    /// goes to `bf_leaf_args` on the GPU, and the leaf pieces of level
+    /// `l + 1` are dispatched indirectly from the arguments it writes.
+    fn to_leaves_unread(&mut self, l: usize, n: u32, white: bool) {
+        let bound = n.saturating_mul(self.plan.move_bound).min(self.plan.cap);
+        self.reserve(l + 1, bound);
+        self.queue_scan(l, n, white);
+        // pieces of leaf_max positions, enough for twice the average
+        // children (empty ones cost a dispatch of nothing); the last piece
+        // takes what is left
+        let piece = self.plan.leaf_max.max(1);
+        let guess = 2.0 * f64::from(n) * self.plan.branching;
+        let pieces = ((guess / f64::from(piece)).ceil() as u32).clamp(1, bound.div_ceil(piece).max(1));
+        self.pool.reserve_args(&self.gpu.device, pieces);
+        let k = self.k;
+        let cap = self.pool.levels[l + 1].cap;
+        self.push(Dispatch {
+            pipeline: &k.leaf_args,
+            level: l,
+            groups: 1,
+            params: BfParams {
+                count: pieces,
+                base: piece,
+                cap,
+                sub: self.gpu.limits.max_compute_workgroups_per_dimension.max(1),
+                ..BfParams::default()
+            },
+            indirect: None,
+            writes_args: true,
+        });
+        let side = k.side(Self::side(white, l));
+        let p = BfParams {
+            cap,
+            ..BfParams::default()
+        };
+        self.queue(&side.expand, l, (0, n), self.plan.expand_max, p);
+        let leaf = self.leaf_kernel(l + 1, 2, white);
+        for i in 0..pieces {
+            let last = i + 1 == pieces;
+            self.push(Dispatch {
+                pipeline: leaf,
+                level: l + 1,
+                groups: 0,
+                params: BfParams {
+                    count: if last { u32::MAX } else { piece },
+                    base: i * piece,
+                    indirect: 1,
+                    ..BfParams::default()
+                },
+                indirect: Some(u64::from(i) * 12),
+                writes_args: false,
+            });
+        }
     }
 
     /// Walks level 0 (`n` positions) to the leaves.
@@ -575,19 +439,24 @@ impl<'a> Walker<'a> {
                 stack.pop();
                 continue;
             }
-            // the blocks b0 .. b1 whose children fit in a level
+            // the blocks b0 .. b1 whose children fit in a level; when the
+            // children have three plies left, few enough that their own
+            // children surely fit too (the next level is not read back)
             let (l, b0) = (f.level, f.next);
             let sub = f.prefix[b0];
-            let fits = |b: usize| f.prefix[b] - sub <= self.plan.cap;
-            if !fits(b0 + 1) {
+            let rem = d - (l as u32 + 1);
+            let unread_cap = self.plan.cap / self.plan.move_bound.max(1);
+            let unread = self.plan.move_bound > 0
+                && rem == 3
+                && f.prefix[b0 + 1] - sub <= unread_cap;
+            let cap = if unread { unread_cap } else { self.plan.cap };
+            if f.prefix[b0 + 1] - sub > cap {
                 return Err(GpuError::BadOptions(format!(
-                    "{wg} positions have {} children, more than a level holds ({})",
+                    "{wg} positions have {} children, more than a level holds ({cap})",
                     f.prefix[b0 + 1] - sub,
-                    self.plan.cap
                 )));
             }
-            let b1 =
-                b0 + 1 + f.prefix[b0 + 1..=nb].partition_point(|&p| p - sub <= self.plan.cap) - 1;
+            let b1 = b0 + 1 + f.prefix[b0 + 1..=nb].partition_point(|&p| p - sub <= cap) - 1;
             let first = b0 as u32 * wg;
             let len = (b1 as u32 * wg).min(f.n) - first;
             let children = f.prefix[b1] - sub;
@@ -603,9 +472,10 @@ impl<'a> Walker<'a> {
                 ..BfParams::default()
             };
             self.queue(&side.expand, l, (first, len), self.plan.expand_max, p);
-            let rem = d - (l as u32 + 1);
             if rem <= 2 {
                 self.leaves(l + 1, children, rem, white);
+            } else if unread {
+                self.to_leaves_unread(l + 1, children, white);
             } else {
                 let prefix = self.scan(l + 1, children, white).await?;
                 stack.push(Frame {
@@ -619,19 +489,23 @@ impl<'a> Walker<'a> {
         Ok(())
     }
 
-    /// Submits what is queued and reads the 64-bit leaf count back.
-    /// (The hash table's hits and misses go into the run.)
-    pub async fn finish(&mut self) -> Result<u64, GpuError> {
+    /// Submits what is queued and reads the 64-bit leaf count back, or
+    /// `None` when a level sized from the bound had more children than
+    /// that (the count is then short: the run must be done again with
+    /// every level read back). The hash table's hits and misses go into
+    /// the run.
+    pub async fn finish(&mut self) -> Result<Option<u64>, GpuError> {
         let (acc, more) = self.read(ReadBack::Acc).await?;
         let word = |lo: usize, hi: usize| u64::from(more[lo]) | u64::from(more[hi]) << 32;
         self.run.hash_hits = word(0, 2);
         self.run.hash_misses = word(1, 3);
         let period = self.gpu.queue.get_timestamp_period();
         self.run.kernel_nanos = match &self.pool.timer {
-            Some(t) if !t.overflow => Some(pass_nanos(&more[4..], t.passes, period)),
+            Some(t) if !t.overflow => Some(pass_nanos(&more[6..], t.passes, period)),
             _ => None,
         };
-        Ok(u64::from(acc[0]) | u64::from(acc[1]) << 32)
+        let overflows = more[4];
+        Ok((overflows == 0).then(|| u64::from(acc[0]) | u64::from(acc[1]) << 32))
     }
 
     /// Test hook: queues the reduction kernel over `values` (lo, hi) pairs

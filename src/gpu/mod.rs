@@ -64,6 +64,7 @@
 pub mod bfs;
 pub mod bfs_hash;
 mod bfs_kernels;
+mod bfs_pool;
 mod bfs_timer;
 mod bfs_walk;
 mod device;
@@ -179,6 +180,13 @@ pub struct Options {
     /// `--hash MB`). Tests give a tiny one to force replacements.
     #[serde(default)]
     pub hash_bytes: u64,
+    /// Breadth-first: the most children a position may have (`None`: 256,
+    /// [`crate::chess::MAX_MOVES`]; 0: every scanned level is read back).
+    /// The level before the fused leaf is sized from it and never read
+    /// back; a position with more children is caught on the GPU and the run
+    /// is done again with read-backs. Tests set a small one to force that.
+    #[serde(default)]
+    pub move_bound: Option<u32>,
 }
 
 /// The default: breadth-first with Kogge-Stone fills, the fastest family
@@ -195,6 +203,7 @@ impl Default for Options {
             batch_size: None,
             level_cap: None,
             hash_bytes: 0,
+            move_bound: None,
         }
     }
 }
@@ -278,7 +287,7 @@ pub struct GpuPerft {
     /// The breadth-first kernels per workgroup size.
     bfs: bfs_kernels::KernelCache,
     /// The breadth-first level buffers, kept between runs.
-    bfs_pool: Mutex<Option<bfs_walk::Pool>>,
+    bfs_pool: Mutex<Option<bfs_pool::Pool>>,
     /// Whether the breadth-first leaf kernels add each invocation's count to
     /// the total on its own (a software adapter, where a workgroup reduction's
     /// barriers cost more than the atomics) or sum the workgroup's first.

@@ -28,6 +28,13 @@
 //                  atomic pair per workgroup), on a software adapter each
 //                  invocation's own atomics (BF_DIRECT)
 //   bf_leaf_count  the same with one ply left: counts the legal moves
+// A level the host does not read back (its buffer sized from an upper
+// bound, gpu/bfs_walk.rs):
+//   bf_leaf_args   one workgroup, after bf_block_scan: the indirect
+//                  dispatch arguments of the next level's leaf pieces from
+//                  the scanned total; a total over the next level's
+//                  capacity gives empty pieces and counts one overflow in
+//                  acc[8] (the host then redoes the run, reading back)
 //   bf_reduce_test the same sums on synthetic (lo, hi) pairs (tests;
 //                  native builds only).
 
@@ -55,7 +62,9 @@ struct BfParams {
     cap: u32,
     // bf_expand: the scanned offset of its range's first child (subtracted)
     sub: u32,
-    pad1: u32,
+    // leaf kernels: 1 when the dispatch is a piece of a level whose size is
+    // known on the GPU only (acc[3]): its positions end there
+    indirect: u32,
     pad2: u32,
     pad3: u32,
 }
@@ -66,7 +75,9 @@ struct BfParams {
 @group(0) @binding(13) var<storage, read_write> bf_offs: array<u32>;
 @group(0) @binding(14) var<storage, read_write> bf_blocks: array<u32>;
 // [0] lo, [1] hi of the leaf count, [2] children of the last scanned range,
-// [4], [5] hash-table hits and misses (bf_leaf_hash), [6], [7] their high words
+// [3] the size of the level the leaf pieces read (bf_leaf_args),
+// [4], [5] hash-table hits and misses (bf_leaf_hash), [6], [7] their high
+// words, [8] the overflows bf_leaf_args found
 @group(0) @binding(15) var<storage, read_write> bf_acc: array<atomic<u32>>;
 // The transposition table of bf_leaf_hash (gpu/bfs_hash.rs): Zobrist keys,
 // three words (key lo, key hi, check) per (board, square), per (info byte
@@ -75,11 +86,26 @@ struct BfParams {
 @group(0) @binding(16) var<storage, read> bf_keys: array<u32>;
 @group(0) @binding(17) var<storage, read_write> bf_tt: array<atomic<u32>>;
 
+// bf_leaf_args' output: (x, y, z) workgroups per leaf piece. Its own group,
+// bound only for bf_leaf_args: the leaf dispatches read it as their
+// indirect arguments, and a buffer may not be both in one dispatch.
+@group(1) @binding(0) var<storage, read_write> bf_args: array<u32>;
+
 // scan (two ping-pong halves) and reduction (lo half, hi half)
 var<workgroup> bf_sh: array<u32, 2u * BWG>;
 
 fn bf_index(wid: vec3<u32>, nwg: vec3<u32>, li: u32) -> u32 {
     return (wid.y * nwg.x + wid.x) * BWG + li;
+}
+
+// The positions of a leaf dispatch: its count, or for a piece of a level
+// sized on the GPU, what is left of the level's size (acc[3]) past its base.
+fn bf_limit() -> u32 {
+    if bf.indirect == 0u {
+        return bf.count;
+    }
+    let size = atomicLoad(&bf_acc[3]);
+    return select(0u, min(bf.count, size - bf.base), size > bf.base);
 }
 
 fn bf_load(i: u32) -> Pos {
@@ -530,6 +556,37 @@ fn bf_expand(
     bf_walk(bf_load(j), false, off, limit);
 }
 
+// The leaf pieces' indirect arguments for a level of acc[2] positions (the
+// block scan's total): piece p covers positions p * base .. (p + 1) * base,
+// the last one the rest; x at most `sub` workgroups (the adapter's limit).
+// count: the pieces, cap: the level's capacity.
+@compute @workgroup_size(BWG)
+fn bf_leaf_args(@builtin(local_invocation_index) li: u32) {
+    let total = atomicLoad(&bf_acc[2]);
+    let fits = total <= bf.cap;
+    if li == 0u {
+        atomicStore(&bf_acc[3], select(0u, total, fits));
+        if !fits {
+            atomicAdd(&bf_acc[8], 1u);
+        }
+    }
+    for (var p = li; p < bf.count; p += BWG) {
+        let first = p * bf.base;
+        var n = 0u;
+        if fits && total > first {
+            n = total - first;
+            if p + 1u < bf.count {
+                n = min(n, bf.base);
+            }
+        }
+        let groups = (n + BWG - 1u) / BWG;
+        let x = min(groups, bf.sub);
+        bf_args[3u * p] = x;
+        bf_args[3u * p + 1u] = select(0u, (groups + x - 1u) / x, x > 0u);
+        bf_args[3u * p + 2u] = 1u;
+    }
+}
+
 // The last two plies (r = 2): plays each legal move and counts the child's
 // legal moves. Its own entry point, as bf_leaf_count is: SwiftShader runs an
 // `if` body even when the condition is false for every invocation, so a
@@ -543,7 +600,7 @@ fn bf_leaf(
 ) {
     let i = bf_index(wid, nwg, li);
     var r = vec2<u32>(0u, 0u);
-    if i < bf.count {
+    if i < bf_limit() {
         r = bf_walk(bf_load(bf.base + i), true, 0u, 0u);
     }
     bf_total(li, r);
@@ -558,7 +615,7 @@ fn bf_leaf_count(
 ) {
     let i = bf_index(wid, nwg, li);
     var r = vec2<u32>(0u, 0u);
-    if i < bf.count {
+    if i < bf_limit() {
         r = vec2<u32>(bf_count_legal(bf_load(bf.base + i)), 0u);
     }
     bf_total(li, r);
@@ -627,7 +684,7 @@ fn bf_leaf_hash(
 ) {
     let i = bf_index(wid, nwg, li);
     var r = vec2<u32>(0u, 0u);
-    if i < bf.count {
+    if i < bf_limit() {
         let q = bf_load(bf.base + i);
         let h = bf_hash(q);
         let e = 4u * (h.x & (arrayLength(&bf_tt) / 4u - 1u));
