@@ -128,32 +128,35 @@ fn a_second_run_reuses_the_buffers() {
     assert_eq!(first.nodes, 4_085_603);
 }
 
-/// Where the adapter has timestamp queries (SwiftShader has), a
-/// breadth-first run reports the GPU time inside its passes: more than
-/// nothing and no more than the wall time around the whole run; elsewhere
-/// none. The read-backs stay as many as without timing.
+/// Where the adapter has timestamp queries (SwiftShader has), every run
+/// reports the GPU time inside its passes, breadth-first and depth-first:
+/// more than nothing and no more than the wall time around the whole run;
+/// elsewhere none. Timing adds no wait.
 #[test]
-fn breadth_first_runs_report_gpu_time() {
+fn runs_report_gpu_time() {
     let gpu = gpu();
-    let start = std::time::Instant::now();
-    let run = gpu
-        .run_blocking(
-            &Position::startpos(),
-            5,
-            &Options::with_variant(Kernel::BreadthFirst),
-            |_, _| true,
-        )
-        .unwrap();
-    let wall = start.elapsed().as_secs_f64();
-    assert_eq!(run.nodes, 4_865_609);
-    match run.kernel_seconds() {
-        Some(s) => {
-            assert!(gpu.report().timestamp_query, "{run:?}");
-            assert!(s > 0.0 && s <= wall, "GPU {s} s, wall {wall} s");
+    let variants = std::iter::once(Kernel::BreadthFirst).chain(Kernel::DEPTH_FIRST);
+    for variant in variants {
+        let depth = if variant == Kernel::BreadthFirst { 5 } else { 4 };
+        let start = std::time::Instant::now();
+        let run = gpu
+            .run_blocking(&Position::startpos(), depth, &Options::with_variant(variant), |_, _| true)
+            .unwrap();
+        let wall = start.elapsed().as_secs_f64();
+        assert_eq!(run.nodes, perft(&Position::startpos(), depth), "{run:?}");
+        match run.kernel_seconds() {
+            Some(s) => {
+                assert!(gpu.report().timestamp_query, "{run:?}");
+                assert!(s > 0.0 && s <= wall, "{variant}: GPU {s} s, wall {wall} s");
+            }
+            None => assert!(!gpu.report().timestamp_query, "{run:?}"),
         }
-        None => assert!(!gpu.report().timestamp_query, "{run:?}"),
+        if variant == Kernel::BreadthFirst {
+            assert!(run.readbacks <= 3, "{run:?}");
+        } else {
+            assert_eq!(run.readbacks, run.batches, "{run:?}");
+        }
     }
-    assert!(run.readbacks <= 3, "{run:?}");
 }
 
 /// The level before the fused leaf is never read back: its size is known

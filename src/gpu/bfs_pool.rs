@@ -7,7 +7,7 @@
 
 use super::bfs_hash::{zobrist_keys, ENTRY_BYTES, KEY_WORDS};
 use super::bfs_kernels::{BfParams, Kernels};
-use super::bfs_timer::Timer;
+use super::timer::Timer;
 use super::packed::POS_BYTES;
 use super::GpuPerft;
 

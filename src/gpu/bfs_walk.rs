@@ -25,7 +25,7 @@
 
 use super::bfs_kernels::{BfParams, Kernels};
 use super::bfs_pool::{params_buffer, read_buffer, Pool, ACC_BYTES};
-use super::bfs_timer::{pass_nanos, Timer, MAX_TIMED_PASSES};
+use super::timer::{pass_nanos, Timer, MAX_TIMED_PASSES};
 use super::packed::POS_BYTES;
 use super::{GpuError, GpuPerft, GpuRun};
 

@@ -124,16 +124,10 @@ async fn pick_adapter(instance: &wgpu::Instance) -> Result<wgpu::Adapter, GpuErr
     }
 }
 
-/// GPU time from timestamp queries, natively where the adapter has them.
-/// In the browser the device asks for none (kernel_seconds stays null):
-/// with `timestamp-query` on SwiftShader a later wasm test once hung in
-/// headless Chromium, and the page must not risk that.
+/// GPU time from timestamp queries, wherever the adapter offers them
+/// (natively and in the browser).
 fn timestamp_feature(adapter: &wgpu::Adapter) -> wgpu::Features {
-    if cfg!(target_arch = "wasm32") {
-        wgpu::Features::empty()
-    } else {
-        adapter.features() & wgpu::Features::TIMESTAMP_QUERY
-    }
+    adapter.features() & wgpu::Features::TIMESTAMP_QUERY
 }
 
 impl GpuPerft {

@@ -65,7 +65,7 @@ pub mod bfs;
 pub mod bfs_hash;
 mod bfs_kernels;
 mod bfs_pool;
-mod bfs_timer;
+mod timer;
 mod bfs_walk;
 mod device;
 mod frontier;

@@ -11,6 +11,7 @@ use super::packed::{check_packed, Packed, POS_BYTES};
 use super::pipeline::{shader_source, ENTRY};
 use super::sliders::{AttackMethod, MAGIC_BINDING};
 use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
+use super::timer::{pass_nanos, Timer};
 use crate::chess::{Move, Position};
 
 /// Frontier size the automatic split aims for (at least), on a software
@@ -248,14 +249,13 @@ impl GpuPerft {
         let dev = &self.device;
         // Two sets of buffers: batch k + 1 is uploaded and dispatched while
         // batch k's counts come back, so the GPU never waits for the CPU.
-        let slots: Vec<Slot> = (0..2)
+        let mut slots: Vec<Slot> = (0..2)
             .map(|_| Slot::new(dev, &pipeline, magic.as_ref(), batch))
             .collect();
         let mut out = Counted {
-            nodes: 0,
-            positions: 0,
-            batches: 0,
             batch_size: batch,
+            kernel_nanos: slots[0].timer.as_ref().map(|_| 0),
+            ..Counted::default()
         };
         let mut chunk: Vec<Packed> = Vec::with_capacity(batch as usize);
         // the batch in flight: its slot, size and submission
@@ -266,7 +266,7 @@ impl GpuPerft {
             chunk.extend(frontier.by_ref().take(batch as usize));
             if !chunk.is_empty() {
                 let n = chunk.len() as u32;
-                let slot = &slots[k];
+                let slot = &mut slots[k];
                 let params = Params {
                     count: n,
                     depth,
@@ -285,15 +285,22 @@ impl GpuPerft {
                     label: Some("perft batch"),
                 });
                 {
+                    let timer = slot.timer.as_mut().and_then(|t| {
+                        t.reset();
+                        t.next_pass()
+                    });
                     let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
                         label: Some("perft"),
-                        timestamp_writes: None,
+                        timestamp_writes: timer,
                     });
                     pass.set_pipeline(&pipeline);
                     pass.set_bind_group(0, &slot.bind_group, &[]);
                     pass.dispatch_workgroups(gx, gy, 1);
                 }
                 enc.copy_buffer_to_buffer(&slot.counts, 0, &slot.read, 0, u64::from(n) * 8);
+                if let Some(t) = &slot.timer {
+                    t.copy(&mut enc, &slot.read, u64::from(n) * 8);
+                }
                 let index = self.queue.submit([enc.finish()]);
                 // the batch before this one: read it back while this one runs
                 if let Some(done) = pending.replace((k, n, index)) {
@@ -322,9 +329,15 @@ impl GpuPerft {
         progress: &mut dyn FnMut(u64, u64) -> bool,
         each: Option<&mut Vec<u64>>,
     ) -> Result<(), GpuError> {
-        out.nodes += self
-            .read_counts(&slots[slot].read, u64::from(n) * 8, Some(index), each)
+        let timer = slots[slot].timer.as_ref();
+        let bytes = u64::from(n) * 8 + timer.map_or(0, Timer::bytes);
+        let (nodes, stamps) = self
+            .read_counts(&slots[slot].read, (n, bytes), Some(index), each)
             .await?;
+        out.nodes += nodes;
+        if let (Some(total), Some(t)) = (out.kernel_nanos.as_mut(), timer) {
+            *total += pass_nanos(&stamps, t.passes, self.queue.get_timestamp_period());
+        }
         self.take_device_error()?;
         out.positions += u64::from(n);
         out.batches += 1;
@@ -423,25 +436,29 @@ impl GpuPerft {
         out
     }
 
+    /// Reads `bytes` of `buf`: `n` 64-bit counts (added up, and each one
+    /// pushed to `each`), then the words after them.
     async fn read_counts(
         &self,
         buf: &wgpu::Buffer,
-        bytes: u64,
+        (n, bytes): (u32, u64),
         submission: Option<wgpu::SubmissionIndex>,
         each: Option<&mut Vec<u64>>,
-    ) -> Result<u64, GpuError> {
+    ) -> Result<(u64, Vec<u32>), GpuError> {
         self.read_words(buf, bytes, submission, |words| {
-            let counts = words
+            let (counts, rest) = words.split_at((2 * n as usize).min(words.len()));
+            let counts = counts
                 .chunks_exact(2)
                 .map(|c| u64::from(c[0]) | u64::from(c[1]) << 32);
-            match each {
+            let sum = match each {
                 Some(v) => {
                     let start = v.len();
                     v.extend(counts);
                     v[start..].iter().sum()
                 }
                 None => counts.sum(),
-            }
+            };
+            (sum, rest.to_vec())
         })
         .await
     }
@@ -505,6 +522,8 @@ struct Slot {
     counts: wgpu::Buffer,
     read: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
+    /// Timestamps around the batch's pass (adapters with timestamp queries).
+    timer: Option<Timer>,
 }
 
 impl Slot {
@@ -538,9 +557,10 @@ impl Slot {
             u64::from(batch) * 8,
             U::STORAGE | U::COPY_SRC,
         );
+        let timer = Timer::new(dev);
         let read = buffer(
             "perft read-back",
-            u64::from(batch) * 8,
+            u64::from(batch) * 8 + 16,
             U::MAP_READ | U::COPY_DST,
         );
         fn entry(binding: u32, b: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
@@ -564,6 +584,7 @@ impl Slot {
             counts,
             read,
             bind_group,
+            timer,
         }
     }
 }
@@ -574,6 +595,8 @@ struct Counted {
     positions: u64,
     batches: u32,
     batch_size: u32,
+    /// GPU time inside the batches' passes (adapters with timestamps).
+    kernel_nanos: Option<u64>,
 }
 
 /// A depth-first run's report: `split` plies on the CPU, the rest on the
@@ -600,7 +623,7 @@ fn depth_first_report(
         readbacks: out.batches,
         submits: out.batches,
         dispatches: out.batches,
-        kernel_nanos: None,
+        kernel_nanos: out.kernel_nanos,
         hash_hits: 0,
         hash_misses: 0,
     }

@@ -676,6 +676,12 @@ fn gpu_result(
             </table>
             <p class="muted">{ format!("The CPU played {} ply(s) to a frontier of {} positions; the GPU searched the last {} ply(s) of each, in {} batches of up to {}; {} B of workgroup memory per workgroup. Building the pipeline and a first dispatch took {build_seconds:.2} s before the timing.",
                 gpu.split_depth, gpu.positions, gpu.gpu_depth, gpu.batches, gpu.batch_size, gpu.workgroup_bytes) }</p>
+            <p class="muted gpu-waits">{ format!("The page waited for the GPU {} time(s) (read-backs), in {} submission(s) of {} dispatch(es).",
+                gpu.readbacks, gpu.submits, gpu.dispatches) }
+                if let Some(k) = gpu.kernel_seconds() {
+                    <span class="gpu-kernel-time">{ format!(" Inside the kernels (timestamp queries): {k:.3} s.") }</span>
+                }
+            </p>
             if gpu.hash_hits + gpu.hash_misses > 0 {
                 <p class="muted gpu-hash-counts">{ format!("Hash table: {} of {} positions two plies from the leaves found their count in it ({:.0}%).",
                     gpu.hash_hits, gpu.hash_hits + gpu.hash_misses, 100.0 * gpu.hash_hits as f64 / (gpu.hash_hits + gpu.hash_misses) as f64) }</p>

@@ -1,17 +1,18 @@
-//! GPU time of a breadth-first run from timestamp queries (where the
-//! adapter offers `TIMESTAMP_QUERY`): a pair of timestamps around each
-//! compute pass, resolved and copied beside the accumulator in the run's
-//! one final read-back, so timing adds no wait.
+//! GPU time from timestamp queries (where the adapter offers
+//! `TIMESTAMP_QUERY`): a pair of timestamps around each compute pass,
+//! resolved and copied beside the counts in a read-back the run makes
+//! anyway (the breadth-first run's final one, each depth-first batch's), so
+//! timing adds no wait.
 //!
 //! ```text
-//! read-back:  accumulator (32 B) | pass 0 begin, end | pass 1 begin, end | ...
+//! read-back:  counts | pass 0 begin, end | pass 1 begin, end | ...
 //!             each timestamp a u64 (lo, hi) in ticks of queue.get_timestamp_period() ns
 //! ```
 
 /// Passes timed in one run at most; a run with more reports no GPU time.
 pub const MAX_TIMED_PASSES: u32 = 256;
 
-/// The query set and its resolve buffer, kept with the level buffers.
+/// The query set and its resolve buffer, kept with the buffers they time.
 pub(super) struct Timer {
     set: wgpu::QuerySet,
     resolve: wgpu::Buffer,
