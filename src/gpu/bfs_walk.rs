@@ -26,7 +26,6 @@
 use super::bfs_kernels::{BfParams, Kernels};
 use super::bfs_pool::{params_buffer, read_buffer, Pool, ACC_BYTES};
 use super::timer::{pass_nanos, Timer, MAX_TIMED_PASSES};
-use super::packed::POS_BYTES;
 use super::{GpuError, GpuPerft, GpuRun};
 
 /// How a run is cut up.
@@ -512,6 +511,7 @@ impl<'a> Walker<'a> {
     /// uploaded as level 0.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn reduce(&mut self, values: &[u64]) {
+        use super::packed::POS_BYTES;
         let words: Vec<u32> = values
             .iter()
             .flat_map(|v| [*v as u32, (*v >> 32) as u32])
