@@ -137,10 +137,19 @@ fn runs_report_gpu_time() {
     let gpu = gpu();
     let variants = std::iter::once(Kernel::BreadthFirst).chain(Kernel::DEPTH_FIRST);
     for variant in variants {
-        let depth = if variant == Kernel::BreadthFirst { 5 } else { 4 };
+        let depth = if variant == Kernel::BreadthFirst {
+            5
+        } else {
+            4
+        };
         let start = std::time::Instant::now();
         let run = gpu
-            .run_blocking(&Position::startpos(), depth, &Options::with_variant(variant), |_, _| true)
+            .run_blocking(
+                &Position::startpos(),
+                depth,
+                &Options::with_variant(variant),
+                |_, _| true,
+            )
             .unwrap();
         let wall = start.elapsed().as_secs_f64();
         assert_eq!(run.nodes, perft(&Position::startpos(), depth), "{run:?}");

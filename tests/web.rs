@@ -429,7 +429,11 @@ async fn gpu_perft_in_the_browser() {
             .unwrap();
         assert_eq!(root.nodes, 97862, "{variant}, root only");
         // GPU time from timestamp queries wherever the adapter has them
-        assert_eq!(run.kernel_seconds().is_some(), gpu.report().timestamp_query, "{run:?}");
+        assert_eq!(
+            run.kernel_seconds().is_some(),
+            gpu.report().timestamp_query,
+            "{run:?}"
+        );
     }
     // the default (breadth-first) kernels, timed the same way
     let run = gpu
@@ -437,7 +441,11 @@ async fn gpu_perft_in_the_browser() {
         .await
         .unwrap();
     assert_eq!(run.nodes, 97862, "{run:?}");
-    assert_eq!(run.kernel_seconds().is_some(), gpu.report().timestamp_query, "{run:?}");
+    assert_eq!(
+        run.kernel_seconds().is_some(),
+        gpu.report().timestamp_query,
+        "{run:?}"
+    );
 }
 
 /// Kiwipete depth 4 in the browser, timed by the page's clock (the library

@@ -153,7 +153,14 @@ impl GpuPerft {
         let branching = branching_of(root, total, split);
         let mut options = options.clone();
         while !self
-            .bfs_count([Frontier::new(*root, split)], total, branching, &mut run, &options, progress)
+            .bfs_count(
+                [Frontier::new(*root, split)],
+                total,
+                branching,
+                &mut run,
+                &options,
+                progress,
+            )
             .await?
         {
             options.move_bound = Some(0);
@@ -276,7 +283,9 @@ impl GpuPerft {
         let mut pool = Pool::new(self);
         let mut walk = Walker::new(self, &k, &mut pool, plan, &mut run);
         walk.reduce(values);
-        walk.finish().await?.ok_or(GpuError::Mapping("no overflow is possible here".into()))
+        walk.finish()
+            .await?
+            .ok_or(GpuError::Mapping("no overflow is possible here".into()))
     }
 }
 

@@ -104,6 +104,36 @@ fn binding(binding: u32, ty: wgpu::BufferBindingType, dynamic: bool) -> wgpu::Bi
     }
 }
 
+/// The bind-group layouts: the kernels' group 0 (bindings 10..17, and the
+/// magic tables where the slider method has them) and `bf_leaf_args`'
+/// group 1.
+fn layouts(dev: &wgpu::Device, magic: bool) -> (wgpu::BindGroupLayout, wgpu::BindGroupLayout) {
+    let rw = wgpu::BufferBindingType::Storage { read_only: false };
+    let ro = wgpu::BufferBindingType::Storage { read_only: true };
+    let mut entries = vec![
+        binding(10, wgpu::BufferBindingType::Uniform, true),
+        binding(11, ro, false),
+        binding(12, rw, false),
+        binding(13, rw, false),
+        binding(14, rw, false),
+        binding(15, rw, false),
+        binding(16, ro, false),
+        binding(17, rw, false),
+    ];
+    if magic {
+        entries.push(binding(MAGIC_BINDING, ro, false));
+    }
+    let layout = dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("bfs bindings"),
+        entries: &entries,
+    });
+    let args_layout = dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("bfs leaf arguments"),
+        entries: &[binding(0, rw, false)],
+    });
+    (layout, args_layout)
+}
+
 /// The kernels of workgroup size `wg` and `slider`, from the cache or built.
 pub(super) fn kernels(
     gpu: &GpuPerft,
@@ -130,39 +160,16 @@ pub(super) fn kernels(
         })
     };
     let (white, black) = (module(true)?, module(false)?);
-    let rw = wgpu::BufferBindingType::Storage { read_only: false };
-    let ro = wgpu::BufferBindingType::Storage { read_only: true };
-    let mut entries = vec![
-        binding(10, wgpu::BufferBindingType::Uniform, true),
-        binding(11, ro, false),
-        binding(12, rw, false),
-        binding(13, rw, false),
-        binding(14, rw, false),
-        binding(15, rw, false),
-        binding(16, ro, false),
-        binding(17, rw, false),
-    ];
-    if magic.is_some() {
-        entries.push(binding(MAGIC_BINDING, ro, false));
-    }
-    let layout = dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-        label: Some("bfs bindings"),
-        entries: &entries,
-    });
-    let pl = dev.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-        label: Some("bfs"),
-        bind_group_layouts: &[Some(&layout)],
-        immediate_size: 0,
-    });
-    let args_layout = dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-        label: Some("bfs leaf arguments"),
-        entries: &[binding(0, rw, false)],
-    });
-    let args_pl = dev.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-        label: Some("bfs leaf arguments"),
-        bind_group_layouts: &[Some(&layout), Some(&args_layout)],
-        immediate_size: 0,
-    });
+    let (layout, args_layout) = layouts(dev, magic.is_some());
+    let pipeline_layout = |groups: &[Option<&wgpu::BindGroupLayout>]| {
+        dev.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("bfs"),
+            bind_group_layouts: groups,
+            immediate_size: 0,
+        })
+    };
+    let pl = pipeline_layout(&[Some(&layout)]);
+    let args_pl = pipeline_layout(&[Some(&layout), Some(&args_layout)]);
     let make_with = |pl: &wgpu::PipelineLayout, module: &wgpu::ShaderModule, name: &str| {
         dev.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(name),

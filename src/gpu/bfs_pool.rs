@@ -7,8 +7,8 @@
 
 use super::bfs_hash::{zobrist_keys, ENTRY_BYTES, KEY_WORDS};
 use super::bfs_kernels::{BfParams, Kernels};
-use super::timer::Timer;
 use super::packed::POS_BYTES;
+use super::timer::Timer;
 use super::GpuPerft;
 
 /// The accumulator's bytes: the leaf count (lo, hi), the last scanned
@@ -63,7 +63,7 @@ fn storage(dev: &wgpu::Device, label: &str, size: u64, extra: wgpu::BufferUsages
     })
 }
 
-pub(super) fn params_buffer(dev: &wgpu::Device, bytes: u64) -> wgpu::Buffer {
+fn params_buffer(dev: &wgpu::Device, bytes: u64) -> wgpu::Buffer {
     dev.create_buffer(&wgpu::BufferDescriptor {
         label: Some("bfs params"),
         size: bytes,
@@ -81,7 +81,7 @@ fn args_buffer(dev: &wgpu::Device, pieces: u32) -> wgpu::Buffer {
     })
 }
 
-pub(super) fn read_buffer(dev: &wgpu::Device, bytes: u64) -> wgpu::Buffer {
+fn read_buffer(dev: &wgpu::Device, bytes: u64) -> wgpu::Buffer {
     dev.create_buffer(&wgpu::BufferDescriptor {
         label: Some("bfs read-back"),
         size: bytes,
@@ -135,7 +135,12 @@ impl Pool {
 
     /// A transposition table of `entries` (0: none, one unused entry
     /// bound), zeroed: made anew when its size changes, else cleared by `enc`.
-    pub(super) fn hash_table(&mut self, dev: &wgpu::Device, entries: u32, enc: &mut wgpu::CommandEncoder) {
+    pub(super) fn hash_table(
+        &mut self,
+        dev: &wgpu::Device,
+        entries: u32,
+        enc: &mut wgpu::CommandEncoder,
+    ) {
         let entries = entries.max(1);
         if entries != self.table_entries {
             let bytes = u64::from(entries) * ENTRY_BYTES;
@@ -258,6 +263,20 @@ impl Pool {
                 entries: &entries,
             })
         })
+    }
+
+    /// Makes the uniform hold `slots` dispatches' slots and the read-back
+    /// buffer `read_bytes` bytes.
+    pub(super) fn fit(&mut self, dev: &wgpu::Device, slots: usize, read_bytes: u64) {
+        if self.slots < slots {
+            self.slots = slots.next_power_of_two();
+            self.params = params_buffer(dev, self.stride * self.slots as u64);
+            self.groups.clear();
+        }
+        if self.read_bytes < read_bytes {
+            self.read_bytes = read_bytes.next_power_of_two();
+            self.read = read_buffer(dev, self.read_bytes);
+        }
     }
 
     /// Makes the indirect-argument buffer hold `pieces` leaf pieces.

@@ -24,7 +24,7 @@
 //! needs more, and the bind groups are rebuilt only then.
 
 use super::bfs_kernels::{BfParams, Kernels};
-use super::bfs_pool::{params_buffer, read_buffer, Pool, ACC_BYTES};
+use super::bfs_pool::{Pool, ACC_BYTES};
 use super::timer::{pass_nanos, Timer, MAX_TIMED_PASSES};
 use super::{GpuError, GpuPerft, GpuRun};
 
@@ -72,6 +72,25 @@ enum ReadBack {
     Acc,
     /// The accumulator and the first `n` block sums of level `l`.
     Blocks(usize, u32),
+}
+
+/// Copies what `what` names into the pool's read-back buffer.
+fn copy_for_reading(pool: &Pool, enc: &mut wgpu::CommandEncoder, what: ReadBack) {
+    match what {
+        ReadBack::Acc => {
+            enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, ACC_BYTES);
+            if let Some(t) = &pool.timer {
+                t.copy(enc, &pool.read, ACC_BYTES);
+            }
+        }
+        ReadBack::Blocks(l, n) => {
+            enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, 16);
+            if n > 0 {
+                let blocks = &pool.levels[l].blocks;
+                enc.copy_buffer_to_buffer(blocks, 0, &pool.read, 16, 4 * u64::from(n));
+            }
+        }
+    }
 }
 
 /// A level being expanded range by range: its block sums (exclusive prefix
@@ -179,20 +198,12 @@ impl<'a> Walker<'a> {
     fn submit(&mut self, read: Option<ReadBack>) -> wgpu::SubmissionIndex {
         let dev = &self.gpu.device;
         let pool = &mut *self.pool;
-        if pool.slots < self.queued.len() {
-            pool.slots = self.queued.len().next_power_of_two();
-            pool.params = params_buffer(dev, pool.stride * pool.slots as u64);
-            pool.groups.clear();
-        }
         let need = match read {
             Some(ReadBack::Blocks(_, n)) => 16 + 4 * u64::from(n),
             // the accumulator, and the timestamps of every pass there may be
             _ => ACC_BYTES + 16 * u64::from(MAX_TIMED_PASSES),
         };
-        if pool.read_bytes < need {
-            pool.read_bytes = need.next_power_of_two();
-            pool.read = read_buffer(dev, pool.read_bytes);
-        }
+        pool.fit(dev, self.queued.len(), need);
         if !self.queued.is_empty() {
             let stride = pool.stride as usize;
             let mut bytes = vec![0u8; stride * self.queued.len()];
@@ -234,26 +245,8 @@ impl<'a> Walker<'a> {
                 }
             }
         }
-        match read {
-            Some(ReadBack::Acc) => {
-                enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, ACC_BYTES);
-                if let Some(t) = &pool.timer {
-                    t.copy(&mut enc, &pool.read, ACC_BYTES);
-                }
-            }
-            Some(ReadBack::Blocks(l, n)) => {
-                enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, 16);
-                if n > 0 {
-                    enc.copy_buffer_to_buffer(
-                        &pool.levels[l].blocks,
-                        0,
-                        &pool.read,
-                        16,
-                        4 * u64::from(n),
-                    );
-                }
-            }
-            None => {}
+        if let Some(what) = read {
+            copy_for_reading(pool, &mut enc, what);
         }
         self.run.dispatches += self.queued.len() as u32;
         self.run.batches += self.queued.len() as u32;
@@ -374,7 +367,8 @@ impl<'a> Walker<'a> {
         // takes what is left
         let piece = self.plan.leaf_max.max(1);
         let guess = 2.0 * f64::from(n) * self.plan.branching;
-        let pieces = ((guess / f64::from(piece)).ceil() as u32).clamp(1, bound.div_ceil(piece).max(1));
+        let pieces =
+            ((guess / f64::from(piece)).ceil() as u32).clamp(1, bound.div_ceil(piece).max(1));
         self.pool.reserve_args(&self.gpu.device, pieces);
         let k = self.k;
         let cap = self.pool.levels[l + 1].cap;
@@ -445,9 +439,8 @@ impl<'a> Walker<'a> {
             let sub = f.prefix[b0];
             let rem = d - (l as u32 + 1);
             let unread_cap = self.plan.cap / self.plan.move_bound.max(1);
-            let unread = self.plan.move_bound > 0
-                && rem == 3
-                && f.prefix[b0 + 1] - sub <= unread_cap;
+            let unread =
+                self.plan.move_bound > 0 && rem == 3 && f.prefix[b0 + 1] - sub <= unread_cap;
             let cap = if unread { unread_cap } else { self.plan.cap };
             if f.prefix[b0 + 1] - sub > cap {
                 return Err(GpuError::BadOptions(format!(

@@ -65,7 +65,6 @@ pub mod bfs;
 pub mod bfs_hash;
 mod bfs_kernels;
 mod bfs_pool;
-mod timer;
 mod bfs_walk;
 mod device;
 mod frontier;
@@ -77,6 +76,7 @@ pub mod pipeline;
 mod run;
 pub mod sliders;
 pub mod teach;
+mod timer;
 
 use std::ops::RangeInclusive;
 use std::sync::{Arc, Mutex};

@@ -10,8 +10,8 @@ use super::layout::{Params, MAX_GPU_DEPTH};
 use super::packed::{check_packed, Packed, POS_BYTES};
 use super::pipeline::{shader_source, ENTRY};
 use super::sliders::{AttackMethod, MAGIC_BINDING};
-use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
 use super::timer::{pass_nanos, Timer};
+use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
 use crate::chess::{Move, Position};
 
 /// Frontier size the automatic split aims for (at least), on a software
@@ -277,30 +277,7 @@ impl GpuPerft {
                     .write_buffer(&slot.params, 0, bytemuck::bytes_of(&params));
                 self.queue
                     .write_buffer(&slot.positions, 0, bytemuck::cast_slice(&chunk));
-                let groups = n.div_ceil(wg);
-                let max_x = self.limits.max_compute_workgroups_per_dimension.max(1);
-                let gx = groups.min(max_x);
-                let gy = groups.div_ceil(gx);
-                let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                    label: Some("perft batch"),
-                });
-                {
-                    let timer = slot.timer.as_mut().and_then(|t| {
-                        t.reset();
-                        t.next_pass()
-                    });
-                    let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                        label: Some("perft"),
-                        timestamp_writes: timer,
-                    });
-                    pass.set_pipeline(&pipeline);
-                    pass.set_bind_group(0, &slot.bind_group, &[]);
-                    pass.dispatch_workgroups(gx, gy, 1);
-                }
-                enc.copy_buffer_to_buffer(&slot.counts, 0, &slot.read, 0, u64::from(n) * 8);
-                if let Some(t) = &slot.timer {
-                    t.copy(&mut enc, &slot.read, u64::from(n) * 8);
-                }
+                let enc = self.encode_batch(&pipeline, slot, n, wg);
                 let index = self.queue.submit([enc.finish()]);
                 // the batch before this one: read it back while this one runs
                 if let Some(done) = pending.replace((k, n, index)) {
@@ -317,6 +294,44 @@ impl GpuPerft {
             }
         }
         Ok(out)
+    }
+
+    /// One batch's commands: its dispatch (timed where the adapter can)
+    /// and the copy of its counts and timestamps for reading.
+    fn encode_batch(
+        &self,
+        pipeline: &wgpu::ComputePipeline,
+        slot: &mut Slot,
+        n: u32,
+        wg: u32,
+    ) -> wgpu::CommandEncoder {
+        let groups = n.div_ceil(wg);
+        let max_x = self.limits.max_compute_workgroups_per_dimension.max(1);
+        let gx = groups.min(max_x);
+        let gy = groups.div_ceil(gx);
+        let mut enc = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("perft batch"),
+            });
+        {
+            let timer = slot.timer.as_mut().and_then(|t| {
+                t.reset();
+                t.next_pass()
+            });
+            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("perft"),
+                timestamp_writes: timer,
+            });
+            pass.set_pipeline(pipeline);
+            pass.set_bind_group(0, &slot.bind_group, &[]);
+            pass.dispatch_workgroups(gx, gy, 1);
+        }
+        enc.copy_buffer_to_buffer(&slot.counts, 0, &slot.read, 0, u64::from(n) * 8);
+        if let Some(t) = &slot.timer {
+            t.copy(&mut enc, &slot.read, u64::from(n) * 8);
+        }
+        enc
     }
 
     /// Reads back one finished batch, adds it up and reports it.
