@@ -227,3 +227,21 @@ fn an_overflow_found_on_the_gpu_is_counted_again() {
         }
     }
 }
+
+/// Three plies on the GPU: nothing is read back but the final count (the
+/// frontier's children are sized from the bound, their leaves launched
+/// indirectly), whatever the chunk.
+#[test]
+fn three_gpu_plies_wait_once() {
+    let gpu = gpu();
+    for (fen, depth) in [(START, 5), (KIWIPETE, 5)] {
+        let p = pos(fen);
+        let o = Options {
+            split_depth: Some(depth - 3),
+            ..Options::default()
+        };
+        let run = gpu.run_blocking(&p, depth, &o, |_, _| true).unwrap();
+        assert_eq!(run.nodes, perft(&p, depth), "{run:?}");
+        assert_eq!(run.readbacks, 1, "{run:?}");
+    }
+}

@@ -4,8 +4,10 @@
 //!
 //! ```text
 //!  root --CPU split--> frontier chunk --upload--> level 0
-//!  level l, more than two plies left: count + scan (read the block sums
+//!  level l, more than three plies left: count + scan (read the block sums
 //!     back once), expand range by range into level l + 1
+//!  level l, three plies left: count + scan, expand into level l + 1 sized
+//!     from a bound, its leaves launched indirectly (no read-back)
 //!  level with two plies or fewer left: fused leaf, counts into a 64-bit
 //!     accumulator on the GPU
 //!  the end of the run: read the accumulator back once

@@ -1,12 +1,16 @@
-//! The breadth-first host's level walk and the buffers it keeps across runs.
+//! The breadth-first host's level walk.
 //!
 //! ```text
 //!  level 0 (the frontier chunk, uploaded)
-//!  level l with more than two plies left:
+//!  level l with more than three plies left:
 //!     bf_count_scan, bf_block_scan   (the whole level, in bounded dispatches)
 //!     read back the block sums once  (one wait per scanned level)
 //!     cut the level at block boundaries into ranges whose children fit
 //!     per range: bf_expand -> level l + 1, then walk level l + 1
+//!  level l with three plies left (no wait):
+//!     bf_count_scan, bf_block_scan, bf_leaf_args (indirect arguments from
+//!     the scan's total), bf_expand -> level l + 1 sized from the bound,
+//!     leaf pieces of level l + 1 by dispatch_workgroups_indirect
 //!  level with two plies or fewer left: bf_leaf / bf_leaf_count dispatches,
 //!     queued behind the expand (no wait)
 //!  the end of the run: read back the 64-bit leaf count once
@@ -14,14 +18,15 @@
 //!
 //! A level is read back only to learn its children's offsets, so a run
 //! waits once per scanned (level, range), never once per cut: the host
-//! knows from the block sums exactly where each range ends. Every dispatch
-//! of a submission reads its own uniform slot (a dynamic offset), so a
-//! level's many bounded dispatches go in one submission.
+//! knows from the block sums exactly where each range ends. The level
+//! before the fused leaf is not read back at all: the host cuts the ranges
+//! above it small enough that its children fit however many moves each
+//! position has ([`Plan::move_bound`]), and the GPU checks that they did.
+//! Every dispatch of a submission reads its own uniform slot (a dynamic
+//! offset), so a level's many bounded dispatches go in one submission.
 //!
-//! The buffers (one per level: positions, offsets, block sums) live in a
-//! [`Pool`] that the context keeps between runs; a level's buffers grow (to
-//! the next power of two, at most [`Plan::cap`] positions) only when a run
-//! needs more, and the bind groups are rebuilt only then.
+//! The buffers live in a [`Pool`] that the context keeps between runs
+//! (`bfs_pool`).
 
 use super::bfs_kernels::{BfParams, Kernels};
 use super::bfs_pool::{Pool, ACC_BYTES};
@@ -416,6 +421,11 @@ impl<'a> Walker<'a> {
         let d = self.run.gpu_depth;
         if d <= 2 {
             self.leaves(0, n, d, white);
+            return Ok(());
+        }
+        let bound = self.plan.move_bound;
+        if d == 3 && bound > 0 && n.saturating_mul(bound) <= self.plan.cap {
+            self.to_leaves_unread(0, n, white);
             return Ok(());
         }
         let prefix = self.scan(0, n, white).await?;
