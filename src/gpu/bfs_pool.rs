@@ -8,7 +8,7 @@
 use super::bfs_hash::{zobrist_keys, ENTRY_BYTES, KEY_WORDS};
 use super::bfs_kernels::{BfParams, Kernels};
 use super::packed::POS_BYTES;
-use super::timer::Timer;
+use super::timer::{Timer, MAX_TIMED_PASSES};
 use super::GpuPerft;
 
 /// The accumulator's bytes: the leaf count (lo, hi), the last scanned
@@ -124,7 +124,7 @@ impl Pool {
                 wgpu::BufferUsages::empty(),
             ),
             table_entries: 1,
-            timer: Timer::new(dev),
+            timer: Timer::new(dev, MAX_TIMED_PASSES),
             groups: Vec::new(),
             groups_for: usize::MAX,
             args: args_buffer(dev, 64),

@@ -70,6 +70,25 @@ struct Dispatch<'k> {
     writes_args: bool,
 }
 
+impl<'k> Dispatch<'k> {
+    /// A dispatch of `groups` workgroups named by the host.
+    fn direct(
+        pipeline: &'k wgpu::ComputePipeline,
+        level: usize,
+        groups: u32,
+        params: BfParams,
+    ) -> Self {
+        Dispatch {
+            pipeline,
+            level,
+            groups,
+            params,
+            indirect: None,
+            writes_args: false,
+        }
+    }
+}
+
 /// What a submission copies for the host to read.
 #[derive(Clone, Copy)]
 enum ReadBack {
@@ -175,18 +194,12 @@ impl<'a> Walker<'a> {
         let mut done = 0;
         while done < n {
             let len = piece.min(n - done);
-            self.push(Dispatch {
-                pipeline,
-                level: l,
-                groups: len.div_ceil(self.k.wg),
-                params: BfParams {
-                    count: len,
-                    base: first + done,
-                    ..params
-                },
-                indirect: None,
-                writes_args: false,
-            });
+            let p = BfParams {
+                count: len,
+                base: first + done,
+                ..params
+            };
+            self.push(Dispatch::direct(pipeline, l, len.div_ceil(self.k.wg), p));
             done += len;
         }
     }
@@ -319,14 +332,7 @@ impl<'a> Walker<'a> {
             ..BfParams::default()
         };
         self.queue(&side.count_scan, l, (0, n), self.plan.expand_max, p);
-        self.push(Dispatch {
-            pipeline: &k.block_scan,
-            level: l,
-            groups: 1,
-            params: p,
-            indirect: None,
-            writes_args: false,
-        });
+        self.push(Dispatch::direct(&k.block_scan, l, 1, p));
         nblocks
     }
 
@@ -358,6 +364,13 @@ impl<'a> Walker<'a> {
         self.queue(leaf, l, (0, n), self.plan.leaf_max, BfParams::default());
     }
 
+    /// The most positions with three plies left that may go to the leaves
+    /// unread ([`Walker::to_leaves_unread`]): their children fit a level
+    /// however many moves each has. `None` when the plan reads every level.
+    fn unread_cap(&self) -> Option<u32> {
+        (self.plan.move_bound > 0).then(|| self.plan.cap / self.plan.move_bound)
+    }
+
     /// Level `l` (`n` positions, three plies left) to the leaves without a
     /// read-back: level `l + 1` is sized from the bound (`n` times
     /// [`Plan::move_bound`] positions, within the cap), the scan's total
@@ -377,19 +390,16 @@ impl<'a> Walker<'a> {
         self.pool.reserve_args(&self.gpu.device, pieces);
         let k = self.k;
         let cap = self.pool.levels[l + 1].cap;
+        let args = BfParams {
+            count: pieces,
+            base: piece,
+            cap,
+            sub: self.gpu.limits.max_compute_workgroups_per_dimension.max(1),
+            ..BfParams::default()
+        };
         self.push(Dispatch {
-            pipeline: &k.leaf_args,
-            level: l,
-            groups: 1,
-            params: BfParams {
-                count: pieces,
-                base: piece,
-                cap,
-                sub: self.gpu.limits.max_compute_workgroups_per_dimension.max(1),
-                ..BfParams::default()
-            },
-            indirect: None,
             writes_args: true,
+            ..Dispatch::direct(&k.leaf_args, l, 1, args)
         });
         let side = k.side(Self::side(white, l));
         let p = BfParams {
@@ -400,18 +410,15 @@ impl<'a> Walker<'a> {
         let leaf = self.leaf_kernel(l + 1, 2, white);
         for i in 0..pieces {
             let last = i + 1 == pieces;
+            let p = BfParams {
+                count: if last { u32::MAX } else { piece },
+                base: i * piece,
+                indirect: 1,
+                ..BfParams::default()
+            };
             self.push(Dispatch {
-                pipeline: leaf,
-                level: l + 1,
-                groups: 0,
-                params: BfParams {
-                    count: if last { u32::MAX } else { piece },
-                    base: i * piece,
-                    indirect: 1,
-                    ..BfParams::default()
-                },
                 indirect: Some(u64::from(i) * 12),
-                writes_args: false,
+                ..Dispatch::direct(leaf, l + 1, 0, p)
             });
         }
     }
@@ -423,8 +430,7 @@ impl<'a> Walker<'a> {
             self.leaves(0, n, d, white);
             return Ok(());
         }
-        let bound = self.plan.move_bound;
-        if d == 3 && bound > 0 && n.saturating_mul(bound) <= self.plan.cap {
+        if d == 3 && self.unread_cap().is_some_and(|most| n <= most) {
             self.to_leaves_unread(0, n, white);
             return Ok(());
         }
@@ -448,10 +454,11 @@ impl<'a> Walker<'a> {
             let (l, b0) = (f.level, f.next);
             let sub = f.prefix[b0];
             let rem = d - (l as u32 + 1);
-            let unread_cap = self.plan.cap / self.plan.move_bound.max(1);
-            let unread =
-                self.plan.move_bound > 0 && rem == 3 && f.prefix[b0 + 1] - sub <= unread_cap;
-            let cap = if unread { unread_cap } else { self.plan.cap };
+            let unread_cap = self
+                .unread_cap()
+                .filter(|&most| rem == 3 && f.prefix[b0 + 1] - sub <= most);
+            let unread = unread_cap.is_some();
+            let cap = unread_cap.unwrap_or(self.plan.cap);
             if f.prefix[b0 + 1] - sub > cap {
                 return Err(GpuError::BadOptions(format!(
                     "{wg} positions have {} children, more than a level holds ({cap})",

@@ -572,7 +572,8 @@ impl Slot {
             u64::from(batch) * 8,
             U::STORAGE | U::COPY_SRC,
         );
-        let timer = Timer::new(dev);
+        // one pass a batch
+        let timer = Timer::new(dev, 1);
         let read = buffer(
             "perft read-back",
             u64::from(batch) * 8 + 16,

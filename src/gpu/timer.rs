@@ -9,38 +9,44 @@
 //!             each timestamp a u64 (lo, hi) in ticks of queue.get_timestamp_period() ns
 //! ```
 
-/// Passes timed in one run at most; a run with more reports no GPU time.
+/// Passes a breadth-first run times at most; a run with more reports no
+/// GPU time.
 pub const MAX_TIMED_PASSES: u32 = 256;
 
 /// The query set and its resolve buffer, kept with the buffers they time.
 pub(super) struct Timer {
     set: wgpu::QuerySet,
     resolve: wgpu::Buffer,
+    /// Passes it can time.
+    capacity: u32,
     /// Passes timed in the run under way.
     pub passes: u32,
-    /// The run had more passes than [`MAX_TIMED_PASSES`].
+    /// The run had more passes than the capacity.
     pub overflow: bool,
 }
 
 impl Timer {
-    /// A timer where the device has timestamp queries, else `None`.
-    pub fn new(dev: &wgpu::Device) -> Option<Timer> {
+    /// A timer of `capacity` passes where the device has timestamp
+    /// queries, else `None`.
+    pub fn new(dev: &wgpu::Device, capacity: u32) -> Option<Timer> {
         if !dev.features().contains(wgpu::Features::TIMESTAMP_QUERY) {
             return None;
         }
-        let count = 2 * MAX_TIMED_PASSES;
+        let capacity = capacity.max(1);
+        let count = 2 * capacity;
         Some(Timer {
             set: dev.create_query_set(&wgpu::QuerySetDescriptor {
-                label: Some("bfs timestamps"),
+                label: Some("timestamps"),
                 ty: wgpu::QueryType::Timestamp,
                 count,
             }),
             resolve: dev.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("bfs timestamps resolved"),
+                label: Some("timestamps resolved"),
                 size: u64::from(count) * 8,
                 usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
                 mapped_at_creation: false,
             }),
+            capacity,
             passes: 0,
             overflow: false,
         })
@@ -54,7 +60,7 @@ impl Timer {
 
     /// The timestamp writes of the next pass (none past the capacity).
     pub fn next_pass(&mut self) -> Option<wgpu::ComputePassTimestampWrites<'_>> {
-        if self.passes >= MAX_TIMED_PASSES {
+        if self.passes >= self.capacity {
             self.overflow = true;
             return None;
         }
