@@ -10,8 +10,7 @@
 
 mod common;
 
-use std::sync::OnceLock;
-
+use common::gpu::gpu;
 use common::rng::{random_walk, Rng};
 use common::suite::{case, perft_suite, Case};
 
@@ -26,22 +25,6 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 /// The Chess Programming Wiki's six positions, first in tests/perft_suite.txt.
 fn cpw() -> Vec<Case> {
     perft_suite().into_iter().take(6).collect()
-}
-
-fn gpu() -> &'static GpuPerft {
-    static GPU: OnceLock<GpuPerft> = OnceLock::new();
-    GPU.get_or_init(|| match GpuPerft::new_blocking() {
-        Ok(g) => {
-            eprintln!("adapter: {:?}", g.report());
-            g
-        }
-        Err(e) => panic!(
-            "no GPU adapter for the GPU perft tests: {e}\n\
-             Without a GPU, run them on SwiftShader: \
-             VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json cargo test --release --test gpu \
-             (needs Debian's chromium and libvulkan1)"
-        ),
-    })
 }
 
 fn pos(fen: &str) -> Position {

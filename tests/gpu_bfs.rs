@@ -13,6 +13,7 @@ mod common;
 
 use std::sync::OnceLock;
 
+use common::gpu::gpu;
 use common::rng::{random_walk, Rng};
 use common::suite::{perft_suite, Case};
 
@@ -24,17 +25,6 @@ use bitscope::gpu::{GpuError, GpuPerft, Options};
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
 const BF: Kernel = Kernel::BreadthFirst;
-
-fn gpu() -> &'static GpuPerft {
-    static GPU: OnceLock<GpuPerft> = OnceLock::new();
-    GPU.get_or_init(|| match GpuPerft::new_blocking() {
-        Ok(g) => g,
-        Err(e) => panic!(
-            "no GPU adapter for the GPU perft tests: {e}\n\
-             Without a GPU: VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json"
-        ),
-    })
-}
 
 /// A second device whose leaf kernels sum each workgroup's counts first, as
 /// on a GPU ([`gpu`] adds each invocation's own on a software adapter).

@@ -10,8 +10,8 @@
 mod common;
 
 use std::collections::HashSet;
-use std::sync::OnceLock;
 
+use common::gpu::gpu;
 use common::rng::{random_walk, Rng};
 use common::suite::{perft_suite, Case};
 
@@ -19,15 +19,7 @@ use bitscope::chess::{perft, Position};
 use bitscope::gpu::bfs_hash::mib;
 use bitscope::gpu::layout::Kernel;
 use bitscope::gpu::packed::{pack, Packed};
-use bitscope::gpu::{GpuError, GpuPerft, Options};
-
-fn gpu() -> &'static GpuPerft {
-    static GPU: OnceLock<GpuPerft> = OnceLock::new();
-    GPU.get_or_init(|| match GpuPerft::new_blocking() {
-        Ok(g) => g,
-        Err(e) => panic!("no GPU adapter for the GPU perft tests: {e}"),
-    })
-}
+use bitscope::gpu::{GpuError, Options};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).expect("suite FEN parses")
@@ -95,7 +87,7 @@ fn hits_and_misses_add_up_and_transpositions_hit() {
 #[test]
 fn a_tiny_table_stays_exact() {
     let gpu = gpu();
-    let mut rng = Rng::new(0x7a81_e5);
+    let mut rng = Rng::new(0x007a_81e5);
     let starts: Vec<Position> = perft_suite().iter().map(|c| pos(&c.fen)).collect();
     for (i, p) in starts.iter().take(6).enumerate() {
         let depth = if i == 0 { 5 } else { 4 };

@@ -11,8 +11,7 @@
 
 mod common;
 
-use std::sync::OnceLock;
-
+use common::gpu::gpu;
 use common::rng::{random_walk, Rng};
 use common::suite::{perft_suite, Case};
 
@@ -20,19 +19,7 @@ use bitscope::chess::{perft, Position};
 use bitscope::gpu::layout::Kernel;
 use bitscope::gpu::matrix::MatrixVariant;
 use bitscope::gpu::packed::{pack, Packed};
-use bitscope::gpu::{AttackMethod, GpuError, GpuPerft, Options};
-
-fn gpu() -> &'static GpuPerft {
-    static GPU: OnceLock<GpuPerft> = OnceLock::new();
-    GPU.get_or_init(|| {
-        GpuPerft::new_blocking().unwrap_or_else(|e| {
-            panic!(
-                "no GPU adapter for the GPU perft tests: {e}\n\
-                 Without a GPU: VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json"
-            )
-        })
-    })
-}
+use bitscope::gpu::{AttackMethod, GpuError, Options};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).expect("suite FEN parses")

@@ -13,24 +13,15 @@
 //! A missing adapter FAILS these tests (it never skips them).
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::sync::OnceLock;
+mod common;
+
+use common::gpu::gpu;
 
 use bitscope::chess::{perft, Position};
 use bitscope::gpu::{GpuPerft, Kernel, Options};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
-
-fn gpu() -> &'static GpuPerft {
-    static GPU: OnceLock<GpuPerft> = OnceLock::new();
-    GPU.get_or_init(|| match GpuPerft::new_blocking() {
-        Ok(g) => g,
-        Err(e) => panic!(
-            "no GPU adapter for the GPU perft tests: {e}\n\
-             Without a GPU: VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json"
-        ),
-    })
-}
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).expect("FEN parses")

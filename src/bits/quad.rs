@@ -394,8 +394,10 @@ pub fn read_trace(q: &Quad, square: u32) -> Trace {
 /// Panics on other text (the expressions are the constants above; a test
 /// reads them all).
 pub fn eval_expr(text: &str, q: &[u64; 4]) -> u64 {
+    /// An operator's character and what it does.
+    type Operator = (u8, fn(u64, u64) -> u64);
     /// Loosest first; level 3 is a unary operand.
-    const BINARY: [(u8, fn(u64, u64) -> u64); 3] = [
+    const BINARY: [Operator; 3] = [
         (b'|', |a, b| a | b),
         (b'^', |a, b| a ^ b),
         (b'&', |a, b| a & b),

@@ -365,7 +365,7 @@ impl<'a> Walker<'a> {
     }
 
     /// The most positions with three plies left that may go to the leaves
-    /// unread ([`Walker::to_leaves_unread`]): their children fit a level
+    /// unread ([`Walker::leaves_unread`]): their children fit a level
     /// however many moves each has. `None` when the plan reads every level.
     fn unread_cap(&self) -> Option<u32> {
         (self.plan.move_bound > 0).then(|| self.plan.cap / self.plan.move_bound)
@@ -376,7 +376,7 @@ impl<'a> Walker<'a> {
     /// [`Plan::move_bound`] positions, within the cap), the scan's total
     /// goes to `bf_leaf_args` on the GPU, and the leaf pieces of level
     /// `l + 1` are dispatched indirectly from the arguments it writes.
-    fn to_leaves_unread(&mut self, l: usize, n: u32, white: bool) {
+    fn leaves_unread(&mut self, l: usize, n: u32, white: bool) {
         let bound = n.saturating_mul(self.plan.move_bound).min(self.plan.cap);
         self.reserve(l + 1, bound);
         self.queue_scan(l, n, white);
@@ -431,7 +431,7 @@ impl<'a> Walker<'a> {
             return Ok(());
         }
         if d == 3 && self.unread_cap().is_some_and(|most| n <= most) {
-            self.to_leaves_unread(0, n, white);
+            self.leaves_unread(0, n, white);
             return Ok(());
         }
         let prefix = self.scan(0, n, white).await?;
@@ -484,7 +484,7 @@ impl<'a> Walker<'a> {
             if rem <= 2 {
                 self.leaves(l + 1, children, rem, white);
             } else if unread {
-                self.to_leaves_unread(l + 1, children, white);
+                self.leaves_unread(l + 1, children, white);
             } else {
                 let prefix = self.scan(l + 1, children, white).await?;
                 stack.push(Frame {

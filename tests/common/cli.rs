@@ -46,7 +46,6 @@ pub fn last_json(out: &Output) -> serde_json::Value {
 }
 
 /// Runs `bitscope args` with `input` on its standard input.
-
 pub fn with_stdin(args: &[&str], input: &str) -> Output {
     feed(bitscope().args(args), input)
 }
@@ -69,7 +68,6 @@ pub fn feed(command: &mut Command, input: &str) -> Output {
 }
 
 /// A command's standard error, as text.
-
 pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
