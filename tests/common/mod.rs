@@ -6,6 +6,7 @@
 #![allow(dead_code)] // each test file uses a different part
 
 pub mod cli;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod gpu;
 pub mod rng;
 pub mod suite;
