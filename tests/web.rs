@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use bitscope::bits::word::Word;
-use bitscope::gpu::{GpuPerft, Kernel, Options};
+use bitscope::gpu::{GpuPerft, GpuRun, Kernel, Options};
 use bitscope::ui::app::App;
 use bitscope::ui::components::BitRow;
 use gloo_timers::future::TimeoutFuture;
@@ -428,12 +428,7 @@ async fn gpu_perft_in_the_browser() {
             .await
             .unwrap();
         assert_eq!(root.nodes, 97862, "{variant}, root only");
-        // GPU time from timestamp queries wherever the adapter has them
-        assert_eq!(
-            run.kernel_seconds().is_some(),
-            gpu.report().timestamp_query,
-            "{run:?}"
-        );
+        assert_timed_where_offered(&gpu, &run);
     }
     // the default (breadth-first) kernels, timed the same way
     let run = gpu
@@ -441,6 +436,12 @@ async fn gpu_perft_in_the_browser() {
         .await
         .unwrap();
     assert_eq!(run.nodes, 97862, "{run:?}");
+    assert_timed_where_offered(&gpu, &run);
+}
+
+/// A run reports GPU time from timestamp queries exactly when the adapter
+/// has them.
+fn assert_timed_where_offered(gpu: &GpuPerft, run: &GpuRun) {
     assert_eq!(
         run.kernel_seconds().is_some(),
         gpu.report().timestamp_query,

@@ -54,40 +54,34 @@ pub(super) struct Pool {
     pub(super) args_group: Option<wgpu::BindGroup>,
 }
 
-fn storage(dev: &wgpu::Device, label: &str, size: u64, extra: wgpu::BufferUsages) -> wgpu::Buffer {
+/// A buffer of `size` bytes, not mapped at creation.
+fn buffer(dev: &wgpu::Device, label: &str, size: u64, usage: wgpu::BufferUsages) -> wgpu::Buffer {
     dev.create_buffer(&wgpu::BufferDescriptor {
         label: Some(label),
-        size: size.max(16).div_ceil(4) * 4,
-        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | extra,
+        size,
+        usage,
         mapped_at_creation: false,
     })
+}
+
+fn storage(dev: &wgpu::Device, label: &str, size: u64, extra: wgpu::BufferUsages) -> wgpu::Buffer {
+    let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | extra;
+    buffer(dev, label, size.max(16).div_ceil(4) * 4, usage)
 }
 
 fn params_buffer(dev: &wgpu::Device, bytes: u64) -> wgpu::Buffer {
-    dev.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("bfs params"),
-        size: bytes,
-        usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    })
+    let usage = wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST;
+    buffer(dev, "bfs params", bytes, usage)
 }
 
 fn args_buffer(dev: &wgpu::Device, pieces: u32) -> wgpu::Buffer {
-    dev.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("bfs leaf arguments"),
-        size: u64::from(pieces) * 12,
-        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::INDIRECT,
-        mapped_at_creation: false,
-    })
+    let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::INDIRECT;
+    buffer(dev, "bfs leaf arguments", u64::from(pieces) * 12, usage)
 }
 
 fn read_buffer(dev: &wgpu::Device, bytes: u64) -> wgpu::Buffer {
-    dev.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("bfs read-back"),
-        size: bytes,
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    })
+    let usage = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
+    buffer(dev, "bfs read-back", bytes, usage)
 }
 
 impl Pool {
