@@ -30,6 +30,22 @@ after(() => host?.close());
 const frame = (page, id) => page.frameLocator(`iframe#${id}`);
 const stepCount = (page, id) => frame(page, id).locator('.step-player').first().locator('.step-count').textContent();
 
+/** The step count of frame `id` once `ok` holds for it (a key's render may come a frame later), or as it is after 5 s. */
+async function stepUntil(page, id, ok) {
+  for (let tries = 0; tries < 50 && !ok(await stepCount(page, id)); tries++) await page.waitForTimeout(100);
+  return stepCount(page, id);
+}
+
+/** Clicks frame `id`'s first heading and waits until its document has the focus, so that the next keys go there. */
+async function focusFrame(page, id) {
+  await frame(page, id).locator('h2').first().click();
+  for (let tries = 0; tries < 50; tries++) {
+    if (await frame(page, id).locator('html').evaluate(() => document.hasFocus())) return;
+    await page.waitForTimeout(100);
+  }
+  assert.fail(`${id}: its frame never took the focus`);
+}
+
 /** Waits until every frame's iframe is as tall as its document (within 1px), and returns both heights. */
 async function sized(page) {
   let out = {};
@@ -80,12 +96,12 @@ test('a course page with three embeds: only the panel, sized, steps limited, key
   // steps=2..4: starts at step 2, ← at step 2 stays, → stops at 4, reset goes to 2
   assert.match(await stepCount(page, 'debruijn'), /^step 2 of \d+$/);
   const swarBefore = await stepCount(page, 'swar');
-  await frame(page, 'debruijn').locator('h2').first().click();
+  await focusFrame(page, 'debruijn');
   const scroll = await page.evaluate(() => [scrollX, scrollY]);
   await page.keyboard.press('ArrowLeft');
   assert.match(await stepCount(page, 'debruijn'), /^step 2 of/);
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
-  assert.match(await stepCount(page, 'debruijn'), /^step 4 of/);
+  assert.match(await stepUntil(page, 'debruijn', (t) => t.startsWith('step 4 of')), /^step 4 of/);
   assert.ok(await frame(page, 'debruijn').locator('.step-player').first().locator('.next').isDisabled());
   // ← → changed only that frame, and never scrolled the host page
   assert.equal(await stepCount(page, 'swar'), swarBefore);
@@ -96,18 +112,19 @@ test('a course page with three embeds: only the panel, sized, steps limited, key
   assert.ok(grown.debruijn.inner > h.debruijn.inner, `${h.debruijn.inner} -> ${grown.debruijn.inner}`);
   assert.ok(Math.abs(grown.debruijn.outer - Math.ceil(grown.debruijn.inner)) <= 1);
   await frame(page, 'debruijn').locator('.step-player').first().locator('.reset').click();
-  assert.match(await stepCount(page, 'debruijn'), /^step 2 of/);
+  assert.match(await stepUntil(page, 'debruijn', (t) => t.startsWith('step 2 of')), /^step 2 of/);
 
   // and in the SWAR frame, → moves SWAR only
   const debruijnNow = await stepCount(page, 'debruijn');
-  await frame(page, 'swar').locator('h2').first().click();
+  await focusFrame(page, 'swar');
   const scrolled = await page.evaluate(() => [scrollX, scrollY]); // (the click brought SWAR into view)
   await page.keyboard.press('ArrowRight');
-  assert.notEqual(await stepCount(page, 'swar'), swarBefore);
+  const swarMoved = await stepUntil(page, 'swar', (t) => t !== swarBefore);
+  assert.notEqual(swarMoved, swarBefore);
   assert.equal(await stepCount(page, 'debruijn'), debruijnNow);
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft'); // (at the first step: the frame keeps the key)
-  assert.equal(await stepCount(page, 'swar'), swarBefore);
+  assert.equal(await stepUntil(page, 'swar', (t) => t === swarBefore), swarBefore);
   assert.deepEqual(await page.evaluate(() => [scrollX, scrollY]), scrolled);
 
   // the whole course page in one screenshot: a window as tall as the page,
