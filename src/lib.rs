@@ -7,17 +7,19 @@
 //!  ui/     Yew components and panels (wasm32 only): renders traces;
 //!          its routes and typed panel state build natively too
 //!  practice/  exercises (task, rules, hidden reference, hints); checks an
-//!          answer with bits::prove
+//!          answer with lang::prove
 //!  gpu/    WGSL kernels + one wgpu host (browser and native)
 //!  chess/  compact position, FEN, legal move generation, perft
-//!  bits/   the tricks: pure functions, each with a step trace; expr (the
-//!          Lab's language) and prove (equivalence of two expressions); the
+//!  lang/   the languages tricks are written in: expr (the Lab's one
+//!          expression), c (the C subset), prove (equivalence of two)
+//!  bits/   the tricks: pure functions, each with a step trace; the
 //!          leaves every layer shares: bits::square, bits::piece
 //! ```
 
 pub mod bits;
 pub mod chess;
 pub mod gpu;
+pub mod lang;
 pub mod practice;
 
 pub mod ui;

@@ -3,8 +3,8 @@
 //! counterexample that the plain evaluator confirms; the rules refuse at the
 //! right column.
 
-use bitscope::bits::expr::{parse, WIDTHS};
-use bitscope::bits::prove::{agree_in, side, Method, Mode};
+use bitscope::lang::expr::{parse, WIDTHS};
+use bitscope::lang::prove::{agree_in, side, Method, Mode};
 use bitscope::practice::{self, all_symbols, check_answer, count_ops, Rule};
 use bitscope::ui::route::Panel;
 use std::collections::HashSet;
@@ -204,7 +204,7 @@ fn three_wrong_answers_each_get_a_confirmed_counterexample() {
                 .counterexample
                 .clone()
                 .unwrap_or_else(|| panic!("{id}: {answer}: {r:?}"));
-            let vars = bitscope::bits::expr::Vars {
+            let vars = bitscope::lang::expr::Vars {
                 x: c.x,
                 y: c.y,
                 z: c.z,

@@ -1,11 +1,11 @@
-//! `bits::prove` from outside: random pairs equal by construction are never
+//! `lang::prove` from outside: random pairs equal by construction are never
 //! reported unequal; random mutants are never reported equal unless every
 //! input agrees; and the CLI's `prove` and `practice` verdicts, JSON and
 //! exit codes.
 #![cfg(not(target_arch = "wasm32"))]
 
-use bitscope::bits::expr::{parse, reference, BinOp, Expr, ExprKind, UnOp, Vars};
-use bitscope::bits::prove::{prove_with, Method, Mode, NoControl, Options, Side};
+use bitscope::lang::expr::{parse, reference, BinOp, Expr, ExprKind, UnOp, Vars};
+use bitscope::lang::prove::{prove_with, Method, Mode, NoControl, Options, Side};
 use proptest::prelude::*;
 use proptest::sample::select;
 use std::process::{Command, Output};

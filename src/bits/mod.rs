@@ -12,12 +12,10 @@
 
 pub mod board_ops;
 pub mod debruijn;
-pub mod expr;
 pub mod nibble;
 pub mod nibble_board;
 pub mod piece;
 pub mod popcount;
-pub mod prove;
 pub mod quad;
 pub mod rng;
 pub mod square;

@@ -4,7 +4,7 @@
 //! `"result"` a `"0x…"` word); a bad expression prints its column and a
 //! caret under it on stderr and exits with code 2.
 
-use bitscope::bits::expr::{evaluate, Vars};
+use bitscope::lang::expr::{evaluate, Vars};
 use bitscope::bits::word::parse_number;
 use clap::Args;
 

@@ -8,7 +8,7 @@
 //! null), `left` and `right` (what each side gives there), `seconds`,
 //! `variables`, `agreeing` (inputs tried that agree) and `not_proven`.
 
-use bitscope::bits::prove::{self, Control, Flow, Options, Progress, ProveError, Verdict, Which};
+use bitscope::lang::prove::{self, Control, Flow, Options, Progress, ProveError, Verdict, Which};
 use bitscope::bits::word::Word;
 use clap::Args;
 use serde_json::json;
@@ -110,8 +110,8 @@ pub fn run(args: ProveArgs) -> i32 {
 }
 
 fn write_dimacs(a: &str, b: &str, width: u32, path: &std::path::Path) -> Result<(), String> {
-    use bitscope::bits::expr::parse;
-    use bitscope::bits::prove::{blast, circuit::Circuit, sat, Mode};
+    use bitscope::lang::expr::parse;
+    use bitscope::lang::prove::{blast, circuit::Circuit, sat, Mode};
     let ta = parse(a, width).map_err(|e| format!("first expression: {e}"))?;
     let tb = parse(b, width).map_err(|e| format!("second expression: {e}"))?;
     let mut c = Circuit::new();

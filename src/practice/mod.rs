@@ -1,7 +1,7 @@
 //! Practice: write a trick yourself, with a few allowed operators and an
 //! operator budget (in the style of CS:APP's data lab), and be checked
 //! exactly: the answer is proven equal to a hidden reference on every input
-//! by [`crate::bits::prove`], or shown wrong with a counterexample.
+//! by [`crate::lang::prove`], or shown wrong with a counterexample.
 //!
 //! The rules, applied before any proof, each refusal naming its column:
 //!
@@ -33,8 +33,8 @@ mod popcount;
 mod signed;
 mod swar;
 
-use crate::bits::expr::{parse, BinOp, Expr, ExprError, ExprKind, UnOp};
-use crate::bits::prove::{self, Control, Method, Mode, NoControl, Options, ProveError, Side};
+use crate::lang::expr::{parse, BinOp, Expr, ExprError, ExprKind, UnOp};
+use crate::lang::prove::{self, Control, Method, Mode, NoControl, Options, ProveError, Side};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 

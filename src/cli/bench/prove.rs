@@ -3,7 +3,7 @@
 //! the SAT solver (goal under 0.3 s each), and every exercise's reference
 //! proven against its alternatives, all together (goal under 5 s).
 
-use bitscope::bits::prove::{prove, Method};
+use bitscope::lang::prove::{prove, Method};
 use bitscope::practice;
 use std::time::Instant;
 

@@ -2,13 +2,13 @@
 //! sub-expression evaluate, innermost first, on words of 8 to 64 bits.
 //!
 //! URL state: `ui::state::LabState` (`e`, `w`, `x`, `y`, `z`, `step`). The
-//! math is `bits::expr`; this panel only draws its trace or its error (with
+//! math is `lang::expr`; this panel only draws its trace or its error (with
 //! a caret under the column). While the text is wrong, the steps of the last
 //! valid expression stay on screen.
 
 use super::lab_compare::CompareCard;
 use super::PanelProps;
-use crate::bits::expr::{evaluate, ExprError, Var, Vars, WIDTHS};
+use crate::lang::expr::{evaluate, ExprError, Var, Vars, WIDTHS};
 use crate::bits::trace::Trace;
 use crate::bits::word::Word;
 use crate::ui::components::{caret_error, BitRow, NumberInput, StepPlayer};
@@ -180,12 +180,12 @@ fn presets_view() -> Html {
 
 /// The start page's miniature: x & (x - 1) evaluated.
 pub fn mini() -> Html {
-    let vars = crate::bits::expr::Vars {
+    let vars = crate::lang::expr::Vars {
         x: 0x68,
         y: 0,
         z: 0,
     };
-    let value = crate::bits::expr::evaluate("x & (x - 1)", 8, vars)
+    let value = crate::lang::expr::evaluate("x & (x - 1)", 8, vars)
         .map_or_else(|e| e.to_string(), |t| t.result_text());
     html! { <p class="mini">{ format!("x & (x - 1) with x = 0x68: {value} (the lowest bit cleared)") }</p> }
 }

@@ -1,11 +1,11 @@
 //! The Lab's "compare with": a second expression, its value on the Lab's
 //! inputs beside the first's, and a proof that the two are equal on every
-//! input of the width (`bits::prove`, in a Web Worker) or a counterexample
+//! input of the width (`lang::prove`, in a Web Worker) or a counterexample
 //! that loads into the Lab's variables, so both sides can be stepped on it
 //! ("step the other side" swaps them).
 
-use crate::bits::expr::{evaluate, Vars};
-use crate::bits::prove::Method;
+use crate::lang::expr::{evaluate, Vars};
+use crate::lang::prove::Method;
 use crate::ui::components::proof_job_view;
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{LabAction as Action, LabState};

@@ -5,8 +5,8 @@
 //! that explains the trick) or wrong (the counterexample, and a link that
 //! opens both sides in the Lab on it).
 
-use crate::bits::expr::{parse, Var};
-use crate::bits::prove::{variables, Method};
+use crate::lang::expr::{parse, Var};
+use crate::lang::prove::{variables, Method};
 use crate::practice::{count_ops, rules, Exercise};
 use crate::ui::components::{caret_error, proof_job_view};
 use crate::ui::hooks::{use_worker_job, JobState};

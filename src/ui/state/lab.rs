@@ -5,7 +5,7 @@
 //! presets, each a link to this panel and to the panel that explains it.
 
 use super::{hex_param, read_hex, read_num, PanelState, Params};
-use crate::bits::expr::{Var, WIDTHS};
+use crate::lang::expr::{Var, WIDTHS};
 use crate::bits::word::mask;
 
 /// The step shown when the URL names none: the last (the result).
@@ -258,7 +258,7 @@ pub const PRESETS: [Preset; 9] = [
 mod tests {
     use super::super::{through_url, DebruijnState, NibblesState, SwarState};
     use super::*;
-    use crate::bits::expr::{evaluate, Vars};
+    use crate::lang::expr::{evaluate, Vars};
     use crate::ui::route::{Panel, Route};
 
     #[test]

@@ -6,7 +6,7 @@
 
 use super::pace::{now_seconds, Send, Throttle};
 use super::protocol::{CheckDone, Progress, ProveDone, WorkerEvent};
-use crate::bits::prove::{self, Control, Flow, Options, Phase};
+use crate::lang::prove::{self, Control, Flow, Options, Phase};
 use crate::practice;
 use wasm_bindgen::JsValue;
 

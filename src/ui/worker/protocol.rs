@@ -5,7 +5,7 @@
 //! tagged enum deserializes through serde's buffered content, which cost
 //! the page 11 KB gzip.
 
-use crate::bits::prove::Method;
+use crate::lang::prove::Method;
 use crate::chess::suite::LineResult;
 use serde::{Deserialize, Serialize};
 
@@ -57,7 +57,7 @@ pub enum Request {
         #[serde(default = "one")]
         parts: u32,
     },
-    /// Are two Lab expressions equal at `width` bits (`bits::prove`)?
+    /// Are two Lab expressions equal at `width` bits (`lang::prove`)?
     Prove {
         left: String,
         right: String,
@@ -255,7 +255,7 @@ pub struct Difference {
 }
 
 impl Difference {
-    pub fn of(c: &crate::bits::prove::Counterexample, width: u32) -> Difference {
+    pub fn of(c: &crate::lang::prove::Counterexample, width: u32) -> Difference {
         Difference {
             x: Hex(c.x),
             y: Hex(c.y),
@@ -266,7 +266,7 @@ impl Difference {
     }
 }
 
-/// `bits::prove`'s verdict, for the page.
+/// `lang::prove`'s verdict, for the page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ProveDone {
     pub width: u32,
@@ -282,7 +282,7 @@ pub struct ProveDone {
 }
 
 impl ProveDone {
-    pub fn of(v: &crate::bits::prove::Verdict, width: u32, seconds: f64) -> ProveDone {
+    pub fn of(v: &crate::lang::prove::Verdict, width: u32, seconds: f64) -> ProveDone {
         ProveDone {
             width,
             equal: v.equal,
@@ -696,7 +696,7 @@ mod check_tests {
             assert_eq!(serde_json::from_value::<Hex>(text).unwrap(), Hex(v));
         }
         assert!(serde_json::from_value::<Hex>(serde_json::json!("0xzz")).is_err());
-        let v = crate::bits::prove::prove("x & (x - 1)", "x & -x", 64).unwrap();
+        let v = crate::lang::prove::prove("x & (x - 1)", "x & -x", 64).unwrap();
         let done = ProveDone::of(&v, 64, 0.5);
         let c = done.counterexample.clone().unwrap();
         assert_ne!(c.left, c.right);

@@ -1,0 +1,563 @@
+//! The stepping evaluator: runs a function of the file statement by
+//! statement, with a step budget (a loop that never ends is an error, never
+//! a hang), a bounded call depth, undefined behaviour said at its line, and
+//! (when asked) a trace: every statement, condition and return with the
+//! variables after it, the bits that changed, the loop iteration, and the
+//! values of its sub-expressions innermost first.
+
+use super::ast::{Decl, Expr, ExprKind, Function, Init, Pos, Slot, Stmt, StmtKind};
+use super::ops::{self, Undefined};
+use super::parse::Parsed;
+use super::trace::{CStep, ExprValue, StepKind, VarView, Warning};
+use super::types::{Int, Value};
+use super::{CError, ErrorKind};
+
+/// How a run is bounded and what it records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunOptions {
+    /// Steps (statements and expression nodes) before the run stops.
+    pub budget: u64,
+    /// Record the steps.
+    pub trace: bool,
+    /// The most steps recorded (the run goes on past them).
+    pub max_trace: usize,
+    /// The deepest chain of calls.
+    pub max_depth: usize,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions { budget: 1_000_000, trace: false, max_trace: 5_000, max_depth: 200 }
+    }
+}
+
+/// What a run gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// The return value (`None` for a `void` function).
+    pub value: Option<Value>,
+    pub steps: Vec<CStep>,
+    /// True when more steps ran than were recorded.
+    pub truncated: bool,
+    pub warnings: Vec<Warning>,
+    pub steps_used: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Cell {
+    Unset,
+    Scalar(Value),
+    Array(Vec<Option<Value>>),
+}
+
+enum Flow {
+    Normal,
+    Break,
+    Continue,
+    Return(Option<Value>),
+}
+
+struct Frame {
+    func: usize,
+    cells: Vec<Cell>,
+    /// Locals in the order their declarations ran (the table's rows).
+    live: Vec<usize>,
+}
+
+/// One run's machine.
+pub(super) struct Machine<'p> {
+    prog: &'p Parsed,
+    globals: Vec<Cell>,
+    left: u64,
+    opts: &'p RunOptions,
+    depth: usize,
+    steps: Vec<CStep>,
+    truncated: bool,
+    warnings: Vec<Warning>,
+    /// Loop iteration counters, innermost last.
+    iterations: Vec<u32>,
+    /// Sub-expression values of the statement being run (when tracing).
+    exprs: Vec<ExprValue>,
+    /// Warnings of the statement being run.
+    step_warnings: Vec<String>,
+}
+
+type R<T> = Result<T, CError>;
+
+fn undefined(pos: Pos, u: Undefined) -> CError {
+    CError::new(ErrorKind::Undefined, pos.line, pos.col, u.0)
+}
+
+/// An integer constant expression's value, or `None` when `e` reads a
+/// variable or calls a function.
+pub fn constant(e: &Expr) -> Option<i128> {
+    let prog = Parsed::default();
+    let opts = RunOptions { budget: 10_000, ..RunOptions::default() };
+    let mut m = Machine::new(&prog, &opts);
+    let mut f = Frame { func: usize::MAX, cells: Vec::new(), live: Vec::new() };
+    m.eval(&mut f, e).ok().map(Value::get)
+}
+
+impl<'p> Machine<'p> {
+    pub(super) fn new(prog: &'p Parsed, opts: &'p RunOptions) -> Machine<'p> {
+        Machine {
+            prog,
+            globals: vec![Cell::Unset; prog.globals.len()],
+            left: opts.budget,
+            opts,
+            depth: 0,
+            steps: Vec::new(),
+            truncated: false,
+            warnings: Vec::new(),
+            iterations: Vec::new(),
+            exprs: Vec::new(),
+            step_warnings: Vec::new(),
+        }
+    }
+
+    /// Runs the file-scope and `static` initialisers.
+    pub(super) fn load(&mut self) -> R<()> {
+        let mut f = Frame { func: usize::MAX, cells: Vec::new(), live: Vec::new() };
+        for d in &self.prog.global_inits {
+            self.declare(&mut f, d)?;
+        }
+        Ok(())
+    }
+
+    /// Calls function `k` with arguments already of its parameter types.
+    pub(super) fn call_entry(mut self, k: usize, args: &[Value]) -> R<Run> {
+        let value = self.call(k, args, self.prog.functions[k].pos)?;
+        self.exprs.clear();
+        Ok(Run {
+            value,
+            steps: self.steps,
+            truncated: self.truncated,
+            warnings: self.warnings,
+            steps_used: self.opts.budget - self.left,
+        })
+    }
+
+    fn tick(&mut self, pos: Pos) -> R<()> {
+        if self.left == 0 {
+            return Err(CError::new(ErrorKind::Budget, pos.line, pos.col, format!(
+                "the step budget ({} steps) ran out here: a loop that never ends?", self.opts.budget)));
+        }
+        self.left -= 1;
+        Ok(())
+    }
+
+    fn warn(&mut self, pos: Pos, message: String) {
+        if self.opts.trace {
+            self.step_warnings.push(message.clone());
+        }
+        let known = self.warnings.iter().position(|w| w.line == pos.line && w.col == pos.col && w.message == message);
+        match known {
+            Some(k) => self.warnings[k].count += 1,
+            None if self.warnings.len() < 100 => {
+                self.warnings.push(Warning { line: pos.line, col: pos.col, message, count: 1 })
+            }
+            None => {}
+        }
+    }
+
+    fn call(&mut self, k: usize, args: &[Value], pos: Pos) -> R<Option<Value>> {
+        let func: &'p Function = &self.prog.functions[k];
+        if self.depth >= self.opts.max_depth {
+            return Err(CError::new(ErrorKind::Budget, pos.line, pos.col, format!(
+                "calls nested deeper than {} (recursion without end?)", self.opts.max_depth)));
+        }
+        self.depth += 1;
+        let mut f = Frame { func: k, cells: vec![Cell::Unset; func.locals.len()], live: Vec::new() };
+        for (i, a) in args.iter().enumerate() {
+            f.cells[i] = Cell::Scalar(a.to(func.params[i].1));
+            f.live.push(i);
+        }
+        let saved = (std::mem::take(&mut self.iterations), std::mem::take(&mut self.exprs));
+        let mut value = None;
+        for s in &func.body {
+            if let Flow::Return(v) = self.exec(&mut f, s)? {
+                value = v;
+                break;
+            }
+        }
+        (self.iterations, self.exprs) = saved;
+        self.depth -= 1;
+        if !func.void && value.is_none() {
+            return Err(CError::new(ErrorKind::Undefined, func.pos.line, func.pos.col, format!(
+                "`{}` ends without returning a value", func.name)));
+        }
+        Ok(value)
+    }
+
+    // ----- statements ---------------------------------------------------
+
+    fn exec(&mut self, f: &mut Frame, s: &Stmt) -> R<Flow> {
+        self.tick(s.pos)?;
+        match &s.kind {
+            StmtKind::Empty => Ok(Flow::Normal),
+            StmtKind::Block(b) => {
+                for s in b {
+                    let flow = self.exec(f, s)?;
+                    if !matches!(flow, Flow::Normal) {
+                        return Ok(flow);
+                    }
+                }
+                Ok(Flow::Normal)
+            }
+            StmtKind::Decl(decls) => {
+                let before = self.snapshot(f);
+                for d in decls.iter().filter(|d| matches!(d.slot, Slot::Local(_))) {
+                    self.declare(f, d)?;
+                }
+                let text = decls.iter().map(decl_text).collect::<Vec<_>>().join(", ");
+                self.record(f, s.pos, StepKind::Declare, format!("{} {text};", decls[0].info.ty.name()), None, &before);
+                Ok(Flow::Normal)
+            }
+            StmtKind::Expr(e) => {
+                let before = self.snapshot(f);
+                let v = self.eval(f, e)?;
+                self.record(f, s.pos, StepKind::Expr, format!("{};", e.show()), Some(v), &before);
+                Ok(Flow::Normal)
+            }
+            StmtKind::If(c, then, other) => {
+                if self.condition(f, c, s.pos, "if")? {
+                    self.exec(f, then)
+                } else if let Some(o) = other {
+                    self.exec(f, o)
+                } else {
+                    Ok(Flow::Normal)
+                }
+            }
+            StmtKind::Return(e) => {
+                let before = self.snapshot(f);
+                let func = &self.prog.functions[f.func];
+                let v = match e {
+                    Some(e) => Some(self.eval(f, e)?.to(func.ret)),
+                    None => None,
+                };
+                let text = e.as_ref().map(|e| format!("return {};", e.show())).unwrap_or_else(|| "return;".into());
+                self.record(f, s.pos, StepKind::Return, text, v, &before);
+                Ok(Flow::Return(v))
+            }
+            StmtKind::Break => Ok(Flow::Break),
+            StmtKind::Continue => Ok(Flow::Continue),
+            StmtKind::While(c, body) => self.looping(f, s.pos, None, Some(c), None, body, false),
+            StmtKind::DoWhile(body, c) => self.looping(f, s.pos, None, Some(c), None, body, true),
+            StmtKind::For { init, cond, step, body } => {
+                self.looping(f, s.pos, Some(init), cond.as_ref(), step.as_ref(), body, false)
+            }
+        }
+    }
+
+    /// Every loop: `init`, then (`cond`, body, `step`) until `cond` is false.
+    #[allow(clippy::too_many_arguments)]
+    fn looping(
+        &mut self,
+        f: &mut Frame,
+        pos: Pos,
+        init: Option<&Vec<Stmt>>,
+        cond: Option<&Expr>,
+        step: Option<&Expr>,
+        body: &Stmt,
+        body_first: bool,
+    ) -> R<Flow> {
+        for s in init.into_iter().flatten() {
+            self.exec(f, s)?;
+        }
+        let word = if init.is_some() { "for" } else { "while" };
+        self.iterations.push(0);
+        let out = loop {
+            let n = self.iterations.last_mut().expect("pushed above");
+            *n += 1;
+            if !body_first || *n > 1 {
+                if let Some(c) = cond {
+                    if !self.condition(f, c, pos, word)? {
+                        break Flow::Normal;
+                    }
+                } else {
+                    self.tick(pos)?;
+                }
+            }
+            match self.exec(f, body)? {
+                Flow::Break => break Flow::Normal,
+                Flow::Return(v) => break Flow::Return(v),
+                Flow::Normal | Flow::Continue => {}
+            }
+            if let Some(e) = step {
+                let before = self.snapshot(f);
+                let v = self.eval(f, e)?;
+                self.record(f, e.pos, StepKind::Expr, e.show(), Some(v), &before);
+            }
+        };
+        self.iterations.pop();
+        Ok(out)
+    }
+
+    /// Evaluates a condition and records it as a step.
+    fn condition(&mut self, f: &mut Frame, c: &Expr, pos: Pos, word: &str) -> R<bool> {
+        let before = self.snapshot(f);
+        let v = self.eval(f, c)?;
+        let taken = v.is_true();
+        let text = format!("{word} ({})", c.show());
+        let at = if word == "if" { pos } else { c.pos };
+        self.record(f, Pos { line: at.line, col: pos.col }, StepKind::Condition { taken }, text, Some(v), &before);
+        Ok(taken)
+    }
+
+    fn declare(&mut self, f: &mut Frame, d: &Decl) -> R<()> {
+        let cell = match (&d.init, d.info.len) {
+            (Init::None, None) if matches!(d.slot, Slot::Global(_)) => Cell::Scalar(Value::new(d.info.ty, 0)),
+            (Init::None, None) => Cell::Unset,
+            (Init::None, Some(n)) => {
+                let zero = matches!(d.slot, Slot::Global(_)).then(|| Value::new(d.info.ty, 0));
+                Cell::Array(vec![zero; n])
+            }
+            (Init::Scalar(e), _) => Cell::Scalar(self.eval(f, e)?.to(d.info.ty)),
+            (Init::List(items), n) => {
+                let mut vals = Vec::with_capacity(items.len());
+                for e in items {
+                    vals.push(Some(self.eval(f, e)?.to(d.info.ty)));
+                }
+                vals.resize(n.unwrap_or(items.len()), Some(Value::new(d.info.ty, 0)));
+                Cell::Array(vals)
+            }
+        };
+        match d.slot {
+            Slot::Local(k) => {
+                f.cells[k] = cell;
+                if !f.live.contains(&k) {
+                    f.live.push(k);
+                }
+            }
+            Slot::Global(k) => self.globals[k] = cell,
+        }
+        Ok(())
+    }
+
+    // ----- the trace ----------------------------------------------------
+
+    fn snapshot(&self, f: &Frame) -> Vec<Cell> {
+        if self.opts.trace && self.steps.len() < self.opts.max_trace {
+            f.cells.clone()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn record(&mut self, f: &Frame, pos: Pos, kind: StepKind, text: String, value: Option<Value>, before: &[Cell]) {
+        let exprs = std::mem::take(&mut self.exprs);
+        let warnings = std::mem::take(&mut self.step_warnings);
+        if !self.opts.trace {
+            return;
+        }
+        if self.steps.len() >= self.opts.max_trace {
+            self.truncated = true;
+            return;
+        }
+        let func = &self.prog.functions[f.func];
+        let vars = f.live.iter().map(|&k| view(&func.locals[k].name, func.locals[k].ty, &f.cells[k], before.get(k))).collect();
+        self.steps.push(CStep {
+            line: pos.line,
+            function: func.name.clone(),
+            text,
+            kind,
+            value,
+            iteration: self.iterations.last().copied(),
+            vars,
+            exprs,
+            warnings,
+        });
+    }
+
+    fn log(&mut self, e: &Expr, v: Value) {
+        if self.opts.trace && self.steps.len() < self.opts.max_trace && self.exprs.len() < 400 {
+            if !matches!(e.kind, ExprKind::Lit(_)) {
+                self.exprs.push(ExprValue { text: e.show(), value: v });
+            }
+        }
+    }
+
+    // ----- expressions --------------------------------------------------
+
+    fn eval(&mut self, f: &mut Frame, e: &Expr) -> R<Value> {
+        self.tick(e.pos)?;
+        let v = self.eval_inner(f, e)?;
+        self.log(e, v);
+        Ok(v)
+    }
+
+    fn eval_inner(&mut self, f: &mut Frame, e: &Expr) -> R<Value> {
+        use super::ast::BinOp::{LogAnd, LogOr};
+        Ok(match &e.kind {
+            ExprKind::Lit(v) => *v,
+            ExprKind::Var(..) | ExprKind::Index(..) => {
+                let place = self.place(f, e)?;
+                self.read(f, place, e)?
+            }
+            ExprKind::Unary(op, a) => {
+                let a = self.eval(f, a)?;
+                let (v, warn) = ops::unary(*op, e.ty, a);
+                if let Some(w) = warn {
+                    self.warn(e.pos, w);
+                }
+                v
+            }
+            ExprKind::Binary(op @ (LogAnd | LogOr), a, b) => {
+                let l = self.eval(f, a)?.is_true();
+                let r = if l == (*op == LogAnd) { self.eval(f, b)?.is_true() } else { l };
+                Value::new(Int::Int, i128::from(r))
+            }
+            ExprKind::Binary(op, a, b) => {
+                let (x, y) = (self.eval(f, a)?, self.eval(f, b)?);
+                self.checked(e.pos, ops::binary(*op, e.ty, x, y))?
+            }
+            ExprKind::Assign(op, target, rhs) => {
+                let place = self.place(f, target)?;
+                let v = match op {
+                    None => self.eval(f, rhs)?,
+                    Some(op) => {
+                        let old = self.read(f, place, target)?;
+                        let r = self.eval(f, rhs)?;
+                        let ty = compound_type(*op, old.ty, r.ty);
+                        self.checked(e.pos, ops::binary(*op, ty, old, r))?
+                    }
+                };
+                self.write(f, place, v.to(target.ty))
+            }
+            ExprKind::IncDec { pre, inc, target } => {
+                let place = self.place(f, target)?;
+                let old = self.read(f, place, target)?;
+                let one = Value::new(Int::Int, 1);
+                let op = if *inc { super::ast::BinOp::Add } else { super::ast::BinOp::Sub };
+                let ty = Int::common(old.ty, Int::Int);
+                let new = self.checked(e.pos, ops::binary(op, ty, old, one))?;
+                let new = self.write(f, place, new.to(target.ty));
+                if *pre {
+                    new
+                } else {
+                    old
+                }
+            }
+            ExprKind::Cond(c, t, other) => {
+                let pick = if self.eval(f, c)?.is_true() { t } else { other };
+                self.eval(f, pick)?.to(e.ty)
+            }
+            ExprKind::Comma(a, b) => {
+                self.eval(f, a)?;
+                self.eval(f, b)?
+            }
+            ExprKind::Cast(ty, a) => self.eval(f, a)?.to(*ty),
+            ExprKind::Builtin(b, name, ty, a) => {
+                let x = self.eval(f, a)?;
+                ops::builtin(*b, name, *ty, x).map_err(|u| undefined(e.pos, u))?
+            }
+            ExprKind::Call(k, _, args) => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.eval(f, a)?);
+                }
+                self.call(*k, &vals, e.pos)?.unwrap_or(Value::new(Int::Int, 0))
+            }
+        })
+    }
+
+    fn checked(&mut self, pos: Pos, out: ops::Outcome) -> R<Value> {
+        let (v, warn) = out.map_err(|u| undefined(pos, u))?;
+        if let Some(w) = warn {
+            self.warn(pos, w);
+        }
+        Ok(v)
+    }
+
+    /// Where a variable or element lives: its slot and index.
+    fn place(&mut self, f: &mut Frame, e: &Expr) -> R<(Slot, Option<usize>)> {
+        match &e.kind {
+            ExprKind::Var(slot, _) => Ok((*slot, None)),
+            ExprKind::Index(slot, name, i) => {
+                let i = self.eval(f, i)?.get();
+                let len = match self.cell(f, *slot) {
+                    Some(Cell::Array(a)) => a.len(),
+                    _ => 0,
+                };
+                if i < 0 || i >= len as i128 {
+                    return Err(CError::new(ErrorKind::Bounds, e.pos.line, e.pos.col, format!(
+                        "index {i} is out of bounds of `{name}` (0 to {})", len.saturating_sub(1))));
+                }
+                Ok((*slot, Some(i as usize)))
+            }
+            _ => Err(CError::new(ErrorKind::Type, e.pos.line, e.pos.col, "not a variable")),
+        }
+    }
+
+    fn cell<'a>(&'a self, f: &'a Frame, slot: Slot) -> Option<&'a Cell> {
+        match slot {
+            Slot::Local(k) => f.cells.get(k),
+            Slot::Global(k) => self.globals.get(k),
+        }
+    }
+
+    fn read(&self, f: &Frame, (slot, index): (Slot, Option<usize>), e: &Expr) -> R<Value> {
+        let v = match (self.cell(f, slot), index) {
+            (Some(Cell::Scalar(v)), None) => Some(*v),
+            (Some(Cell::Array(a)), Some(i)) => a.get(i).copied().flatten(),
+            _ => None,
+        };
+        v.ok_or_else(|| CError::new(ErrorKind::Undefined, e.pos.line, e.pos.col, format!(
+            "`{}` is read before it is given a value", e.show())))
+    }
+
+    fn write(&mut self, f: &mut Frame, (slot, index): (Slot, Option<usize>), v: Value) -> Value {
+        let cell = match slot {
+            Slot::Local(k) => f.cells.get_mut(k),
+            Slot::Global(k) => self.globals.get_mut(k),
+        };
+        match (cell, index) {
+            (Some(c), None) => *c = Cell::Scalar(v),
+            (Some(Cell::Array(a)), Some(i)) => a[i] = Some(v),
+            _ => {}
+        }
+        v
+    }
+}
+
+/// The type `a op= b` computes in: that of `a op b`.
+pub fn compound_type(op: super::ast::BinOp, a: Int, b: Int) -> Int {
+    use super::ast::BinOp::*;
+    match op {
+        Shl | Shr => a.promote(),
+        _ => Int::common(a, b),
+    }
+}
+
+fn decl_text(d: &Decl) -> String {
+    let name = match d.info.len {
+        Some(n) => format!("{}[{n}]", d.info.name),
+        None => d.info.name.clone(),
+    };
+    match &d.init {
+        Init::None => name,
+        Init::Scalar(e) => format!("{name} = {}", e.show()),
+        Init::List(items) if items.len() <= 8 => {
+            format!("{name} = {{{}}}", items.iter().map(Expr::show).collect::<Vec<_>>().join(", "))
+        }
+        Init::List(items) => format!("{name} = {{… {} values}}", items.len()),
+    }
+}
+
+fn view(name: &str, ty: Int, cell: &Cell, before: Option<&Cell>) -> VarView {
+    let (value, elements) = match cell {
+        Cell::Scalar(v) => (Some(*v), Vec::new()),
+        Cell::Array(a) => (None, a.clone()),
+        Cell::Unset => (None, Vec::new()),
+    };
+    let changed = match (cell, before) {
+        (Cell::Scalar(v), Some(Cell::Scalar(b))) => v.bits ^ b.bits,
+        (Cell::Scalar(_), _) => ty.mask(),
+        _ => 0,
+    };
+    let array_changed = match (cell, before) {
+        (Cell::Array(a), Some(Cell::Array(b))) => a.iter().zip(b).filter(|(x, y)| x != y).count(),
+        _ => 0,
+    };
+    VarView { name: name.to_string(), ty, value, changed: changed & ty.mask(), elements, elements_changed: array_changed }
+}

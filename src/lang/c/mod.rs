@@ -1,0 +1,145 @@
+//! The C subset bit tricks are written in, evaluated exactly as GCC does on
+//! x86-64 Linux (LP64, `char` signed, `long` 64 bits) with `-fwrapv`:
+//!
+//! - [`pre`]: `#include` (ignored; the constants of `limits.h` and
+//!   `stdint.h` are known), `#define` (object-like and one-line
+//!   function-like);
+//! - [`parse`]: statements, declarations, arrays, functions, casts, `sizeof`,
+//!   every name resolved and every expression typed;
+//! - [`types`]: THE owner of C's integer promotions and usual arithmetic
+//!   conversions; [`ops`]: the operators, with undefined behaviour said;
+//! - [`eval`]: runs a function with a step budget and a trace.
+//!
+//! ```
+//! use bitscope::lang::c::{Program, RunOptions};
+//! let src = "int avg(unsigned char a, unsigned char b) { return (a + b) >> 1; }";
+//! let p = Program::parse(src).unwrap();
+//! let run = p.run("avg", &[200, 100], &RunOptions::default()).unwrap();
+//! assert_eq!(run.value.unwrap().get(), 150); // in int, no overflow
+//! let abs = Program::parse("int f(int x) { return (x ^ (x >> 31)) - (x >> 31); }").unwrap();
+//! let run = abs.run("f", &[(-5i64) as u64], &RunOptions::default()).unwrap();
+//! assert_eq!(run.value.unwrap().get(), 5); // `>>` on an int is arithmetic
+//! let e = Program::parse("int f(int *p) { return *p; }").unwrap_err();
+//! assert_eq!((e.line, e.col, e.message.as_str()), (1, 11, "pointers are not supported"));
+//! ```
+
+pub mod ast;
+mod eval;
+mod lex;
+pub mod ops;
+mod parse;
+mod pre;
+pub mod trace;
+pub mod types;
+#[cfg(test)]
+mod tests;
+
+pub use ast::Function;
+pub use eval::{Run, RunOptions};
+pub use trace::{CStep, StepKind, VarView, Warning};
+pub use types::{parse_arg, Int, Value};
+
+use parse::Parsed;
+use serde::Serialize;
+use thiserror::Error;
+
+/// What kind of error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// Not C, or not well-formed.
+    Syntax,
+    /// C, but outside the subset (pointers, structs, floats, `goto`, ...).
+    Refused,
+    /// A type error: an undeclared name, an assignment to a const, ...
+    Type,
+    /// Undefined behaviour at run time (a shift by the width, division by
+    /// zero, a variable read before it is set, ...).
+    Undefined,
+    /// An index out of an array's bounds.
+    Bounds,
+    /// The step budget or the call depth ran out.
+    Budget,
+    /// The entry function or its arguments.
+    Call,
+}
+
+/// An error at a line and column (1-based).
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize)]
+#[error("line {line}, column {col}: {message}")]
+pub struct CError {
+    pub kind: ErrorKind,
+    pub line: u32,
+    pub col: u32,
+    pub message: String,
+}
+
+impl CError {
+    pub fn new(kind: ErrorKind, line: u32, col: u32, message: impl Into<String>) -> CError {
+        CError { kind, line, col, message: message.into() }
+    }
+
+    /// Whether the program ran into undefined behaviour (or an index out of
+    /// bounds): an input on which it has no value.
+    pub fn is_undefined(&self) -> bool {
+        matches!(self.kind, ErrorKind::Undefined | ErrorKind::Bounds)
+    }
+}
+
+/// A parsed C file.
+#[derive(Clone, Debug)]
+pub struct Program {
+    parsed: Parsed,
+}
+
+impl Program {
+    pub fn parse(src: &str) -> Result<Program, CError> {
+        let tokens = pre::preprocess(src)?;
+        let parsed = parse::parse(&tokens)?;
+        if parsed.functions.is_empty() {
+            return Err(CError::new(ErrorKind::Call, 1, 1, "no function with a body in the source"));
+        }
+        Ok(Program { parsed })
+    }
+
+    /// The functions with a body, in source order.
+    pub fn functions(&self) -> &[Function] {
+        &self.parsed.functions
+    }
+
+    /// The function named `name`, or when `None` the only (or last) one.
+    pub fn entry(&self, name: Option<&str>) -> Result<&Function, CError> {
+        let fs = &self.parsed.functions;
+        match name {
+            None => fs.last().ok_or_else(|| CError::new(ErrorKind::Call, 1, 1, "no function")),
+            Some(n) => fs.iter().find(|f| f.name == n).ok_or_else(|| {
+                let names: Vec<&str> = fs.iter().map(|f| f.name.as_str()).collect();
+                CError::new(ErrorKind::Call, 1, 1, format!("no function `{n}` (the file has {})", names.join(", ")))
+            }),
+        }
+    }
+
+    /// Runs `name` on `args`, each given as bits and converted to its
+    /// parameter's type as a C call converts (wrapping).
+    pub fn run(&self, name: &str, args: &[u64], opts: &RunOptions) -> Result<Run, CError> {
+        let f = self.entry(Some(name))?;
+        let values: Vec<Value> =
+            args.iter().zip(&f.params).map(|(&a, (_, ty))| Value::new(*ty, i128::from(a as i64))).collect();
+        self.run_values(name, &values, opts)
+    }
+
+    /// Runs `name` on typed arguments (converted to the parameters' types).
+    pub fn run_values(&self, name: &str, args: &[Value], opts: &RunOptions) -> Result<Run, CError> {
+        let k = self.parsed.functions.iter().position(|f| f.name == name).ok_or_else(|| {
+            CError::new(ErrorKind::Call, 1, 1, format!("no function `{name}`"))
+        })?;
+        let f = &self.parsed.functions[k];
+        if args.len() != f.params.len() {
+            return Err(CError::new(ErrorKind::Call, f.pos.line, f.pos.col, format!(
+                "`{name}` takes {} argument(s), {} given", f.params.len(), args.len())));
+        }
+        let mut m = eval::Machine::new(&self.parsed, opts);
+        m.load()?;
+        m.call_entry(k, args)
+    }
+}

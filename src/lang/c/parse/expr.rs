@@ -1,0 +1,350 @@
+//! Expressions, C's fifteen precedence levels, each node typed as it is
+//! built (the promotions and conversions of [`super::super::types`]).
+
+use super::super::ast::{BinOp, Builtin, Expr, ExprKind, Pos, Slot, UnOp};
+use super::super::lex::Tok;
+use super::super::types::{Int, Value};
+use super::super::{CError, ErrorKind};
+use super::Parser;
+
+const ASSIGN_OPS: [(&str, Option<BinOp>); 11] = [
+    ("=", None),
+    ("+=", Some(BinOp::Add)),
+    ("-=", Some(BinOp::Sub)),
+    ("*=", Some(BinOp::Mul)),
+    ("/=", Some(BinOp::Div)),
+    ("%=", Some(BinOp::Rem)),
+    ("&=", Some(BinOp::And)),
+    ("|=", Some(BinOp::Or)),
+    ("^=", Some(BinOp::Xor)),
+    ("<<=", Some(BinOp::Shl)),
+    (">>=", Some(BinOp::Shr)),
+];
+
+const BINARY: [(&str, BinOp); 18] = [
+    ("*", BinOp::Mul),
+    ("/", BinOp::Div),
+    ("%", BinOp::Rem),
+    ("+", BinOp::Add),
+    ("-", BinOp::Sub),
+    ("<<", BinOp::Shl),
+    (">>", BinOp::Shr),
+    ("<", BinOp::Lt),
+    ("<=", BinOp::Le),
+    (">", BinOp::Gt),
+    (">=", BinOp::Ge),
+    ("==", BinOp::Eq),
+    ("!=", BinOp::Ne),
+    ("&", BinOp::And),
+    ("^", BinOp::Xor),
+    ("|", BinOp::Or),
+    ("&&", BinOp::LogAnd),
+    ("||", BinOp::LogOr),
+];
+
+/// The GCC builtins: name, kind, argument type.
+const BUILTINS: [(&str, Builtin, Int); 15] = [
+    ("__builtin_popcount", Builtin::Popcount, Int::UInt),
+    ("__builtin_popcountl", Builtin::Popcount, Int::ULong),
+    ("__builtin_popcountll", Builtin::Popcount, Int::ULongLong),
+    ("__builtin_ctz", Builtin::Ctz, Int::UInt),
+    ("__builtin_ctzl", Builtin::Ctz, Int::ULong),
+    ("__builtin_ctzll", Builtin::Ctz, Int::ULongLong),
+    ("__builtin_clz", Builtin::Clz, Int::UInt),
+    ("__builtin_clzl", Builtin::Clz, Int::ULong),
+    ("__builtin_clzll", Builtin::Clz, Int::ULongLong),
+    ("__builtin_parity", Builtin::Parity, Int::UInt),
+    ("__builtin_parityl", Builtin::Parity, Int::ULong),
+    ("__builtin_parityll", Builtin::Parity, Int::ULongLong),
+    ("__builtin_bswap16", Builtin::Bswap, Int::UShort),
+    ("__builtin_bswap32", Builtin::Bswap, Int::UInt),
+    ("__builtin_bswap64", Builtin::Bswap, Int::ULong),
+];
+
+impl Parser<'_> {
+    /// A full expression, commas included.
+    pub(in super::super) fn expression(&mut self) -> Result<Expr, CError> {
+        let mut e = self.assignment()?;
+        while self.at(",") {
+            let pos = self.pos();
+            self.i += 1;
+            let r = self.assignment()?;
+            e = Expr { ty: r.ty, kind: ExprKind::Comma(Box::new(e), Box::new(r)), pos };
+        }
+        Ok(e)
+    }
+
+    /// An integer constant expression (an array's size), evaluated now.
+    pub(super) fn constant(&mut self) -> Result<i128, CError> {
+        let at = self.pos();
+        let e = self.conditional()?;
+        super::super::eval::constant(&e).ok_or_else(|| self.err(at, ErrorKind::Type, "expected a constant here"))
+    }
+
+    pub(super) fn assignment(&mut self) -> Result<Expr, CError> {
+        self.deeper()?;
+        let lhs = self.conditional()?;
+        let op = self.peek().and_then(|t| ASSIGN_OPS.iter().find(|(s, _)| t.is(s)));
+        let out = match op {
+            Some(&(_, op)) => {
+                let pos = self.pos();
+                self.i += 1;
+                self.lvalue(&lhs)?;
+                let rhs = self.assignment()?;
+                Ok(Expr { ty: lhs.ty, kind: ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)), pos })
+            }
+            None => Ok(lhs),
+        };
+        self.depth -= 1;
+        out
+    }
+
+    /// Refuses what cannot be assigned to.
+    fn lvalue(&self, e: &Expr) -> Result<(), CError> {
+        let (name, slot) = match &e.kind {
+            ExprKind::Var(s, n) | ExprKind::Index(s, n, _) => (n, *s),
+            _ => return Err(self.err(e.pos, ErrorKind::Type, format!("`{}` cannot be assigned to", e.show()))),
+        };
+        let info = match slot {
+            Slot::Local(k) => &self.locals[k],
+            Slot::Global(k) => &self.globals[k],
+        };
+        if info.is_const {
+            return Err(self.err(e.pos, ErrorKind::Type, format!("`{name}` is const")));
+        }
+        Ok(())
+    }
+
+    fn conditional(&mut self) -> Result<Expr, CError> {
+        let c = self.binary(1)?;
+        if !self.at("?") {
+            return Ok(c);
+        }
+        let pos = self.pos();
+        self.i += 1;
+        let t = self.expression()?;
+        self.expect(":")?;
+        let f = self.conditional()?;
+        let ty = Int::common(t.ty, f.ty);
+        Ok(Expr { ty, kind: ExprKind::Cond(Box::new(c), Box::new(t), Box::new(f)), pos })
+    }
+
+    /// Binary operators binding at `min` or tighter (precedence climbing).
+    fn binary(&mut self, min: u8) -> Result<Expr, CError> {
+        let mut lhs = self.unary()?;
+        loop {
+            let Some(&(_, op)) = self.peek().and_then(|t| BINARY.iter().find(|(s, _)| t.is(s))) else {
+                return Ok(lhs);
+            };
+            if op.precedence() < min {
+                return Ok(lhs);
+            }
+            let pos = self.pos();
+            self.i += 1;
+            self.deeper()?;
+            let rhs = self.binary(op.precedence() + 1)?;
+            self.depth -= 1;
+            let ty = match op {
+                BinOp::Shl | BinOp::Shr => lhs.ty.promote(),
+                BinOp::LogAnd | BinOp::LogOr => Int::Int,
+                o if o.is_comparison() => Int::Int,
+                _ => Int::common(lhs.ty, rhs.ty),
+            };
+            lhs = Expr { ty, kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), pos };
+        }
+    }
+
+    fn unary(&mut self) -> Result<Expr, CError> {
+        let pos = self.pos();
+        let Some(t) = self.peek() else {
+            return Err(self.syntax("expected an expression, found the end of the source"));
+        };
+        let un = [("-", UnOp::Neg), ("+", UnOp::Plus), ("~", UnOp::Not), ("!", UnOp::LogNot)];
+        if let Some(&(_, op)) = un.iter().find(|(s, _)| t.is(s)) {
+            self.i += 1;
+            self.deeper()?;
+            let a = self.unary()?;
+            self.depth -= 1;
+            let ty = if op == UnOp::LogNot { Int::Int } else { a.ty.promote() };
+            return Ok(Expr { ty, kind: ExprKind::Unary(op, Box::new(a)), pos });
+        }
+        if t.is("++") || t.is("--") {
+            self.i += 1;
+            let target = self.unary()?;
+            self.lvalue(&target)?;
+            let ty = target.ty;
+            return Ok(Expr { ty, kind: ExprKind::IncDec { pre: true, inc: t.is("++"), target: Box::new(target) }, pos });
+        }
+        if t.is("&") || t.is("*") {
+            return Err(self.err(pos, ErrorKind::Refused, format!("pointers are not supported (unary `{}`)", t.text())));
+        }
+        if t.ident() == Some("sizeof") {
+            self.i += 1;
+            let size = self.sizeof()?;
+            return Ok(Expr { ty: Int::ULong, kind: ExprKind::Lit(Value::new(Int::ULong, i128::from(size))), pos });
+        }
+        if t.is("(") && self.peek_at(1).is_some_and(|n| n.ident().is_some_and(|w| self.is_type_word(w))) {
+            self.i += 1;
+            let ty = self.type_name()?;
+            self.expect(")")?;
+            self.deeper()?;
+            let a = self.unary()?;
+            self.depth -= 1;
+            return Ok(Expr { ty, kind: ExprKind::Cast(ty, Box::new(a)), pos });
+        }
+        self.postfix()
+    }
+
+    fn is_type_word(&self, w: &str) -> bool {
+        super::TYPE_WORDS.contains(&w) || self.typedefs.contains_key(w) || super::REFUSED_TYPES.iter().any(|r| r.0 == w)
+    }
+
+    /// `sizeof(type)`, `sizeof expr`, `sizeof array`, in bytes.
+    fn sizeof(&mut self) -> Result<u64, CError> {
+        if self.at("(") && self.peek_at(1).is_some_and(|n| n.ident().is_some_and(|w| self.is_type_word(w))) {
+            self.i += 1;
+            let ty = self.type_name()?;
+            self.expect(")")?;
+            return Ok(ty.size());
+        }
+        let parens = usize::from(self.at("("));
+        if let Some(name) = self.peek_at(parens).and_then(|t| t.ident()) {
+            let closes = parens == 0 || self.peek_at(2).is_some_and(|t| t.is(")"));
+            let array = self.lookup(name).and_then(|s| self.info(s).len.map(|n| (n, self.info(s).ty)));
+            if let (true, Some((n, ty))) = (closes, array) {
+                self.i += 1 + 2 * parens;
+                return Ok(n as u64 * ty.size());
+            }
+        }
+        Ok(self.unary()?.ty.size())
+    }
+
+    fn postfix(&mut self) -> Result<Expr, CError> {
+        let mut e = self.primary()?;
+        loop {
+            let pos = self.pos();
+            if self.at("++") || self.at("--") {
+                let inc = self.at("++");
+                self.i += 1;
+                self.lvalue(&e)?;
+                let ty = e.ty;
+                e = Expr { ty, kind: ExprKind::IncDec { pre: false, inc, target: Box::new(e) }, pos };
+            } else if self.at("[") || self.at("(") || self.at(".") || self.at("->") {
+                let what = if self.at("(") { "only a function's name can be called" } else { "this cannot be indexed or selected" };
+                let kind = if self.at(".") || self.at("->") { ErrorKind::Refused } else { ErrorKind::Type };
+                return Err(self.err(pos, kind, what));
+            } else {
+                return Ok(e);
+            }
+        }
+    }
+
+    fn primary(&mut self) -> Result<Expr, CError> {
+        let pos = self.pos();
+        let Some(t) = self.peek() else {
+            return Err(self.syntax("expected an expression, found the end of the source"));
+        };
+        match &t.tok {
+            Tok::Num { value, unsigned, longs, decimal } => {
+                self.i += 1;
+                let ty = literal_type(*value, *unsigned, *longs, *decimal).ok_or_else(|| {
+                    self.err(pos, ErrorKind::Type, format!("`{}` is too large for `long long`: add a `U` suffix", t.text()))
+                })?;
+                Ok(Expr { ty, kind: ExprKind::Lit(Value::new(ty, *value as i128)), pos })
+            }
+            Tok::Char(v) => {
+                self.i += 1;
+                Ok(Expr { ty: Int::Int, kind: ExprKind::Lit(Value::new(Int::Int, *v)), pos })
+            }
+            Tok::Str => Err(self.err(pos, ErrorKind::Refused, "strings are not supported")),
+            Tok::Punct("(") => {
+                self.i += 1;
+                self.deeper()?;
+                let mut e = self.expression()?;
+                self.depth -= 1;
+                self.expect(")")?;
+                e.pos = pos;
+                Ok(e)
+            }
+            Tok::Ident(name) if !super::is_keyword(name) => {
+                self.i += 1;
+                if self.at("(") {
+                    return self.call(name, pos);
+                }
+                self.variable(name, pos)
+            }
+            _ => Err(self.syntax(format!("expected an expression, found {}", self.found()))),
+        }
+    }
+
+    fn variable(&mut self, name: &str, pos: Pos) -> Result<Expr, CError> {
+        let Some(slot) = self.lookup(name) else {
+            let hint = if self.sigs.iter().any(|s| s.name == name) { " (a function: call it)" } else { "" };
+            return Err(self.err(pos, ErrorKind::Type, format!("`{name}` is not declared{hint}")));
+        };
+        let info = self.info(slot).clone();
+        if info.len.is_none() {
+            return Ok(Expr { ty: info.ty, kind: ExprKind::Var(slot, name.to_string()), pos });
+        }
+        if !self.eat("[") {
+            return Err(self.err(pos, ErrorKind::Refused, format!("the array `{name}` is used without an index (pointers are not supported)")));
+        }
+        let index = self.expression()?;
+        self.expect("]")?;
+        Ok(Expr { ty: info.ty, kind: ExprKind::Index(slot, name.to_string(), Box::new(index)), pos })
+    }
+
+    fn call(&mut self, name: &str, pos: Pos) -> Result<Expr, CError> {
+        self.expect("(")?;
+        let mut args = Vec::new();
+        while !self.eat(")") {
+            if !args.is_empty() {
+                self.expect(",")?;
+            }
+            args.push(self.assignment()?);
+        }
+        if let Some(&(n, b, ty)) = BUILTINS.iter().find(|(n, _, _)| *n == name) {
+            let [arg] = <[Expr; 1]>::try_from(args).map_err(|_| self.err(pos, ErrorKind::Type, format!("`{n}` takes one argument")))?;
+            let ret = if b == Builtin::Bswap { ty } else { Int::Int };
+            return Ok(Expr { ty: ret, kind: ExprKind::Builtin(b, n.to_string(), ty, Box::new(arg)), pos });
+        }
+        let Some(k) = self.sigs.iter().position(|s| s.name == name) else {
+            let what = if name.starts_with("__builtin") { "this builtin is not supported" } else { "only the file's own functions and the GCC builtins can be called" };
+            return Err(self.err(pos, ErrorKind::Refused, format!("`{name}`: {what}")));
+        };
+        let sig = &self.sigs[k];
+        if args.len() != sig.params.len() {
+            return Err(self.err(pos, ErrorKind::Type, format!("`{name}` takes {} argument(s), {} given", sig.params.len(), args.len())));
+        }
+        Ok(Expr { ty: sig.ret, kind: ExprKind::Call(k, name.to_string(), args), pos })
+    }
+
+    pub(super) fn lookup(&self, name: &str) -> Option<Slot> {
+        self.scopes.iter().rev().find_map(|s| s.get(name).copied())
+    }
+
+    pub(super) fn info(&self, slot: Slot) -> &super::super::ast::VarInfo {
+        match slot {
+            Slot::Local(k) => &self.locals[k],
+            Slot::Global(k) => &self.globals[k],
+        }
+    }
+}
+
+/// A literal's type: the first of C's list for its suffix and base that
+/// holds the value (C11 6.4.4.1).
+pub fn literal_type(value: u128, unsigned: bool, longs: u8, decimal: bool) -> Option<Int> {
+    use Int::{Long, LongLong, UInt, ULong, ULongLong};
+    let list: &[Int] = match (unsigned, longs, decimal) {
+        (false, 0, true) => &[Int::Int, Long],
+        (false, 0, false) => &[Int::Int, UInt, Long, ULong],
+        (true, 0, _) => &[UInt, ULong],
+        (false, 1, true) => &[Long],
+        (false, 1, false) => &[Long, ULong],
+        (true, 1, _) => &[ULong],
+        (false, _, true) => &[LongLong],
+        (false, _, false) => &[LongLong, ULongLong],
+        (true, _, _) => &[ULongLong],
+    };
+    list.iter().copied().find(|t| value as i128 <= t.max())
+}

@@ -1,0 +1,91 @@
+//! What a C run shows, step by step: the statement, its line, the loop
+//! iteration, the variables after it with the bits that changed, and the
+//! values of its sub-expressions (the expression stepper's view).
+//!
+//! ```text
+//! line 4  (iteration 3)  v = v - ((v >> 1) & 0x55555555);
+//!         v  unsigned int  0x2aaa_aaab   changed: 0x...
+//! ```
+
+use super::types::{Int, Value};
+use serde::{Deserialize, Serialize};
+
+/// What kind of step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum StepKind {
+    Declare,
+    Expr,
+    /// An `if`'s or a loop's condition, and whether it held.
+    Condition { taken: bool },
+    Return,
+}
+
+/// A sub-expression and its value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExprValue {
+    pub text: String,
+    pub value: Value,
+}
+
+/// A variable as the table shows it after a step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VarView {
+    pub name: String,
+    pub ty: Int,
+    /// A scalar's value (`None` before it is given one, or for an array).
+    pub value: Option<Value>,
+    /// The bits this step changed (all of them when it was declared).
+    pub changed: u64,
+    /// An array's elements (`None`: not given a value).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub elements: Vec<Option<Value>>,
+    /// How many elements this step changed.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub elements_changed: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// One step of a run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CStep {
+    pub line: u32,
+    /// The function the step is in.
+    pub function: String,
+    /// The statement or condition as C text.
+    pub text: String,
+    #[serde(flatten)]
+    pub kind: StepKind,
+    /// The expression's, condition's or return's value.
+    pub value: Option<Value>,
+    /// The innermost loop's iteration, from 1.
+    pub iteration: Option<u32>,
+    pub vars: Vec<VarView>,
+    /// Sub-expression values, innermost first (literals left out).
+    pub exprs: Vec<ExprValue>,
+    /// What GCC wraps here that C leaves undefined.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+}
+
+/// A warning of the run: where, what, how many times.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Warning {
+    pub line: u32,
+    pub col: u32,
+    pub message: String,
+    pub count: u64,
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}, column {}: warning: {}", self.line, self.col, self.message)?;
+        if self.count > 1 {
+            write!(f, " ({} times)", self.count)?;
+        }
+        Ok(())
+    }
+}

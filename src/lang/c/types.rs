@@ -1,0 +1,278 @@
+//! C's integer types on x86-64 Linux (LP64), and THE rules that move values
+//! between them: the integer promotions, the usual arithmetic conversions,
+//! and conversion by wrapping (assignment, cast, return, argument).
+//!
+//! ```text
+//!   rank  0 _Bool   1 char/signed char/unsigned char   2 short
+//!         3 int     4 long (64 bits)                   5 long long
+//!   uint8_t + uint8_t      -> int            (both promoted)
+//!   int < unsigned         -> unsigned       (the int is converted)
+//!   long + unsigned int    -> long           (long holds every unsigned)
+//!   long long + unsigned long -> unsigned long long
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+/// One of C's integer types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Int {
+    Bool,
+    Char,
+    SChar,
+    UChar,
+    Short,
+    UShort,
+    Int,
+    UInt,
+    Long,
+    ULong,
+    LongLong,
+    ULongLong,
+}
+
+impl Int {
+    /// Its width in bits (`_Bool` is stored in 8 bits but holds 0 or 1; its
+    /// value bits are 1).
+    pub fn bits(self) -> u32 {
+        match self {
+            Int::Bool => 1,
+            Int::Char | Int::SChar | Int::UChar => 8,
+            Int::Short | Int::UShort => 16,
+            Int::Int | Int::UInt => 32,
+            _ => 64,
+        }
+    }
+
+    /// `sizeof`, in bytes.
+    pub fn size(self) -> u64 {
+        match self {
+            Int::Bool => 1,
+            t => u64::from(t.bits() / 8),
+        }
+    }
+
+    pub fn signed(self) -> bool {
+        matches!(self, Int::Char | Int::SChar | Int::Short | Int::Int | Int::Long | Int::LongLong)
+    }
+
+    /// The conversion rank (C11 6.3.1.1).
+    pub fn rank(self) -> u8 {
+        match self {
+            Int::Bool => 0,
+            Int::Char | Int::SChar | Int::UChar => 1,
+            Int::Short | Int::UShort => 2,
+            Int::Int | Int::UInt => 3,
+            Int::Long | Int::ULong => 4,
+            Int::LongLong | Int::ULongLong => 5,
+        }
+    }
+
+    /// The name C writes it with.
+    pub fn name(self) -> &'static str {
+        match self {
+            Int::Bool => "_Bool",
+            Int::Char => "char",
+            Int::SChar => "signed char",
+            Int::UChar => "unsigned char",
+            Int::Short => "short",
+            Int::UShort => "unsigned short",
+            Int::Int => "int",
+            Int::UInt => "unsigned int",
+            Int::Long => "long",
+            Int::ULong => "unsigned long",
+            Int::LongLong => "long long",
+            Int::ULongLong => "unsigned long long",
+        }
+    }
+
+    /// The unsigned type of the same rank.
+    pub fn to_unsigned(self) -> Int {
+        match self {
+            Int::Char | Int::SChar => Int::UChar,
+            Int::Short => Int::UShort,
+            Int::Int => Int::UInt,
+            Int::Long => Int::ULong,
+            Int::LongLong => Int::ULongLong,
+            t => t,
+        }
+    }
+
+    /// The integer promotions: every type below `int` becomes `int` (an `int`
+    /// holds all their values).
+    pub fn promote(self) -> Int {
+        if self.rank() < 3 {
+            Int::Int
+        } else {
+            self
+        }
+    }
+
+    /// The usual arithmetic conversions: the common type of a binary
+    /// operator's operands.
+    pub fn common(a: Int, b: Int) -> Int {
+        let (a, b) = (a.promote(), b.promote());
+        if a == b {
+            return a;
+        }
+        if a.signed() == b.signed() {
+            return if a.rank() >= b.rank() { a } else { b };
+        }
+        let (s, u) = if a.signed() { (a, b) } else { (b, a) };
+        if u.rank() >= s.rank() {
+            u
+        } else if s.bits() > u.bits() {
+            s
+        } else {
+            s.to_unsigned()
+        }
+    }
+
+    pub fn min(self) -> i128 {
+        if self.signed() {
+            -(1i128 << (self.bits() - 1))
+        } else {
+            0
+        }
+    }
+
+    pub fn max(self) -> i128 {
+        if self.signed() {
+            (1i128 << (self.bits() - 1)) - 1
+        } else {
+            (1i128 << self.bits()) - 1
+        }
+    }
+
+    /// The mask of its value bits.
+    pub fn mask(self) -> u64 {
+        crate::bits::word::mask(self.bits())
+    }
+}
+
+/// A value of a C integer type: its bits, masked to the type's width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Value {
+    pub ty: Int,
+    pub bits: u64,
+}
+
+impl Value {
+    /// `v` converted to `ty` as C converts (wrapping mod 2^bits; to `_Bool`,
+    /// any non-zero value is 1).
+    pub fn new(ty: Int, v: i128) -> Value {
+        let bits = if ty == Int::Bool {
+            u64::from(v != 0)
+        } else {
+            (v as u64) & ty.mask()
+        };
+        Value { ty, bits }
+    }
+
+    /// The mathematical value.
+    pub fn get(self) -> i128 {
+        let w = self.ty.bits();
+        if self.ty.signed() && w < 128 && (self.bits >> (w - 1)) & 1 == 1 {
+            i128::from(self.bits) - (1i128 << w)
+        } else {
+            i128::from(self.bits)
+        }
+    }
+
+    /// The value converted to another type.
+    pub fn to(self, ty: Int) -> Value {
+        Value::new(ty, self.get())
+    }
+
+    /// The bits sign-extended to 64 when the type is signed, else the bits:
+    /// what `(unsigned long long)` of the value gives.
+    pub fn extended(self) -> u64 {
+        self.get() as u64
+    }
+
+    pub fn is_true(self) -> bool {
+        self.bits != 0
+    }
+
+    /// `0x…` with the type's hex digits (a `_Bool` as `0x0`/`0x1`).
+    pub fn hex(self) -> String {
+        let digits = (self.ty.bits().max(4) as usize).div_ceil(4);
+        format!("0x{:0digits$x}", self.bits)
+    }
+
+    /// The value as C would print it (`%d`, `%u`, `%ld`, ...).
+    pub fn decimal(self) -> String {
+        self.get().to_string()
+    }
+}
+
+/// Parses a number the way a user gives one (`-5`, `42`, `0xff`, `0b101`,
+/// `'a'` is not one) and fits it to `ty`: any value from the signed
+/// minimum to the unsigned maximum of its width is taken and wrapped, so
+/// `0xffffffff` and `-1` are the same `int`.
+pub fn parse_arg(text: &str, ty: Int) -> Result<Value, String> {
+    let t = text.trim().replace('_', "");
+    let (neg, body) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest.to_string()),
+        None => (false, t.clone()),
+    };
+    let lower = body.to_ascii_lowercase();
+    let parsed = if let Some(h) = lower.strip_prefix("0x") {
+        i128::from_str_radix(h, 16)
+    } else if let Some(b) = lower.strip_prefix("0b") {
+        i128::from_str_radix(b, 2)
+    } else {
+        lower.parse::<i128>()
+    };
+    let v = match (parsed, ty) {
+        (Ok(v), _) if body.len() <= 40 => {
+            if neg {
+                -v
+            } else {
+                v
+            }
+        }
+        (Ok(_), _) => return Err(format!("`{text}` is too long")),
+        (Err(_), Int::Bool) if matches!(lower.as_str(), "true" | "false") => {
+            i128::from(lower == "true")
+        }
+        (Err(_), _) => return Err(format!("`{text}` is not a number")),
+    };
+    let w = ty.bits();
+    let (lo, hi) = if ty == Int::Bool {
+        (0, 1)
+    } else {
+        (-(1i128 << (w - 1)), (1i128 << w) - 1)
+    };
+    if v < lo || v > hi {
+        return Err(format!(
+            "{text} does not fit {} ({}..{})",
+            ty.name(),
+            ty.min(),
+            ty.max()
+        ));
+    }
+    Ok(Value::new(ty, v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn promotions_and_conversions_are_cs() {
+        assert_eq!(Int::common(Int::UChar, Int::UChar), Int::Int);
+        assert_eq!(Int::common(Int::Int, Int::UInt), Int::UInt);
+        assert_eq!(Int::common(Int::Long, Int::UInt), Int::Long);
+        assert_eq!(Int::common(Int::LongLong, Int::ULong), Int::ULongLong);
+        assert_eq!(Int::common(Int::Long, Int::ULongLong), Int::ULongLong);
+        assert_eq!(Int::common(Int::Bool, Int::Short), Int::Int);
+        assert_eq!(Value::new(Int::Bool, 2).bits, 1);
+        assert_eq!(Value::new(Int::SChar, 200).get(), -56);
+        assert_eq!(Value::new(Int::Int, -1).extended(), u64::MAX);
+        assert_eq!(parse_arg("-1", Int::UChar).unwrap().bits, 0xff);
+        assert_eq!(parse_arg("0xffffffff", Int::Int).unwrap().get(), -1);
+        assert!(parse_arg("256", Int::UChar).is_err());
+        assert!(parse_arg("-129", Int::SChar).is_err());
+    }
+}

@@ -1,0 +1,226 @@
+//! Bit-blasting: a Lab expression at W bits becomes W wires (bit 0 first)
+//! and one wire "this input makes the expression undefined" (a division or
+//! remainder by zero, a shift by W or more: the errors of the Lab's
+//! evaluator), with exactly the evaluator's semantics:
+//!
+//! ```text
+//!  + - * ~ -      wrap mod 2^W: ripple-carry adders, shift-and-add multiply
+//!  << >>          logical; by a variable: a barrel shifter on the low log2(W)
+//!                 bits, undefined when any higher bit of the amount is set
+//!  < <= > >= == !=   unsigned, the answer 0 or 1 in bit 0
+//!  !              1 when every bit is 0
+//!  / %            restoring division, one compare-and-subtract per bit
+//! ```
+//!
+//! Variable `x`'s bit i is circuit input `i`, `y`'s `64 + i`, `z`'s `128 + i`.
+
+use crate::lang::expr::{BinOp, Expr, ExprKind, UnOp, Var};
+use super::circuit::{Circuit, Lit};
+use super::Mode;
+
+/// A word of wires and its "undefined" wire.
+#[derive(Clone, Debug)]
+pub struct Blasted {
+    pub bits: Vec<Lit>,
+    pub undefined: Lit,
+}
+
+/// The circuit input number of a variable's bit.
+pub fn input_of(var: Var, bit: u32) -> u32 {
+    let base = match var {
+        Var::X => 0,
+        Var::Y => 64,
+        Var::Z => 128,
+    };
+    base + bit
+}
+
+/// Builds `e` at `width` bits into `c`.
+pub fn blast(c: &mut Circuit, e: &Expr, width: u32) -> Blasted {
+    let w = width as usize;
+    match &e.kind {
+        ExprKind::Lit(v) => Blasted {
+            bits: (0..w).map(|i| Lit::from_bool(v >> i & 1 == 1)).collect(),
+            undefined: Lit::FALSE,
+        },
+        ExprKind::Var(v) => Blasted {
+            bits: (0..width).map(|i| c.input(input_of(*v, i))).collect(),
+            undefined: Lit::FALSE,
+        },
+        ExprKind::Unary(op, a) => {
+            let a = blast(c, a, width);
+            let bits = match op {
+                UnOp::Not => a.bits.iter().map(|&l| !l).collect(),
+                UnOp::Neg => neg(c, &a.bits),
+                UnOp::LogicalNot => {
+                    let any = c.any(&a.bits);
+                    bool_word(!any, w)
+                }
+            };
+            Blasted {
+                bits,
+                undefined: a.undefined,
+            }
+        }
+        ExprKind::Binary(op, a, b) => {
+            let a = blast(c, a, width);
+            let b = blast(c, b, width);
+            let (bits, local) = binary(c, *op, &a.bits, &b.bits);
+            let und = c.or(a.undefined, b.undefined);
+            Blasted {
+                bits,
+                undefined: c.or(und, local),
+            }
+        }
+    }
+}
+
+/// The wire "the two words differ as the evaluator sees them": one side
+/// undefined and the other not, or both defined with different values (in
+/// [`Mode::Refines`], only where `b` is defined).
+pub fn differ(c: &mut Circuit, a: &Blasted, b: &Blasted, mode: Mode) -> Lit {
+    let diffs: Vec<Lit> = a
+        .bits
+        .iter()
+        .zip(&b.bits)
+        .map(|(&p, &q)| c.xor(p, q))
+        .collect();
+    let any_diff = c.any(&diffs);
+    if mode == Mode::Refines {
+        let bad = c.or(a.undefined, any_diff);
+        return c.and(!b.undefined, bad);
+    }
+    let one_undefined = c.xor(a.undefined, b.undefined);
+    let neither = c.or(a.undefined, b.undefined);
+    let values_differ = c.and(!neither, any_diff);
+    c.or(one_undefined, values_differ)
+}
+
+fn bool_word(bit: Lit, w: usize) -> Vec<Lit> {
+    let mut v = vec![Lit::FALSE; w];
+    v[0] = bit;
+    v
+}
+
+/// One operator: its word and its own "undefined" wire.
+fn binary(c: &mut Circuit, op: BinOp, a: &[Lit], b: &[Lit]) -> (Vec<Lit>, Lit) {
+    let w = a.len();
+    let defined = |bits| (bits, Lit::FALSE);
+    match op {
+        BinOp::And => defined(zip(a, b, |p, q| c.and(p, q))),
+        BinOp::Or => defined(zip(a, b, |p, q| c.or(p, q))),
+        BinOp::Xor => defined(zip(a, b, |p, q| c.xor(p, q))),
+        BinOp::Add => defined(add(c, a, b, Lit::FALSE).0),
+        BinOp::Sub => defined(sub(c, a, b).0),
+        BinOp::Mul => defined(mul(c, a, b)),
+        BinOp::Lt => defined(bool_word(lt(c, a, b), w)),
+        BinOp::Gt => defined(bool_word(lt(c, b, a), w)),
+        BinOp::Le => defined(bool_word(!lt(c, b, a), w)),
+        BinOp::Ge => defined(bool_word(!lt(c, a, b), w)),
+        BinOp::Eq => defined(bool_word(eq(c, a, b), w)),
+        BinOp::Ne => defined(bool_word(!eq(c, a, b), w)),
+        BinOp::Shl | BinOp::Shr => shift(c, op == BinOp::Shl, a, b),
+        BinOp::Div | BinOp::Rem => {
+            let (q, r) = divide(c, a, b);
+            let zero = !c.any(b);
+            (if op == BinOp::Div { q } else { r }, zero)
+        }
+    }
+}
+
+fn zip(a: &[Lit], b: &[Lit], mut f: impl FnMut(Lit, Lit) -> Lit) -> Vec<Lit> {
+    a.iter().zip(b).map(|(&p, &q)| f(p, q)).collect()
+}
+
+/// `a + b + carry_in`, and the carry out.
+fn add(c: &mut Circuit, a: &[Lit], b: &[Lit], carry_in: Lit) -> (Vec<Lit>, Lit) {
+    let mut carry = carry_in;
+    let mut out = Vec::with_capacity(a.len());
+    for (&p, &q) in a.iter().zip(b) {
+        let pq = c.xor(p, q);
+        out.push(c.xor(pq, carry));
+        carry = c.maj(p, q, carry);
+    }
+    (out, carry)
+}
+
+/// `a - b` as `a + ~b + 1`, and the carry out (1 when a >= b).
+fn sub(c: &mut Circuit, a: &[Lit], b: &[Lit]) -> (Vec<Lit>, Lit) {
+    let nb: Vec<Lit> = b.iter().map(|&l| !l).collect();
+    add(c, a, &nb, Lit::TRUE)
+}
+
+fn neg(c: &mut Circuit, a: &[Lit]) -> Vec<Lit> {
+    let zero = vec![Lit::FALSE; a.len()];
+    sub(c, &zero, a).0
+}
+
+/// Unsigned `a < b`: no carry out of `a - b`.
+fn lt(c: &mut Circuit, a: &[Lit], b: &[Lit]) -> Lit {
+    !sub(c, a, b).1
+}
+
+fn eq(c: &mut Circuit, a: &[Lit], b: &[Lit]) -> Lit {
+    let diffs = zip(a, b, |p, q| c.xor(p, q));
+    !c.any(&diffs)
+}
+
+/// Shift-and-add, each partial product cut to W bits.
+fn mul(c: &mut Circuit, a: &[Lit], b: &[Lit]) -> Vec<Lit> {
+    let w = a.len();
+    let mut acc = vec![Lit::FALSE; w];
+    for (i, &bi) in b.iter().enumerate() {
+        if bi == Lit::FALSE {
+            continue;
+        }
+        let mut part = vec![Lit::FALSE; w];
+        for j in i..w {
+            part[j] = c.and(a[j - i], bi);
+        }
+        acc = add(c, &acc, &part, Lit::FALSE).0;
+    }
+    acc
+}
+
+/// A barrel shifter: stage k shifts by 2^k when bit k of the amount is set;
+/// the amount's bits from log2(W) up make the shift undefined.
+fn shift(c: &mut Circuit, left: bool, a: &[Lit], b: &[Lit]) -> (Vec<Lit>, Lit) {
+    let w = a.len();
+    let stages = w.trailing_zeros() as usize;
+    let mut v = a.to_vec();
+    for (k, &s) in b.iter().enumerate().take(stages) {
+        let by = 1 << k;
+        let shifted: Vec<Lit> = (0..w)
+            .map(|i| {
+                let from = if left {
+                    i.checked_sub(by)
+                } else {
+                    Some(i + by).filter(|&j| j < w)
+                };
+                from.map_or(Lit::FALSE, |j| v[j])
+            })
+            .collect();
+        v = (0..w).map(|i| c.mux(s, shifted[i], v[i])).collect();
+    }
+    let too_far = c.any(&b[stages..]);
+    (v, too_far)
+}
+
+/// Restoring division: the quotient and the remainder (any value when b = 0).
+fn divide(c: &mut Circuit, a: &[Lit], b: &[Lit]) -> (Vec<Lit>, Vec<Lit>) {
+    let w = a.len();
+    // The partial remainder keeps W + 1 bits: (r << 1) | a_i < 2b <= 2^(W+1).
+    let mut bx = b.to_vec();
+    bx.push(Lit::FALSE);
+    let mut r = vec![Lit::FALSE; w + 1];
+    let mut q = vec![Lit::FALSE; w];
+    for i in (0..w).rev() {
+        let mut shifted = vec![a[i]];
+        shifted.extend_from_slice(&r[..w]);
+        let (diff, fits) = sub(c, &shifted, &bx);
+        q[i] = fits;
+        r = (0..=w).map(|j| c.mux(fits, diff[j], shifted[j])).collect();
+    }
+    r.truncate(w);
+    (q, r)
+}
