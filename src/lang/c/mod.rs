@@ -35,7 +35,7 @@ pub mod types;
 mod tests;
 
 pub use ast::Function;
-pub use eval::{Run, RunOptions};
+pub use eval::{compound_type, Run, RunOptions};
 pub use trace::{CStep, StepKind, VarView, Warning};
 pub use types::{parse_arg, Int, Value};
 
@@ -105,6 +105,16 @@ impl Program {
     /// The functions with a body, in source order.
     pub fn functions(&self) -> &[Function] {
         &self.parsed.functions
+    }
+
+    /// The file-scope and `static` variables.
+    pub fn globals(&self) -> &[ast::VarInfo] {
+        &self.parsed.globals
+    }
+
+    /// Their initialisers, in the order they run.
+    pub fn global_inits(&self) -> &[ast::Decl] {
+        &self.parsed.global_inits
     }
 
     /// The function named `name`, or when `None` the only (or last) one.

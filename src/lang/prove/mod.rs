@@ -33,9 +33,11 @@
 
 mod batch;
 pub mod blast;
+pub mod c;
 pub mod circuit;
 mod sample;
 pub mod sat;
+pub mod words;
 #[cfg(test)]
 mod tests;
 
@@ -137,6 +139,12 @@ pub enum ProveError {
     /// circuit or the batch evaluator; reported instead of a wrong verdict).
     #[error("internal: the input x={x:#x} y={y:#x} z={z:#x} was reported as a difference, but both sides agree on it")]
     Unconfirmed { x: u64, y: u64, z: u64 },
+    /// Two C functions that cannot be compared (their parameters differ).
+    #[error("{0}")]
+    Signature(String),
+    /// A C counterexample the evaluator does not confirm (a bug).
+    #[error("internal: the input {0} was reported as a difference, but both sides agree on it")]
+    UnconfirmedC(String),
 }
 
 /// What the caller says when asked during a long proof.
@@ -372,7 +380,7 @@ pub fn prove_trees(
 
 /// Passes progress and cancel on, but not "out of time": the samples after a
 /// spent budget are bounded by their count.
-struct IgnoreTime<'a>(&'a mut dyn Control);
+pub(crate) struct IgnoreTime<'a>(pub &'a mut dyn Control);
 
 impl Control for IgnoreTime<'_> {
     fn check(&mut self, p: Progress) -> Flow {

@@ -1,0 +1,363 @@
+//! Are two C functions equal on every input? Their parameters are matched
+//! by position (their types must agree); their return values are compared
+//! as numbers. An input on which one side is undefined (a shift by the
+//! width, division by zero, an index out of bounds, ...) and the other is
+//! not is a counterexample of kind "undefined"; both undefined agree.
+//!
+//! - inputs of 16 bits or fewer in all: every input, run by the evaluator;
+//! - more: edge and random inputs first, then both functions symbolically
+//!   executed into one circuit ([`sym`]) and a SAT solver; where the solver
+//!   gives up and the inputs have at most 24 bits, every input; else "not
+//!   proven" with the count of agreeing inputs.
+//!
+//! An optional `assume` function (non-zero: the input is allowed) restricts
+//! the inputs of the proof and of every counterexample. Every
+//! counterexample is re-run by the evaluator before it is reported.
+
+pub mod sym;
+#[cfg(test)]
+mod tests;
+pub mod word;
+
+use super::circuit::{Circuit, Lit};
+use super::{sat, Control, Flow, Method, Mode, Options, Phase, Progress, ProveError};
+use crate::bits::rng::Rng;
+use crate::lang::c::{Int, Program, RunOptions, Value};
+use serde::{Deserialize, Serialize};
+use sym::{Exec, Limits, Stop};
+use word::Sym;
+
+/// One side of a proof: a program and the name of its function.
+#[derive(Clone, Copy, Debug)]
+pub struct Side<'a> {
+    pub program: &'a Program,
+    pub function: &'a str,
+}
+
+/// What a function gives on one input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Value(Value),
+    /// No value: undefined behaviour (the evaluator's message).
+    Undefined(String),
+}
+
+impl Outcome {
+    pub fn show(&self) -> String {
+        match self {
+            Outcome::Value(v) => format!("{} ({})", v.decimal(), v.hex()),
+            Outcome::Undefined(why) => format!("undefined ({why})"),
+        }
+    }
+}
+
+/// An input where the two sides differ.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counterexample {
+    /// Each parameter (the first side's names) and its value.
+    pub args: Vec<(String, Value)>,
+    pub left: Outcome,
+    pub right: Outcome,
+    /// "value" (both defined, different values) or "undefined" (one side
+    /// has no value).
+    pub kind: String,
+}
+
+/// The answer, as [`super::Verdict`] for expressions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verdict {
+    pub equal: Option<bool>,
+    pub method: Method,
+    pub counterexample: Option<Counterexample>,
+    pub agreeing: u64,
+    pub params: Vec<(String, Int)>,
+    pub not_proven: Option<String>,
+}
+
+/// Inputs of at most 2^this are tried one by one before any circuit.
+pub const ALWAYS_EXHAUSTIVE_BITS: u32 = 16;
+
+/// Proves or refutes `a == b` (on the inputs `assume` allows).
+///
+/// # Errors
+/// Parameters that do not match ([`ProveError::Signature`]), a cancel, or a
+/// counterexample the evaluator does not confirm (a bug, never hidden).
+pub fn prove(a: Side, b: Side, assume: Option<Side>, opts: &Options, ctl: &mut dyn Control) -> Result<Verdict, ProveError> {
+    let params = signature(a, b, assume)?;
+    let bits: u32 = params.iter().map(|p| p.1.bits()).sum();
+    let verdict = |equal, method, counterexample, agreeing, not_proven: Option<String>| Verdict {
+        equal,
+        method,
+        counterexample,
+        agreeing,
+        params: params.clone(),
+        not_proven,
+    };
+    let cx = Checker { a, b, assume, mode: opts.mode, params: &params };
+    if bits <= ALWAYS_EXHAUSTIVE_BITS.min(opts.exhaustive_bits) {
+        return Ok(match cx.exhaustive(bits, ctl)? {
+            Tried::Differ(c) => verdict(Some(false), Method::Exhaustive, Some(c), 0, None),
+            Tried::Agree(n) => verdict(Some(true), Method::Exhaustive, None, n, None),
+            Tried::Stopped(n) => verdict(None, Method::Sampled, None, n, Some(format!("out of time after {n} of {} inputs", 1u64 << bits))),
+        });
+    }
+    if let Tried::Differ(c) = cx.sampled(4096.min(opts.samples), opts.seed, ctl)? {
+        return Ok(verdict(Some(false), Method::Sampled, Some(c), 0, None));
+    }
+    let why = match cx.sat(opts.sat_steps, ctl)? {
+        Ok(None) => return Ok(verdict(Some(true), Method::Sat, None, 0, None)),
+        Ok(Some(c)) => return Ok(verdict(Some(false), Method::Sat, Some(c), 0, None)),
+        Err(why) => why,
+    };
+    if bits <= opts.exhaustive_bits.min(super::EXHAUSTIVE_BITS) {
+        match cx.exhaustive(bits, ctl)? {
+            Tried::Differ(c) => return Ok(verdict(Some(false), Method::Exhaustive, Some(c), 0, None)),
+            Tried::Agree(n) => return Ok(verdict(Some(true), Method::Exhaustive, None, n, None)),
+            Tried::Stopped(_) => {}
+        }
+    }
+    Ok(match cx.sampled(opts.samples, opts.seed ^ 1, &mut super::IgnoreTime(ctl))? {
+        Tried::Differ(c) => verdict(Some(false), Method::Sampled, Some(c), 0, None),
+        Tried::Agree(n) | Tried::Stopped(n) => {
+            verdict(None, Method::Sampled, None, n, Some(format!("{why}; {n} random and edge inputs agree")))
+        }
+    })
+}
+
+/// The parameters both sides take (and `assume`, when given).
+fn signature(a: Side, b: Side, assume: Option<Side>) -> Result<Vec<(String, Int)>, ProveError> {
+    let f = |s: Side, which: &str| {
+        let f = s.program.entry(Some(s.function)).map_err(|e| ProveError::Signature(format!("{which}: {}", e.message)))?;
+        if f.void {
+            return Err(ProveError::Signature(format!("{which}: `{}` returns `void`: there is nothing to compare", f.name)));
+        }
+        Ok(f.params.clone())
+    };
+    let (pa, pb) = (f(a, "first")?, f(b, "second")?);
+    let types = |p: &[(String, Int)]| p.iter().map(|(_, t)| t.name()).collect::<Vec<_>>().join(", ");
+    if pa.iter().map(|p| p.1).ne(pb.iter().map(|p| p.1)) {
+        return Err(ProveError::Signature(format!(
+            "the parameters differ: `{}({})` and `{}({})` (matched by position, their types must agree)",
+            a.function, types(&pa), b.function, types(&pb))));
+    }
+    if let Some(s) = assume {
+        let ps = f(s, "assume")?;
+        if ps.iter().map(|p| p.1).ne(pa.iter().map(|p| p.1)) {
+            return Err(ProveError::Signature(format!("`{}({})` must take the parameters `{}`", s.function, types(&ps), types(&pa))));
+        }
+    }
+    if pa.len() > 3 || pa.iter().map(|p| p.1.bits()).sum::<u32>() > 192 {
+        return Err(ProveError::Signature("at most three parameters".into()));
+    }
+    Ok(pa)
+}
+
+enum Tried {
+    Differ(Counterexample),
+    Agree(u64),
+    Stopped(u64),
+}
+
+/// Both sides, and how to run them on one input.
+struct Checker<'a> {
+    a: Side<'a>,
+    b: Side<'a>,
+    assume: Option<Side<'a>>,
+    mode: Mode,
+    params: &'a [(String, Int)],
+}
+
+fn run(s: Side, args: &[Value]) -> Outcome {
+    let opts = RunOptions::default();
+    match s.program.run_values(s.function, args, &opts) {
+        Ok(r) => Outcome::Value(r.value.unwrap_or(Value::new(Int::Int, 0))),
+        Err(e) => Outcome::Undefined(e.to_string()),
+    }
+}
+
+/// Equal as numbers, or both undefined (or, refining, the right undefined).
+fn agree(mode: Mode, l: &Outcome, r: &Outcome) -> bool {
+    match (l, r) {
+        (Outcome::Value(x), Outcome::Value(y)) => x.get() == y.get(),
+        (Outcome::Undefined(_), Outcome::Undefined(_)) => true,
+        (_, Outcome::Undefined(_)) => mode == Mode::Refines,
+        _ => false,
+    }
+}
+
+impl Checker<'_> {
+    fn allowed(&self, args: &[Value]) -> bool {
+        match self.assume {
+            None => true,
+            Some(s) => matches!(run(s, args), Outcome::Value(v) if v.is_true()),
+        }
+    }
+
+    /// `None` when the sides agree on `args` (or `args` is not allowed).
+    fn differ(&self, args: &[Value]) -> Option<Counterexample> {
+        if !self.allowed(args) {
+            return None;
+        }
+        let (left, right) = (run(self.a, args), run(self.b, args));
+        if agree(self.mode, &left, &right) {
+            return None;
+        }
+        let kind = if matches!((&left, &right), (Outcome::Value(_), Outcome::Value(_))) { "value" } else { "undefined" };
+        let args = self.params.iter().zip(args).map(|((n, _), v)| (n.clone(), *v)).collect();
+        Some(Counterexample { args, left, right, kind: kind.into() })
+    }
+
+    /// The arguments numbered `n` (parameter 0 in the low bits).
+    fn decode(&self, mut n: u64) -> Vec<Value> {
+        self.params
+            .iter()
+            .map(|(_, ty)| {
+                let w = ty.bits();
+                let v = Value { ty: *ty, bits: n & ty.mask() };
+                n = if w >= 64 { 0 } else { n >> w };
+                v
+            })
+            .collect()
+    }
+
+    fn exhaustive(&self, bits: u32, ctl: &mut dyn Control) -> Result<Tried, ProveError> {
+        let total = 1u64 << bits;
+        for n in 0..total {
+            if n % 1024 == 0 {
+                match ctl.check(Progress { phase: Phase::Exhaustive, done: n, total }) {
+                    Flow::Continue => {}
+                    Flow::OutOfTime => return Ok(Tried::Stopped(n)),
+                    Flow::Cancel => return Err(ProveError::Cancelled),
+                }
+            }
+            if let Some(c) = self.differ(&self.decode(n)) {
+                return Ok(Tried::Differ(c));
+            }
+        }
+        Ok(Tried::Agree(total))
+    }
+
+    /// Edge values of each type first (every combination), then random.
+    fn sampled(&self, count: u64, seed: u64, ctl: &mut dyn Control) -> Result<Tried, ProveError> {
+        let mut rng = Rng::new(seed);
+        let edges: Vec<Vec<Value>> = self.params.iter().map(|(_, t)| edges(*t)).collect();
+        let combos: u64 = edges.iter().map(|e| e.len() as u64).product();
+        for n in 0..count {
+            if n % 256 == 0 {
+                match ctl.check(Progress { phase: Phase::Sampling, done: n, total: count }) {
+                    Flow::Continue => {}
+                    Flow::OutOfTime => return Ok(Tried::Stopped(n)),
+                    Flow::Cancel => return Err(ProveError::Cancelled),
+                }
+            }
+            let args: Vec<Value> = if n < combos {
+                let mut k = n;
+                edges.iter().map(|e| {
+                    let v = e[(k % e.len() as u64) as usize];
+                    k /= e.len() as u64;
+                    v
+                }).collect()
+            } else {
+                self.params.iter().map(|(_, t)| {
+                    let r = if rng.below(2) == 0 { rng.next_u64() } else { rng.sparse() };
+                    Value { ty: *t, bits: r & t.mask() }
+                }).collect()
+            };
+            if let Some(c) = self.differ(&args) {
+                return Ok(Tried::Differ(c));
+            }
+        }
+        Ok(Tried::Agree(count))
+    }
+
+    /// The SAT proof: `Ok(Ok(None))` proven, `Ok(Ok(Some(c)))` refuted,
+    /// `Ok(Err(why))` not reached.
+    #[allow(clippy::type_complexity)]
+    fn sat(&self, steps: u64, ctl: &mut dyn Control) -> Result<Result<Option<Counterexample>, String>, ProveError> {
+        let mut c = Circuit::new();
+        let root = match self.circuit(&mut c, ctl) {
+            Ok(root) => root,
+            Err(Stop::Cancelled) => return Err(ProveError::Cancelled),
+            Err(Stop::NotProven(why)) => return Ok(Err(why)),
+        };
+        match sat::solve(&c, root, steps, ctl) {
+            sat::Answer::Unsat => Ok(Ok(None)),
+            sat::Answer::Sat(model) => {
+                let mut base = 0;
+                let args: Vec<Value> = self.params.iter().map(|(_, ty)| {
+                    let bits = (0..ty.bits()).fold(0u64, |acc, i| {
+                        let on = c.find_input(base + i).is_some_and(|l| Circuit::value(&model, l));
+                        acc | u64::from(on) << i
+                    });
+                    base += ty.bits();
+                    Value { ty: *ty, bits }
+                }).collect();
+                match self.differ(&args) {
+                    Some(cx) => Ok(Ok(Some(cx))),
+                    None => Err(ProveError::UnconfirmedC(format!("{args:?}"))),
+                }
+            }
+            sat::Answer::Unknown(Flow::Cancel) => Err(ProveError::Cancelled),
+            sat::Answer::Unknown(_) => Ok(Err("the SAT solver's budget ran out".into())),
+        }
+    }
+
+    /// The wire "allowed, and the two sides differ".
+    fn circuit(&self, c: &mut Circuit, ctl: &mut dyn Control) -> Result<Lit, Stop> {
+        let mut base = 0;
+        let inputs: Vec<Sym> = self.params.iter().map(|(_, ty)| {
+            let bits = (0..ty.bits()).map(|i| c.input(base + i)).collect();
+            base += ty.bits();
+            Sym { ty: *ty, bits }
+        }).collect();
+        let limits = Limits::default();
+        let (va, ua) = side(c, self.a, &inputs, limits, ctl)?;
+        let (vb, ub) = side(c, self.b, &inputs, limits, ctl)?;
+        let (wa, wb) = (va.wide(), vb.wide());
+        let diffs: Vec<Lit> = wa.iter().zip(&wb).map(|(&p, &q)| c.xor(p, q)).collect();
+        let values_differ = c.any(&diffs);
+        let differ = if self.mode == Mode::Refines {
+            let bad = c.or(ua, values_differ);
+            c.and(!ub, bad)
+        } else {
+            let one = c.xor(ua, ub);
+            let neither = c.or(ua, ub);
+            let both_differ = c.and(!neither, values_differ);
+            c.or(one, both_differ)
+        };
+        let Some(s) = self.assume else { return Ok(differ) };
+        let (v, u) = side(c, s, &inputs, limits, ctl)?;
+        let t = v.truth(c);
+        let ok = c.and(t, !u);
+        Ok(c.and(ok, differ))
+    }
+}
+
+/// One side symbolically: its value and its "undefined" wire.
+fn side(c: &mut Circuit, s: Side, inputs: &[Sym], limits: Limits, ctl: &mut dyn Control) -> Result<(Sym, Lit), Stop> {
+    let k = s.program.functions().iter().position(|f| f.name == s.function).unwrap_or(0);
+    let mut x = Exec::new(c, s.program, limits, ctl)?;
+    let v = x.call(k, inputs.to_vec(), Lit::TRUE)?;
+    Ok((v, x.undefined))
+}
+
+/// A type's edge values: 0, 1, 2, -1, the extremes and their neighbours,
+/// alternating bits, the top bit, and 1 below the width.
+pub fn edges(ty: Int) -> Vec<Value> {
+    let w = ty.bits();
+    let mut out: Vec<Value> = Vec::new();
+    let mut push = |v: i128| {
+        let v = Value::new(ty, v);
+        if !out.contains(&v) {
+            out.push(v);
+        }
+    };
+    for v in [0, 1, 2, -1, -2, ty.min(), ty.max(), ty.min() + 1, ty.max() - 1, i128::from(w), i128::from(w) - 1, i128::from(w) + 1] {
+        push(v);
+    }
+    for v in [0x5555_5555_5555_5555u64, 0xaaaa_aaaa_aaaa_aaaa, 1 << (w - 1), 0x8080_8080_8080_8080, 0x0101_0101_0101_0101] {
+        push(i128::from(v & ty.mask()));
+    }
+    out
+}

@@ -1,0 +1,61 @@
+use super::*;
+use crate::lang::prove::NoControl;
+
+fn prove_src(a: &str, b: &str) -> Verdict {
+    let (pa, pb) = (Program::parse(a).unwrap(), Program::parse(b).unwrap());
+    let (fa, fb) = (pa.entry(None).unwrap().name.clone(), pb.entry(None).unwrap().name.clone());
+    prove(Side { program: &pa, function: &fa }, Side { program: &pb, function: &fb }, None, &Options::default(), &mut NoControl).unwrap()
+}
+
+const POP_SWAR: &str = "unsigned pop(unsigned v) {
+    v = v - ((v >> 1) & 0x55555555);
+    v = (v & 0x33333333) + ((v >> 2) & 0x33333333);
+    return ((v + (v >> 4) & 0xF0F0F0F) * 0x1010101) >> 24;
+}";
+const POP_LOOP: &str = "unsigned pop(unsigned v) { unsigned n = 0; for (int i = 0; i < 32; i++) n += (v >> i) & 1; return n; }";
+const POP_KERNIGHAN: &str = "unsigned pop(unsigned v) { unsigned n = 0; while (v) { v &= v - 1; n++; } return n; }";
+
+#[test]
+fn popcounts_are_proven_equal() {
+    let v = prove_src(POP_SWAR, POP_LOOP);
+    assert_eq!((v.equal, v.method), (Some(true), Method::Sat), "{v:?}");
+    let v = prove_src(POP_KERNIGHAN, POP_LOOP);
+    assert_eq!((v.equal, v.method), (Some(true), Method::Sat), "{v:?}");
+}
+
+#[test]
+fn a_mutant_is_refuted_with_a_checked_counterexample() {
+    let v = prove_src(&POP_SWAR.replace("0x33333333) +", "0x33333332) +"), POP_LOOP);
+    assert_eq!(v.equal, Some(false));
+    let c = v.counterexample.unwrap();
+    assert_eq!(c.kind, "value");
+    assert_ne!(c.left, c.right);
+}
+
+#[test]
+fn undefined_on_one_side_is_a_counterexample() {
+    let v = prove_src("int f(int x, int n) { return x >> (n & 31); }", "int f(int x, int n) { return x >> n; }");
+    assert_eq!(v.equal, Some(false));
+    assert_eq!(v.counterexample.unwrap().kind, "undefined");
+    // the arithmetic-shift abs, for an int
+    let v = prove_src("int f(int x) { return (x ^ (x >> 31)) - (x >> 31); }", "int f(int x) { return x < 0 ? -x : x; }");
+    assert_eq!(v.equal, Some(true), "{v:?}");
+}
+
+#[test]
+fn narrow_inputs_are_tried_one_by_one() {
+    let v = prove_src("int f(uint8_t a, uint8_t b) { return (a + b) >> 1; }", "int f(uint8_t a, uint8_t b) { return (a & b) + ((a ^ b) >> 1); }");
+    assert_eq!((v.equal, v.method, v.agreeing), (Some(true), Method::Exhaustive, 65536));
+    let v = prove_src("uint8_t f(uint8_t a, uint8_t b) { return (uint8_t)(a + b) >> 1; }", "int f(uint8_t a, uint8_t b) { return (a & b) + ((a ^ b) >> 1); }");
+    assert_eq!(v.equal, Some(false));
+}
+
+#[test]
+fn tables_and_calls_are_blasted() {
+    let table = "static const int T[32] = {0, 9, 1, 10, 13, 21, 2, 29, 11, 14, 16, 18, 22, 25, 3, 30, 8, 12, 20, 28, 15, 17, 24, 7, 19, 27, 23, 6, 26, 5, 4, 31};
+static unsigned smear(unsigned v) { v |= v >> 1; v |= v >> 2; v |= v >> 4; v |= v >> 8; v |= v >> 16; return v; }
+int lg(unsigned v) { return T[(unsigned)(smear(v) * 0x07C4ACDDU) >> 27]; }";
+    let plain = "int lg(unsigned v) { int r = 0; while (v >>= 1) r++; return r; }";
+    let v = prove_src(table, plain);
+    assert_eq!((v.equal, v.method), (Some(true), Method::Sat), "{v:?}");
+}
