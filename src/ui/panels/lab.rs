@@ -6,6 +6,7 @@
 //! a caret under the column). While the text is wrong, the steps of the last
 //! valid expression stay on screen.
 
+use super::lab_code::CodeLab;
 use super::lab_compare::CompareCard;
 use super::PanelProps;
 use crate::lang::expr::{evaluate, ExprError, Var, Vars, WIDTHS};
@@ -13,7 +14,7 @@ use crate::bits::trace::Trace;
 use crate::bits::word::Word;
 use crate::ui::components::{caret_error, BitRow, NumberInput, StepPlayer};
 use crate::ui::route::Route;
-use crate::ui::state::{LabAction as Action, LabState, PRESETS};
+use crate::ui::state::{LabAction as Action, LabMode, LabState, PRESETS};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -21,6 +22,18 @@ use yew::prelude::*;
 pub fn lab_panel(props: &PanelProps) -> Html {
     let state: LabState = props.state();
     let dispatch = props.dispatch(&state);
+    if state.mode == LabMode::C {
+        return html! {
+            <section class="panel lab lab-c">
+                <h2>{ "Bit lab" }</h2>
+                { mode_tabs(state.mode, &dispatch) }
+                <p class="lede">
+                    { "C as GCC runs it on x86-64 (int 32 bits, long 64, -fwrapv): C's promotions and conversions, >> arithmetic on signed values, undefined behaviour named at its line. Step statement by statement; each step shows the variables' bits, the changed ones marked." }
+                </p>
+                <CodeLab state={state.clone()} {dispatch} />
+            </section>
+        };
+    }
     let compare = html! { <CompareCard state={state.clone()} dispatch={dispatch.clone()} /> };
     let LabState {
         ref expr,
@@ -77,6 +90,7 @@ pub fn lab_panel(props: &PanelProps) -> Html {
     html! {
         <section class="panel lab">
             <h2>{ "Bit lab" }</h2>
+            { mode_tabs(state.mode, &dispatch) }
             <p class="lede">
                 { "Any C expression over unsigned words: ~ - ! (unary), * / %, + -, << >> (logical), < <= > >= (unsigned), == !=, &, ^, |, in C's order, left to right; parentheses group. Arithmetic wraps mod 2^W. Every sub-expression is a step, innermost first." }
             </p>
@@ -92,6 +106,24 @@ pub fn lab_panel(props: &PanelProps) -> Html {
                 </div>
             </div>
         </section>
+    }
+}
+
+/// "expression | C code".
+fn mode_tabs(mode: LabMode, dispatch: &Callback<Action>) -> Html {
+    let tab = |m: LabMode, id: &str, text: &str| {
+        let on = m == mode;
+        html! {
+            <button type="button" role="tab" aria-selected={on.to_string()} data-mode={id.to_string()}
+                class={classes!("tab", on.then_some("active"))}
+                onclick={dispatch.reform(move |_: MouseEvent| Action::Mode(m))}>{ text.to_string() }</button>
+        }
+    };
+    html! {
+        <div class="tabs lab-mode" role="tablist" aria-label="mode">
+            { tab(LabMode::Expr, "expr", "expression") }
+            { tab(LabMode::C, "c", "C code") }
+        </div>
     }
 }
 

@@ -23,6 +23,8 @@ mod gpu_mini;
 #[cfg(feature = "gpu-panel")]
 mod gpu_rows;
 pub(crate) mod lab;
+mod lab_code;
+mod lab_code_compare;
 mod lab_compare;
 pub(crate) mod magic;
 pub(crate) mod nibble_board;

@@ -74,6 +74,9 @@ pub fn popcount_panel(props: &PanelProps) -> Html {
                 <div class="card pop-swar-card">
                     <h3>{ "SWAR: lanes of 2, 4, 8 bits" }</h3>
                     <StepPlayer trace={swar.clone()} {step} on_step={dispatch.reform(Action::Step)} />
+                    if let Some(href) = super::lab_code::c_preset_link("popcount") {
+                        <p><a class="c-preset-link" data-preset="popcount" {href}>{ "the same count as C code, stepped line by line in the Lab" }</a></p>
+                    }
                     if let Some((lane_bits, want)) = checks {
                         { lane_checks_table(lane_bits, &current.cells, &want) }
                     }

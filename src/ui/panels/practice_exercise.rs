@@ -250,6 +250,7 @@ fn wrong_view(width: u32, d: &Difference, ex: &Exercise, answer: &str) -> Html {
         y: d.y.0,
         z: d.z.0,
         step: LAST_STEP,
+        ..LabState::default()
     };
     let mut vars = Vec::new();
     if let Ok(tree) = parse(ex.reference, width) {

@@ -3,7 +3,9 @@
 //! absent: none), `w` (8 | 16 | 32 | 64), `x`, `y`, `z` (bare hex, within
 //! `w` bits), `step` (absent: the last step, the result). And the
 //! presets, each a link to this panel and to the panel that explains it.
+//! `mode=c` is the C code mode, its fields in [`super::lab_code`].
 
+use super::lab_code::{CodeAction, CodeState};
 use super::{hex_param, read_hex, read_num, PanelState, Params};
 use crate::lang::expr::{Var, WIDTHS};
 use crate::bits::word::mask;
@@ -23,6 +25,18 @@ pub struct LabState {
     pub z: u64,
     /// The step shown; [`LAST_STEP`] shows the result.
     pub step: usize,
+    /// Expression or C code.
+    pub mode: LabMode,
+    /// The C code mode's source, function, arguments and comparison.
+    pub code: CodeState,
+}
+
+/// The Lab's two modes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LabMode {
+    #[default]
+    Expr,
+    C,
 }
 
 impl Default for LabState {
@@ -35,6 +49,8 @@ impl Default for LabState {
             y: 3,
             z: 0,
             step: LAST_STEP,
+            mode: LabMode::Expr,
+            code: CodeState::default(),
         }
     }
 }
@@ -56,6 +72,10 @@ pub enum LabAction {
     /// One of [`PRESETS`] (by index): its expression, width and values.
     Preset(usize),
     Step(usize),
+    /// The other mode: the steps show the result again.
+    Mode(LabMode),
+    /// A change of the C code mode: the steps show the result again.
+    Code(CodeAction),
 }
 
 impl PanelState for LabState {
@@ -74,6 +94,12 @@ impl PanelState for LabState {
             y: read_hex(p, "y", width).unwrap_or(d.y),
             z: read_hex(p, "z", width).unwrap_or(d.z),
             step: read_num(p, "step").unwrap_or(LAST_STEP),
+            mode: if p.get("mode") == Some("c") {
+                LabMode::C
+            } else {
+                LabMode::Expr
+            },
+            code: CodeState::read(p),
         }
     }
 
@@ -90,6 +116,12 @@ impl PanelState for LabState {
         }
         if self.step != LAST_STEP {
             p.set("step", self.step.to_string());
+        }
+        if self.mode == LabMode::C {
+            p.set("mode", "c");
+        }
+        if self.mode == LabMode::C || self.code != CodeState::default() {
+            self.code.write(&mut p);
         }
         p
     }
@@ -134,6 +166,11 @@ impl PanelState for LabState {
             },
             LabAction::Preset(i) => PRESETS.get(i).map_or(self, Preset::state),
             LabAction::Step(step) => LabState { step, ..self },
+            LabAction::Mode(mode) => LabState { mode, ..restart },
+            LabAction::Code(a) => LabState {
+                code: restart.code.clone().apply(a),
+                ..restart
+            },
         }
     }
 }
@@ -162,6 +199,8 @@ impl Preset {
             y: self.y,
             z: 0,
             step: LAST_STEP,
+            mode: LabMode::Expr,
+            code: CodeState::default(),
         }
     }
 }
@@ -274,6 +313,7 @@ mod tests {
                         y: 0x5a & mask(width),
                         z: 1,
                         step,
+                        ..LabState::default()
                     };
                     assert_eq!(through_url(&s), s);
                 }

@@ -16,6 +16,7 @@ mod bitboard;
 mod chess;
 mod debruijn;
 mod lab;
+mod lab_code;
 mod magic;
 mod nibbles;
 mod popcount;
@@ -32,7 +33,8 @@ pub use chess::{
 pub use debruijn::{
     known_magic, last_page, DebruijnAction, DebruijnState, ScanVariant, MAGICS_PER_PAGE,
 };
-pub use lab::{LabAction, LabState, Preset, LAST_STEP, PRESETS};
+pub use lab::{LabAction, LabMode, LabState, Preset, LAST_STEP, PRESETS};
+pub use lab_code::{CPreset, CodeAction, CodeState, C_PRESETS};
 pub use magic::{MagicAction, MagicState};
 pub use nibbles::{
     BoardOp, NibbleBoardAction, NibbleBoardState, NibbleOp, NibblesAction, NibblesState,

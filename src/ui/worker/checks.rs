@@ -4,6 +4,7 @@
 //! time budget and a progress event at most every 40 ms. The page cancels
 //! by terminating the worker.
 
+use super::c_proof::CProveDone;
 use super::pace::{now_seconds, Send, Throttle};
 use super::protocol::{CheckDone, Progress, ProveDone, WorkerEvent};
 use crate::lang::prove::{self, Control, Flow, Options, Phase};
@@ -77,6 +78,54 @@ pub fn prove_event(
     }
     Ok(match verdict {
         Ok(v) => WorkerEvent::Proved(ProveDone::of(&v, width, now_seconds() - start)),
+        Err(e) => WorkerEvent::Error {
+            message: e.to_string(),
+        },
+    })
+}
+
+/// Two C snippets: `left`'s function `left_fn` (or its last) against
+/// `right`'s last function.
+pub fn prove_c_event(
+    left: &str,
+    right: &str,
+    left_fn: Option<&str>,
+    start: f64,
+    send: Send,
+) -> Result<WorkerEvent, JsValue> {
+    use crate::lang::c::Program;
+    use crate::lang::prove::c::{prove, Side};
+    let parsed =
+        |src: &str, which: &str| Program::parse(src).map_err(|e| format!("{which} snippet: {e}"));
+    let (a, b) = match (parsed(left, "first"), parsed(right, "second")) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(message), _) | (_, Err(message)) => return Ok(WorkerEvent::Error { message }),
+    };
+    let (fa, fb) = match (a.entry(left_fn), b.entry(None)) {
+        (Ok(fa), Ok(fb)) => (fa.name.clone(), fb.name.clone()),
+        (Err(e), _) | (_, Err(e)) => {
+            return Ok(WorkerEvent::Error {
+                message: e.to_string(),
+            })
+        }
+    };
+    let mut ctl = Reporter::new(start, send);
+    let (sa, sb) = (
+        Side {
+            program: &a,
+            function: &fa,
+        },
+        Side {
+            program: &b,
+            function: &fb,
+        },
+    );
+    let verdict = prove(sa, sb, None, &Options::default(), &mut ctl);
+    if let Some(e) = ctl.failed {
+        return Err(e);
+    }
+    Ok(match verdict {
+        Ok(v) => WorkerEvent::ProvedC(CProveDone::of(&v, now_seconds() - start)),
         Err(e) => WorkerEvent::Error {
             message: e.to_string(),
         },

@@ -92,6 +92,11 @@ fn run(request: Request, start: f64, send: Send) -> Result<WorkerEvent, JsValue>
         Request::Practice { id, answer } => {
             super::checks::practice_event(&id, &answer, start, send)?
         }
+        Request::ProveC {
+            left,
+            right,
+            left_fn,
+        } => super::checks::prove_c_event(&left, &right, left_fn.as_deref(), start, send)?,
     })
 }
 

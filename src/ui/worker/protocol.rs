@@ -65,6 +65,13 @@ pub enum Request {
     },
     /// A practice answer checked against its exercise (`practice`).
     Practice { id: String, answer: String },
+    /// Are two C functions equal (`lang::prove::c`)? `left_fn`: the
+    /// function of `left` (absent: its last); the right side's last.
+    ProveC {
+        left: String,
+        right: String,
+        left_fn: Option<String>,
+    },
 }
 
 fn one() -> u32 {
@@ -220,6 +227,7 @@ pub enum WorkerEvent {
     SuiteDone(SuiteResult),
     Proved(ProveDone),
     Checked(CheckDone),
+    ProvedC(super::c_proof::CProveDone),
     Error { message: String },
 }
 

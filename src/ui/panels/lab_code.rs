@@ -1,0 +1,395 @@
+//! The Lab's C code mode: a C snippet (`lang::c`), its function and
+//! parameters, the return value in bits, and every statement stepped: the
+//! listing with the current line, the loop's iteration, the variables with
+//! the bits the step changed, and the step's sub-expressions (zoom in).
+//!
+//! URL state: `ui::state::CodeState` inside `LabState` (`mode=c`). A parse
+//! or run error (undefined behaviour included) shows its line with a caret
+//! under the column; the last valid run stays on screen meanwhile.
+
+use super::lab_code_compare::CodeCompareCard;
+use crate::bits::trace::{Outcome, Step, Trace};
+use crate::bits::word::Word;
+use crate::lang::c::{parse_arg, CError, CStep, Int, Program, Run, RunOptions, Value};
+use crate::ui::components::{caret_error, BitRow, StepPlayer};
+use crate::ui::route::Route;
+use crate::ui::state::{
+    CodeAction, CodeState, LabAction as Action, LabMode, LabState, PanelState, C_PRESETS, LAST_STEP,
+};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// A run to show: the function, its parameters and the trace.
+#[derive(PartialEq)]
+pub(super) struct Shown {
+    /// The source it ran (the listing).
+    pub src: String,
+    pub functions: Vec<String>,
+    pub name: String,
+    pub params: Vec<(String, Int)>,
+    pub run: Run,
+    /// The steps as the step player draws them.
+    pub trace: Rc<Trace>,
+}
+
+/// Why there is no run: the C (with its line and column) or an argument.
+#[derive(Clone, PartialEq)]
+pub(super) enum Problem {
+    C(CError),
+    Arg { name: String, message: String },
+}
+
+/// Parses, picks the function (a name that is gone: the last), reads the
+/// arguments and runs with a trace.
+pub(super) fn compute(code: &CodeState) -> Result<Rc<Shown>, Problem> {
+    let p = Program::parse(&code.src).map_err(Problem::C)?;
+    let f = p
+        .entry(code.func.as_deref())
+        .or_else(|_| p.entry(None))
+        .map_err(Problem::C)?;
+    let args = f
+        .params
+        .iter()
+        .map(|(name, ty)| {
+            parse_arg(code.arg(name), *ty).map_err(|message| Problem::Arg {
+                name: name.clone(),
+                message,
+            })
+        })
+        .collect::<Result<Vec<Value>, Problem>>()?;
+    let opts = RunOptions {
+        trace: true,
+        ..Default::default()
+    };
+    let run = p.run_values(&f.name, &args, &opts).map_err(Problem::C)?;
+    let result = Outcome::Number(run.value.map_or(0, |v| v.get() as i64));
+    let mut trace = Trace::new("c", f.name.clone(), result);
+    trace.steps = run.steps.iter().map(player_step).collect();
+    let trace = Rc::new(trace);
+    Ok(Rc::new(Shown {
+        src: code.src.clone(),
+        functions: p.functions().iter().map(|f| f.name.clone()).collect(),
+        name: f.name.clone(),
+        params: f.params.clone(),
+        run,
+        trace,
+    }))
+}
+
+/// A C step as the step player shows it: its line, loop iteration, text
+/// and value.
+fn player_step(s: &CStep) -> Step {
+    let value = s
+        .value
+        .map_or(Word::new(0, 32), |v| Word::new(v.bits, v.ty.bits().max(1)));
+    let mut label = format!("line {}", s.line);
+    if let Some(i) = s.iteration {
+        label.push_str(&format!(", iteration {i}"));
+    }
+    let mut step = Step::new(label, s.text.clone(), value);
+    step.note = s.warnings.join("; ");
+    step
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct CodeProps {
+    pub state: LabState,
+    pub dispatch: Callback<Action>,
+}
+
+#[function_component(CodeLab)]
+pub(super) fn code_lab(props: &CodeProps) -> Html {
+    let s = &props.state;
+    let outcome = use_memo(s.code.clone(), |code| compute(code));
+    let last_ok = use_mut_ref(|| None::<Rc<Shown>>);
+    if let Ok(run) = &*outcome {
+        *last_ok.borrow_mut() = Some(run.clone());
+    }
+    let shown = last_ok.borrow().clone();
+    let problem = outcome.as_ref().as_ref().err().cloned();
+    let code_dispatch = props.dispatch.reform(Action::Code);
+    let on_step = props.dispatch.reform(Action::Step);
+    html! {
+        <div class="cols">
+            <div class="card code-card">
+                <h3>{ "C code" }</h3>
+                { source_field(&s.code, problem.as_ref(), &code_dispatch) }
+                if let Some(sh) = &shown { { call_fields(&s.code, sh, problem.as_ref(), &code_dispatch) } }
+                { c_presets_view(s) }
+            </div>
+            <div class="lab-side">
+                <CodeCompareCard state={s.clone()} dispatch={props.dispatch.clone()} />
+                <div class="card code-steps">
+                    <h3>{ "Steps" }</h3>
+                    if let Some(sh) = &shown {
+                        if problem.is_some() {
+                            <p class="muted stale">{ "The steps of the last valid run:" }</p>
+                        }
+                        { return_view(sh) }
+                        <CodeSteps shown={sh.clone()} step={s.step} {on_step} />
+                    }
+                </div>
+            </div>
+        </div>
+    }
+}
+
+/// The source textarea and its error (the line, a caret under the column).
+fn source_field(
+    code: &CodeState,
+    problem: Option<&Problem>,
+    dispatch: &Callback<CodeAction>,
+) -> Html {
+    let oninput = dispatch.reform(|e: InputEvent| {
+        let input: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+        CodeAction::SetSrc(input.value())
+    });
+    let error = match problem {
+        Some(Problem::C(e)) => Some(c_error_view(&code.src, e)),
+        _ => None,
+    };
+    let lines = code.src.lines().count().clamp(6, 24);
+    html! {
+        <div class={classes!("expr-field", "code-field", error.is_some().then_some("invalid"))}>
+            <label for="lab-src">{ "C source (a function or several; the last is run unless you pick one)" }</label>
+            <textarea id="lab-src" name="lab-src" spellcheck="false" autocomplete="off" rows={lines.to_string()}
+                value={code.src.clone()} {oninput} aria-invalid={error.is_some().to_string()} />
+            { for error }
+        </div>
+    }
+}
+
+/// A C error: its line of the source, a caret under the column, the message.
+fn c_error_view(src: &str, e: &CError) -> Html {
+    let line = src
+        .lines()
+        .nth(e.line.saturating_sub(1) as usize)
+        .unwrap_or_default();
+    html! {
+        <div class="c-error" data-line={e.line.to_string()} data-kind={format!("{:?}", e.kind).to_lowercase()}>
+            { caret_error(line, e.col as usize, e.to_string()) }
+        </div>
+    }
+}
+
+/// The function picker (when the file has several) and one field per parameter.
+fn call_fields(
+    code: &CodeState,
+    sh: &Shown,
+    problem: Option<&Problem>,
+    dispatch: &Callback<CodeAction>,
+) -> Html {
+    let picker = (sh.functions.len() > 1).then(|| {
+        let onchange = dispatch.reform(|e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            CodeAction::SetFn(Some(select.value()))
+        });
+        html! {
+            <div class="field">
+                <label for="lab-fn">{ "function" }</label>
+                <select id="lab-fn" name="lab-fn" {onchange}>
+                    { for sh.functions.iter().map(|f| html! {
+                        <option value={f.clone()} selected={*f == sh.name}>{ f.clone() }</option>
+                    }) }
+                </select>
+            </div>
+        }
+    });
+    let params = sh.params.iter().map(|(name, ty)| {
+        let n = name.clone();
+        let oninput = dispatch.reform(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            CodeAction::SetArg(n.clone(), input.value())
+        });
+        let error = match problem {
+            Some(Problem::Arg { name: bad, message }) if bad == name => Some(message.clone()),
+            _ => None,
+        };
+        let id = format!("lab-arg-{name}");
+        html! {
+            <div class={classes!("field", "c-arg", error.is_some().then_some("invalid"))} data-param={name.clone()}>
+                <label for={id.clone()}>{ format!("{name} ({})", ty.name()) }</label>
+                <input id={id.clone()} name={id} type="text" spellcheck="false" autocomplete="off"
+                    value={code.arg(name).to_string()} {oninput} aria-invalid={error.is_some().to_string()} />
+                if let Some(m) = error { <p class="error" role="alert">{ m }</p> }
+            </div>
+        }
+    });
+    html! { <div class="c-call">{ for picker }{ for params }</div> }
+}
+
+/// The return value in bits at the return type's width, and in decimal.
+fn return_view(sh: &Shown) -> Html {
+    match sh.run.value {
+        Some(v) => html! {
+            <div class="c-return" data-decimal={v.decimal()} data-hex={v.hex()}>
+                <BitRow word={Word::new(v.bits, v.ty.bits().max(1))} label="return" />
+                <p class="c-return-text">{ format!("{}() returns {} {} ({})", sh.name, v.ty.name(), v.decimal(), v.hex()) }</p>
+            </div>
+        },
+        None => {
+            html! { <p class="c-return muted">{ format!("{}() returns nothing (void)", sh.name) }</p> }
+        }
+    }
+}
+
+/// The six C presets, each a link to the Lab with its code.
+fn c_presets_view(s: &LabState) -> Html {
+    let items = C_PRESETS.iter().enumerate().map(|(i, p)| {
+        let state = s
+            .clone()
+            .apply(Action::Mode(LabMode::C))
+            .apply(Action::Code(CodeAction::Preset(i)));
+        html! {
+            <li data-preset={p.id}>
+                <a class="preset c-preset" href={Route::of(&state).to_hash()}>{ p.title }</a>
+            </li>
+        }
+    });
+    html! {
+        <div class="presets">
+            <h3>{ "C presets" }</h3>
+            <ul class="preset-list">{ for items }</ul>
+        </div>
+    }
+}
+
+/// A link to the Lab's code mode on preset `id` (for the panels that
+/// explain the tricks).
+pub fn c_preset_link(id: &str) -> Option<String> {
+    let i = crate::ui::state::CPreset::index(id)?;
+    let state = LabState::default()
+        .apply(Action::Mode(LabMode::C))
+        .apply(Action::Code(CodeAction::Preset(i)));
+    Some(Route::of(&state).to_hash())
+}
+
+#[derive(Properties, PartialEq)]
+struct CodeStepsProps {
+    shown: Rc<Shown>,
+    step: usize,
+    on_step: Callback<usize>,
+}
+
+#[function_component(CodeSteps)]
+fn code_steps(props: &CodeStepsProps) -> Html {
+    let steps = &props.shown.run.steps;
+    if steps.is_empty() {
+        return html! { <p class="muted">{ "No steps." }</p> };
+    }
+    let current = if props.step == LAST_STEP {
+        steps.len() - 1
+    } else {
+        props.step.min(steps.len() - 1)
+    };
+    let st = &steps[current];
+    html! {
+        <>
+            { listing(&props.shown.src, st.line) }
+            <p class="c-statement" data-line={st.line.to_string()}>
+                <span class="muted">{ format!("step {} of {}, line {} in {}: ", current + 1, steps.len(), st.line, st.function) }</span>
+                <code>{ st.text.clone() }</code>
+                if let Some(i) = st.iteration { <span class="c-iteration">{ format!(" iteration {i}") }</span> }
+                if let Some(v) = st.value { <span class="muted">{ format!(" = {} ({})", v.decimal(), v.hex()) }</span> }
+            </p>
+            { for st.warnings.iter().map(|w| html! { <p class="warning c-warning">{ w.clone() }</p> }) }
+            { vars_table(st) }
+            { zoom_view(st) }
+            { run_to_line(steps, current, &props.on_step) }
+            <StepPlayer trace={props.shown.trace.clone()} step={current} on_step={props.on_step.clone()} />
+        </>
+    }
+}
+
+/// The source with line numbers, the step's line marked.
+fn listing(src: &str, line: u32) -> Html {
+    let rows = src.lines().enumerate().map(|(i, text)| {
+        let n = i as u32 + 1;
+        html! {
+            <span class={classes!("c-line", (n == line).then_some("current"))} data-line={n.to_string()}>
+                <span class="c-lineno">{ format!("{n:>3} ") }</span>{ text.to_string() }{ "\n" }
+            </span>
+        }
+    });
+    html! { <pre class="c-listing">{ for rows }</pre> }
+}
+
+/// The variables after the step: name, type, bits (the changed ones
+/// marked), decimal.
+fn vars_table(st: &CStep) -> Html {
+    let rows = st.vars.iter().map(|v| {
+        let (bits, decimal) = match v.value {
+            Some(x) => (
+                html! { <BitRow word={Word::new(x.bits, x.ty.bits().max(1))} highlight={v.changed} readouts={false} /> },
+                x.decimal(),
+            ),
+            None if !v.elements.is_empty() => (html! { <span class="muted">{ format!("{} elements", v.elements.len()) }</span> }, String::new()),
+            None => (html! { <span class="muted">{ "not set" }</span> }, String::new()),
+        };
+        html! {
+            <tr data-var={v.name.clone()} class={classes!((v.changed != 0 || v.elements_changed != 0).then_some("changed"))}>
+                <td><code>{ v.name.clone() }</code></td>
+                <td class="c-type">{ v.ty.name() }</td>
+                <td class="c-bits">{ bits }</td>
+                <td class="num c-decimal">{ decimal }</td>
+            </tr>
+        }
+    });
+    html! {
+        <table class="lab-steps c-vars">
+            <thead><tr><th>{ "variable" }</th><th>{ "type" }</th><th>{ "bits (changed marked)" }</th><th>{ "value" }</th></tr></thead>
+            <tbody>{ for rows }</tbody>
+        </table>
+    }
+}
+
+/// Zoom in: the step's sub-expressions, innermost first.
+fn zoom_view(st: &CStep) -> Html {
+    if st.exprs.is_empty() {
+        return html! {};
+    }
+    let rows = st.exprs.iter().map(|e| {
+        html! {
+            <tr>
+                <td><code>{ e.text.clone() }</code></td>
+                <td class="c-type">{ e.value.ty.name() }</td>
+                <td class="mono hex">{ e.value.hex() }</td>
+                <td class="num">{ e.value.decimal() }</td>
+            </tr>
+        }
+    });
+    html! {
+        <details class="c-zoom" open=true>
+            <summary>{ "zoom in: the sub-expressions, innermost first" }</summary>
+            <table class="lab-steps c-exprs">
+                <thead><tr><th>{ "sub-expression" }</th><th>{ "type" }</th><th>{ "hex" }</th><th>{ "value" }</th></tr></thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+        </details>
+    }
+}
+
+/// "Run to line": the next step on that line after the current one (or
+/// the first one, wrapping around).
+fn run_to_line(steps: &[CStep], current: usize, on_step: &Callback<usize>) -> Html {
+    let lines: Vec<u32> = steps.iter().map(|s| s.line).collect();
+    let on_step = on_step.clone();
+    let onchange = Callback::from(move |e: Event| {
+        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+        let Ok(line) = input.value().trim().parse::<u32>() else {
+            return;
+        };
+        let next = (current + 1..lines.len())
+            .chain(0..=current)
+            .find(|&i| lines[i] == line);
+        if let Some(i) = next {
+            on_step.emit(i);
+        }
+    });
+    html! {
+        <div class="field c-run-to">
+            <label for="lab-run-to">{ "run to line" }</label>
+            <input id="lab-run-to" name="lab-run-to" type="number" min="1" {onchange} />
+        </div>
+    }
+}

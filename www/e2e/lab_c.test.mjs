@@ -1,0 +1,99 @@
+// The Lab's C code mode: a pasted snippet stepped line by line (the
+// variables' bits, the return value), a loop preset's iterations, undefined
+// behaviour with its line and caret, and two C functions compared in the
+// worker with a counterexample loaded.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newPage, shot, useSite } from './harness.mjs';
+
+const site = useSite();
+
+const POPCOUNT = `unsigned popcount(uint32_t v) {
+    v = v - ((v >> 1) & 0x55555555);
+    v = (v & 0x33333333) + ((v >> 2) & 0x33333333);
+    v = (v + (v >> 4)) & 0x0F0F0F0F;
+    return (v * 0x01010101) >> 24;
+}`;
+
+/** Polls `read` until it gives `want` (the page renders after the event). */
+async function eventually(read, want, what) {
+  let got;
+  for (let i = 0; i < 80; i++) {
+    got = await read();
+    if (JSON.stringify(got) === JSON.stringify(want)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.deepEqual(got, want, what);
+}
+
+test('lab C mode: paste, step, loops, undefined behaviour, compare', async () => {
+  const { page, problems } = await newPage(site.browser, { viewport: { width: 1400, height: 1100 } });
+  await page.goto(`${site.server.url}#/lab`);
+  await page.click('.lab-mode [data-mode="c"]');
+  await page.waitForSelector('#lab-src');
+  assert.match(page.url(), /mode=c/);
+
+  // the parallel popcount pasted, v = 0xdeadbeef: 24 set bits
+  await page.fill('#lab-src', POPCOUNT);
+  await page.fill('#lab-arg-v', '0xdeadbeef');
+  await eventually(() => page.getAttribute('.c-return', 'data-decimal'), '24', 'return value');
+  assert.equal(await page.textContent('.c-arg label'), 'v (unsigned int)');
+  // the steps start at the last one: line 5, the return
+  await eventually(() => page.getAttribute('.c-statement', 'data-line'), '5', 'last line');
+  assert.equal(await page.textContent('.c-line.current .c-lineno'), '  5 ');
+  const v = page.locator('.c-vars tr[data-var="v"]');
+  assert.equal(await v.locator('.c-type').textContent(), 'unsigned int');
+  // after line 4: the byte counts 6, 5, 6, 7 of 0xdeadbeef
+  assert.equal(await v.locator('.c-decimal').textContent(), String(0x06050607));
+  assert.ok((await page.locator('.c-exprs tbody tr').count()) >= 2, 'the return zoomed in');
+  // one step back: line 4, with its changed bits marked
+  await page.click('.code-steps .step-player .prev');
+  await eventually(() => page.getAttribute('.c-statement', 'data-line'), '4', 'previous line');
+  assert.ok((await v.locator('.hl').count()) > 0, 'changed bits marked');
+  assert.match(page.url(), /a\.v=0xdeadbeef/);
+  assert.match(page.url(), /src=unsigned\+popcount/);
+  await page.click('.code-steps .step-player .next');
+  await shot(page, 'lab-c-popcount');
+
+  // the link reopens the same state
+  const url = page.url();
+  await page.goto('about:blank');
+  await page.goto(url);
+  await eventually(() => page.getAttribute('.c-return', 'data-decimal'), '24', 'reopened link');
+  assert.equal(await page.inputValue('#lab-src'), POPCOUNT);
+
+  // a loop preset: round up to a power of two, its iterations numbered
+  await page.click('.c-preset >> text=round up to a power of two');
+  await eventually(() => page.getAttribute('.c-return', 'data-decimal'), '64', 'round_up(37)');
+  await page.click('.code-steps .step-player .reset');
+  for (let i = 0; i < 4; i++) await page.click('.code-steps .step-player .next');
+  await eventually(async () => /iteration \d/.test(await page.textContent('.c-statement')), true, 'iteration shown');
+  await page.fill('#lab-run-to', '9');
+  await page.press('#lab-run-to', 'Enter');
+  await eventually(() => page.getAttribute('.c-statement', 'data-line'), '9', 'run to line 9 (the return)');
+  await shot(page, 'lab-c-loop');
+
+  // undefined behaviour: a shift by the width, at line 1 with a caret
+  await page.fill('#lab-src', 'int f(int x) { return x >> 32; }');
+  await page.waitForSelector('.c-error');
+  assert.equal(await page.getAttribute('.c-error', 'data-line'), '1');
+  const message = await page.textContent('.c-error .error');
+  assert.match(message, /^line 1, column \d+: .*shift/i);
+  const col = Number(await page.getAttribute('.c-error .expr-error', 'data-column'));
+  assert.ok(col >= 16 && col <= 30, `caret column ${col}`);
+  assert.ok(await page.isVisible('.stale'), 'the last valid run stays');
+  await shot(page, 'lab-c-undefined');
+
+  // compare two functions that differ
+  await page.fill('#lab-src', 'int f(unsigned char x) { return x >> 1; }');
+  await page.fill('#lab-c-cmp', 'int g(unsigned char y) { return y / 2 + (y == 77); }');
+  await page.click('.lab-c-prove');
+  await page.waitForSelector('.c-compare .verdict[data-verdict]', { timeout: 30000 });
+  assert.equal(await page.getAttribute('.c-compare .verdict', 'data-verdict'), 'differ');
+  assert.match(await page.textContent('.c-compare .verdict'), /x = 77/);
+  await page.click('.lab-c-load');
+  await eventually(() => page.inputValue('#lab-arg-x'), '77', 'counterexample loaded');
+  await eventually(() => page.getAttribute('.c-return', 'data-decimal'), '38', 'f(77)');
+  await shot(page, 'lab-c-compare');
+  assert.deepEqual(problems, []);
+});
