@@ -2,6 +2,7 @@
 
 mod bench;
 mod bench_matrix;
+mod c_code;
 mod debruijn;
 mod eval;
 mod magic;

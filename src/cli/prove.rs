@@ -1,5 +1,6 @@
 //! `bitscope prove "A" "B" --width W [--json]`: are two Lab expressions
-//! equal on every input?
+//! equal on every input? When A and B are files, two C functions
+//! ([`super::c_code`]; `--fn-a`, `--fn-b` pick them).
 //!
 //! Exit status: 0 proven equal, 1 a counterexample, 3 not proven within the
 //! time budget, 2 bad input (a parse error prints its column and a caret).
@@ -25,6 +26,12 @@ pub struct ProveArgs {
     /// Word width in bits.
     #[arg(long, default_value = "64", value_parser = ["8", "16", "32", "64"])]
     width: String,
+    /// With C files: the first file's function (default: the only or last).
+    #[arg(long = "fn-a", value_name = "NAME")]
+    fn_a: Option<String>,
+    /// With C files: the second file's function.
+    #[arg(long = "fn-b", value_name = "NAME")]
+    fn_b: Option<String>,
     /// The time budget in seconds; after it, random and edge inputs decide
     /// what is reported (not a proof).
     #[arg(long, default_value_t = 10.0)]
@@ -58,6 +65,20 @@ impl Control for Deadline {
 }
 
 pub fn run(args: ProveArgs) -> i32 {
+    let is_file = |s: &str| s == "-" || std::path::Path::new(s).is_file();
+    match (is_file(&args.left), is_file(&args.right)) {
+        (true, true) => {
+            let (a, b) = (args.fn_a.as_deref(), args.fn_b.as_deref());
+            return super::c_code::prove(&args.left, &args.right, a, b, args.seconds, args.json);
+        }
+        (true, false) | (false, true) => {
+            return super::bad_input("give two C files, or two expressions (one of the two is a file)");
+        }
+        _ if args.fn_a.is_some() || args.fn_b.is_some() => {
+            return super::bad_input("--fn-a and --fn-b pick functions of C files");
+        }
+        _ => {}
+    }
     let width: u32 = args.width.parse().unwrap_or(64);
     if let Some(path) = &args.dimacs {
         if let Err(e) = write_dimacs(&args.left, &args.right, width, path) {

@@ -25,6 +25,7 @@ pub const ALL: &[Exercise] = &[
         reference: "(x << 1) & 0xfefefefefefefefe",
         alternatives: &["(x & 0x7f7f7f7f7f7f7f7f) << 1", "(x << 1) & ~0x0101010101010101"],
         best_ops: 2,
+        c_signature: None,
     },
     Exercise {
         id: "west-one",
@@ -39,6 +40,7 @@ pub const ALL: &[Exercise] = &[
         reference: "(x >> 1) & 0x7f7f7f7f7f7f7f7f",
         alternatives: &["(x & 0xfefefefefefefefe) >> 1", "(x >> 1) & ~0x8080808080808080"],
         best_ops: 2,
+        c_signature: None,
     },
     Exercise {
         id: "king-attacks",
@@ -59,6 +61,7 @@ pub const ALL: &[Exercise] = &[
             "(x << 8 | x >> 8) | ((x | x << 8 | x >> 8) << 1) & 0xfefefefefefefefe | ((x | x << 8 | x >> 8) >> 1) & 0x7f7f7f7f7f7f7f7f",
         ],
         best_ops: 17,
+        c_signature: None,
     },
     Exercise {
         id: "knight-attacks",
@@ -79,6 +82,7 @@ pub const ALL: &[Exercise] = &[
             "((x >> 1) & 0x7f7f7f7f7f7f7f7f | (x << 1) & 0xfefefefefefefefe) << 16 | ((x >> 1) & 0x7f7f7f7f7f7f7f7f | (x << 1) & 0xfefefefefefefefe) >> 16 | ((x >> 2) & 0x3f3f3f3f3f3f3f3f | (x << 2) & 0xfcfcfcfcfcfcfcfc) << 8 | ((x >> 2) & 0x3f3f3f3f3f3f3f3f | (x << 2) & 0xfcfcfcfcfcfcfcfc) >> 8",
         ],
         best_ops: 19,
+        c_signature: None,
     },
     Exercise {
         id: "double-push",
@@ -96,6 +100,7 @@ pub const ALL: &[Exercise] = &[
         reference: "((((x << 8) & ~y) & 0x0000000000ff0000) << 8) & ~y",
         alternatives: &["(((x & 0xff00) << 8 & ~y) << 8) & ~y", "((x & 0xff00) << 16) & ~y & ~(y << 8)"],
         best_ops: 7,
+        c_signature: None,
     },
     Exercise {
         id: "trit-of-square",
@@ -110,6 +115,7 @@ pub const ALL: &[Exercise] = &[
         reference: "((x >> z) & 1) + 2 * ((y >> z) & 1)",
         alternatives: &["((x >> z) & 1) | ((y >> z) & 1) << 1", "((x >> z) & 1) + ((y >> z << 1) & 2)"],
         best_ops: 6,
+        c_signature: None,
     },
     Exercise {
         id: "quad-sliders",
@@ -127,6 +133,7 @@ pub const ALL: &[Exercise] = &[
         reference: "(y ^ z) & (x | z)",
         alternatives: &["(x & y & ~z) | (z & ~y)", "(x & y & ~z) | (~x & ~y & z) | (x & ~y & z)"],
         best_ops: 3,
+        c_signature: None,
     },
     Exercise {
         id: "gpu-north-half",
@@ -141,5 +148,6 @@ pub const ALL: &[Exercise] = &[
         reference: "(y << 8) | (x >> 24)",
         alternatives: &["(y << 8) + (x >> 24)", "(y * 256) | (x / 0x1000000)"],
         best_ops: 3,
+        c_signature: None,
     },
 ];

@@ -20,6 +20,7 @@ pub const ALL: &[Exercise] = &[
         reference: "((x & -x) * 0x1d) >> 5",
         alternatives: &["((x & (~x + 1)) * 29) >> 5", "((x & -x) * 0x1d) / 32", "(((x & -x) * 0x1d) & 0xe0) >> 5"],
         best_ops: 4,
+        c_signature: None,
     },
     Exercise {
         id: "magic-index",
@@ -40,5 +41,6 @@ pub const ALL: &[Exercise] = &[
             "((x & 0x000101010101017e) * 0x0080001020400080) / 0x0010000000000000",
         ],
         best_ops: 3,
+        c_signature: None,
     },
 ];

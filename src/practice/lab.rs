@@ -23,6 +23,7 @@ pub const ALL: &[Exercise] = &[
         reference: "x & -x",
         alternatives: &["x & (~x + 1)", "x & ~(x - 1)", "((x - 1) ^ x) & x"],
         best_ops: 2,
+        c_signature: None,
     },
     Exercise {
         id: "lowest-bit-clear",
@@ -40,6 +41,7 @@ pub const ALL: &[Exercise] = &[
         reference: "x & (x - 1)",
         alternatives: &["x ^ (x & -x)", "x - (x & -x)", "x & ~(x & -x)"],
         best_ops: 2,
+        c_signature: None,
     },
     Exercise {
         id: "lowest-bit-mask",
@@ -57,6 +59,7 @@ pub const ALL: &[Exercise] = &[
         reference: "x ^ (x - 1)",
         alternatives: &["~(x ^ -x)", "(x & -x) | ((x & -x) - 1)"],
         best_ops: 2,
+        c_signature: None,
     },
     Exercise {
         id: "power-of-two",
@@ -75,6 +78,7 @@ pub const ALL: &[Exercise] = &[
         reference: "!(x & (x - 1)) & (x != 0)",
         alternatives: &["(x & (x - 1)) < (x != 0)", "!(x & (x - 1)) & !!x", "((x & -x) == x) & (x != 0)"],
         best_ops: 4,
+        c_signature: None,
     },
     Exercise {
         id: "smear-right",
@@ -96,6 +100,7 @@ pub const ALL: &[Exercise] = &[
             "((x | x >> 4) | (x | x >> 4) >> 2) | ((x | x >> 4) | (x | x >> 4) >> 2) >> 1",
         ],
         best_ops: 14,
+        c_signature: None,
     },
     Exercise {
         id: "round-up-power-of-two",
@@ -116,6 +121,7 @@ pub const ALL: &[Exercise] = &[
             "((((x - 1) | (x - 1) >> 4) | ((x - 1) | (x - 1) >> 4) >> 2) | (((x - 1) | (x - 1) >> 4) | ((x - 1) | (x - 1) >> 4) >> 2) >> 1) + 1",
         ],
         best_ops: 23,
+        c_signature: None,
     },
     Exercise {
         id: "gosper",
@@ -137,5 +143,6 @@ pub const ALL: &[Exercise] = &[
             "(x + (x & (~x + 1))) | ((((x + (x & -x)) ^ x) >> 2) / (x & -x))",
         ],
         best_ops: 12,
+        c_signature: None,
     },
 ];

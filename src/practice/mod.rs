@@ -26,6 +26,7 @@
 //! ```
 
 mod boards;
+pub mod c_answer;
 mod hashing;
 mod lab;
 mod nibbles;
@@ -61,6 +62,10 @@ pub struct Exercise {
     pub alternatives: &'static [&'static str],
     /// The fewest operators known (the reference's or an alternative's).
     pub best_ops: usize,
+    /// Where the exercise is typed in C (`int abs(int x)`): answers are C
+    /// expressions or functions in C's semantics ([`c_answer`]), and the
+    /// reference is C.
+    pub c_signature: Option<&'static str>,
 }
 
 /// Every exercise, grouped by topic.
@@ -167,6 +172,12 @@ pub enum PracticeError {
     Parse { width: u32, error: ExprError },
     #[error("{0}")]
     Prove(ProveError),
+    /// A C answer that does not parse or run.
+    #[error("{0}")]
+    C(crate::lang::c::CError),
+    /// A C answer of the wrong shape for the exercise.
+    #[error("{0}")]
+    CAnswer(String),
 }
 
 impl PracticeError {
@@ -174,6 +185,7 @@ impl PracticeError {
     pub fn column(&self) -> Option<usize> {
         match self {
             PracticeError::Parse { error, .. } => Some(error.column()),
+            PracticeError::C(e) if e.line == 1 => Some(e.col as usize),
             _ => None,
         }
     }
@@ -307,6 +319,9 @@ pub fn check_with(
     opts: &Options,
     ctl: &mut dyn Control,
 ) -> Result<Report, PracticeError> {
+    if c_answer::is_c(ex, answer) {
+        return c_answer::check(ex, answer, opts, ctl);
+    }
     let mut trees = Vec::new();
     for &width in ex.widths {
         let tree = parse(answer, width).map_err(|error| PracticeError::Parse { width, error })?;

@@ -17,6 +17,7 @@ pub const ALL: &[Exercise] = &[
         reference: "(x << 4) | (x >> 4)",
         alternatives: &["((x & 15) << 4) ^ (x >> 4)", "(x * 16) + (x / 16)"],
         best_ops: 3,
+        c_signature: None,
     },
     Exercise {
         id: "nibble-of-square",
@@ -31,5 +32,6 @@ pub const ALL: &[Exercise] = &[
         reference: "(x >> (y << 2)) & 15",
         alternatives: &["(x >> y * 4) & 15", "(x << (60 - (y << 2))) >> 60"],
         best_ops: 3,
+        c_signature: None,
     },
 ];

@@ -23,6 +23,7 @@ pub const ALL: &[Exercise] = &[
             "(x & 1) + (x >> 1 & 1) + (x >> 2 & 1) + (x >> 3 & 1) + (x >> 4 & 1) + (x >> 5 & 1) + (x >> 6 & 1) + (x >> 7)",
         ],
         best_ops: 14,
+        c_signature: None,
     },
     Exercise {
         id: "parity-byte",
@@ -43,5 +44,6 @@ pub const ALL: &[Exercise] = &[
             "(x - (x >> 1) - (x >> 2) - (x >> 3) - (x >> 4) - (x >> 5) - (x >> 6) - (x >> 7)) & 1",
         ],
         best_ops: 15,
+        c_signature: None,
     },
 ];

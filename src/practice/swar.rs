@@ -25,6 +25,7 @@ pub const ALL: &[Exercise] = &[
             "((x & ~0x88888888) + (y & ~0x88888888)) ^ ((x ^ y) & 0x88888888)",
         ],
         best_ops: 6,
+        c_signature: None,
     },
     Exercise {
         id: "swar-sub-nibbles",
@@ -45,6 +46,7 @@ pub const ALL: &[Exercise] = &[
             "((x | 0x88888888) - (y & 0x77777777)) ^ ((x ^ y ^ 0x88888888) & 0x88888888)",
         ],
         best_ops: 7,
+        c_signature: None,
     },
     Exercise {
         id: "average-bytes",
@@ -62,6 +64,7 @@ pub const ALL: &[Exercise] = &[
         reference: "(x & y) + ((x ^ y) >> 1)",
         alternatives: &["(x >> 1) + (y >> 1) + (x & y & 1)", "(x | y) - ((x ^ y) >> 1) - ((x ^ y) & 1)"],
         best_ops: 4,
+        c_signature: None,
     },
     Exercise {
         id: "average-lanes",
@@ -79,6 +82,7 @@ pub const ALL: &[Exercise] = &[
         reference: "(x & y) + (((x ^ y) >> 1) & 0x7f7f7f7f)",
         alternatives: &["(x | y) - (((x ^ y) >> 1) & 0x7f7f7f7f) - ((x ^ y) & 0x01010101)", "(x & y) + (((x ^ y) & 0xfefefefe) >> 1)"],
         best_ops: 5,
+        c_signature: None,
     },
     Exercise {
         id: "has-zero-byte",
@@ -100,5 +104,6 @@ pub const ALL: &[Exercise] = &[
             "(~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x | 0x7f7f7f7f)) != 0",
         ],
         best_ops: 5,
+        c_signature: None,
     },
 ];

@@ -241,7 +241,15 @@ fn show(e: &Expr, outer: u8) -> String {
         ExprKind::Cast(t, a) => (format!("({}){}", t.name(), show(a, 18)), 18),
         ExprKind::Binary(op, a, b) => {
             let p = op.precedence() + 6;
-            (format!("{} {} {}", show(a, p), op.symbol(), show(b, p + 1)), p)
+            // inside a bitwise operator or a shift, any other operator gets
+            // parentheses (as people write `(v >> 1) & m`)
+            let child = |e: &Expr, at: u8| match &e.kind {
+                ExprKind::Binary(o, _, _) if o != op && matches!(op, BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::Shr) => {
+                    format!("({})", show(e, 0))
+                }
+                _ => show(e, at),
+            };
+            (format!("{} {} {}", child(a, p), op.symbol(), child(b, p + 1)), p)
         }
         ExprKind::Cond(c, t, f) => (format!("{} ? {} : {}", show(c, 7), show(t, 0), show(f, 5)), 5),
         ExprKind::Assign(op, a, b) => {
@@ -276,7 +284,7 @@ fn lit_text(v: Value) -> String {
         Int::ULongLong => "ull",
         _ => "",
     };
-    if n > 0xffff && !v.ty.signed() || n > 0xffff_ffff {
+    if n > 255 {
         format!("0x{n:x}{suffix}")
     } else {
         format!("{n}{suffix}")
