@@ -53,7 +53,8 @@ fn is_zero(v: &u64) -> bool {
     *v == 0
 }
 
-mod hex_mask {
+/// A u64 as `0x…` text in serde (a JS number holds 53 bits).
+pub mod hex_mask {
     use serde::{Deserialize, Deserializer, Serializer};
     pub fn serialize<S: Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&format!("0x{v:x}"))

@@ -2,6 +2,7 @@
 //! installed (Stockfish's `go perft`, timed in the same run).
 
 mod prove;
+mod prove_c;
 
 use bitscope::chess::stockfish::Stockfish;
 use bitscope::chess::{perft, Position};
@@ -75,6 +76,7 @@ pub fn run(args: BenchArgs) -> i32 {
     }
     if matches!(args.suite, Suite::Prove | Suite::All) {
         prove::run(rounds);
+        prove_c::run(rounds);
     }
     if matches!(args.suite, Suite::Gpu | Suite::All) {
         bench_gpu(rounds, args.depth_offset + args.gpu_depth_offset);

@@ -1,7 +1,9 @@
 //! `bitscope bench prove`: the equivalence checker's speed. Exhaustive
 //! 2^24 inputs (goal under 0.5 s), the three typical 64-bit identities by
 //! the SAT solver (goal under 0.3 s each), and every exercise's reference
-//! proven against its alternatives, all together (goal under 5 s).
+//! proven against its alternatives, all together (goal under 5 s), and the
+//! data-lab worked example (tests/data/datalab) graded, 14 puzzles (goal
+//! under 5 s).
 
 use bitscope::lang::prove::{prove, Method};
 use bitscope::practice;
@@ -60,6 +62,31 @@ pub fn run(rounds: u32) {
         }
     }
     bench_exercises(rounds);
+    bench_grade(rounds);
+}
+
+/// The worked example's correct student file graded (every puzzle proven).
+fn bench_grade(rounds: u32) {
+    use bitscope::lang::prove::{Control, NoControl};
+    const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/datalab/");
+    let read = |f: &str| std::fs::read_to_string(format!("{DIR}{f}"));
+    let (Ok(set), Ok(reference), Ok(student)) = (read("puzzles.c"), read("reference.c"), read("student_correct.c")) else {
+        println!("  data-lab worked example graded             (tests/data/datalab not found)");
+        return;
+    };
+    let Ok(set) = practice::sets::parse_set(&set) else { return };
+    let mut ctl = || Box::new(NoControl) as Box<dyn Control>;
+    let (t, g) = super::best(rounds, || practice::grade::grade(&set, &reference, &student, &practice::options(), &mut ctl));
+    match g {
+        Ok(g) => println!(
+            "  data-lab worked example graded             {t:>8.4} s  {} puzzles, {}/{} points, exit {}",
+            g.puzzles.len(),
+            g.score,
+            g.max,
+            g.exit_code()
+        ),
+        Err(e) => println!("  data-lab worked example graded             error: {e}"),
+    }
 }
 
 /// Every exercise's reference against each alternative (every width).

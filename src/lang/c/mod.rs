@@ -40,11 +40,11 @@ pub use trace::{CStep, StepKind, VarView, Warning};
 pub use types::{parse_arg, Int, Value};
 
 use parse::Parsed;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// What kind of error.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {
     /// Not C, or not well-formed.
@@ -65,7 +65,7 @@ pub enum ErrorKind {
 }
 
 /// An error at a line and column (1-based).
-#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 #[error("line {line}, column {col}: {message}")]
 pub struct CError {
     pub kind: ErrorKind,

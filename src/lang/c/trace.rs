@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 /// What kind of step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
+#[serde(rename_all = "snake_case")]
 pub enum StepKind {
     Declare,
     Expr,
@@ -36,6 +36,7 @@ pub struct VarView {
     /// A scalar's value (`None` before it is given one, or for an array).
     pub value: Option<Value>,
     /// The bits this step changed (all of them when it was declared).
+    #[serde(with = "crate::bits::trace::hex_mask")]
     pub changed: u64,
     /// An array's elements (`None`: not given a value).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -57,7 +58,6 @@ pub struct CStep {
     pub function: String,
     /// The statement or condition as C text.
     pub text: String,
-    #[serde(flatten)]
     pub kind: StepKind,
     /// The expression's, condition's or return's value.
     pub value: Option<Value>,

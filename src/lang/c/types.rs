@@ -154,6 +154,8 @@ impl Int {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Value {
     pub ty: Int,
+    /// `0x…` text in JSON (a JS number holds 53 bits).
+    #[serde(with = "crate::bits::trace::hex_mask")]
     pub bits: u64,
 }
 

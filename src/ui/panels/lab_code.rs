@@ -10,7 +10,8 @@
 use super::lab_code_compare::CodeCompareCard;
 use crate::bits::trace::{Outcome, Step, Trace};
 use crate::bits::word::Word;
-use crate::lang::c::{parse_arg, CError, CStep, Int, Program, Run, RunOptions, Value};
+use crate::ui::hooks::{use_worker_job, JobState};
+use crate::ui::worker::{CErrorView as CError, CProblem, CRun, CRunDone, CStepView as CStep, Request};
 use crate::ui::components::{caret_error, BitRow, StepPlayer};
 use crate::ui::route::Route;
 use crate::ui::state::{
@@ -26,53 +27,33 @@ pub(super) struct Shown {
     pub src: String,
     pub functions: Vec<String>,
     pub name: String,
-    pub params: Vec<(String, Int)>,
-    pub run: Run,
+    pub params: Vec<(String, String)>,
+    pub run: CRun,
     /// The steps as the step player draws them.
     pub trace: Rc<Trace>,
 }
 
 /// Why there is no run: the C (with its line and column) or an argument.
-#[derive(Clone, PartialEq)]
-pub(super) enum Problem {
-    C(CError),
-    Arg { name: String, message: String },
-}
+pub(super) type Problem = CProblem;
 
-/// Parses, picks the function (a name that is gone: the last), reads the
-/// arguments and runs with a trace.
-pub(super) fn compute(code: &CodeState) -> Result<Rc<Shown>, Problem> {
-    let p = Program::parse(&code.src).map_err(Problem::C)?;
-    let f = p
-        .entry(code.func.as_deref())
-        .or_else(|_| p.entry(None))
-        .map_err(Problem::C)?;
-    let args = f
-        .params
-        .iter()
-        .map(|(name, ty)| {
-            parse_arg(code.arg(name), *ty).map_err(|message| Problem::Arg {
-                name: name.clone(),
-                message,
-            })
-        })
-        .collect::<Result<Vec<Value>, Problem>>()?;
-    let opts = RunOptions {
-        trace: true,
-        ..Default::default()
+/// The worker's answer as the panel shows it: a run, or its problem.
+fn shown(done: &CRunDone) -> Result<Rc<Shown>, Problem> {
+    if let Some(p) = &done.problem {
+        return Err(p.clone());
+    }
+    let Some(run) = done.run.clone() else {
+        return Err(CProblem::Arg { name: String::new(), message: "no function to run".into() });
     };
-    let run = p.run_values(&f.name, &args, &opts).map_err(Problem::C)?;
-    let result = Outcome::Number(run.value.map_or(0, |v| v.get() as i64));
-    let mut trace = Trace::new("c", f.name.clone(), result);
+    let result = Outcome::Number(run.value.as_ref().map_or(0, |v| v.decimal.parse().unwrap_or(0)));
+    let mut trace = Trace::new("c", done.name.clone(), result);
     trace.steps = run.steps.iter().map(player_step).collect();
-    let trace = Rc::new(trace);
     Ok(Rc::new(Shown {
-        src: code.src.clone(),
-        functions: p.functions().iter().map(|f| f.name.clone()).collect(),
-        name: f.name.clone(),
-        params: f.params.clone(),
+        src: done.src.clone(),
+        functions: done.functions.clone(),
+        name: done.name.clone(),
+        params: done.params.clone(),
         run,
-        trace,
+        trace: Rc::new(trace),
     }))
 }
 
@@ -81,7 +62,8 @@ pub(super) fn compute(code: &CodeState) -> Result<Rc<Shown>, Problem> {
 fn player_step(s: &CStep) -> Step {
     let value = s
         .value
-        .map_or(Word::new(0, 32), |v| Word::new(v.bits, v.ty.bits().max(1)));
+        .as_ref()
+        .map_or(Word::new(0, 32), |v| v.word());
     let mut label = format!("line {}", s.line);
     if let Some(i) = s.iteration {
         label.push_str(&format!(", iteration {i}"));
@@ -100,13 +82,27 @@ pub(super) struct CodeProps {
 #[function_component(CodeLab)]
 pub(super) fn code_lab(props: &CodeProps) -> Html {
     let s = &props.state;
-    let outcome = use_memo(s.code.clone(), |code| compute(code));
+    let job = use_worker_job::<CRunDone>();
+    let ask = (s.code.src.clone(), s.code.func.clone(), s.code.args.clone());
+    {
+        let job = job.clone();
+        use_effect_with(ask, move |(src, func, args)| {
+            job.start(&Request::RunC { src: src.clone(), func: func.clone(), args: args.clone() });
+        });
+    }
     let last_ok = use_mut_ref(|| None::<Rc<Shown>>);
-    if let Ok(run) = &*outcome {
-        *last_ok.borrow_mut() = Some(run.clone());
+    let last_problem = use_mut_ref(|| None::<Problem>);
+    if let JobState::Done(done) = &*job {
+        match shown(done) {
+            Ok(run) => {
+                *last_ok.borrow_mut() = Some(run);
+                *last_problem.borrow_mut() = None;
+            }
+            Err(p) => *last_problem.borrow_mut() = Some(p),
+        }
     }
     let shown = last_ok.borrow().clone();
-    let problem = outcome.as_ref().as_ref().err().cloned();
+    let problem = last_problem.borrow().clone();
     let code_dispatch = props.dispatch.reform(Action::Code);
     let on_step = props.dispatch.reform(Action::Step);
     html! {
@@ -166,7 +162,7 @@ fn c_error_view(src: &str, e: &CError) -> Html {
         .nth(e.line.saturating_sub(1) as usize)
         .unwrap_or_default();
     html! {
-        <div class="c-error" data-line={e.line.to_string()} data-kind={format!("{:?}", e.kind).to_lowercase()}>
+        <div class="c-error" data-line={e.line.to_string()} data-kind={e.kind.clone()}>
             { caret_error(line, e.col as usize, e.to_string()) }
         </div>
     }
@@ -208,7 +204,7 @@ fn call_fields(
         let id = format!("lab-arg-{name}");
         html! {
             <div class={classes!("field", "c-arg", error.is_some().then_some("invalid"))} data-param={name.clone()}>
-                <label for={id.clone()}>{ format!("{name} ({})", ty.name()) }</label>
+                <label for={id.clone()}>{ format!("{name} ({ty})") }</label>
                 <input id={id.clone()} name={id} type="text" spellcheck="false" autocomplete="off"
                     value={code.arg(name).to_string()} {oninput} aria-invalid={error.is_some().to_string()} />
                 if let Some(m) = error { <p class="error" role="alert">{ m }</p> }
@@ -220,11 +216,11 @@ fn call_fields(
 
 /// The return value in bits at the return type's width, and in decimal.
 fn return_view(sh: &Shown) -> Html {
-    match sh.run.value {
+    match &sh.run.value {
         Some(v) => html! {
-            <div class="c-return" data-decimal={v.decimal()} data-hex={v.hex()}>
-                <BitRow word={Word::new(v.bits, v.ty.bits().max(1))} label="return" />
-                <p class="c-return-text">{ format!("{}() returns {} {} ({})", sh.name, v.ty.name(), v.decimal(), v.hex()) }</p>
+            <div class="c-return" data-decimal={v.decimal.clone()} data-hex={v.hex.clone()}>
+                <BitRow word={v.word()} label="return" />
+                <p class="c-return-text">{ format!("{}() returns {} {} ({})", sh.name, v.ty, v.decimal, v.hex) }</p>
             </div>
         },
         None => {
@@ -290,7 +286,7 @@ fn code_steps(props: &CodeStepsProps) -> Html {
                 <span class="muted">{ format!("step {} of {}, line {} in {}: ", current + 1, steps.len(), st.line, st.function) }</span>
                 <code>{ st.text.clone() }</code>
                 if let Some(i) = st.iteration { <span class="c-iteration">{ format!(" iteration {i}") }</span> }
-                if let Some(v) = st.value { <span class="muted">{ format!(" = {} ({})", v.decimal(), v.hex()) }</span> }
+                if let Some(v) = &st.value { <span class="muted">{ format!(" = {} ({})", v.decimal, v.hex) }</span> }
             </p>
             { for st.warnings.iter().map(|w| html! { <p class="warning c-warning">{ w.clone() }</p> }) }
             { vars_table(st) }
@@ -318,18 +314,18 @@ fn listing(src: &str, line: u32) -> Html {
 /// marked), decimal.
 fn vars_table(st: &CStep) -> Html {
     let rows = st.vars.iter().map(|v| {
-        let (bits, decimal) = match v.value {
+        let (bits, decimal) = match &v.value {
             Some(x) => (
-                html! { <BitRow word={Word::new(x.bits, x.ty.bits().max(1))} highlight={v.changed} readouts={false} /> },
-                x.decimal(),
+                html! { <BitRow word={x.word()} highlight={v.changed} readouts={false} /> },
+                x.decimal.clone(),
             ),
-            None if !v.elements.is_empty() => (html! { <span class="muted">{ format!("{} elements", v.elements.len()) }</span> }, String::new()),
+            None if v.elements > 0 => (html! { <span class="muted">{ format!("{} elements", v.elements) }</span> }, String::new()),
             None => (html! { <span class="muted">{ "not set" }</span> }, String::new()),
         };
         html! {
             <tr data-var={v.name.clone()} class={classes!((v.changed != 0 || v.elements_changed != 0).then_some("changed"))}>
                 <td><code>{ v.name.clone() }</code></td>
-                <td class="c-type">{ v.ty.name() }</td>
+                <td class="c-type">{ v.ty.clone() }</td>
                 <td class="c-bits">{ bits }</td>
                 <td class="num c-decimal">{ decimal }</td>
             </tr>
@@ -352,9 +348,9 @@ fn zoom_view(st: &CStep) -> Html {
         html! {
             <tr>
                 <td><code>{ e.text.clone() }</code></td>
-                <td class="c-type">{ e.value.ty.name() }</td>
-                <td class="mono hex">{ e.value.hex() }</td>
-                <td class="num">{ e.value.decimal() }</td>
+                <td class="c-type">{ e.value.ty.clone() }</td>
+                <td class="mono hex">{ e.value.hex.clone() }</td>
+                <td class="num">{ e.value.decimal.clone() }</td>
             </tr>
         }
     });

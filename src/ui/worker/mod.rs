@@ -11,6 +11,7 @@
 //! Panels use it through `hooks::use_worker_job`.
 
 mod c_proof;
+mod c_run;
 pub mod protocol;
 
 #[cfg(all(target_arch = "wasm32", feature = "worker"))]
@@ -25,6 +26,7 @@ mod page;
 #[cfg(browser_ui)]
 pub use page::{prewarm, prewarm_n, worker_count, Job};
 pub use c_proof::{CDifference, CProveDone};
+pub use c_run::{CErrorView, CExprView, CProblem, CRun, CRunDone, CStepView, CValueView, CVarView};
 pub use protocol::{
     sum_progress, CheckDone, DebruijnCount, Difference, Hex, JobOutput, MagicFound, MagicPage,
     PerftResult, Progress, ProveDone, Request, SearchProgress, SuiteResult, WorkerEvent,

@@ -72,6 +72,13 @@ pub enum Request {
         right: String,
         left_fn: Option<String>,
     },
+    /// Runs the Lab's C code with a trace (`lang::c`): `func` (absent: the
+    /// last function), each parameter's value as typed.
+    RunC {
+        src: String,
+        func: Option<String>,
+        args: Vec<(String, String)>,
+    },
 }
 
 fn one() -> u32 {
@@ -228,6 +235,7 @@ pub enum WorkerEvent {
     Proved(ProveDone),
     Checked(CheckDone),
     ProvedC(super::c_proof::CProveDone),
+    RanC(super::c_run::CRunDone),
     Error { message: String },
 }
 

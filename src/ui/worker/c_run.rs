@@ -1,0 +1,229 @@
+//! The worker runs the Lab's C code ([`Request::RunC`](super::Request::RunC)):
+//! the C interpreter (`lang::c`'s parser and evaluator) is only in the
+//! worker's module, so the page's first load does not carry it. The page
+//! gets the file's functions, the one run, its parameters and the trace.
+
+use super::protocol::JobOutput;
+use super::WorkerEvent;
+use crate::bits::word::Word;
+use serde::{Deserialize, Serialize};
+
+/// A C value as the page shows it: its type's name and width, its bits,
+/// and the decimal and hex C would print (worked out in the worker).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CValueView {
+    pub ty: String,
+    pub width: u32,
+    #[serde(with = "crate::bits::trace::hex_mask")]
+    pub bits: u64,
+    pub decimal: String,
+    pub hex: String,
+}
+
+impl CValueView {
+    /// The bits as a word of the type's width (1 for `_Bool`).
+    pub fn word(&self) -> Word {
+        Word::new(self.bits, self.width.max(1))
+    }
+}
+
+/// A variable after a step: its value (`None`: not set yet, or an array),
+/// the bits the step changed, an array's length and changed elements.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CVarView {
+    pub name: String,
+    pub ty: String,
+    pub value: Option<CValueView>,
+    #[serde(with = "crate::bits::trace::hex_mask")]
+    pub changed: u64,
+    pub elements: usize,
+    pub elements_changed: usize,
+}
+
+/// A sub-expression and its value.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CExprView {
+    pub text: String,
+    pub value: CValueView,
+}
+
+/// One step of the run (`lang::c::CStep`, for the page).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CStepView {
+    pub line: u32,
+    pub function: String,
+    pub text: String,
+    pub value: Option<CValueView>,
+    pub iteration: Option<u32>,
+    pub vars: Vec<CVarView>,
+    pub exprs: Vec<CExprView>,
+    pub warnings: Vec<String>,
+}
+
+/// A C error: where, what kind (`syntax`, `undefined`, ...), the message.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CErrorView {
+    pub line: u32,
+    pub col: u32,
+    pub kind: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for CErrorView {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}, column {}: {}", self.line, self.col, self.message)
+    }
+}
+
+/// Why there is no run: the C (with its line and column) or an argument.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CProblem {
+    C(CErrorView),
+    Arg { name: String, message: String },
+}
+
+/// One run, as the page draws it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CRun {
+    pub value: Option<CValueView>,
+    pub steps: Vec<CStepView>,
+    pub truncated: bool,
+    pub warnings: Vec<String>,
+}
+
+/// What the worker answers: the source it ran, the file's functions (empty
+/// when it does not parse), the function run and its parameters (names and
+/// type names), and the run or the problem.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CRunDone {
+    pub src: String,
+    pub functions: Vec<String>,
+    pub name: String,
+    pub params: Vec<(String, String)>,
+    pub run: Option<CRun>,
+    pub problem: Option<CProblem>,
+}
+
+#[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
+mod of {
+    use super::*;
+    use crate::lang::c::{CError, CStep, Value, VarView};
+
+    pub fn value(v: Value) -> CValueView {
+        CValueView { ty: v.ty.name().into(), width: v.ty.bits(), bits: v.bits, decimal: v.decimal(), hex: v.hex() }
+    }
+
+    pub fn error(e: CError) -> CProblem {
+        let kind = format!("{:?}", e.kind).to_lowercase();
+        CProblem::C(CErrorView { line: e.line, col: e.col, kind, message: e.message })
+    }
+
+    fn var(v: &VarView) -> CVarView {
+        CVarView {
+            name: v.name.clone(),
+            ty: v.ty.name().into(),
+            value: v.value.map(value),
+            changed: v.changed,
+            elements: v.elements.len(),
+            elements_changed: v.elements_changed,
+        }
+    }
+
+    pub fn step(s: &CStep) -> CStepView {
+        CStepView {
+            line: s.line,
+            function: s.function.clone(),
+            text: s.text.clone(),
+            value: s.value.map(value),
+            iteration: s.iteration,
+            vars: s.vars.iter().map(var).collect(),
+            exprs: s.exprs.iter().map(|e| CExprView { text: e.text.clone(), value: value(e.value) }).collect(),
+            warnings: s.warnings.clone(),
+        }
+    }
+}
+
+impl CRunDone {
+    /// Parses, picks the function (a name that is gone: the last), reads
+    /// the arguments as typed (`0` for one not given) and runs with a trace.
+    #[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
+    pub fn compute(src: &str, func: Option<&str>, args: &[(String, String)]) -> CRunDone {
+        use crate::lang::c::{parse_arg, Program, RunOptions};
+        let mut done = CRunDone {
+            src: src.to_string(),
+            functions: Vec::new(),
+            name: String::new(),
+            params: Vec::new(),
+            run: None,
+            problem: None,
+        };
+        let p = match Program::parse(src) {
+            Ok(p) => p,
+            Err(e) => {
+                done.problem = Some(of::error(e));
+                return done;
+            }
+        };
+        done.functions = p.functions().iter().map(|f| f.name.clone()).collect();
+        let Ok(f) = p.entry(func).or_else(|_| p.entry(None)) else { return done };
+        done.name = f.name.clone();
+        done.params = f.params.iter().map(|(n, t)| (n.clone(), t.name().to_string())).collect();
+        let arg = |name: &str| args.iter().find(|(n, _)| n == name).map_or("0", |(_, v)| v.as_str());
+        let mut values = Vec::new();
+        for (name, ty) in &f.params {
+            match parse_arg(arg(name), *ty) {
+                Ok(v) => values.push(v),
+                Err(message) => {
+                    done.problem = Some(CProblem::Arg { name: name.clone(), message });
+                    return done;
+                }
+            }
+        }
+        let opts = RunOptions { trace: true, ..RunOptions::default() };
+        match p.run_values(&f.name, &values, &opts) {
+            Ok(r) => {
+                done.run = Some(CRun {
+                    value: r.value.map(of::value),
+                    steps: r.steps.iter().map(of::step).collect(),
+                    truncated: r.truncated,
+                    warnings: r.warnings.iter().map(ToString::to_string).collect(),
+                })
+            }
+            Err(e) => done.problem = Some(of::error(e)),
+        }
+        done
+    }
+}
+
+impl JobOutput for CRunDone {
+    fn from_event(event: WorkerEvent) -> Option<Self> {
+        match event {
+            WorkerEvent::RanC(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_travels_to_the_page_and_reads_back() {
+        let src = "unsigned f(unsigned v) { unsigned n = 0; while (v) { v &= v - 1; n++; } return n; }";
+        let done = CRunDone::compute(src, None, &[("v".into(), "0xb".into())]);
+        let run = done.run.clone().unwrap();
+        assert_eq!((run.value.unwrap().decimal, done.params.len()), ("3".to_string(), 1));
+        let json = serde_json::to_string(&WorkerEvent::RanC(done.clone())).unwrap();
+        let back: WorkerEvent = serde_json::from_str(&json).unwrap();
+        assert_eq!(CRunDone::from_event(back), Some(done));
+        let bad = CRunDone::compute("int f(int x) { return x >> 32; }", None, &[]);
+        assert!(matches!(bad.problem, Some(CProblem::C(e)) if e.line == 1 && e.kind == "undefined"));
+        let arg = CRunDone::compute("int f(unsigned char c) { return c; }", None, &[("c".into(), "300".into())]);
+        assert!(matches!(arg.problem, Some(CProblem::Arg { .. })));
+        let wide = CRunDone::compute("unsigned long f(unsigned long x) { return ~x; }", None, &[("x".into(), "1".into())]);
+        let json = serde_json::to_string(&wide).unwrap();
+        let back: CRunDone = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.run.unwrap().value.unwrap().bits, u64::MAX - 1);
+    }
+}
