@@ -7,7 +7,7 @@
 //! value}`), `kind` ("value" or "undefined"), `left`, `right`, `seconds`,
 //! `params`, `agreeing`, `not_proven`.
 
-use super::prove::Deadline;
+use super::progress::Deadline;
 use bitscope::lang::c::{parse_arg, CError, Program, RunOptions, Value};
 use bitscope::lang::prove::c::{self as cprove, Side, Verdict};
 use bitscope::lang::prove::{Options, ProveError};

@@ -9,11 +9,11 @@
 //! null), `left` and `right` (what each side gives there), `seconds`,
 //! `variables`, `agreeing` (inputs tried that agree) and `not_proven`.
 
-use bitscope::lang::prove::{self, Control, Flow, Options, Progress, ProveError, Verdict, Which};
+use bitscope::lang::prove::{self, Options, ProveError, Verdict, Which};
 use bitscope::bits::word::Word;
 use clap::Args;
 use serde_json::json;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[derive(Args)]
 pub struct ProveArgs {
@@ -45,24 +45,8 @@ pub struct ProveArgs {
     dimacs: Option<std::path::PathBuf>,
 }
 
-/// A deadline: out of time once it passes.
-pub struct Deadline(pub Instant);
-
-impl Deadline {
-    pub fn after(seconds: f64) -> Deadline {
-        Deadline(Instant::now() + Duration::from_secs_f64(seconds.clamp(0.0, 1e6)))
-    }
-}
-
-impl Control for Deadline {
-    fn check(&mut self, _: Progress) -> Flow {
-        if Instant::now() >= self.0 {
-            Flow::OutOfTime
-        } else {
-            Flow::Continue
-        }
-    }
-}
+// Other subcommands name it here.
+pub use super::progress::Deadline;
 
 pub fn run(args: ProveArgs) -> i32 {
     let is_file = |s: &str| s == "-" || std::path::Path::new(s).is_file();
