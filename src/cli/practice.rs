@@ -1,6 +1,12 @@
 //! `bitscope practice list [--json]` and `bitscope practice check ID "EXPR"
 //! [--json]`: the Practice page's exercises and verdicts.
 //!
+//! `bitscope practice grade --puzzles P.c --reference R.c STUDENT.c
+//! [--json]`: a student's data-lab file graded exactly, one row a puzzle;
+//! exits 0 when all are correct, 1 when any is wrong or breaks a rule, 2 on
+//! bad input or a function that does not parse (the others still graded),
+//! 3 when one is not proven in its time.
+//!
 //! `check` exits 0 when solved, 1 when wrong or refused (a rule broken),
 //! 3 when not proven within the time budget, and 2 on bad input (an unknown
 //! exercise, or an answer that does not parse: its column and a caret).
@@ -40,6 +46,23 @@ enum PracticeCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Grade a student's file against a puzzle set and its reference.
+    Grade {
+        /// The puzzle set (data-lab comment blocks and stubs).
+        #[arg(long)]
+        puzzles: String,
+        /// The reference answers (`NAME` or `test_NAME`).
+        #[arg(long)]
+        reference: String,
+        /// The student's file (`-` for stdin).
+        student: String,
+        /// The time budget in seconds per puzzle.
+        #[arg(long, default_value_t = 10.0)]
+        seconds: f64,
+        /// One JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 pub fn run(args: PracticeArgs) -> i32 {
@@ -51,6 +74,37 @@ pub fn run(args: PracticeArgs) -> i32 {
             seconds,
             json,
         } => check(&id, &expr, seconds, json),
+        PracticeCommand::Grade {
+            puzzles,
+            reference,
+            student,
+            seconds,
+            json,
+        } => grade(&puzzles, &reference, &student, seconds, json),
+    }
+}
+
+fn grade(puzzles: &str, reference: &str, student: &str, seconds: f64, as_json: bool) -> i32 {
+    let read = |path: &str| super::read_input(path);
+    let (set, reference, student) = match (read(puzzles), read(reference), read(student)) {
+        (Ok(p), Ok(r), Ok(s)) => (p, r, s),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return super::bad_input(e),
+    };
+    let set = match practice::sets::parse_set(&set) {
+        Ok(set) => set,
+        Err(e) => return super::bad_input(format!("{puzzles}: {e}")),
+    };
+    let mut ctl = || Box::new(Deadline::after(seconds)) as Box<dyn bitscope::lang::prove::Control>;
+    match practice::grade::grade(&set, &reference, &student, &practice::options(), &mut ctl) {
+        Ok(g) if as_json => {
+            println!("{}", g.to_json());
+            g.exit_code()
+        }
+        Ok(g) => {
+            print!("{}", g.table());
+            g.exit_code()
+        }
+        Err(e) => super::bad_input(e),
     }
 }
 

@@ -27,11 +27,15 @@
 
 mod boards;
 pub mod c_answer;
+pub mod c_count;
+pub mod grade;
 mod hashing;
 mod lab;
 mod nibbles;
 mod popcount;
+pub mod sets;
 mod signed;
+mod split;
 mod swar;
 
 use crate::lang::expr::{parse, BinOp, Expr, ExprError, ExprKind, UnOp};

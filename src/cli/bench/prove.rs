@@ -70,13 +70,21 @@ fn bench_grade(rounds: u32) {
     use bitscope::lang::prove::{Control, NoControl};
     const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/datalab/");
     let read = |f: &str| std::fs::read_to_string(format!("{DIR}{f}"));
-    let (Ok(set), Ok(reference), Ok(student)) = (read("puzzles.c"), read("reference.c"), read("student_correct.c")) else {
+    let (Ok(set), Ok(reference), Ok(student)) = (
+        read("puzzles.c"),
+        read("reference.c"),
+        read("student_correct.c"),
+    ) else {
         println!("  data-lab worked example graded             (tests/data/datalab not found)");
         return;
     };
-    let Ok(set) = practice::sets::parse_set(&set) else { return };
+    let Ok(set) = practice::sets::parse_set(&set) else {
+        return;
+    };
     let mut ctl = || Box::new(NoControl) as Box<dyn Control>;
-    let (t, g) = super::best(rounds, || practice::grade::grade(&set, &reference, &student, &practice::options(), &mut ctl));
+    let (t, g) = super::best(rounds, || {
+        practice::grade::grade(&set, &reference, &student, &practice::options(), &mut ctl)
+    });
     match g {
         Ok(g) => println!(
             "  data-lab worked example graded             {t:>8.4} s  {} puzzles, {}/{} points, exit {}",
@@ -105,7 +113,7 @@ fn bench_exercises(rounds: u32) {
                             methods[match m {
                                 Method::Exhaustive => 0,
                                 Method::Sat => 1,
-                                Method::Sampled => 2,
+                                Method::Sampled | Method::Bdd => 2,
                             }] += 1;
                         }
                     }

@@ -1,0 +1,72 @@
+/* Planted: rules broken (an illegal operator, too many operators, a constant
+   over 255, an if, a cast, a macro); the other puzzles are right. */
+
+#define BYTE 0xff
+
+int bitXnor(int x, int y) {
+  return ~(x ^ y);
+}
+
+int evenBits(void) {
+  return 0x55555555;
+}
+
+int isNotEqual(int x, int y) {
+  int d = x ^ y;
+  return (d | (~d + 1)) >> 31 & 1 & 1;
+}
+
+int sign(int x) {
+  if (x >> 31)
+    return ~0;
+  return !!x;
+}
+
+int fitsBits(int x, int n) {
+  int s = 33 + ~n;
+  return !(((x << s) >> s) ^ x);
+}
+
+int getByte(int x, int n) {
+  return (x >> (n << 3)) & BYTE;
+}
+
+int logicalShift(int x, int n) {
+  int mask = ~(((1 << 31) >> n) << 1);
+  return (x >> n) & mask;
+}
+
+int conditional(int x, int y, int z) {
+  int m = !x + ~0;
+  return (y & m) | (z & ~m);
+}
+
+int isAsciiDigit(int x) {
+  int lo = x + (~0x30 + 1);
+  int hi = 0x39 + (~x + 1);
+  return !((lo | hi) >> 31);
+}
+
+int leastBitPos(int x) {
+  return x & (int)(~(unsigned)x + 1);
+}
+
+int rotateLeft(int x, int n) {
+  return (x << n) | ((x >> 1 >> (32 + ~n)) & ~(~0 << n));
+}
+
+int isPower2(int x) {
+  return !(x & (x + ~0)) & !(x >> 31) & !!x;
+}
+
+int isLessOrEqual(int x, int y) {
+  int sx = x >> 31;
+  int sy = y >> 31;
+  int diff = sx ^ sy;
+  int d = y + ~x + 1;
+  return ((diff & sx) | (~diff & ~(d >> 31))) & 1;
+}
+
+int bang(int x) {
+  return ((x | (~x + 1)) >> 31) + 1;
+}
