@@ -430,6 +430,7 @@ impl Position {
     ///
     /// # Errors
     /// The first problem found, as a [`FenError`].
+    // Over 80 lines on purpose: one flat list of checks, in the order their errors come.
     pub fn validate(&self) -> Result<(), FenError> {
         let occ_no_kings = self.pawns | self.knights | self.bishops | self.rooks;
         if self.pawns & (self.knights | self.bishops | self.rooks) != 0 {

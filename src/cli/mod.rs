@@ -1,7 +1,6 @@
 //! Subcommands of the native CLI. Each returns the process exit code.
 
 mod bench;
-mod bench_matrix;
 mod c_code;
 mod debruijn;
 mod eval;

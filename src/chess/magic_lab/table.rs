@@ -413,7 +413,7 @@ pub fn parse_table(
 /// One square of a checked table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SquareReport {
-    #[serde(serialize_with = "square_name")]
+    #[serde(serialize_with = "serialize_square")]
     pub square: Square,
     #[serde(serialize_with = "hex")]
     pub magic: u64,
@@ -429,7 +429,9 @@ pub struct SquareReport {
     pub collision: Option<Collision>,
 }
 
-fn square_name<S: serde::Serializer>(v: &Square, s: S) -> Result<S::Ok, S::Error> {
+/// A square as its name (`e4`): the text is `Square`'s `Display`, the one
+/// naming of squares (`bits::square`).
+fn serialize_square<S: serde::Serializer>(v: &Square, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&v.to_string())
 }
 
@@ -440,7 +442,7 @@ fn hex<S: serde::Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
 /// The square with the largest part of the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Biggest {
-    #[serde(serialize_with = "square_name")]
+    #[serde(serialize_with = "serialize_square")]
     pub square: Square,
     pub bits: u32,
     pub entries: u64,
@@ -510,7 +512,7 @@ pub fn check_table(table: &MagicTable) -> Result<TableReport, TableError> {
 /// A replacement for one invalid square.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Replacement {
-    #[serde(serialize_with = "square_name")]
+    #[serde(serialize_with = "serialize_square")]
     pub square: Square,
     #[serde(serialize_with = "hex")]
     pub old: u64,
@@ -523,12 +525,12 @@ pub struct Replacement {
 pub struct Repair {
     pub replaced: Vec<Replacement>,
     /// Squares no magic was found for (fewer bits than the mask is hard).
-    #[serde(serialize_with = "square_names")]
+    #[serde(serialize_with = "serialize_squares")]
     pub not_found: Vec<Square>,
     pub text: String,
 }
 
-fn square_names<S: serde::Serializer>(v: &[Square], s: S) -> Result<S::Ok, S::Error> {
+fn serialize_squares<S: serde::Serializer>(v: &[Square], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(v.iter().map(|q| q.to_string()))
 }
 

@@ -22,6 +22,7 @@ use crate::bits::word::{mask as low_bits, Word};
 /// assert_eq!(w.bits, ray_walk(SliderPiece::Rook, Square::D4, occ));
 /// # Ok::<(), bitscope::chess::magic_lab::MagicError>(())
 /// ```
+// Over 80 lines on purpose: the five steps in the page's order, sharing key, product, index.
 pub fn lookup_trace(
     piece: SliderPiece,
     square: Square,

@@ -14,7 +14,7 @@ use bitscope::gpu::{GpuPerft, Kernel};
 pub fn run(rounds: u32, depth_offset: i32, json: bool) -> i32 {
     let gpu = match GpuPerft::new_blocking() {
         Ok(g) => g,
-        Err(e) => return super::bad_input(e),
+        Err(e) => return crate::cli::bad_input(e),
     };
     let r = gpu.report();
     let adapter = format!(

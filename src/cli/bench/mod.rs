@@ -1,9 +1,12 @@
 //! `bitscope bench [perft|...]`: speed, measured, with a peer where one is
 //! installed (Stockfish's `go perft`, timed in the same run).
 
+// the GPU matrix and its winners file (which `perft --gpu` reads)
+pub(crate) mod matrix;
 mod prove;
 mod prove_c;
 
+use bitscope::bits::rng::Rng;
 use bitscope::chess::stockfish::Stockfish;
 use bitscope::chess::{perft, Position};
 use clap::{Args, ValueEnum};
@@ -45,7 +48,7 @@ pub struct BenchArgs {
     /// or +2 for a real GPU.
     #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
     gpu_depth_offset: i32,
-    /// With `gpu`: every variant x workgroup size, one row each (see bench_matrix.rs).
+    /// With `gpu`: every variant x workgroup size, one row each (see matrix.rs).
     #[arg(long)]
     matrix: bool,
     /// With `--matrix`: one JSON object per line.
@@ -57,7 +60,7 @@ pub fn run(args: BenchArgs) -> i32 {
     let rounds = args.rounds.max(1);
     if args.matrix {
         let offset = args.depth_offset + args.gpu_depth_offset;
-        return crate::cli::bench_matrix::run(rounds, offset, args.json);
+        return matrix::run(rounds, offset, args.json);
     }
     if matches!(args.suite, Suite::Perft | Suite::All) {
         bench_perft(rounds, args.depth_offset);
@@ -240,17 +243,11 @@ fn bench_debruijn_naive_32() {
 fn bench_trits(rounds: u32) {
     use bitscope::bits::trit::{convert_fast, convert_plain};
     // a million random pairs of disjoint boards, the same for both
-    let mut s = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let boards: Vec<(u64, u64)> = (0..1 << 20)
         .map(|_| {
-            let a = next() & next();
-            let b = next() & next() & !a;
+            let a = rng.next_u64() & rng.next_u64();
+            let b = rng.next_u64() & rng.next_u64() & !a;
             (a, b)
         })
         .collect();
@@ -331,15 +328,9 @@ fn bench_popcount(rounds: u32) {
     use bitscope::bits::popcount::{kernighan, swar64};
     use std::hint::black_box;
     // a million random words (32 bits set on average), and sparse ones (8)
-    let mut s = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
-    let dense: Vec<u64> = (0..1 << 20).map(|_| next()).collect();
-    let sparse: Vec<u64> = (0..1 << 20).map(|_| next() & next() & next()).collect();
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
+    let dense: Vec<u64> = (0..1 << 20).map(|_| rng.next_u64()).collect();
+    let sparse: Vec<u64> = (0..1 << 20).map(|_| rng.sparse()).collect();
     println!(
         "popcount: nanoseconds per word, {} words each, best of {rounds}",
         dense.len()

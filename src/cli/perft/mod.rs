@@ -230,7 +230,7 @@ pub fn open_gpu(
     use bitscope::gpu::matrix::{adapter_key, VariantName};
     use bitscope::gpu::{GpuPerft, Options};
     let gpu = GpuPerft::new_blocking().map_err(|e| format!("{e} (natively bitscope uses Vulkan; without a GPU, VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json selects SwiftShader)"))?;
-    let base = crate::cli::bench_matrix::load_winners().options_for(&adapter_key(gpu.report()));
+    let base = crate::cli::bench::matrix::load_winners().options_for(&adapter_key(gpu.report()));
     let base = Options {
         workgroup_size: args.workgroup_size,
         split_depth: args.split_depth,

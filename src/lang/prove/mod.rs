@@ -275,6 +275,7 @@ pub fn variables(e: &Expr, out: &mut Vec<Var>) {
 ///
 /// # Errors
 /// [`ProveError::Cancelled`], or [`ProveError::Unconfirmed`] (a bug).
+// Over 80 lines on purpose: one ladder (exhaustive, samples, SAT, samples), read top to bottom.
 pub fn prove_trees(
     a: &Expr,
     b: &Expr,
