@@ -4,7 +4,7 @@
 //! right column.
 
 use bitscope::lang::expr::{parse, WIDTHS};
-use bitscope::lang::prove::{agree_in, side, Method, Mode};
+use bitscope::lang::prove::{agree_in, side, Method, Mode, Side};
 use bitscope::practice::{self, all_symbols, check_answer, count_ops, Rule};
 use bitscope::ui::route::Panel;
 use std::collections::HashSet;
@@ -184,6 +184,17 @@ fn the_reference_and_every_alternative_are_accepted() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// What `expr` gives in the C function `sig` on `args` (as many as it takes).
+fn c_side(sig: &str, expr: &str, args: &[u64]) -> Side {
+    use bitscope::lang::c::{Program, RunOptions};
+    let p = Program::parse(&format!("{sig} {{ return {expr}; }}")).unwrap();
+    let f = p.entry(None).unwrap().clone();
+    match p.run(&f.name, &args[..f.params.len()], &RunOptions::default()) {
+        Ok(r) => Side::Word(r.value.unwrap().bits),
+        Err(e) => Side::Undefined(e.to_string()),
+    }
+}
+
 #[test]
 fn three_wrong_answers_each_get_a_confirmed_counterexample() {
     let ids: HashSet<_> = WRONG.iter().map(|(id, _)| *id).collect();
@@ -209,8 +220,14 @@ fn three_wrong_answers_each_get_a_confirmed_counterexample() {
                 y: c.y,
                 z: c.z,
             };
-            let got = side(&parse(answer, c.width).unwrap(), c.width, vars);
-            let expected = side(&parse(e.reference, c.width).unwrap(), c.width, vars);
+            let (got, expected) = match e.c_signature {
+                // a C-typed exercise: both sides in C's semantics
+                Some(sig) => (c_side(sig, answer, &[c.x, c.y, c.z]), c_side(sig, e.reference, &[c.x, c.y, c.z])),
+                None => (
+                    side(&parse(answer, c.width).unwrap(), c.width, vars),
+                    side(&parse(e.reference, c.width).unwrap(), c.width, vars),
+                ),
+            };
             assert_eq!((&got, &expected), (&c.got, &c.expected), "{id}: {answer}");
             assert!(
                 !agree_in(Mode::Refines, &got, &expected),

@@ -1,34 +1,43 @@
-//! A small Csmith-style generator of random C functions that are defined
+//! A small Csmith-style generator of random C programs that are defined
 //! on every input under gcc's `-fwrapv` (signed overflow wraps), for the
 //! differential test of `bitscope::lang::c` against gcc (`tests/c_gcc.rs`).
 //!
-//! A function has 1 to 3 parameters and typed locals of every integer type
-//! (`char` to `unsigned long long`, `intN_t`/`uintN_t`, `bool`), uses every
-//! operator, `if`/`else` and `for` loops with constant bounds (at most 8
-//! turns), `break`, `continue` and early returns. What would be undefined
-//! even with `-fwrapv` is ruled out by construction:
+//! The entry has 1 to 3 parameters and typed locals of every integer type
+//! (`char` to `unsigned long long`, `intN_t`/`uintN_t`, `bool`), local
+//! arrays (partly initialised), uses every operator, casts, `sizeof`, the
+//! GCC bit builtins, `if`/`else`, `for`, `while` and `do`/`while` loops of
+//! at most 8 turns, `break`, `continue` and early returns; it may read a
+//! file-scope `static const` table and call up to 2 `static` helpers
+//! (generated the same way, without loops). It returns its last value
+//! mixed with every variable in scope. What would be undefined even with
+//! `-fwrapv` is ruled out by construction:
 //!
 //! * Shifts: the count is `(c) & (w - 1)`, `w` the width of the promoted
 //!   left operand, so it lies in `0..w` whatever the sign of `c`. A left
 //!   shift of a signed operand goes through the unsigned type of its width,
-//!   `(unsigned)(e) << n` (the result possibly cast back); the one
-//!   exception is a `bool` or narrow unsigned operand (at most 65535, promoted
-//!   to `int`), shifted by at most 15, which stays below 2^31. `<<=` is
-//!   only applied to a variable whose promoted type is unsigned or that is
-//!   a narrow unsigned (count at most 15).
+//!   `(unsigned)(e) << n` (the result possibly cast back); the exception is
+//!   a `bool` or narrow unsigned operand (at most 65535, promoted to `int`)
+//!   shifted by at most 15, which stays below 2^31. `<<=` only shifts a
+//!   variable whose promoted type is unsigned, or a narrow unsigned one.
 //! * `/` and `%`: the divisor is never 0 nor -1 (so neither a division by
 //!   zero nor `MIN / -1`): either `(d == 0 || d == -1 ? 1 : d)` with `d`
 //!   free of side effects (it is evaluated twice), or `((d) & ~2) | 1`, odd
 //!   and with bit 1 clear (so not -1). The divisor's type is the promoted
 //!   type of `d` either way, and the usual conversions cannot turn such a
 //!   value into 0 or into -1 of a wider signed type.
+//! * Builtins: clz gets `(e) | 1` and ctz `(e) | top bit of its type`,
+//!   non-zero after the conversion to the builtin's parameter type.
+//! * Arrays: an index is a constant, `v & (n - 1)` (n a power of 2) or
+//!   `(unsigned)(v) % n`; the initialisers have no side effects (their
+//!   order is unspecified).
 //! * Unsequenced side effects: every expression carries the sets of
-//!   variables it reads and writes. The operands of an operator without a
-//!   sequence point are generated one after the other, the second one
-//!   forbidden to write what the first reads or writes and to touch what
-//!   the first writes; `&&`, `||`, `?:` and `,` sequence their operands so
-//!   they only pass their own constraints down. The value of an assignment
-//!   `v op= e` may read `v` in `e` but not write it.
+//!   variables it reads and writes (an array is one variable). The
+//!   operands of an operator without a sequence point (and the arguments
+//!   of a call) are generated one after the other, each forbidden to write
+//!   what those before it read or write and to touch what they write;
+//!   `&&`, `||`, `?:` and `,` sequence their operands, so they only pass
+//!   their own constraints down. In `v op= e`, `e` may read `v` (and the
+//!   index of `v`) but not write them.
 //! * Every variable is initialised where it is declared; loop counters are
 //!   never written in the loop body; there are no `static` locals (the
 //!   function is called many times in one process).
@@ -113,28 +122,29 @@ fn unsigned_of(bits: u32) -> CType {
     }
 }
 
-/// A generated function: its name, parameter and return types, and its
-/// text (the function alone; [`Generated::program`] adds the includes).
+/// A generated program: the entry's name, parameter and return types, and
+/// the C text of its definitions (maybe a file-scope table and helper
+/// functions, then the entry; [`Generated::program`] adds the includes).
 #[derive(Clone, Debug)]
 pub struct Generated {
     pub name: String,
     pub params: Vec<CType>,
     pub ret: CType,
-    pub function: String,
+    pub code: String,
 }
 
-/// The includes every generated function needs.
+/// The includes every generated program needs.
 pub const HEADER: &str = "#include <stdbool.h>\n#include <stdint.h>\n";
 
 impl Generated {
-    /// A whole C file: the includes, then the function.
+    /// A whole C file: the includes, then the definitions.
     pub fn program(&self) -> String {
-        format!("{HEADER}\n{}", self.function)
+        format!("{HEADER}\n{}", self.code)
     }
 }
 
-/// The function `name` generated from `seed` (the same seed gives the same
-/// text).
+/// The program whose entry is `name` (its other definitions are named
+/// after it), generated from `seed`: the same seed gives the same text.
 pub fn generate(seed: u64, name: &str) -> Generated {
     let mut g = Gen {
         rng: Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xC0DE),
@@ -143,42 +153,40 @@ pub fn generate(seed: u64, name: &str) -> Generated {
         indent: 1,
         next: 0,
         loops: 0,
+        max_loops: 0,
         budget: 0,
+        helpers: Vec::new(),
     };
-    let ret = g.pick(TYPES);
-    let n = 1 + g.rng.below(3);
-    let mut params = Vec::new();
-    for i in 0..n {
-        let t = g.pick(TYPES);
-        params.push(t);
-        g.vars.push(Var { name: format!("p{i}"), ty: t, writable: true });
+    let mut code = String::new();
+    // a `static const` table at file scope, read by the entry only
+    let table = g.one_in(3).then(|| {
+        let (t, len) = (g.pick(TYPES), 2 + g.rng.below(7));
+        let k = 1 + g.rng.below(len); // the rest is zero
+        let items: Vec<String> = (0..k).map(|_| g.constant().text).collect();
+        let table = format!("{name}_t");
+        code.push_str(&format!("static const {} {table}[{len}] = {{{}}};\n\n", t.name, items.join(", ")));
+        Var { name: table, ty: t, writable: false, len }
+    });
+    // helpers without loops, each may call the ones before it
+    for h in 0..g.rng.below(3) {
+        let helper = format!("{name}_h{h}");
+        let budget = 3 + g.rng.below(6);
+        let (ret, params, text) = g.function(&helper, budget, 0, None);
+        code.push_str(&format!("static {text}\n"));
+        g.helpers.push((helper, ret, params));
     }
-    g.budget = 6 + g.rng.below(14);
-    while g.budget > 0 {
-        g.stmt(0);
-    }
-    let e = g.expr(3, Cons::NONE);
-    if g.one_in(3) {
-        g.line(&format!("return {};", e.text));
-    } else {
-        // a checksum of every variable in scope, in unsigned arithmetic,
-        // after the last expression (which may write some of them)
-        g.line(&format!("unsigned long long r = {};", e.text));
-        let mut sum = "r".to_string();
-        for (k, v) in g.vars.iter().enumerate() {
-            sum = format!("{sum} ^ (unsigned long long){} * {}u", v.name, 2 * k + 3);
-        }
-        g.line(&format!("return {sum};"));
-    }
-    let list: Vec<String> = params.iter().enumerate().map(|(i, t)| format!("{} p{i}", t.name)).collect();
-    let function = format!("{} {name}({})\n{{\n{}}}\n", ret.name, list.join(", "), g.out);
-    Generated { name: name.to_string(), params, ret, function }
+    let budget = 6 + g.rng.below(14);
+    let (ret, params, text) = g.function(name, budget, 2, table);
+    code.push_str(&text);
+    Generated { name: name.to_string(), params, ret, code }
 }
 
+/// A variable in scope: a scalar, or an array of `len` elements.
 struct Var {
     name: String,
     ty: CType,
     writable: bool,
+    len: usize,
 }
 
 /// A generated expression: its text, its C type, and the variables (bits
@@ -222,7 +230,10 @@ struct Gen {
     indent: usize,
     next: usize,
     loops: usize,
+    max_loops: usize,
     budget: usize,
+    /// The functions the current one may call: name, return and parameter types.
+    helpers: Vec<(String, CType, Vec<CType>)>,
 }
 
 const MAX_VARS: usize = 40;
@@ -250,20 +261,59 @@ impl Gen {
         format!("{prefix}{}", self.next - 1)
     }
 
+    /// One function: its return and parameter types and its text.
+    fn function(&mut self, name: &str, budget: usize, max_loops: usize, table: Option<Var>) -> (CType, Vec<CType>, String) {
+        (self.out, self.indent, self.next, self.loops) = (String::new(), 1, 0, 0);
+        (self.max_loops, self.budget) = (max_loops, budget);
+        self.vars = table.into_iter().collect();
+        let ret = self.pick(TYPES);
+        let n = 1 + self.rng.below(3);
+        let params: Vec<CType> = (0..n).map(|_| self.pick(TYPES)).collect();
+        for (i, &t) in params.iter().enumerate() {
+            self.vars.push(Var { name: format!("p{i}"), ty: t, writable: true, len: 0 });
+        }
+        while self.budget > 0 {
+            self.stmt(0);
+        }
+        let e = self.expr(3, Cons::NONE);
+        if self.one_in(3) {
+            self.line(&format!("return {};", e.text));
+        } else {
+            // a checksum of every variable in scope, in unsigned arithmetic,
+            // after the last expression (which may write some of them)
+            self.line(&format!("unsigned long long r = {};", e.text));
+            let mut sum = "r".to_string();
+            for (k, v) in self.vars.iter().enumerate() {
+                let m = 2 * k + 3;
+                if v.len == 0 {
+                    sum = format!("{sum} ^ (unsigned long long){} * {m}u", v.name);
+                } else {
+                    sum = format!("{sum} ^ (unsigned long long){0}[0] * {m}u ^ {0}[{1}]", v.name, v.len - 1);
+                }
+            }
+            self.line(&format!("return {sum};"));
+        }
+        let list: Vec<String> = params.iter().enumerate().map(|(i, t)| format!("{} p{i}", t.name)).collect();
+        let text = format!("{} {name}({})\n{{\n{}}}\n", ret.name, list.join(", "), self.out);
+        (ret, params, text)
+    }
+
     // ---- statements ----
 
     fn stmt(&mut self, depth: usize) {
         self.budget = self.budget.saturating_sub(1);
         let roll = self.rng.below(20);
         match roll {
-            0..=4 if self.vars.len() < MAX_VARS => self.declaration(),
+            0..=3 if self.vars.len() < MAX_VARS => self.declaration(),
+            4 if self.vars.len() < MAX_VARS => self.array_declaration(),
             5..=10 => self.assignment_stmt(),
             11 => {
                 let e = self.expr(3, Cons::NONE);
                 self.line(&format!("{};", e.text));
             }
             12..=14 if depth < 3 => self.if_stmt(depth),
-            15..=16 if depth < 3 && self.loops < 2 => self.for_stmt(depth),
+            15 | 16 if depth < 3 && self.loops < self.max_loops => self.for_stmt(depth),
+            19 if depth < 3 && self.loops < self.max_loops && self.vars.len() < MAX_VARS => self.while_stmt(depth),
             17 if self.loops > 0 => {
                 let c = self.expr(2, Cons::NONE);
                 let kw = if self.one_in(2) { "break" } else { "continue" };
@@ -289,10 +339,24 @@ impl Gen {
             let e = self.expr(3, Cons::NONE);
             let name = self.fresh("v");
             parts.push(format!("{name} = {}", e.text));
-            self.vars.push(Var { name, ty: t, writable: !constant });
+            self.vars.push(Var { name, ty: t, writable: !constant, len: 0 });
         }
         let q = if constant { "const " } else { "" };
         self.line(&format!("{q}{} {};", t.name, parts.join(", ")));
+    }
+
+    /// `T a[n] = {...};` or `T a[] = {...};`: the initialisers free of side
+    /// effects (their order is unspecified), those left out zero.
+    fn array_declaration(&mut self) {
+        let (t, len) = (self.pick(TYPES), self.pick(&[2, 4, 5, 8]));
+        let k = 1 + self.rng.below(len);
+        let items: Vec<String> = (0..k).map(|_| self.expr(1, Cons::NONE.pure()).text).collect();
+        let constant = self.one_in(5);
+        let name = self.fresh("a");
+        let size = if k == len && self.one_in(2) { String::new() } else { len.to_string() };
+        let q = if constant { "const " } else { "" };
+        self.line(&format!("{q}{} {name}[{size}] = {{{}}};", t.name, items.join(", ")));
+        self.vars.push(Var { name, ty: t, writable: !constant, len });
     }
 
     fn assignment_stmt(&mut self) {
@@ -339,13 +403,30 @@ impl Gen {
         };
         self.line(&format!("{head} {{"));
         let mark = self.vars.len();
-        self.vars.push(Var { name: i, ty: t, writable: false });
+        self.vars.push(Var { name: i, ty: t, writable: false, len: 0 });
         self.loops += 1;
         let stmts = 1 + self.rng.below(3);
         self.block(depth, stmts);
         self.loops -= 1;
         self.vars.truncate(mark);
         self.line("}");
+    }
+
+    /// `while (k-- > 0)` or `do ... while (--k > 0)` with a counter `k`
+    /// (at most 8) that the body cannot write.
+    fn while_stmt(&mut self, depth: usize) {
+        let k = self.fresh("k");
+        let n = 1 + self.rng.below(8);
+        self.line(&format!("int {k} = {n};"));
+        self.vars.push(Var { name: k.clone(), ty: INT, writable: false, len: 0 });
+        let do_while = self.one_in(2);
+        let head = if do_while { "do {".to_string() } else { format!("while ({k}-- > 0) {{") };
+        self.line(&head);
+        self.loops += 1;
+        let stmts = 1 + self.rng.below(3);
+        self.block(depth, stmts);
+        self.loops -= 1;
+        self.line(&if do_while { format!("}} while (--{k} > 0);") } else { "}".to_string() });
     }
 
     // ---- expressions ----
@@ -412,8 +493,76 @@ impl Gen {
                 };
                 Expr { text, ty: ULONG, reads: 0, writes: 0 }
             }
+            17 => self.builtin(d, cons),
+            18 | 19 if !self.helpers.is_empty() => self.call(d, cons),
             _ => self.leaf(cons),
         }
+    }
+
+    /// A GCC builtin, its argument made non-zero where zero is undefined
+    /// (`| 1` keeps bit 0 through the conversion to the parameter type,
+    /// the top bit of that type for ctz).
+    fn builtin(&mut self, d: usize, cons: Cons) -> Expr {
+        let e = self.expr(d, cons);
+        let s = self.pick(&["", "l", "ll"]);
+        let (text, t) = match self.rng.below(5) {
+            0 => (format!("__builtin_popcount{s}({})", e.text), INT),
+            1 => (format!("__builtin_parity{s}({})", e.text), INT),
+            2 => (format!("__builtin_clz{s}(({}) | 1)", e.text), INT),
+            3 => {
+                let top = if s.is_empty() { "0x80000000u" } else { "0x8000000000000000ull" };
+                (format!("__builtin_ctz{s}(({}) | {top})", e.text), INT)
+            }
+            _ => {
+                let (w, t) = self.pick(&[(16, ty("uint16_t", 16, false)), (32, UINT), (64, ULONG)]);
+                (format!("__builtin_bswap{w}({})", e.text), t)
+            }
+        };
+        join(text, t, &[&e])
+    }
+
+    /// A call of a helper: its arguments are unsequenced with each other.
+    fn call(&mut self, d: usize, cons: Cons) -> Expr {
+        let k = self.rng.below(self.helpers.len());
+        let (name, ret, n) = (self.helpers[k].0.clone(), self.helpers[k].1, self.helpers[k].2.len());
+        let (mut c, mut args) = (cons, Vec::new());
+        for _ in 0..n {
+            let a = self.expr(d, c);
+            c = c.after(&a);
+            args.push(a);
+        }
+        let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
+        let parts: Vec<&Expr> = args.iter().collect();
+        join(format!("{name}({})", texts.join(", ")), ret, &parts)
+    }
+
+    /// An index into an array of `len`: a constant, or a scalar variable
+    /// (not in `no_access`) reduced into range.
+    fn index(&mut self, len: usize, cons: Cons) -> Expr {
+        let ok: Vec<usize> =
+            (0..self.vars.len()).filter(|&i| self.vars[i].len == 0 && cons.no_access >> i & 1 == 0).collect();
+        if ok.is_empty() || self.one_in(3) {
+            let text = self.rng.below(len).to_string();
+            return Expr { text, ty: INT, reads: 0, writes: 0 };
+        }
+        let v = ok[self.rng.below(ok.len())];
+        let name = &self.vars[v].name;
+        let text = if len.is_power_of_two() {
+            format!("({name} & {})", len - 1)
+        } else {
+            format!("((unsigned)({name}) % {len})")
+        };
+        Expr { text, ty: INT, reads: 1 << v, writes: 0 }
+    }
+
+    /// The lvalue of variable `v` (an element for an array) and what it reads.
+    fn lvalue(&mut self, v: usize, cons: Cons) -> (String, u64) {
+        let (name, len) = (self.vars[v].name.clone(), self.vars[v].len);
+        if len == 0 {
+            return (name, 0);
+        }
+        let i = self.index(len, cons);
+        (format!("{name}[{}]", i.text), i.reads)
     }
 
     /// `l op r`, unsequenced: `r` may not touch what `l` writes nor write
@@ -483,8 +632,10 @@ impl Gen {
     /// `v = e` or `v op= e` (with the shift and division guards).
     fn assign_expr(&mut self, d: usize, cons: Cons) -> Option<Expr> {
         let v = self.writable(cons)?;
-        let bit = 1u64 << v;
-        let (name, vt) = (self.vars[v].name.clone(), self.vars[v].ty);
+        let (name, index_reads) = self.lvalue(v, cons);
+        let target = 1u64 << v;
+        let bit = target | index_reads; // e may not write the index either
+        let vt = self.vars[v].ty;
         let inner = Cons { no_write: cons.no_write | bit, no_access: cons.no_access };
         let p = promote(vt);
         let op = self.pick(&["=", "=", "+=", "-=", "*=", "&=", "|=", "^=", "/=", "%=", "<<=", ">>="]);
@@ -498,7 +649,7 @@ impl Gen {
                 // a signed variable may be negative: shifted right instead
                 let c = self.expr(d, inner);
                 let text = format!("({name} >>= ({} & {}))", c.text, p.bits - 1);
-                return Some(Expr { text, ty: vt, reads: c.reads | bit, writes: c.writes | bit });
+                return Some(Expr { text, ty: vt, reads: c.reads | bit, writes: c.writes | target });
             }
             "<<=" => {
                 // unsigned int or long: any count below the width; bool, u8
@@ -510,27 +661,28 @@ impl Gen {
             _ => self.expr(d, inner),
         };
         let text = format!("({name} {op} {})", e.text);
-        Some(Expr { text, ty: vt, reads: e.reads | bit, writes: e.writes | bit })
+        Some(Expr { text, ty: vt, reads: e.reads | bit, writes: e.writes | target })
     }
 
     /// `v++`, `++v`, `v--` or `--v`.
     fn step_expr(&mut self, cons: Cons) -> Option<Expr> {
         let v = self.writable(cons)?;
-        let name = &self.vars[v].name;
+        let (name, index_reads) = self.lvalue(v, cons);
         let text = match self.rng.below(4) {
             0 => format!("({name}++)"),
             1 => format!("(++{name})"),
             2 => format!("({name}--)"),
             _ => format!("(--{name})"),
         };
-        Some(Expr { text, ty: self.vars[v].ty, reads: 1 << v, writes: 1 << v })
+        Some(Expr { text, ty: self.vars[v].ty, reads: 1 << v | index_reads, writes: 1 << v })
     }
 
     fn leaf(&mut self, cons: Cons) -> Expr {
         let ok: Vec<usize> = (0..self.vars.len()).filter(|&i| cons.no_access >> i & 1 == 0).collect();
         if !ok.is_empty() && !self.one_in(3) {
             let v = ok[self.rng.below(ok.len())];
-            return Expr { text: self.vars[v].name.clone(), ty: self.vars[v].ty, reads: 1 << v, writes: 0 };
+            let (text, index_reads) = self.lvalue(v, cons);
+            return Expr { text, ty: self.vars[v].ty, reads: 1 << v | index_reads, writes: 0 };
         }
         self.constant()
     }

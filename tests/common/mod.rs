@@ -1,10 +1,12 @@
 //! Shared by the integration tests (each test file that needs it says
 //! `mod common;`): the perft suite data file, a seeded random generator,
-//! random legal positions, running the CLI binary, and the GPU the GPU tests
-//! share. The Stockfish driver is the library's own
+//! random legal positions, running the CLI binary, the GPU the GPU tests
+//! share, and random C functions for the gcc differential test (`cgen`).
+//! The Stockfish driver is the library's own
 //! (`bitscope::chess::stockfish`), shared with `bitscope bench`.
 #![allow(dead_code)] // each test file uses a different part
 
+pub mod cgen;
 pub mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod gpu;

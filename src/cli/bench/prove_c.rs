@@ -6,7 +6,7 @@
 
 use bitscope::lang::c::{Program, RunOptions};
 use bitscope::lang::prove::c::{prove, Side};
-use bitscope::lang::prove::{NoControl, Options};
+use bitscope::lang::prove::Options;
 use std::time::Instant;
 
 const LOOP_SNIPPET: &str = "#include <stdint.h>
@@ -72,14 +72,17 @@ fn prove_pair(a: &str, b: &str) -> Result<String, String> {
     let pa = Program::parse(a).map_err(|e| e.to_string())?;
     let pb = Program::parse(b).map_err(|e| e.to_string())?;
     let (fa, fb) = (pa.entry(None).map_err(|e| e.to_string())?.name.clone(), pb.entry(None).map_err(|e| e.to_string())?.name.clone());
-    let v = prove(Side { program: &pa, function: &fa }, Side { program: &pb, function: &fb }, None, &Options::default(), &mut NoControl)
+    // the CLI's budget: 10 s, then "not proven" with the agreeing inputs
+    let mut deadline = super::super::prove::Deadline::after(10.0);
+    let v = prove(Side { program: &pa, function: &fa }, Side { program: &pb, function: &fb }, None, &Options::default(), &mut deadline)
         .map_err(|e| e.to_string())?;
     let what = match v.equal {
         Some(true) => "equal",
         Some(false) => "NOT EQUAL",
         None => "not proven",
     };
-    Ok(format!("{what} {}", v.method.name()))
+    let agreeing = if v.equal.is_none() { format!(" ({} inputs agree)", v.agreeing) } else { String::new() };
+    Ok(format!("{what} {}{agreeing}", v.method.name()))
 }
 
 pub fn run(rounds: u32) {

@@ -196,6 +196,15 @@ pub enum StmtKind {
     Empty,
 }
 
+/// What the parser gives: the file's functions, globals and their
+/// initialisers (run once before each call of an entry).
+#[derive(Clone, Debug, Default)]
+pub struct Parsed {
+    pub functions: Vec<Function>,
+    pub globals: Vec<VarInfo>,
+    pub global_inits: Vec<Decl>,
+}
+
 /// A function of the file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Function {

@@ -5,9 +5,8 @@
 //! variables after it, the bits that changed, the loop iteration, and the
 //! values of its sub-expressions innermost first.
 
-use super::ast::{Decl, Expr, ExprKind, Function, Init, Pos, Slot, Stmt, StmtKind};
+use super::ast::{Decl, Expr, ExprKind, Function, Init, Parsed, Pos, Slot, Stmt, StmtKind};
 use super::ops::{self, Undefined};
-use super::parse::Parsed;
 use super::trace::{CStep, ExprValue, StepKind, VarView, Warning};
 use super::types::{Int, Value};
 use super::{CError, ErrorKind};

@@ -39,7 +39,7 @@ pub use eval::{compound_type, Run, RunOptions};
 pub use trace::{CStep, StepKind, VarView, Warning};
 pub use types::{parse_arg, Int, Value};
 
-use parse::Parsed;
+use ast::Parsed;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 

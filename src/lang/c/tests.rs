@@ -60,6 +60,8 @@ fn promotions_are_cs() {
     assert_eq!(val("int f(int x) { return (x ^ (x >> 31)) - (x >> 31); }", &[-7]), 7);
     assert_eq!(val("unsigned long f(void) { return sizeof(long) * CHAR_BIT + UINT_MAX; }", &[]), 64 + 0xffff_ffff);
     assert_eq!(val("int f(short a) { a++; return a; }", &[0x7fff]), -32768);
+    let sizes = "int f(int x) { int t[3] = {1, 2}; return sizeof t + 10 * sizeof t[x & 1] + 100 * sizeof (t)[0]; }";
+    assert_eq!(val(sizes, &[0]), 12 + 40 + 400);
 }
 
 #[test]

@@ -32,6 +32,7 @@
 //! ```
 
 mod batch;
+pub mod bdd;
 pub mod blast;
 pub mod c;
 pub mod circuit;
@@ -55,6 +56,9 @@ pub const EXHAUSTIVE_BITS: u32 = 24;
 pub enum Method {
     Exhaustive,
     Sat,
+    /// A binary decision diagram showed the difference is never true (or
+    /// gave an input where it is).
+    Bdd,
     Sampled,
 }
 
@@ -63,6 +67,7 @@ impl Method {
         match self {
             Method::Exhaustive => "exhaustive",
             Method::Sat => "sat",
+            Method::Bdd => "bdd",
             Method::Sampled => "sampled",
         }
     }

@@ -235,6 +235,7 @@ fn method_text(m: Method) -> &'static str {
     match m {
         Method::Exhaustive => "by trying every input",
         Method::Sat => "by the SAT solver (no input makes them differ)",
+        Method::Bdd => "by a decision diagram (no input makes them differ)",
         Method::Sampled => "by sampling",
     }
 }

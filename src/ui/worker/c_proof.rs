@@ -2,8 +2,6 @@
 //! `lang::prove::c`'s verdict as plain text and numbers for the page
 //! (which never links the prover: only the worker builds it with `of`).
 
-use super::protocol::JobOutput;
-use super::WorkerEvent;
 use crate::lang::prove::Method;
 use serde::{Deserialize, Serialize};
 
@@ -54,18 +52,11 @@ impl CProveDone {
     }
 }
 
-impl JobOutput for CProveDone {
-    fn from_event(event: WorkerEvent) -> Option<Self> {
-        match event {
-            WorkerEvent::ProvedC(r) => Some(r),
-            _ => None,
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::worker::{JobOutput, WorkerEvent};
     use crate::lang::c::Program;
     use crate::lang::prove::c::{prove, Side};
     use crate::lang::prove::{NoControl, Options};

@@ -3,8 +3,6 @@
 //! worker's module, so the page's first load does not carry it. The page
 //! gets the file's functions, the one run, its parameters and the trace.
 
-use super::protocol::JobOutput;
-use super::WorkerEvent;
 use crate::bits::word::Word;
 use serde::{Deserialize, Serialize};
 
@@ -195,18 +193,11 @@ impl CRunDone {
     }
 }
 
-impl JobOutput for CRunDone {
-    fn from_event(event: WorkerEvent) -> Option<Self> {
-        match event {
-            WorkerEvent::RanC(r) => Some(r),
-            _ => None,
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::worker::{JobOutput, WorkerEvent};
 
     #[test]
     fn a_run_travels_to_the_page_and_reads_back() {

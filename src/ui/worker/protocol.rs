@@ -361,6 +361,24 @@ impl CheckDone {
     }
 }
 
+impl JobOutput for super::c_proof::CProveDone {
+    fn from_event(event: WorkerEvent) -> Option<Self> {
+        match event {
+            WorkerEvent::ProvedC(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+impl JobOutput for super::c_run::CRunDone {
+    fn from_event(event: WorkerEvent) -> Option<Self> {
+        match event {
+            WorkerEvent::RanC(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
 impl JobOutput for ProveDone {
     fn from_event(event: WorkerEvent) -> Option<Self> {
         match event {

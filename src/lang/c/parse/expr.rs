@@ -210,9 +210,17 @@ impl Parser<'_> {
         let parens = usize::from(self.at("("));
         if let Some(name) = self.peek_at(parens).and_then(|t| t.ident()) {
             let closes = parens == 0 || self.peek_at(2).is_some_and(|t| t.is(")"));
+            // `sizeof t[i]` and `sizeof (t)[i]` are an element's size
+            let indexed = self.peek_at(1 + 2 * parens).is_some_and(|t| t.is("["));
             let array = self.lookup(name).and_then(|s| self.info(s).len.map(|n| (n, self.info(s).ty)));
             if let (true, Some((n, ty))) = (closes, array) {
                 self.i += 1 + 2 * parens;
+                if indexed {
+                    self.i += 1;
+                    self.expression()?; // not evaluated, as C
+                    self.expect("]")?;
+                    return Ok(ty.size());
+                }
                 return Ok(n as u64 * ty.size());
             }
         }

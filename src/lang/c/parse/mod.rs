@@ -7,7 +7,7 @@
 mod expr;
 mod stmt;
 
-use super::ast::{Decl, Function, Init, Pos, Slot, Stmt, VarInfo};
+use super::ast::{Decl, Function, Init, Parsed, Pos, Slot, Stmt, VarInfo};
 use super::lex::{Tok, Token};
 use super::types::Int;
 use super::{CError, ErrorKind};
@@ -21,15 +21,6 @@ pub struct Sig {
     pub void: bool,
     pub params: Vec<(String, Int)>,
     pub pos: Pos,
-}
-
-/// What the parser gives: the file's functions, globals and their
-/// initialisers (run once before each call of an entry).
-#[derive(Clone, Debug, Default)]
-pub struct Parsed {
-    pub functions: Vec<Function>,
-    pub globals: Vec<VarInfo>,
-    pub global_inits: Vec<Decl>,
 }
 
 /// The deepest nesting of expressions and statements read.

@@ -20,7 +20,7 @@ mod tests;
 pub mod word;
 
 use super::circuit::{Circuit, Lit};
-use super::{sat, Control, Flow, Method, Mode, Options, Phase, Progress, ProveError};
+use super::{bdd, sat, Control, Flow, Method, Mode, Options, Phase, Progress, ProveError};
 use crate::bits::rng::Rng;
 use crate::lang::c::{Int, Program, RunOptions, Value};
 use serde::{Deserialize, Serialize};
@@ -75,6 +75,10 @@ pub struct Verdict {
     pub not_proven: Option<String>,
 }
 
+/// The most nodes a decision diagram may take before the SAT solver is
+/// asked instead (about 40 MB).
+pub const BDD_NODES: usize = 1 << 20;
+
 /// Inputs of at most 2^this are tried one by one before any circuit.
 pub const ALWAYS_EXHAUSTIVE_BITS: u32 = 16;
 
@@ -106,8 +110,8 @@ pub fn prove(a: Side, b: Side, assume: Option<Side>, opts: &Options, ctl: &mut d
         return Ok(verdict(Some(false), Method::Sampled, Some(c), 0, None));
     }
     let why = match cx.sat(opts.sat_steps, ctl)? {
-        Ok(None) => return Ok(verdict(Some(true), Method::Sat, None, 0, None)),
-        Ok(Some(c)) => return Ok(verdict(Some(false), Method::Sat, Some(c), 0, None)),
+        Ok((method, None)) => return Ok(verdict(Some(true), method, None, 0, None)),
+        Ok((method, Some(c))) => return Ok(verdict(Some(false), method, Some(c), 0, None)),
         Err(why) => why,
     };
     if bits <= opts.exhaustive_bits.min(super::EXHAUSTIVE_BITS) {
@@ -271,35 +275,45 @@ impl Checker<'_> {
         Ok(Tried::Agree(count))
     }
 
-    /// The SAT proof: `Ok(Ok(None))` proven, `Ok(Ok(Some(c)))` refuted,
-    /// `Ok(Err(why))` not reached.
+    /// The circuit proof, by a decision diagram or else the SAT solver:
+    /// `Ok(Ok((method, None)))` proven, `Ok(Ok((method, Some(c))))`
+    /// refuted, `Ok(Err(why))` not reached.
     #[allow(clippy::type_complexity)]
-    fn sat(&self, steps: u64, ctl: &mut dyn Control) -> Result<Result<Option<Counterexample>, String>, ProveError> {
+    fn sat(&self, steps: u64, ctl: &mut dyn Control) -> Result<Result<(Method, Option<Counterexample>), String>, ProveError> {
         let mut c = Circuit::new();
         let root = match self.circuit(&mut c, ctl) {
             Ok(root) => root,
             Err(Stop::Cancelled) => return Err(ProveError::Cancelled),
             Err(Stop::NotProven(why)) => return Ok(Err(why)),
         };
-        match sat::solve(&c, root, steps, ctl) {
-            sat::Answer::Unsat => Ok(Ok(None)),
-            sat::Answer::Sat(model) => {
-                let mut base = 0;
-                let args: Vec<Value> = self.params.iter().map(|(_, ty)| {
-                    let bits = (0..ty.bits()).fold(0u64, |acc, i| {
-                        let on = c.find_input(base + i).is_some_and(|l| Circuit::value(&model, l));
-                        acc | u64::from(on) << i
-                    });
-                    base += ty.bits();
-                    Value { ty: *ty, bits }
-                }).collect();
-                match self.differ(&args) {
-                    Some(cx) => Ok(Ok(Some(cx))),
-                    None => Err(ProveError::UnconfirmedC(format!("{args:?}"))),
+        // parameter k's bit i is input base_k + i; the diagram reads bit 0
+        // of every parameter first, then bit 1, ...
+        let bases: Vec<u32> = self.params.iter().scan(0, |b, (_, t)| { let at = *b; *b += t.bits(); Some(at) }).collect();
+        let level_of = |input: u32| {
+            let k = bases.iter().rposition(|&b| b <= input).unwrap_or(0);
+            (input - bases[k]) * 4 + k as u32
+        };
+        let (method, model): (Method, Box<dyn Fn(u32) -> bool>) = match bdd::decide(&c, root, BDD_NODES, level_of) {
+            bdd::Answer::Never => return Ok(Ok((Method::Bdd, None))),
+            bdd::Answer::Sometimes(path) => (Method::Bdd, Box::new(move |input| path.iter().any(|&(i, on)| i == input && on))),
+            bdd::Answer::TooBig => match sat::solve(&c, root, steps, ctl) {
+                sat::Answer::Unsat => return Ok(Ok((Method::Sat, None))),
+                sat::Answer::Sat(values) => {
+                    let c = &c;
+                    let lits: Vec<Option<Lit>> = (0..bases.last().map_or(0, |b| b + 64)).map(|i| c.find_input(i)).collect();
+                    (Method::Sat, Box::new(move |input| lits.get(input as usize).copied().flatten().is_some_and(|l| Circuit::value(&values, l))))
                 }
-            }
-            sat::Answer::Unknown(Flow::Cancel) => Err(ProveError::Cancelled),
-            sat::Answer::Unknown(_) => Ok(Err("the SAT solver's budget ran out".into())),
+                sat::Answer::Unknown(Flow::Cancel) => return Err(ProveError::Cancelled),
+                sat::Answer::Unknown(_) => return Ok(Err("the SAT solver's budget ran out".into())),
+            },
+        };
+        let args: Vec<Value> = self.params.iter().zip(&bases).map(|((_, ty), &base)| {
+            let bits = (0..ty.bits()).fold(0u64, |acc, i| acc | u64::from(model(base + i)) << i);
+            Value { ty: *ty, bits }
+        }).collect();
+        match self.differ(&args) {
+            Some(cx) => Ok(Ok((method, Some(cx)))),
+            None => Err(ProveError::UnconfirmedC(format!("{args:?}"))),
         }
     }
 
