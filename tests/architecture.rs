@@ -13,6 +13,7 @@
 //! edge to `chess::movegen`; every module the path passes through counts).
 //! Only items marked `#[cfg(test)]` (or `#[cfg(all(test, …))]`) and the
 //! files `tests.rs` / `*_tests.rs` are left out: a test may reach anywhere.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;

@@ -22,91 +22,14 @@
 mod common;
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use bitscope::lang::c::{Program, RunOptions};
 use common::cgen;
 use common::rng::Rng;
 
-const GCC: &str = "gcc";
-
-/// A scratch folder under the system's temporary folder, removed when
-/// dropped unless `keep` (then its path is printed, for a repro).
-struct Scratch {
-    dir: PathBuf,
-    keep: bool,
-}
-
-impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        let dir = std::env::temp_dir().join(format!("bitscope-c-gcc-{tag}-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("create a temporary folder");
-        Scratch { dir, keep: false }
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        if self.keep {
-            eprintln!("c_gcc: the gcc sources are kept in {}", self.dir.display());
-        } else {
-            let _ = std::fs::remove_dir_all(&self.dir);
-        }
-    }
-}
-
-/// Fails the test, clearly, when gcc cannot be run.
-fn require_gcc() {
-    let ok = Command::new(GCC).arg("--version").output().is_ok_and(|o| o.status.success());
-    assert!(ok, "c_gcc needs gcc (the oracle) on the PATH: install it (apt-get install gcc); this test does not skip");
-}
-
-/// Compiles `source` to `exe` with the oracle's flags.
-fn compile(source: &Path, exe: &Path) {
-    let out = Command::new(GCC)
-        .args(["-fwrapv", "-O0", "-w", "-o"])
-        .arg(exe)
-        .arg(source)
-        .output()
-        .expect("run gcc");
-    assert!(out.status.success(), "gcc failed on {}:\n{}", source.display(), String::from_utf8_lossy(&out.stderr));
-}
-
-/// Runs `exe` with `input` on stdin; its stdout lines as hex numbers.
-fn run_exe(exe: &Path, input: &str) -> Vec<u64> {
-    let mut child = Command::new(exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run the gcc executable");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let text = input.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
-    let out = child.wait_with_output().expect("wait for the gcc executable");
-    writer.join().expect("writer thread").expect("write the inputs");
-    assert!(
-        out.status.success(),
-        "{} failed ({}): {}",
-        exe.display(),
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    stdout.lines().map(|l| u64::from_str_radix(l.trim(), 16).expect("a hex line")).collect()
-}
-
-/// Prints `r` as the interpreter's `Value::extended()`: sign-extended to 64
-/// bits when its type is signed (`__typeof__`, so the driver does not
-/// trust the interpreter's idea of the return type).
-const PRINT: &str = r#"#include <stdio.h>
-#define SIGNED_T(x) ((__typeof__(x))-1 < (__typeof__(x))0)
-#define PRINT(r) printf("%llx\n", SIGNED_T(r) ? (unsigned long long)(long long)(r) : (unsigned long long)(r))
-"#;
+use common::gcc::{compile, require as require_gcc, run_exe, Scratch, PRINT};
 
 /// `v` cut to `bits` (a `bool` to its low bit), then sign-extended to 64
 /// bits when signed: how the interpreter's `extended()` shows a value.

@@ -3,6 +3,7 @@
 //! every counterexample re-run on both sides by the C evaluator, inside
 //! `Assume:`; op counts against hand counts; malformed sets refused at
 //! their line.
+#![cfg(not(target_arch = "wasm32"))]
 
 use bitscope::lang::c::{Program, RunOptions};
 use bitscope::lang::prove::c::Outcome;

@@ -9,6 +9,8 @@
 pub mod cgen;
 pub mod cli;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod gcc;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod gpu;
 pub mod rng;
 pub mod suite;

@@ -31,7 +31,7 @@ mod parse;
 mod pre;
 pub mod trace;
 pub mod types;
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 
 pub use ast::Function;

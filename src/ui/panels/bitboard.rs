@@ -55,6 +55,9 @@ pub fn bitboard_panel(props: &PanelProps) -> Html {
                 </div>
                 <div class="card">
                     <h3>{ "Whole-board operations" }</h3>
+                    if let Some(href) = super::lab_code::c_preset_link("flip-vertical") {
+                        <p><a class="c-preset-link" data-preset="flip-vertical" {href}>{ "the vertical flip as C code (uint64_t), stepped in the Lab" }</a></p>
+                    }
                     <div class="tabs ops" role="tablist">
                         { for BoardOperation::ALL.into_iter().map(|o| html! {
                             <button type="button" role="tab" aria-selected={(o == op).to_string()}

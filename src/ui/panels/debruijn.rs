@@ -213,6 +213,9 @@ fn scan_card(props: &CardProps) -> Html {
     html! {
         <div class="card">
             <h3>{ "Scan a value" }</h3>
+            if let Some(href) = super::lab_code::c_preset_link("log2-debruijn") {
+                <p><a class="c-preset-link" data-preset="log2-debruijn" {href}>{ "log2 by a de Bruijn multiply and its table, as C code stepped in the Lab" }</a></p>
+            }
             <NumberInput label="v" name="scan-v" value={v} {width} on_change={dispatch.reform(Action::SetV)} />
             <BitRow word={Word::new(v, width)} on_toggle={dispatch.reform(Action::ToggleV)} label="v (click the bits)" readouts={false} />
             <div class="tabs">
