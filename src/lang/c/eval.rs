@@ -385,6 +385,8 @@ impl<'p> Machine<'p> {
         Ok(v)
     }
 
+    /// One arm per expression kind; it stays whole so that it reads side by
+    /// side with the circuit's twin (`lang::prove::c::sym`).
     fn eval_inner(&mut self, f: &mut Frame, e: &Expr) -> R<Value> {
         use super::ast::BinOp::{LogAnd, LogOr};
         Ok(match &e.kind {

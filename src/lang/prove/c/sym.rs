@@ -307,7 +307,9 @@ impl<'a> Exec<'a> {
     // ----- expressions --------------------------------------------------
 
     /// `e`'s value when reached under `g` (its writes and its undefined
-    /// behaviour count only where `g`).
+    /// behaviour count only where `g`). One arm per expression kind, as
+    /// the evaluator's `eval_inner`: it stays whole so the two read side by
+    /// side.
     fn eval(&mut self, frame: &mut Vec<Cell>, e: &Expr, g: Lit) -> R<Sym> {
         use BinOp::{LogAnd, LogOr};
         Ok(match &e.kind {
