@@ -35,6 +35,7 @@ mod position_compare;
 mod position_suite;
 pub(crate) mod practice;
 mod practice_exercise;
+mod practice_grade;
 pub(crate) mod quad;
 mod start;
 pub(crate) mod swar;

@@ -7,6 +7,7 @@
 //! exercises solved and the fewest operators used, `id:ops` joined by `,`.
 
 use super::practice_exercise::ExerciseView;
+use super::practice_grade::GradeCard;
 use super::PanelProps;
 use crate::practice::{exercises, for_panel, Exercise};
 use crate::ui::dom::{store, stored};
@@ -86,7 +87,12 @@ fn list_view(solved: &Solved) -> Html {
             }
         })
     });
-    html! { <div class="cards practice-list">{ for groups }</div> }
+    html! {
+        <>
+            <div class="cards practice-list">{ for groups }</div>
+            <GradeCard />
+        </>
+    }
 }
 
 fn exercise_item(ex: &'static Exercise, solved: &Solved) -> Html {

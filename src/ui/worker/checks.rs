@@ -156,3 +156,68 @@ pub fn practice_event(
         },
     })
 }
+
+/// A 'static per-puzzle deadline for grading (the page cancels by
+/// terminating the worker).
+struct Until(f64);
+
+impl Control for Until {
+    fn check(&mut self, _: prove::Progress) -> Flow {
+        if now_seconds() > self.0 {
+            Flow::OutOfTime
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+/// A student's file graded against a set and its reference: a progress
+/// event as each puzzle starts, each proof within [`BUDGET_S`].
+pub fn grade_event(
+    puzzles: &str,
+    reference: &str,
+    student: &str,
+    start: f64,
+    send: Send,
+) -> Result<WorkerEvent, JsValue> {
+    use crate::practice::{grade, sets};
+    let set = match sets::parse_set(puzzles) {
+        Ok(set) => set,
+        Err(e) => {
+            return Ok(WorkerEvent::Error {
+                message: format!("puzzles: {e}"),
+            })
+        }
+    };
+    let total = set.puzzles.len();
+    let names: Vec<String> = set.puzzles.iter().map(|p| p.name.clone()).collect();
+    let (mut done, mut failed) = (0usize, None::<JsValue>);
+    let mut ctl_for = || {
+        let event = WorkerEvent::Progress(Progress {
+            done: done as f64,
+            total: total as f64,
+            label: format!(
+                "grading {} ({} of {total})",
+                names.get(done).map_or("", String::as_str),
+                done + 1
+            ),
+            elapsed: now_seconds() - start,
+            search: None,
+        });
+        if let Err(e) = send(&event) {
+            failed.get_or_insert(e);
+        }
+        done += 1;
+        Box::new(Until(now_seconds() + BUDGET_S)) as Box<dyn Control>
+    };
+    let result = grade::grade(&set, reference, student, &practice::options(), &mut ctl_for);
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    Ok(match result {
+        Ok(g) => WorkerEvent::Graded(super::grade::GradeDone::of(&g, now_seconds() - start)),
+        Err(e) => WorkerEvent::Error {
+            message: e.to_string(),
+        },
+    })
+}

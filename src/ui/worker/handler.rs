@@ -97,6 +97,11 @@ fn run(request: Request, start: f64, send: Send) -> Result<WorkerEvent, JsValue>
             right,
             left_fn,
         } => super::checks::prove_c_event(&left, &right, left_fn.as_deref(), start, send)?,
+        Request::Grade {
+            puzzles,
+            reference,
+            student,
+        } => super::checks::grade_event(&puzzles, &reference, &student, start, send)?,
         Request::RunC { src, func, args } => {
             WorkerEvent::RanC(super::CRunDone::compute(&src, func.as_deref(), &args))
         }

@@ -12,6 +12,7 @@
 
 mod c_proof;
 mod c_run;
+mod grade;
 pub mod protocol;
 
 #[cfg(all(target_arch = "wasm32", feature = "worker"))]
@@ -26,6 +27,7 @@ mod page;
 #[cfg(browser_ui)]
 pub use page::{prewarm, prewarm_n, worker_count, Job};
 pub use c_proof::{CDifference, CProveDone};
+pub use grade::{GradeDone, GradeRow};
 pub use c_run::{CErrorView, CExprView, CProblem, CRun, CRunDone, CStepView, CValueView, CVarView};
 pub use protocol::{
     sum_progress, CheckDone, DebruijnCount, Difference, Hex, JobOutput, MagicFound, MagicPage,

@@ -72,6 +72,13 @@ pub enum Request {
         right: String,
         left_fn: Option<String>,
     },
+    /// A student's data-lab file graded against a puzzle set and its
+    /// reference (`practice::grade`), all three as C text.
+    Grade {
+        puzzles: String,
+        reference: String,
+        student: String,
+    },
     /// Runs the Lab's C code with a trace (`lang::c`): `func` (absent: the
     /// last function), each parameter's value as typed.
     RunC {
@@ -236,6 +243,7 @@ pub enum WorkerEvent {
     Checked(CheckDone),
     ProvedC(super::c_proof::CProveDone),
     RanC(super::c_run::CRunDone),
+    Graded(super::grade::GradeDone),
     Error { message: String },
 }
 
@@ -374,6 +382,15 @@ impl JobOutput for super::c_run::CRunDone {
     fn from_event(event: WorkerEvent) -> Option<Self> {
         match event {
             WorkerEvent::RanC(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+impl JobOutput for super::grade::GradeDone {
+    fn from_event(event: WorkerEvent) -> Option<Self> {
+        match event {
+            WorkerEvent::Graded(r) => Some(r),
             _ => None,
         }
     }

@@ -1,0 +1,126 @@
+//! The "Grade a file" card: a data-lab puzzle set, its reference and a
+//! student's file pasted as text, graded exactly in the Web Worker
+//! ([`Request::Grade`], progress and cancel), shown as the CLI's table: one
+//! row a puzzle (status, operators, points, and why), then the total.
+
+use crate::ui::components::proof_job_view;
+use crate::ui::hooks::use_worker_job;
+use crate::ui::worker::{GradeDone, GradeRow, Request};
+use yew::prelude::*;
+
+const BOXES: [(&str, &str); 3] = [
+    (
+        "grade-puzzles",
+        "The puzzle set (a data-lab bits.c with its comment blocks)",
+    ),
+    ("grade-reference", "The reference answers"),
+    ("grade-student", "The student's file"),
+];
+
+#[function_component(GradeCard)]
+pub(super) fn grade_card() -> Html {
+    let job = use_worker_job::<GradeDone>();
+    let texts = use_state(|| [String::new(), String::new(), String::new()]);
+    let grade = {
+        let (job, texts) = (job.clone(), texts.clone());
+        Callback::from(move |_: MouseEvent| {
+            let [puzzles, reference, student] = (*texts).clone();
+            job.start(&Request::Grade {
+                puzzles,
+                reference,
+                student,
+            });
+        })
+    };
+    let cancel = {
+        let job = job.clone();
+        Callback::from(move |_: MouseEvent| job.cancel())
+    };
+    let boxes = BOXES.iter().enumerate().map(|(i, (class, label))| {
+        let value = texts[i].clone();
+        let texts = texts.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+            let mut next = (*texts).clone();
+            next[i] = area.value();
+            texts.set(next);
+        });
+        html! {
+            <label class="grade-box">
+                <span>{ *label }</span>
+                <textarea class={classes!("mono", *class)} rows="8" spellcheck="false"
+                    {value} {oninput} />
+            </label>
+        }
+    });
+    let ready = texts.iter().all(|t| !t.trim().is_empty()) && !job.is_running();
+    html! {
+        <div class="card grade-card">
+            <h3>{ "Grade a file" }</h3>
+            <p class="muted">{ "Paste a data-lab puzzle set, its reference answers and a student's file: each puzzle is checked against its rules, then proven equal to the reference on every allowed input, or shown wrong with a counterexample." }</p>
+            { for boxes }
+            <div class="actions">
+                <button type="button" class="primary grade-run" onclick={grade} disabled={!ready}>{ "grade" }</button>
+                if job.is_running() {
+                    <button type="button" class="grade-cancel" onclick={cancel}>{ "cancel" }</button>
+                }
+            </div>
+            { proof_job_view(&job, None, table) }
+        </div>
+    }
+}
+
+/// The grade table and its total.
+fn table(done: &GradeDone) -> Html {
+    html! {
+        <div class="grade-result" role="status">
+            <table class="grade-table">
+                <thead><tr>
+                    <th>{ "puzzle" }</th><th>{ "status" }</th><th>{ "ops / max" }</th>
+                    <th>{ "points" }</th><th>{ "reason" }</th>
+                </tr></thead>
+                <tbody>{ for done.rows.iter().map(row) }</tbody>
+                <tfoot><tr class="grade-total">
+                    <th colspan="3">{ "total" }</th>
+                    <td class="grade-score">{ format!("{}/{}", done.score, done.max) }</td>
+                    <td class="muted">{ format!("graded in {:.2} s", done.seconds) }</td>
+                </tr></tfoot>
+            </table>
+        </div>
+    }
+}
+
+fn row(r: &GradeRow) -> Html {
+    let ops = r.ops.map_or_else(|| "-".to_string(), |n| n.to_string());
+    html! {
+        <tr data-puzzle={r.name.clone()} data-status={r.status.clone()} class={classes!("grade-row", r.status.clone())}>
+            <td class="mono">{ r.name.clone() }</td>
+            <td class="grade-status">{ r.status.clone() }</td>
+            <td>{ format!("{ops} / {}", r.max_ops) }</td>
+            <td class="grade-points">{ format!("{}/{}", r.points, r.rating) }</td>
+            <td class="grade-reason">{ reason(r) }</td>
+        </tr>
+    }
+}
+
+/// The counterexample (arguments, the answer's value, the reference's) or
+/// the broken rule with its line (the library's reason already names a
+/// counterexample's inputs and values: then they are not repeated).
+fn reason(r: &GradeRow) -> Html {
+    let line = r.line.map(|l| format!(" (line {l})")).unwrap_or_default();
+    let head = html! { <span>{ format!("{}{line}", r.reason) }</span> };
+    match (&r.got, &r.expected) {
+        (Some(got), Some(expected)) if !r.reason.contains(got.as_str()) => {
+            let args: Vec<String> = r.args.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+            html! {
+                <>
+                    { head }
+                    <div class="grade-cx mono">
+                        { format!("with {}: gives {got}, expected {expected}", args.join(", ")) }
+                    </div>
+                </>
+            }
+        }
+        _ => head,
+    }
+}

@@ -1,0 +1,112 @@
+//! The worker's answer to [`Request::Grade`](super::Request::Grade):
+//! `practice::grade`'s table as plain text and numbers for the page (which
+//! never links the prover or the C parser: only the worker builds it with
+//! `of`).
+
+use serde::{Deserialize, Serialize};
+
+/// One puzzle's row: `status` is `correct`, `wrong`, `rules`, `error` or
+/// `not_proven`; a counterexample's arguments (as C prints them) and what
+/// the student's answer and the reference give.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GradeRow {
+    pub name: String,
+    pub status: String,
+    pub kind: String,
+    pub reason: String,
+    pub line: Option<u32>,
+    pub ops: Option<u32>,
+    pub max_ops: u32,
+    pub points: u32,
+    pub rating: u32,
+    pub args: Vec<(String, String)>,
+    pub got: Option<String>,
+    pub expected: Option<String>,
+}
+
+/// `practice::grade::Grade`, for the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GradeDone {
+    pub rows: Vec<GradeRow>,
+    pub score: u32,
+    pub max: u32,
+    pub seconds: f64,
+}
+
+impl GradeDone {
+    #[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
+    pub fn of(g: &crate::practice::grade::Grade, seconds: f64) -> GradeDone {
+        let rows = g
+            .puzzles
+            .iter()
+            .map(|p| {
+                let cx = p.counterexample.as_ref();
+                GradeRow {
+                    name: p.name.clone(),
+                    status: p.status.name().to_string(),
+                    kind: p.kind.clone(),
+                    reason: p.reason.clone(),
+                    line: p.line,
+                    ops: p.ops.map(|n| n as u32),
+                    max_ops: p.max_ops as u32,
+                    points: p.points,
+                    rating: p.rating,
+                    args: cx.map_or_else(Vec::new, |c| {
+                        c.args
+                            .iter()
+                            .map(|(n, v)| (n.clone(), v.decimal()))
+                            .collect()
+                    }),
+                    got: cx.map(|c| c.got.show()),
+                    expected: cx.map(|c| c.expected.show()),
+                }
+            })
+            .collect();
+        GradeDone {
+            rows,
+            score: g.score,
+            max: g.max,
+            seconds,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::prove::{Control, NoControl};
+    use crate::practice::{grade::grade, options, sets::parse_set};
+    use crate::ui::worker::{JobOutput, WorkerEvent};
+
+    const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/datalab/");
+
+    #[test]
+    fn a_graded_file_travels_as_text_and_reads_back() {
+        let read = |f: &str| std::fs::read_to_string(format!("{DIR}{f}")).unwrap();
+        let set = parse_set(&read("puzzles.c")).unwrap();
+        let mut ctl = || Box::new(NoControl) as Box<dyn Control>;
+        let g = grade(
+            &set,
+            &read("reference.c"),
+            &read("student_wrong.c"),
+            &options(),
+            &mut ctl,
+        )
+        .unwrap();
+        let done = GradeDone::of(&g, 1.5);
+        assert_eq!((done.score, done.max), (26, 36));
+        let row = |n: &str| done.rows.iter().find(|r| r.name == n).unwrap();
+        let rot = row("rotateLeft");
+        assert_eq!(rot.status, "wrong");
+        assert!(
+            rot.got.as_deref().unwrap().starts_with("undefined"),
+            "{rot:?}"
+        );
+        assert!(!rot.args.is_empty());
+        assert_eq!(row("isPower2").status, "wrong");
+        assert_eq!(row("isLessOrEqual").status, "wrong");
+        let json = serde_json::to_string(&WorkerEvent::Graded(done.clone())).unwrap();
+        let back: WorkerEvent = serde_json::from_str(&json).unwrap();
+        assert_eq!(GradeDone::from_event(back), Some(done));
+    }
+}
