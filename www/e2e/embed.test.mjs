@@ -36,10 +36,11 @@ async function stepUntil(page, id, ok) {
   return stepCount(page, id);
 }
 
-/** Clicks frame `id`'s first heading and waits until its document has the focus, so that the next keys go there. */
+/** Clicks frame `id`'s first heading until its document has the focus (a click on a
+ *  loaded machine can land before the frame is ready), so that the next keys go there. */
 async function focusFrame(page, id) {
-  await frame(page, id).locator('h2').first().click();
-  for (let tries = 0; tries < 50; tries++) {
+  for (let tries = 0; tries < 100; tries++) {
+    if (tries % 10 === 0) await frame(page, id).locator('h2').first().click();
     if (await frame(page, id).locator('html').evaluate(() => document.hasFocus())) return;
     await page.waitForTimeout(100);
   }
