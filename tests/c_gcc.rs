@@ -53,7 +53,16 @@ fn edges(bits: u32, signed: bool) -> Vec<u64> {
         return vec![0, 1];
     }
     let top = 1u64 << (bits - 1);
-    let raw = [0, 1, 2, !0, top, top - 1, 0x5555_5555_5555_5555, 0xaaaa_aaaa_aaaa_aaaa];
+    let raw = [
+        0,
+        1,
+        2,
+        !0,
+        top,
+        top - 1,
+        0x5555_5555_5555_5555,
+        0xaaaa_aaaa_aaaa_aaaa,
+    ];
     let mut out: Vec<u64> = raw.iter().map(|&v| fit(v, bits, signed)).collect();
     out.extend([u64::from(bits) - 1, u64::from(bits), u64::from(bits) + 1]);
     out.sort_unstable();
@@ -68,7 +77,13 @@ fn random_arg(rng: &mut Rng, bits: u32, signed: bool) -> u64 {
         0..=2 => rng.next_u64(),
         3 | 4 => rng.sparse(),
         5 | 6 => (rng.below(140) as i64 - 70) as u64,
-        _ => return if bits == 1 { rng.next_u64() & 3 } else { rng.next_u64() },
+        _ => {
+            return if bits == 1 {
+                rng.next_u64() & 3
+            } else {
+                rng.next_u64()
+            }
+        }
     };
     fit(v, bits, signed)
 }
@@ -81,7 +96,10 @@ fn tuples(params: &[(u32, bool)], randoms: usize, rng: &mut Rng) -> Vec<Vec<u64>
     let mut out: Vec<Vec<u64>> = vec![vec![]];
     if lists.iter().map(Vec::len).product::<usize>() <= 256 {
         for list in &lists {
-            out = out.iter().flat_map(|t| list.iter().map(move |&v| [t.clone(), vec![v]].concat())).collect();
+            out = out
+                .iter()
+                .flat_map(|t| list.iter().map(move |&v| [t.clone(), vec![v]].concat()))
+                .collect();
         }
     } else {
         out.clear();
@@ -110,8 +128,18 @@ struct Disagreement {
 
 impl std::fmt::Display for Disagreement {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let args: Vec<String> = self.args.iter().map(|a| format!("{:#x}", *a as i64)).collect();
-        write!(f, "{}({}): gcc {:#x}, bitscope ", self.what, args.join(", "), self.gcc)?;
+        let args: Vec<String> = self
+            .args
+            .iter()
+            .map(|a| format!("{:#x}", *a as i64))
+            .collect();
+        write!(
+            f,
+            "{}({}): gcc {:#x}, bitscope ",
+            self.what,
+            args.join(", "),
+            self.gcc
+        )?;
         match &self.ours {
             Ok(v) => write!(f, "{v:#x}"),
             Err(e) => write!(f, "error: {e}"),
@@ -122,9 +150,14 @@ impl std::fmt::Display for Disagreement {
 /// The interpreter's value of `name` on `args`, as `extended()` bits (with
 /// a step budget well above what any corpus or generated function needs).
 fn ours(p: &Program, name: &str, args: &[u64]) -> Result<u64, String> {
-    let opts = RunOptions { budget: 50_000_000, ..RunOptions::default() };
+    let opts = RunOptions {
+        budget: 50_000_000,
+        ..RunOptions::default()
+    };
     let run = p.run(name, args, &opts).map_err(|e| e.to_string())?;
-    run.value.map(|v| v.extended()).ok_or_else(|| "no value returned".to_string())
+    run.value
+        .map(|v| v.extended())
+        .ok_or_else(|| "no value returned".to_string())
 }
 
 /// `args` as a stdin line of 3 hex numbers (unused ones 0), after `prefix`.
@@ -168,7 +201,11 @@ fn corpus() {
         .filter(|p| p.extension().is_some_and(|x| x == "c"))
         .collect();
     files.sort();
-    assert!(files.len() >= 40, "the corpus has {} files, expected at least 40", files.len());
+    assert!(
+        files.len() >= 40,
+        "the corpus has {} files, expected at least 40",
+        files.len()
+    );
 
     let mut scratch = Scratch::new("corpus");
     let (mut disagreements, mut failures, mut total) = (Vec::new(), Vec::new(), 0);
@@ -189,14 +226,23 @@ fn corpus() {
                 continue;
             }
         };
-        let params: Vec<(u32, bool)> = f.params.iter().map(|(_, t)| (t.bits(), t.signed())).collect();
+        let params: Vec<(u32, bool)> = f
+            .params
+            .iter()
+            .map(|(_, t)| (t.bits(), t.signed()))
+            .collect();
         // seeded by the file's name (FNV-1a): its inputs stay the same when
         // files are added
-        let seed = file.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+        let seed = file.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
         let inputs = tuples(&params, 64, &mut Rng::new(seed));
 
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let (source, exe) = (scratch.dir.join(format!("{stem}_driver.c")), scratch.dir.join(&stem));
+        let (source, exe) = (
+            scratch.dir.join(format!("{stem}_driver.c")),
+            scratch.dir.join(&stem),
+        );
         let call_args: Vec<String> = (0..params.len()).map(|k| format!("a[{k}]")).collect();
         let call = format!("{}({})", f.name, call_args.join(", "));
         let driver = format!(
@@ -209,13 +255,24 @@ fn corpus() {
         compile(&source, &exe);
         let stdin: String = inputs.iter().map(|t| arg_line("", t)).collect();
         let expected = run_exe(&exe, &stdin);
-        assert_eq!(expected.len(), inputs.len(), "{file}: gcc printed {} values for {} inputs", expected.len(), inputs.len());
+        assert_eq!(
+            expected.len(),
+            inputs.len(),
+            "{file}: gcc printed {} values for {} inputs",
+            expected.len(),
+            inputs.len()
+        );
 
         for (args, &gcc) in inputs.iter().zip(&expected) {
             total += 1;
             let got = ours(&program, &f.name, args);
             if got.as_ref() != Ok(&gcc) {
-                disagreements.push(Disagreement { what: format!("{file}: {}", f.name), args: args.clone(), gcc, ours: got });
+                disagreements.push(Disagreement {
+                    what: format!("{file}: {}", f.name),
+                    args: args.clone(),
+                    gcc,
+                    ours: got,
+                });
             }
         }
     }
@@ -237,12 +294,21 @@ fn corpus() {
 #[cfg_attr(debug_assertions, ignore)]
 fn generated() {
     const INPUTS: usize = 16;
-    let env = |key: &str, default: u64| std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
-    let (programs, first) = (env("BITSCOPE_CGEN_PROGRAMS", 300), env("BITSCOPE_CGEN_SEED", 0));
+    let env = |key: &str, default: u64| {
+        std::env::var(key)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (programs, first) = (
+        env("BITSCOPE_CGEN_PROGRAMS", 300),
+        env("BITSCOPE_CGEN_SEED", 0),
+    );
     require_gcc();
     let started = Instant::now();
-    let functions: Vec<cgen::Generated> =
-        (first..first + programs).map(|s| cgen::generate(s, &format!("f{s}"))).collect();
+    let functions: Vec<cgen::Generated> = (first..first + programs)
+        .map(|s| cgen::generate(s, &format!("f{s}")))
+        .collect();
 
     // one C file: every function, and a main that picks one by number
     let mut c = format!("{}{PRINT}\n", cgen::HEADER);
@@ -255,12 +321,18 @@ fn generated() {
     for (k, g) in functions.iter().enumerate() {
         let args: Vec<String> = (0..g.params.len()).map(|i| format!("a[{i}]")).collect();
         let call = format!("{}({})", g.name, args.join(", "));
-        let _ = writeln!(c, "        case {k}: {{ __typeof__({call}) r = {call}; PRINT(r); break; }}");
+        let _ = writeln!(
+            c,
+            "        case {k}: {{ __typeof__({call}) r = {call}; PRINT(r); break; }}"
+        );
     }
     c.push_str("        }\n    }\n    return 0;\n}\n");
 
     let mut scratch = Scratch::new("generated");
-    let (source, exe) = (scratch.dir.join("generated.c"), scratch.dir.join("generated"));
+    let (source, exe) = (
+        scratch.dir.join("generated.c"),
+        scratch.dir.join("generated"),
+    );
     std::fs::write(&source, &c).expect("write the generated C");
     compile(&source, &exe);
 
@@ -285,9 +357,16 @@ fn generated() {
             inputs.push((k, args));
         }
     }
-    let stdin: String = inputs.iter().map(|(k, a)| arg_line(&format!("{k:x} "), a)).collect();
+    let stdin: String = inputs
+        .iter()
+        .map(|(k, a)| arg_line(&format!("{k:x} "), a))
+        .collect();
     let expected = run_exe(&exe, &stdin);
-    assert_eq!(expected.len(), inputs.len(), "the generated executable printed too few values");
+    assert_eq!(
+        expected.len(),
+        inputs.len(),
+        "the generated executable printed too few values"
+    );
 
     let (mut disagreements, mut failures) = (Vec::new(), Vec::new());
     let mut programs_ok = 0;
@@ -298,10 +377,18 @@ fn generated() {
             Err(e) => failures.push(format!("{}: does not parse: {e}", g.name)),
             Ok(p) => {
                 if let Ok(f) = p.entry(Some(&g.name)) {
-                    let theirs: Vec<(u32, bool)> = f.params.iter().map(|(_, t)| (t.bits(), t.signed())).collect();
-                    let mine: Vec<(u32, bool)> = g.params.iter().map(|t| (t.bits, t.signed)).collect();
+                    let theirs: Vec<(u32, bool)> = f
+                        .params
+                        .iter()
+                        .map(|(_, t)| (t.bits(), t.signed()))
+                        .collect();
+                    let mine: Vec<(u32, bool)> =
+                        g.params.iter().map(|t| (t.bits, t.signed)).collect();
                     if theirs != mine {
-                        failures.push(format!("{}: parameter types {theirs:?}, expected {mine:?}", g.name));
+                        failures.push(format!(
+                            "{}: parameter types {theirs:?}, expected {mine:?}",
+                            g.name
+                        ));
                     }
                 }
                 // the inputs of function k are the k-th run of INPUTS
@@ -309,7 +396,12 @@ fn generated() {
                     let got = ours(&p, &g.name, args);
                     if got.as_ref() != Ok(&expected[i]) {
                         let what = g.name.clone();
-                        disagreements.push(Disagreement { what, args: args.clone(), gcc: expected[i], ours: got });
+                        disagreements.push(Disagreement {
+                            what,
+                            args: args.clone(),
+                            gcc: expected[i],
+                            ours: got,
+                        });
                     }
                 }
             }
@@ -330,7 +422,10 @@ fn generated() {
     if let Some(k) = first_bad {
         scratch.keep = true;
         let seed = first + k as u64;
-        eprintln!("c_gcc: the first program that disagrees (seed {seed}):\n{}", functions[k].program());
+        eprintln!(
+            "c_gcc: the first program that disagrees (seed {seed}):\n{}",
+            functions[k].program()
+        );
         fail_with(&disagreements, &failures, inputs.len());
     }
 }

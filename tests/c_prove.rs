@@ -34,18 +34,36 @@ const PAIRS: [(&str, &str, &str); 11] = [
 ];
 
 fn side_of(p: &Program) -> Side<'_> {
-    Side { program: p, function: &p.functions().last().expect("a function").name }
+    Side {
+        program: p,
+        function: &p.functions().last().expect("a function").name,
+    }
 }
 
 fn verdict(a: &str, b: &str) -> Verdict {
     let (pa, pb) = (Program::parse(a).unwrap(), Program::parse(b).unwrap());
-    prove(side_of(&pa), side_of(&pb), None, &Options::default(), &mut NoControl).unwrap_or_else(|e| panic!("{a}: {e}"))
+    prove(
+        side_of(&pa),
+        side_of(&pb),
+        None,
+        &Options::default(),
+        &mut NoControl,
+    )
+    .unwrap_or_else(|e| panic!("{a}: {e}"))
 }
 
 /// Every one-token mutant of `src`: each operator of `+ - & | ^ << >>`
 /// swapped for its partner, each number changed by one.
 fn mutants(src: &str) -> Vec<String> {
-    let swaps = [("<<", ">>"), (">>", "<<"), ("&", "|"), ("|", "&"), ("^", "|"), ("+", "-"), ("-", "+")];
+    let swaps = [
+        ("<<", ">>"),
+        (">>", "<<"),
+        ("&", "|"),
+        ("|", "&"),
+        ("^", "|"),
+        ("+", "-"),
+        ("-", "+"),
+    ];
     let body = src.find('{').unwrap_or(0);
     let bytes = src.as_bytes();
     let mut out = Vec::new();
@@ -55,18 +73,25 @@ fn mutants(src: &str) -> Vec<String> {
         if let Some(&(from, to)) = swaps.iter().find(|(f, _)| rest.starts_with(f)) {
             let prev = bytes[i - 1] as char;
             let next = rest[from.len()..].chars().next().unwrap_or(' ');
-            let single = !matches!(next, '=' | '&' | '|' | '+' | '-' | '<' | '>') && !matches!(prev, '&' | '|' | '+' | '-' | '<' | '>');
+            let single = !matches!(next, '=' | '&' | '|' | '+' | '-' | '<' | '>')
+                && !matches!(prev, '&' | '|' | '+' | '-' | '<' | '>');
             if single {
                 out.push(format!("{}{to}{}", &src[..i], &src[i + from.len()..]));
             }
             i += from.len();
-        } else if rest.starts_with(|c: char| c.is_ascii_digit()) && !(bytes[i - 1] as char).is_ascii_alphanumeric() {
-            let len = rest.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(rest.len());
+        } else if rest.starts_with(|c: char| c.is_ascii_digit())
+            && !(bytes[i - 1] as char).is_ascii_alphanumeric()
+        {
+            let len = rest
+                .find(|c: char| !c.is_ascii_alphanumeric())
+                .unwrap_or(rest.len());
             let lit = &rest[..len];
             let value = if let Some(h) = lit.strip_prefix("0x").or(lit.strip_prefix("0X")) {
                 u64::from_str_radix(h.trim_end_matches(['u', 'U', 'l', 'L']), 16).ok()
             } else {
-                lit.trim_end_matches(['u', 'U', 'l', 'L']).parse::<u64>().ok()
+                lit.trim_end_matches(['u', 'U', 'l', 'L'])
+                    .parse::<u64>()
+                    .ok()
             };
             if let Some(v) = value {
                 out.push(format!("{}{:#x}{}", &src[..i], v + 1, &src[i + len..]));
@@ -108,7 +133,11 @@ fn each_one_token_mutant_is_refuted_and_gcc_confirms() {
             let v = verdict(&m, plain);
             // one C file: the mutant as `f`, the plain form as `g`, and a
             // main that prints both on each line of arguments
-            let src = format!("{}\n{m}\n{plain}\n{}", gcc::PRINT, gcc::main_pair(params.len()));
+            let src = format!(
+                "{}\n{m}\n{plain}\n{}",
+                gcc::PRINT,
+                gcc::main_pair(params.len())
+            );
             let exe = scratch.compile(&format!("m{total}"), &src);
             match (v.equal, &v.counterexample) {
                 (Some(false), Some(c)) => {
@@ -119,17 +148,37 @@ fn each_one_token_mutant_is_refuted_and_gcc_confirms() {
                         continue; // undefined on one side: gcc has no value to give there
                     }
                     let got = gcc::run(&exe, &[args]);
-                    assert_eq!(got[0], (want_f.unwrap(), want_g.unwrap()), "{name}: mutant {m}: gcc gives other values at {:?}", c.args);
-                    assert_ne!(got[0].0, got[0].1, "{name}: mutant {m}: gcc finds no difference at {:?}", c.args);
+                    assert_eq!(
+                        got[0],
+                        (want_f.unwrap(), want_g.unwrap()),
+                        "{name}: mutant {m}: gcc gives other values at {:?}",
+                        c.args
+                    );
+                    assert_ne!(
+                        got[0].0, got[0].1,
+                        "{name}: mutant {m}: gcc finds no difference at {:?}",
+                        c.args
+                    );
                 }
                 (Some(true), _) => {
                     // an equivalent mutant: gcc must agree on every input tried
                     equivalent += 1;
                     let inputs: Vec<Vec<u64>> = (0..2000)
-                        .map(|_| params.iter().map(|(_, t)| Value::new(*t, rng.next_u64() as i64 as i128).extended()).collect())
+                        .map(|_| {
+                            params
+                                .iter()
+                                .map(|(_, t)| {
+                                    Value::new(*t, rng.next_u64() as i64 as i128).extended()
+                                })
+                                .collect()
+                        })
                         .collect();
                     for (i, (f, g)) in gcc::run(&exe, &inputs).into_iter().enumerate() {
-                        assert_eq!(f, g, "{name}: mutant {m} proven equal, but gcc differs at {:?}", inputs[i]);
+                        assert_eq!(
+                            f, g,
+                            "{name}: mutant {m} proven equal, but gcc differs at {:?}",
+                            inputs[i]
+                        );
                     }
                 }
                 _ => panic!("{name}: mutant {m}: neither proven nor refuted: {v:?}"),

@@ -222,7 +222,10 @@ fn three_wrong_answers_each_get_a_confirmed_counterexample() {
             };
             let (got, expected) = match e.c_signature {
                 // a C-typed exercise: both sides in C's semantics
-                Some(sig) => (c_side(sig, answer, &[c.x, c.y, c.z]), c_side(sig, e.reference, &[c.x, c.y, c.z])),
+                Some(sig) => (
+                    c_side(sig, answer, &[c.x, c.y, c.z]),
+                    c_side(sig, e.reference, &[c.x, c.y, c.z]),
+                ),
                 None => (
                     side(&parse(answer, c.width).unwrap(), c.width, vars),
                     side(&parse(e.reference, c.width).unwrap(), c.width, vars),

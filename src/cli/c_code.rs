@@ -18,7 +18,8 @@ use std::time::Instant;
 pub fn read_source(path: &str) -> Result<String, String> {
     if path == "-" {
         let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| format!("standard input: {e}"))?;
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map_err(|e| format!("standard input: {e}"))?;
         return Ok(s);
     }
     std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
@@ -26,7 +27,10 @@ pub fn read_source(path: &str) -> Result<String, String> {
 
 /// The error with its source line and a caret under its column.
 pub fn with_caret(name: &str, src: &str, e: &CError) -> String {
-    let line = src.lines().nth(e.line.saturating_sub(1) as usize).unwrap_or("");
+    let line = src
+        .lines()
+        .nth(e.line.saturating_sub(1) as usize)
+        .unwrap_or("");
     format!("{name}:{e}\n{}", super::caret(line, e.col as usize))
 }
 
@@ -48,36 +52,59 @@ pub fn eval(path: &str, function: Option<&str>, vars: &[String], json: bool, bud
     };
     let mut args = Vec::new();
     for (name, ty) in &f.params {
-        let given = vars.iter().find_map(|v| v.split_once('=').filter(|(n, _)| n.trim() == name));
+        let given = vars
+            .iter()
+            .find_map(|v| v.split_once('=').filter(|(n, _)| n.trim() == name));
         let Some((_, text)) = given else {
-            return super::bad_input(format!("`{}` takes `{name}` ({}): give it with --var {name}=V", f.name, ty.name()));
+            return super::bad_input(format!(
+                "`{}` takes `{name}` ({}): give it with --var {name}=V",
+                f.name,
+                ty.name()
+            ));
         };
         match parse_arg(text, *ty) {
             Ok(v) => args.push(v),
             Err(e) => return super::bad_input(format!("--var {name}: {e}")),
         }
     }
-    if let Some(v) = vars.iter().find(|v| !f.params.iter().any(|(n, _)| v.split_once('=').is_some_and(|(k, _)| k.trim() == n))) {
+    if let Some(v) = vars.iter().find(|v| {
+        !f.params
+            .iter()
+            .any(|(n, _)| v.split_once('=').is_some_and(|(k, _)| k.trim() == n))
+    }) {
         return super::bad_input(format!("--var {v:?}: `{}` has no such parameter", f.name));
     }
-    let opts = RunOptions { trace: true, budget, ..RunOptions::default() };
+    let opts = RunOptions {
+        trace: true,
+        budget,
+        ..RunOptions::default()
+    };
     match p.run_values(&f.name, &args, &opts) {
         Ok(run) => {
             if json {
-                println!("{}", json!({
-                    "function": f.name,
-                    "type": if f.void { "void" } else { f.ret.name() },
-                    "value": run.value.map(Value::hex),
-                    "decimal": run.value.map(|v| v.get().to_string()),
-                    "steps": run.steps,
-                    "truncated": run.truncated,
-                    "warnings": run.warnings,
-                    "steps_used": run.steps_used,
-                }));
+                println!(
+                    "{}",
+                    json!({
+                        "function": f.name,
+                        "type": if f.void { "void" } else { f.ret.name() },
+                        "value": run.value.map(Value::hex),
+                        "decimal": run.value.map(|v| v.get().to_string()),
+                        "steps": run.steps,
+                        "truncated": run.truncated,
+                        "warnings": run.warnings,
+                        "steps_used": run.steps_used,
+                    })
+                );
             } else {
                 for s in &run.steps {
-                    let iter = s.iteration.map(|n| format!(" [iteration {n}]")).unwrap_or_default();
-                    let value = s.value.map(|v| format!("  -> {} ({})", v.hex(), v.decimal())).unwrap_or_default();
+                    let iter = s
+                        .iteration
+                        .map(|n| format!(" [iteration {n}]"))
+                        .unwrap_or_default();
+                    let value = s
+                        .value
+                        .map(|v| format!("  -> {} ({})", v.hex(), v.decimal()))
+                        .unwrap_or_default();
                     println!("line {:>3}{iter}  {}{value}", s.line, s.text);
                     for w in &s.warnings {
                         println!("          warning: {w}");
@@ -87,7 +114,13 @@ pub fn eval(path: &str, function: Option<&str>, vars: &[String], json: bool, bud
                     eprintln!("{w}");
                 }
                 match run.value {
-                    Some(v) => println!("{} returns {} = {} ({})", f.name, v.hex(), v.decimal(), f.ret.name()),
+                    Some(v) => println!(
+                        "{} returns {} = {} ({})",
+                        f.name,
+                        v.hex(),
+                        v.decimal(),
+                        f.ret.name()
+                    ),
                     None => println!("{} returns (void)", f.name),
                 }
             }
@@ -98,7 +131,14 @@ pub fn eval(path: &str, function: Option<&str>, vars: &[String], json: bool, bud
 }
 
 /// `bitscope prove A.c B.c [--fn-a NAME] [--fn-b NAME] [--json]`.
-pub fn prove(a: &str, b: &str, fn_a: Option<&str>, fn_b: Option<&str>, seconds: f64, json: bool) -> i32 {
+pub fn prove(
+    a: &str,
+    b: &str,
+    fn_a: Option<&str>,
+    fn_b: Option<&str>,
+    seconds: f64,
+    json: bool,
+) -> i32 {
     let (pa, pb) = match (parse_file(a), parse_file(b)) {
         (Ok((pa, _)), Ok((pb, _))) => (pa, pb),
         (Err(e), _) | (_, Err(e)) => return super::bad_input(e),
@@ -110,8 +150,14 @@ pub fn prove(a: &str, b: &str, fn_a: Option<&str>, fn_b: Option<&str>, seconds: 
     };
     let start = Instant::now();
     let r = cprove::prove(
-        Side { program: &pa, function: &na },
-        Side { program: &pb, function: &nb },
+        Side {
+            program: &pa,
+            function: &na,
+        },
+        Side {
+            program: &pb,
+            function: &nb,
+        },
         None,
         &Options::default(),
         &mut Deadline::after(seconds),
@@ -140,7 +186,12 @@ pub fn prove(a: &str, b: &str, fn_a: Option<&str>, fn_b: Option<&str>, seconds: 
 
 pub fn verdict_json(v: &Verdict, seconds: f64) -> serde_json::Value {
     let c = v.counterexample.as_ref();
-    let args = c.map(|c| c.args.iter().map(|(n, v)| (n.clone(), json!(v.hex()))).collect::<serde_json::Map<_, _>>());
+    let args = c.map(|c| {
+        c.args
+            .iter()
+            .map(|(n, v)| (n.clone(), json!(v.hex())))
+            .collect::<serde_json::Map<_, _>>()
+    });
     json!({
         "equal": v.equal,
         "method": v.method.name(),
@@ -158,15 +209,25 @@ pub fn verdict_json(v: &Verdict, seconds: f64) -> serde_json::Value {
 fn print_text(v: &Verdict, na: &str, nb: &str, seconds: f64) {
     let how = v.method.name();
     match (v.equal, &v.counterexample) {
-        (Some(true), _) if v.agreeing > 0 => println!("equal: proven ({how}, all {} inputs) in {seconds:.3} s", v.agreeing),
+        (Some(true), _) if v.agreeing > 0 => println!(
+            "equal: proven ({how}, all {} inputs) in {seconds:.3} s",
+            v.agreeing
+        ),
         (Some(true), _) => println!("equal: proven ({how}) in {seconds:.3} s"),
         (_, Some(c)) => {
             println!("not equal ({how}, {}), in {seconds:.3} s:", c.kind);
-            let args: Vec<String> = c.args.iter().map(|(n, v)| format!("{n} = {} ({})", v.decimal(), v.hex())).collect();
+            let args: Vec<String> = c
+                .args
+                .iter()
+                .map(|(n, v)| format!("{n} = {} ({})", v.decimal(), v.hex()))
+                .collect();
             println!("  {}", args.join("  "));
             println!("  {na} gives {}", c.left.show());
             println!("  {nb} gives {}", c.right.show());
         }
-        _ => println!("not proven in {seconds:.3} s: {}", v.not_proven.as_deref().unwrap_or("no answer")),
+        _ => println!(
+            "not proven in {seconds:.3} s: {}",
+            v.not_proven.as_deref().unwrap_or("no answer")
+        ),
     }
 }

@@ -6,14 +6,18 @@
 //! `"result"` a `"0x…"` word); a bad expression prints its column and a
 //! caret under it on stderr and exits with code 2.
 
-use bitscope::lang::expr::{evaluate, Vars};
 use bitscope::bits::word::parse_number;
+use bitscope::lang::expr::{evaluate, Vars};
 use clap::Args;
 
 #[derive(Args)]
 pub struct EvalArgs {
     /// The expression, C precedence: ~ - ! | * / % | + - | << >> | < <= > >= | == != | & | ^ | |
-    #[arg(allow_hyphen_values = true, required_unless_present = "file", conflicts_with = "file")]
+    #[arg(
+        allow_hyphen_values = true,
+        required_unless_present = "file",
+        conflicts_with = "file"
+    )]
     expr: Option<String>,
     /// A C file (`-`: standard input): run a function of it, step by step.
     #[arg(long, value_name = "FILE")]
@@ -38,7 +42,13 @@ pub struct EvalArgs {
 
 pub fn run(args: EvalArgs) -> i32 {
     if let Some(file) = &args.file {
-        return super::c_code::eval(file, args.function.as_deref(), &args.vars, args.json, args.budget);
+        return super::c_code::eval(
+            file,
+            args.function.as_deref(),
+            &args.vars,
+            args.json,
+            args.budget,
+        );
     }
     let expr = args.expr.clone().unwrap_or_default();
     let width: u32 = args.width.parse().unwrap_or(64);

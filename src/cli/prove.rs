@@ -9,8 +9,8 @@
 //! null), `left` and `right` (what each side gives there), `seconds`,
 //! `variables`, `agreeing` (inputs tried that agree) and `not_proven`.
 
-use bitscope::lang::prove::{self, Options, ProveError, Verdict, Which};
 use bitscope::bits::word::Word;
+use bitscope::lang::prove::{self, Options, ProveError, Verdict, Which};
 use clap::Args;
 use serde_json::json;
 use std::time::Instant;
@@ -56,7 +56,9 @@ pub fn run(args: ProveArgs) -> i32 {
             return super::c_code::prove(&args.left, &args.right, a, b, args.seconds, args.json);
         }
         (true, false) | (false, true) => {
-            return super::bad_input("give two C files, or two expressions (one of the two is a file)");
+            return super::bad_input(
+                "give two C files, or two expressions (one of the two is a file)",
+            );
         }
         _ if args.fn_a.is_some() || args.fn_b.is_some() => {
             return super::bad_input("--fn-a and --fn-b pick functions of C files");

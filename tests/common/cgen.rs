@@ -164,8 +164,17 @@ pub fn generate(seed: u64, name: &str) -> Generated {
         let k = 1 + g.rng.below(len); // the rest is zero
         let items: Vec<String> = (0..k).map(|_| g.constant().text).collect();
         let table = format!("{name}_t");
-        code.push_str(&format!("static const {} {table}[{len}] = {{{}}};\n\n", t.name, items.join(", ")));
-        Var { name: table, ty: t, writable: false, len }
+        code.push_str(&format!(
+            "static const {} {table}[{len}] = {{{}}};\n\n",
+            t.name,
+            items.join(", ")
+        ));
+        Var {
+            name: table,
+            ty: t,
+            writable: false,
+            len,
+        }
     });
     // helpers without loops, each may call the ones before it
     for h in 0..g.rng.below(3) {
@@ -178,7 +187,12 @@ pub fn generate(seed: u64, name: &str) -> Generated {
     let budget = 6 + g.rng.below(14);
     let (ret, params, text) = g.function(name, budget, 2, table);
     code.push_str(&text);
-    Generated { name: name.to_string(), params, ret, code }
+    Generated {
+        name: name.to_string(),
+        params,
+        ret,
+        code,
+    }
 }
 
 /// A variable in scope: a scalar, or an array of `len` elements.
@@ -207,7 +221,10 @@ struct Cons {
 }
 
 impl Cons {
-    const NONE: Cons = Cons { no_write: 0, no_access: 0 };
+    const NONE: Cons = Cons {
+        no_write: 0,
+        no_access: 0,
+    };
 
     /// The constraints of an operand unsequenced with `first`.
     fn after(self, first: &Expr) -> Cons {
@@ -219,7 +236,10 @@ impl Cons {
 
     /// No side effects at all (for an operand that is evaluated twice).
     fn pure(self) -> Cons {
-        Cons { no_write: !0, no_access: self.no_access }
+        Cons {
+            no_write: !0,
+            no_access: self.no_access,
+        }
     }
 }
 
@@ -262,7 +282,13 @@ impl Gen {
     }
 
     /// One function: its return and parameter types and its text.
-    fn function(&mut self, name: &str, budget: usize, max_loops: usize, table: Option<Var>) -> (CType, Vec<CType>, String) {
+    fn function(
+        &mut self,
+        name: &str,
+        budget: usize,
+        max_loops: usize,
+        table: Option<Var>,
+    ) -> (CType, Vec<CType>, String) {
         (self.out, self.indent, self.next, self.loops) = (String::new(), 1, 0, 0);
         (self.max_loops, self.budget) = (max_loops, budget);
         self.vars = table.into_iter().collect();
@@ -270,7 +296,12 @@ impl Gen {
         let n = 1 + self.rng.below(3);
         let params: Vec<CType> = (0..n).map(|_| self.pick(TYPES)).collect();
         for (i, &t) in params.iter().enumerate() {
-            self.vars.push(Var { name: format!("p{i}"), ty: t, writable: true, len: 0 });
+            self.vars.push(Var {
+                name: format!("p{i}"),
+                ty: t,
+                writable: true,
+                len: 0,
+            });
         }
         while self.budget > 0 {
             self.stmt(0);
@@ -288,13 +319,26 @@ impl Gen {
                 if v.len == 0 {
                     sum = format!("{sum} ^ (unsigned long long){} * {m}u", v.name);
                 } else {
-                    sum = format!("{sum} ^ (unsigned long long){0}[0] * {m}u ^ {0}[{1}]", v.name, v.len - 1);
+                    sum = format!(
+                        "{sum} ^ (unsigned long long){0}[0] * {m}u ^ {0}[{1}]",
+                        v.name,
+                        v.len - 1
+                    );
                 }
             }
             self.line(&format!("return {sum};"));
         }
-        let list: Vec<String> = params.iter().enumerate().map(|(i, t)| format!("{} p{i}", t.name)).collect();
-        let text = format!("{} {name}({})\n{{\n{}}}\n", ret.name, list.join(", "), self.out);
+        let list: Vec<String> = params
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("{} p{i}", t.name))
+            .collect();
+        let text = format!(
+            "{} {name}({})\n{{\n{}}}\n",
+            ret.name,
+            list.join(", "),
+            self.out
+        );
         (ret, params, text)
     }
 
@@ -313,7 +357,9 @@ impl Gen {
             }
             12..=14 if depth < 3 => self.if_stmt(depth),
             15 | 16 if depth < 3 && self.loops < self.max_loops => self.for_stmt(depth),
-            19 if depth < 3 && self.loops < self.max_loops && self.vars.len() < MAX_VARS => self.while_stmt(depth),
+            19 if depth < 3 && self.loops < self.max_loops && self.vars.len() < MAX_VARS => {
+                self.while_stmt(depth)
+            }
             17 if self.loops > 0 => {
                 let c = self.expr(2, Cons::NONE);
                 let kw = if self.one_in(2) { "break" } else { "continue" };
@@ -339,7 +385,12 @@ impl Gen {
             let e = self.expr(3, Cons::NONE);
             let name = self.fresh("v");
             parts.push(format!("{name} = {}", e.text));
-            self.vars.push(Var { name, ty: t, writable: !constant, len: 0 });
+            self.vars.push(Var {
+                name,
+                ty: t,
+                writable: !constant,
+                len: 0,
+            });
         }
         let q = if constant { "const " } else { "" };
         self.line(&format!("{q}{} {};", t.name, parts.join(", ")));
@@ -350,13 +401,28 @@ impl Gen {
     fn array_declaration(&mut self) {
         let (t, len) = (self.pick(TYPES), self.pick(&[2, 4, 5, 8]));
         let k = 1 + self.rng.below(len);
-        let items: Vec<String> = (0..k).map(|_| self.expr(1, Cons::NONE.pure()).text).collect();
+        let items: Vec<String> = (0..k)
+            .map(|_| self.expr(1, Cons::NONE.pure()).text)
+            .collect();
         let constant = self.one_in(5);
         let name = self.fresh("a");
-        let size = if k == len && self.one_in(2) { String::new() } else { len.to_string() };
+        let size = if k == len && self.one_in(2) {
+            String::new()
+        } else {
+            len.to_string()
+        };
         let q = if constant { "const " } else { "" };
-        self.line(&format!("{q}{} {name}[{size}] = {{{}}};", t.name, items.join(", ")));
-        self.vars.push(Var { name, ty: t, writable: !constant, len });
+        self.line(&format!(
+            "{q}{} {name}[{size}] = {{{}}};",
+            t.name,
+            items.join(", ")
+        ));
+        self.vars.push(Var {
+            name,
+            ty: t,
+            writable: !constant,
+            len,
+        });
     }
 
     fn assignment_stmt(&mut self) {
@@ -399,11 +465,19 @@ impl Gen {
         let (head, t) = match self.rng.below(3) {
             0 => (format!("for (int {i} = 0; {i} < {n}; {i}++)"), INT),
             1 => (format!("for (int {i} = {n}; {i} > 0; --{i})"), INT),
-            _ => (format!("for (unsigned {i} = 0; {i} < {}; {i} += 2)", 2 * n), UINT),
+            _ => (
+                format!("for (unsigned {i} = 0; {i} < {}; {i} += 2)", 2 * n),
+                UINT,
+            ),
         };
         self.line(&format!("{head} {{"));
         let mark = self.vars.len();
-        self.vars.push(Var { name: i, ty: t, writable: false, len: 0 });
+        self.vars.push(Var {
+            name: i,
+            ty: t,
+            writable: false,
+            len: 0,
+        });
         self.loops += 1;
         let stmts = 1 + self.rng.below(3);
         self.block(depth, stmts);
@@ -418,15 +492,28 @@ impl Gen {
         let k = self.fresh("k");
         let n = 1 + self.rng.below(8);
         self.line(&format!("int {k} = {n};"));
-        self.vars.push(Var { name: k.clone(), ty: INT, writable: false, len: 0 });
+        self.vars.push(Var {
+            name: k.clone(),
+            ty: INT,
+            writable: false,
+            len: 0,
+        });
         let do_while = self.one_in(2);
-        let head = if do_while { "do {".to_string() } else { format!("while ({k}-- > 0) {{") };
+        let head = if do_while {
+            "do {".to_string()
+        } else {
+            format!("while ({k}-- > 0) {{")
+        };
         self.line(&head);
         self.loops += 1;
         let stmts = 1 + self.rng.below(3);
         self.block(depth, stmts);
         self.loops -= 1;
-        self.line(&if do_while { format!("}} while (--{k} > 0);") } else { "}".to_string() });
+        self.line(&if do_while {
+            format!("}} while (--{k} > 0);")
+        } else {
+            "}".to_string()
+        });
     }
 
     // ---- expressions ----
@@ -455,7 +542,11 @@ impl Gen {
             9 => {
                 let (c, a, b) = (self.expr(d, cons), self.expr(d, cons), self.expr(d, cons));
                 let t = arith(a.ty, b.ty);
-                join(format!("({} ? {} : {})", c.text, a.text, b.text), t, &[&c, &a, &b])
+                join(
+                    format!("({} ? {} : {})", c.text, a.text, b.text),
+                    t,
+                    &[&c, &a, &b],
+                )
             }
             10 => {
                 let (l, r) = (self.expr(d, cons), self.expr(d, cons));
@@ -491,7 +582,12 @@ impl Gen {
                 } else {
                     format!("sizeof ({})", self.expr(d, cons.pure()).text)
                 };
-                Expr { text, ty: ULONG, reads: 0, writes: 0 }
+                Expr {
+                    text,
+                    ty: ULONG,
+                    reads: 0,
+                    writes: 0,
+                }
             }
             17 => self.builtin(d, cons),
             18 | 19 if !self.helpers.is_empty() => self.call(d, cons),
@@ -510,7 +606,11 @@ impl Gen {
             1 => (format!("__builtin_parity{s}({})", e.text), INT),
             2 => (format!("__builtin_clz{s}(({}) | 1)", e.text), INT),
             3 => {
-                let top = if s.is_empty() { "0x80000000u" } else { "0x8000000000000000ull" };
+                let top = if s.is_empty() {
+                    "0x80000000u"
+                } else {
+                    "0x8000000000000000ull"
+                };
                 (format!("__builtin_ctz{s}(({}) | {top})", e.text), INT)
             }
             _ => {
@@ -524,7 +624,11 @@ impl Gen {
     /// A call of a helper: its arguments are unsequenced with each other.
     fn call(&mut self, d: usize, cons: Cons) -> Expr {
         let k = self.rng.below(self.helpers.len());
-        let (name, ret, n) = (self.helpers[k].0.clone(), self.helpers[k].1, self.helpers[k].2.len());
+        let (name, ret, n) = (
+            self.helpers[k].0.clone(),
+            self.helpers[k].1,
+            self.helpers[k].2.len(),
+        );
         let (mut c, mut args) = (cons, Vec::new());
         for _ in 0..n {
             let a = self.expr(d, c);
@@ -539,11 +643,17 @@ impl Gen {
     /// An index into an array of `len`: a constant, or a scalar variable
     /// (not in `no_access`) reduced into range.
     fn index(&mut self, len: usize, cons: Cons) -> Expr {
-        let ok: Vec<usize> =
-            (0..self.vars.len()).filter(|&i| self.vars[i].len == 0 && cons.no_access >> i & 1 == 0).collect();
+        let ok: Vec<usize> = (0..self.vars.len())
+            .filter(|&i| self.vars[i].len == 0 && cons.no_access >> i & 1 == 0)
+            .collect();
         if ok.is_empty() || self.one_in(3) {
             let text = self.rng.below(len).to_string();
-            return Expr { text, ty: INT, reads: 0, writes: 0 };
+            return Expr {
+                text,
+                ty: INT,
+                reads: 0,
+                writes: 0,
+            };
         }
         let v = ok[self.rng.below(ok.len())];
         let name = &self.vars[v].name;
@@ -552,7 +662,12 @@ impl Gen {
         } else {
             format!("((unsigned)({name}) % {len})")
         };
-        Expr { text, ty: INT, reads: 1 << v, writes: 0 }
+        Expr {
+            text,
+            ty: INT,
+            reads: 1 << v,
+            writes: 0,
+        }
     }
 
     /// The lvalue of variable `v` (an element for an array) and what it reads.
@@ -604,7 +719,12 @@ impl Gen {
             // evaluated twice: pure, and small so that nesting stays small
             let e = self.expr(d.min(1), cons.pure());
             let text = format!("(({0} == 0 || {0} == -1) ? 1 : {0})", e.text);
-            Expr { text, ty: promote(e.ty), reads: e.reads, writes: 0 }
+            Expr {
+                text,
+                ty: promote(e.ty),
+                reads: e.reads,
+                writes: 0,
+            }
         } else {
             let e = self.expr(d, cons);
             let t = promote(e.ty);
@@ -636,32 +756,53 @@ impl Gen {
         let target = 1u64 << v;
         let bit = target | index_reads; // e may not write the index either
         let vt = self.vars[v].ty;
-        let inner = Cons { no_write: cons.no_write | bit, no_access: cons.no_access };
+        let inner = Cons {
+            no_write: cons.no_write | bit,
+            no_access: cons.no_access,
+        };
         let p = promote(vt);
-        let op = self.pick(&["=", "=", "+=", "-=", "*=", "&=", "|=", "^=", "/=", "%=", "<<=", ">>="]);
+        let op = self.pick(&[
+            "=", "=", "+=", "-=", "*=", "&=", "|=", "^=", "/=", "%=", "<<=", ">>=",
+        ]);
         let e = match op {
             "/=" | "%=" => self.divisor(d, inner),
             ">>=" => {
                 let c = self.expr(d, inner);
-                Expr { text: format!("({} & {})", c.text, p.bits - 1), ..c }
+                Expr {
+                    text: format!("({} & {})", c.text, p.bits - 1),
+                    ..c
+                }
             }
             "<<=" if vt.signed => {
                 // a signed variable may be negative: shifted right instead
                 let c = self.expr(d, inner);
                 let text = format!("({name} >>= ({} & {}))", c.text, p.bits - 1);
-                return Some(Expr { text, ty: vt, reads: c.reads | bit, writes: c.writes | target });
+                return Some(Expr {
+                    text,
+                    ty: vt,
+                    reads: c.reads | bit,
+                    writes: c.writes | target,
+                });
             }
             "<<=" => {
                 // unsigned int or long: any count below the width; bool, u8
                 // and u16 promote to int: at most 65535 << 15 < 2^31
                 let c = self.expr(d, inner);
                 let mask = if p.signed { 15 } else { p.bits - 1 };
-                Expr { text: format!("({} & {mask})", c.text), ..c }
+                Expr {
+                    text: format!("({} & {mask})", c.text),
+                    ..c
+                }
             }
             _ => self.expr(d, inner),
         };
         let text = format!("({name} {op} {})", e.text);
-        Some(Expr { text, ty: vt, reads: e.reads | bit, writes: e.writes | target })
+        Some(Expr {
+            text,
+            ty: vt,
+            reads: e.reads | bit,
+            writes: e.writes | target,
+        })
     }
 
     /// `v++`, `++v`, `v--` or `--v`.
@@ -674,15 +815,27 @@ impl Gen {
             2 => format!("({name}--)"),
             _ => format!("(--{name})"),
         };
-        Some(Expr { text, ty: self.vars[v].ty, reads: 1 << v | index_reads, writes: 1 << v })
+        Some(Expr {
+            text,
+            ty: self.vars[v].ty,
+            reads: 1 << v | index_reads,
+            writes: 1 << v,
+        })
     }
 
     fn leaf(&mut self, cons: Cons) -> Expr {
-        let ok: Vec<usize> = (0..self.vars.len()).filter(|&i| cons.no_access >> i & 1 == 0).collect();
+        let ok: Vec<usize> = (0..self.vars.len())
+            .filter(|&i| cons.no_access >> i & 1 == 0)
+            .collect();
         if !ok.is_empty() && !self.one_in(3) {
             let v = ok[self.rng.below(ok.len())];
             let (text, index_reads) = self.lvalue(v, cons);
-            return Expr { text, ty: self.vars[v].ty, reads: 1 << v | index_reads, writes: 0 };
+            return Expr {
+                text,
+                ty: self.vars[v].ty,
+                reads: 1 << v | index_reads,
+                writes: 0,
+            };
         }
         self.constant()
     }
@@ -690,13 +843,52 @@ impl Gen {
     /// An integer or character constant with the type C gives it.
     fn constant(&mut self) -> Expr {
         if self.one_in(12) {
-            let (text, _) = self.pick(&[("'a'", 0), ("'0'", 0), ("'\\xff'", 0), ("'\\x80'", 0), ("'\\0'", 0), ("'\\n'", 0)]);
-            return Expr { text: text.to_string(), ty: INT, reads: 0, writes: 0 };
+            let (text, _) = self.pick(&[
+                ("'a'", 0),
+                ("'0'", 0),
+                ("'\\xff'", 0),
+                ("'\\x80'", 0),
+                ("'\\0'", 0),
+                ("'\\n'", 0),
+            ]);
+            return Expr {
+                text: text.to_string(),
+                ty: INT,
+                reads: 0,
+                writes: 0,
+            };
         }
         const SPECIAL: &[u64] = &[
-            0, 1, 2, 3, 5, 7, 8, 15, 16, 31, 32, 63, 64, 100, 127, 128, 255, 256, 0x7fff, 0x8000, 0xffff,
-            0x7fff_ffff, 0x8000_0000, 0xffff_ffff, 0x1_0000_0000, 0x7fff_ffff_ffff_ffff, 0x8000_0000_0000_0000,
-            0xffff_ffff_ffff_ffff, 0x5555_5555, 0xaaaa_aaaa_aaaa_aaaa,
+            0,
+            1,
+            2,
+            3,
+            5,
+            7,
+            8,
+            15,
+            16,
+            31,
+            32,
+            63,
+            64,
+            100,
+            127,
+            128,
+            255,
+            256,
+            0x7fff,
+            0x8000,
+            0xffff,
+            0x7fff_ffff,
+            0x8000_0000,
+            0xffff_ffff,
+            0x1_0000_0000,
+            0x7fff_ffff_ffff_ffff,
+            0x8000_0000_0000_0000,
+            0xffff_ffff_ffff_ffff,
+            0x5555_5555,
+            0xaaaa_aaaa_aaaa_aaaa,
         ];
         let v = match self.rng.below(4) {
             0 | 1 => self.pick(SPECIAL),
@@ -704,11 +896,17 @@ impl Gen {
             _ => self.rng.below(300) as u64,
         };
         let base = self.rng.below(8); // 0..4 decimal, 5..6 hex, 7 octal or binary
-        let suffix = self.pick(&["", "", "", "u", "l", "ul", "ll", "ull", "U", "L", "LL", "ULL"]);
+        let suffix = self.pick(&[
+            "", "", "", "u", "l", "ul", "ll", "ull", "U", "L", "LL", "ULL",
+        ]);
         let decimal = base < 5;
         let unsigned_suffix = suffix.contains(['u', 'U']);
         // a decimal constant without u above LONG_MAX has no type: add u
-        let suffix = if decimal && !unsigned_suffix && v > i64::MAX as u64 { "u" } else { suffix };
+        let suffix = if decimal && !unsigned_suffix && v > i64::MAX as u64 {
+            "u"
+        } else {
+            suffix
+        };
         let digits = match base {
             0..=4 => v.to_string(),
             5 | 6 => format!("0x{v:x}"),
@@ -721,7 +919,12 @@ impl Gen {
         } else {
             format!("{digits}{suffix}")
         };
-        Expr { text, ty: t, reads: 0, writes: 0 }
+        Expr {
+            text,
+            ty: t,
+            reads: 0,
+            writes: 0,
+        }
     }
 }
 
@@ -740,15 +943,29 @@ fn literal_type(v: u64, decimal: bool, suffix: &str) -> CType {
         (true, true, _) => &[ULONG],
     };
     let fits = |t: &CType| {
-        let max = if t.signed { (1u64 << (t.bits - 1)) - 1 } else if t.bits == 64 { u64::MAX } else { (1u64 << t.bits) - 1 };
+        let max = if t.signed {
+            (1u64 << (t.bits - 1)) - 1
+        } else if t.bits == 64 {
+            u64::MAX
+        } else {
+            (1u64 << t.bits) - 1
+        };
         v <= max
     };
-    *candidates.iter().find(|t| fits(t)).expect("literal fits its list")
+    *candidates
+        .iter()
+        .find(|t| fits(t))
+        .expect("literal fits its list")
 }
 
 /// An expression over `parts`, their effects united.
 fn join(text: String, ty: CType, parts: &[&Expr]) -> Expr {
     let reads = parts.iter().fold(0, |a, e| a | e.reads);
     let writes = parts.iter().fold(0, |a, e| a | e.writes);
-    Expr { text, ty, reads, writes }
+    Expr {
+        text,
+        ty,
+        reads,
+        writes,
+    }
 }

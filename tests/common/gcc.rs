@@ -18,8 +18,13 @@ pub struct Scratch {
 
 impl Scratch {
     pub fn new(tag: &str) -> Scratch {
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        let dir = std::env::temp_dir().join(format!("bitscope-c-gcc-{tag}-{}-{nanos}", std::process::id()));
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let dir = std::env::temp_dir().join(format!(
+            "bitscope-c-gcc-{tag}-{}-{nanos}",
+            std::process::id()
+        ));
         std::fs::create_dir_all(&dir).expect("create a temporary folder");
         Scratch { dir, keep: false }
     }
@@ -46,7 +51,10 @@ impl Drop for Scratch {
 
 /// Fails the test, clearly, when gcc cannot be run.
 pub fn require() {
-    let ok = Command::new(GCC).arg("--version").output().is_ok_and(|o| o.status.success());
+    let ok = Command::new(GCC)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
     assert!(ok, "this test needs gcc (the oracle) on the PATH: install it (apt-get install gcc); it does not skip");
 }
 
@@ -58,7 +66,12 @@ pub fn compile(source: &Path, exe: &Path) {
         .arg(source)
         .output()
         .expect("run gcc");
-    assert!(out.status.success(), "gcc failed on {}:\n{}", source.display(), String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "gcc failed on {}:\n{}",
+        source.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// Runs `exe` with `input` on stdin; its stdout lines as hex numbers.
@@ -72,11 +85,25 @@ pub fn run_exe(exe: &Path, input: &str) -> Vec<u64> {
     let mut stdin = child.stdin.take().expect("stdin");
     let text = input.to_string();
     let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
-    let out = child.wait_with_output().expect("wait for the gcc executable");
-    writer.join().expect("writer thread").expect("write the inputs");
-    assert!(out.status.success(), "{} failed ({}): {}", exe.display(), out.status, String::from_utf8_lossy(&out.stderr));
+    let out = child
+        .wait_with_output()
+        .expect("wait for the gcc executable");
+    writer
+        .join()
+        .expect("writer thread")
+        .expect("write the inputs");
+    assert!(
+        out.status.success(),
+        "{} failed ({}): {}",
+        exe.display(),
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
-    stdout.lines().map(|l| u64::from_str_radix(l.trim(), 16).expect("a hex line")).collect()
+    stdout
+        .lines()
+        .map(|l| u64::from_str_radix(l.trim(), 16).expect("a hex line"))
+        .collect()
 }
 
 /// Prints `r` as the interpreter's `Value::extended()`: sign-extended to 64
@@ -91,15 +118,39 @@ pub const PRINT: &str = r#"#include <stdio.h>
 /// `g(args)` for each (the arguments converted as a call converts them).
 pub fn main_pair(n: usize) -> String {
     let vars: Vec<String> = (0..n).map(|k| format!("a{k}")).collect();
-    let scan = if n == 0 { "1".to_string() } else { format!("scanf(\"{}\", {}) == {n}", vec!["%llx"; n].join(" "), vars.iter().map(|v| format!("&{v}")).collect::<Vec<_>>().join(", ")) };
-    let decl = if n == 0 { String::new() } else { format!("unsigned long long {};", vars.join(", ")) };
+    let scan = if n == 0 {
+        "1".to_string()
+    } else {
+        format!(
+            "scanf(\"{}\", {}) == {n}",
+            vec!["%llx"; n].join(" "),
+            vars.iter()
+                .map(|v| format!("&{v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    let decl = if n == 0 {
+        String::new()
+    } else {
+        format!("unsigned long long {};", vars.join(", "))
+    };
     let once = if n == 0 { "break;" } else { "" };
     format!("int main(void) {{ {decl} while ({scan}) {{ PRINT(f({a})); PRINT(g({a})); {once} }} return 0; }}\n", a = vars.join(", "))
 }
 
 /// Runs a `main_pair` executable on lines of arguments: (f, g) per line.
 pub fn run(exe: &Path, inputs: &[Vec<u64>]) -> Vec<(u64, u64)> {
-    let text: String = inputs.iter().map(|a| a.iter().map(|v| format!("{v:x}")).collect::<Vec<_>>().join(" ") + "\n").collect();
+    let text: String = inputs
+        .iter()
+        .map(|a| {
+            a.iter()
+                .map(|v| format!("{v:x}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect();
     let out = run_exe(exe, &text);
     out.chunks(2).map(|p| (p[0], p[1])).collect()
 }

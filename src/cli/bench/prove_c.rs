@@ -71,30 +71,71 @@ const PAIRS: [(&str, &str, &str); 10] = [
 fn prove_pair(a: &str, b: &str) -> Result<String, String> {
     let pa = Program::parse(a).map_err(|e| e.to_string())?;
     let pb = Program::parse(b).map_err(|e| e.to_string())?;
-    let (fa, fb) = (pa.entry(None).map_err(|e| e.to_string())?.name.clone(), pb.entry(None).map_err(|e| e.to_string())?.name.clone());
+    let (fa, fb) = (
+        pa.entry(None).map_err(|e| e.to_string())?.name.clone(),
+        pb.entry(None).map_err(|e| e.to_string())?.name.clone(),
+    );
     // the CLI's budget: 10 s, then "not proven" with the agreeing inputs
     let mut deadline = super::super::prove::Deadline::after(10.0);
-    let v = prove(Side { program: &pa, function: &fa }, Side { program: &pb, function: &fb }, None, &Options::default(), &mut deadline)
-        .map_err(|e| e.to_string())?;
+    let v = prove(
+        Side {
+            program: &pa,
+            function: &fa,
+        },
+        Side {
+            program: &pb,
+            function: &fb,
+        },
+        None,
+        &Options::default(),
+        &mut deadline,
+    )
+    .map_err(|e| e.to_string())?;
     let what = match v.equal {
         Some(true) => "equal",
         Some(false) => "NOT EQUAL",
         None => "not proven",
     };
-    let agreeing = if v.equal.is_none() { format!(" ({} inputs agree)", v.agreeing) } else { String::new() };
+    let agreeing = if v.equal.is_none() {
+        format!(" ({} inputs agree)", v.agreeing)
+    } else {
+        String::new()
+    };
     Ok(format!("{what} {}{agreeing}", v.method.name()))
 }
 
 pub fn run(rounds: u32) {
     println!("prove (C functions), best of {rounds}");
     let p = Program::parse(LOOP_SNIPPET).expect("the snippet parses");
-    let opts = RunOptions { trace: true, ..RunOptions::default() };
-    let (t, r) = super::best(rounds.max(5), || p.run("reverse_and_mix", &[0xdead_beef], &opts));
+    let opts = RunOptions {
+        trace: true,
+        ..RunOptions::default()
+    };
+    let (t, r) = super::best(rounds.max(5), || {
+        p.run("reverse_and_mix", &[0xdead_beef], &opts)
+    });
     let steps = r.map(|r| r.steps.len()).unwrap_or(0);
-    println!("  {:<44} {:>8.4} s  {steps} steps traced", "eval: 30 lines, a 32-iteration loop", t);
-    for (name, a, b) in [("popcount 32: parallel vs bit-by-bit loop", POP32, POP32_LOOP), ("popcount 64: parallel vs bit-by-bit loop", POP64, POP64_LOOP)] {
+    println!(
+        "  {:<44} {:>8.4} s  {steps} steps traced",
+        "eval: 30 lines, a 32-iteration loop", t
+    );
+    for (name, a, b) in [
+        (
+            "popcount 32: parallel vs bit-by-bit loop",
+            POP32,
+            POP32_LOOP,
+        ),
+        (
+            "popcount 64: parallel vs bit-by-bit loop",
+            POP64,
+            POP64_LOOP,
+        ),
+    ] {
         let (t, v) = super::best(rounds, || prove_pair(a, b));
-        println!("  {name:<44} {t:>8.4} s  {}", v.unwrap_or_else(|e| format!("error: {e}")));
+        println!(
+            "  {name:<44} {t:>8.4} s  {}",
+            v.unwrap_or_else(|e| format!("error: {e}"))
+        );
     }
     let mut times = Vec::new();
     for (name, a, b) in PAIRS {
@@ -102,8 +143,17 @@ pub fn run(rounds: u32) {
         let v = prove_pair(a, b);
         let t = start.elapsed().as_secs_f64();
         times.push(t);
-        println!("    {name:<42} {t:>8.4} s  {}", v.unwrap_or_else(|e| format!("error: {e}")));
+        println!(
+            "    {name:<42} {t:>8.4} s  {}",
+            v.unwrap_or_else(|e| format!("error: {e}"))
+        );
     }
     times.sort_by(f64::total_cmp);
-    println!("  {:<44} {:>8.4} s  ({} pairs, slowest {:.4} s)", "median over the corpus of pairs", times[times.len() / 2], times.len(), times[times.len() - 1]);
+    println!(
+        "  {:<44} {:>8.4} s  ({} pairs, slowest {:.4} s)",
+        "median over the corpus of pairs",
+        times[times.len() / 2],
+        times.len(),
+        times[times.len() - 1]
+    );
 }

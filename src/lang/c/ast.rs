@@ -145,7 +145,11 @@ pub enum ExprKind {
     /// `a = b`, or `a op= b` with `Some(op)`.
     Assign(Option<BinOp>, Box<Expr>, Box<Expr>),
     /// `++a`, `a--`, ...: `pre`, `inc`.
-    IncDec { pre: bool, inc: bool, target: Box<Expr> },
+    IncDec {
+        pre: bool,
+        inc: bool,
+        target: Box<Expr>,
+    },
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     Comma(Box<Expr>, Box<Expr>),
     Cast(Int, Box<Expr>),
@@ -236,15 +240,29 @@ fn show(e: &Expr, outer: u8) -> String {
             let a: Vec<String> = args_of(e).iter().map(|a| show(a, 2)).collect();
             (format!("{n}({})", a.join(", ")), 19)
         }
-        ExprKind::IncDec { pre: false, inc, target } => {
-            (format!("{}{}", show(target, 19), if *inc { "++" } else { "--" }), 19)
-        }
-        ExprKind::IncDec { pre: true, inc, target } => {
-            (format!("{}{}", if *inc { "++" } else { "--" }, show(target, 18)), 18)
-        }
+        ExprKind::IncDec {
+            pre: false,
+            inc,
+            target,
+        } => (
+            format!("{}{}", show(target, 19), if *inc { "++" } else { "--" }),
+            19,
+        ),
+        ExprKind::IncDec {
+            pre: true,
+            inc,
+            target,
+        } => (
+            format!("{}{}", if *inc { "++" } else { "--" }, show(target, 18)),
+            18,
+        ),
         ExprKind::Unary(op, a) => {
             let inner = show(a, 18);
-            let sep = if inner.starts_with(op.symbol()) { " " } else { "" };
+            let sep = if inner.starts_with(op.symbol()) {
+                " "
+            } else {
+                ""
+            };
             (format!("{}{sep}{inner}", op.symbol()), 18)
         }
         ExprKind::Cast(t, a) => (format!("({}){}", t.name(), show(a, 18)), 18),
@@ -253,16 +271,30 @@ fn show(e: &Expr, outer: u8) -> String {
             // inside a bitwise operator or a shift, any other operator gets
             // parentheses (as people write `(v >> 1) & m`)
             let child = |e: &Expr, at: u8| match &e.kind {
-                ExprKind::Binary(o, _, _) if o != op && matches!(op, BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::Shr) => {
+                ExprKind::Binary(o, _, _)
+                    if o != op
+                        && matches!(
+                            op,
+                            BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::Shr
+                        ) =>
+                {
                     format!("({})", show(e, 0))
                 }
                 _ => show(e, at),
             };
-            (format!("{} {} {}", child(a, p), op.symbol(), child(b, p + 1)), p)
+            (
+                format!("{} {} {}", child(a, p), op.symbol(), child(b, p + 1)),
+                p,
+            )
         }
-        ExprKind::Cond(c, t, f) => (format!("{} ? {} : {}", show(c, 7), show(t, 0), show(f, 5)), 5),
+        ExprKind::Cond(c, t, f) => (
+            format!("{} ? {} : {}", show(c, 7), show(t, 0), show(f, 5)),
+            5,
+        ),
         ExprKind::Assign(op, a, b) => {
-            let sym = op.map(|o| format!("{}=", o.symbol())).unwrap_or_else(|| "=".into());
+            let sym = op
+                .map(|o| format!("{}=", o.symbol()))
+                .unwrap_or_else(|| "=".into());
             (format!("{} {sym} {}", show(a, 18), show(b, 4)), 4)
         }
         ExprKind::Comma(a, b) => (format!("{}, {}", show(a, 1), show(b, 2)), 1),

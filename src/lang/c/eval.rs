@@ -26,7 +26,12 @@ pub struct RunOptions {
 
 impl Default for RunOptions {
     fn default() -> Self {
-        RunOptions { budget: 1_000_000, trace: false, max_trace: 5_000, max_depth: 200 }
+        RunOptions {
+            budget: 1_000_000,
+            trace: false,
+            max_trace: 5_000,
+            max_depth: 200,
+        }
     }
 }
 
@@ -91,9 +96,16 @@ fn undefined(pos: Pos, u: Undefined) -> CError {
 /// variable or calls a function.
 pub fn constant(e: &Expr) -> Option<i128> {
     let prog = Parsed::default();
-    let opts = RunOptions { budget: 10_000, ..RunOptions::default() };
+    let opts = RunOptions {
+        budget: 10_000,
+        ..RunOptions::default()
+    };
     let mut m = Machine::new(&prog, &opts);
-    let mut f = Frame { func: usize::MAX, cells: Vec::new(), live: Vec::new() };
+    let mut f = Frame {
+        func: usize::MAX,
+        cells: Vec::new(),
+        live: Vec::new(),
+    };
     m.eval(&mut f, e).ok().map(Value::get)
 }
 
@@ -116,7 +128,11 @@ impl<'p> Machine<'p> {
 
     /// Runs the file-scope and `static` initialisers.
     pub(super) fn load(&mut self) -> R<()> {
-        let mut f = Frame { func: usize::MAX, cells: Vec::new(), live: Vec::new() };
+        let mut f = Frame {
+            func: usize::MAX,
+            cells: Vec::new(),
+            live: Vec::new(),
+        };
         for d in &self.prog.global_inits {
             self.declare(&mut f, d)?;
         }
@@ -138,8 +154,15 @@ impl<'p> Machine<'p> {
 
     fn tick(&mut self, pos: Pos) -> R<()> {
         if self.left == 0 {
-            return Err(CError::new(ErrorKind::Budget, pos.line, pos.col, format!(
-                "the step budget ({} steps) ran out here: a loop that never ends?", self.opts.budget)));
+            return Err(CError::new(
+                ErrorKind::Budget,
+                pos.line,
+                pos.col,
+                format!(
+                    "the step budget ({} steps) ran out here: a loop that never ends?",
+                    self.opts.budget
+                ),
+            ));
         }
         self.left -= 1;
         Ok(())
@@ -149,12 +172,18 @@ impl<'p> Machine<'p> {
         if self.opts.trace {
             self.step_warnings.push(message.clone());
         }
-        let known = self.warnings.iter().position(|w| w.line == pos.line && w.col == pos.col && w.message == message);
+        let known = self
+            .warnings
+            .iter()
+            .position(|w| w.line == pos.line && w.col == pos.col && w.message == message);
         match known {
             Some(k) => self.warnings[k].count += 1,
-            None if self.warnings.len() < 100 => {
-                self.warnings.push(Warning { line: pos.line, col: pos.col, message, count: 1 })
-            }
+            None if self.warnings.len() < 100 => self.warnings.push(Warning {
+                line: pos.line,
+                col: pos.col,
+                message,
+                count: 1,
+            }),
             None => {}
         }
     }
@@ -162,16 +191,30 @@ impl<'p> Machine<'p> {
     fn call(&mut self, k: usize, args: &[Value], pos: Pos) -> R<Option<Value>> {
         let func: &'p Function = &self.prog.functions[k];
         if self.depth >= self.opts.max_depth {
-            return Err(CError::new(ErrorKind::Budget, pos.line, pos.col, format!(
-                "calls nested deeper than {} (recursion without end?)", self.opts.max_depth)));
+            return Err(CError::new(
+                ErrorKind::Budget,
+                pos.line,
+                pos.col,
+                format!(
+                    "calls nested deeper than {} (recursion without end?)",
+                    self.opts.max_depth
+                ),
+            ));
         }
         self.depth += 1;
-        let mut f = Frame { func: k, cells: vec![Cell::Unset; func.locals.len()], live: Vec::new() };
+        let mut f = Frame {
+            func: k,
+            cells: vec![Cell::Unset; func.locals.len()],
+            live: Vec::new(),
+        };
         for (i, a) in args.iter().enumerate() {
             f.cells[i] = Cell::Scalar(a.to(func.params[i].1));
             f.live.push(i);
         }
-        let saved = (std::mem::take(&mut self.iterations), std::mem::take(&mut self.exprs));
+        let saved = (
+            std::mem::take(&mut self.iterations),
+            std::mem::take(&mut self.exprs),
+        );
         let mut value = None;
         for s in &func.body {
             if let Flow::Return(v) = self.exec(&mut f, s)? {
@@ -182,8 +225,12 @@ impl<'p> Machine<'p> {
         (self.iterations, self.exprs) = saved;
         self.depth -= 1;
         if !func.void && value.is_none() {
-            return Err(CError::new(ErrorKind::Undefined, func.pos.line, func.pos.col, format!(
-                "`{}` ends without returning a value", func.name)));
+            return Err(CError::new(
+                ErrorKind::Undefined,
+                func.pos.line,
+                func.pos.col,
+                format!("`{}` ends without returning a value", func.name),
+            ));
         }
         Ok(value)
     }
@@ -209,13 +256,27 @@ impl<'p> Machine<'p> {
                     self.declare(f, d)?;
                 }
                 let text = decls.iter().map(decl_text).collect::<Vec<_>>().join(", ");
-                self.record(f, s.pos, StepKind::Declare, format!("{} {text};", decls[0].info.ty.name()), None, &before);
+                self.record(
+                    f,
+                    s.pos,
+                    StepKind::Declare,
+                    format!("{} {text};", decls[0].info.ty.name()),
+                    None,
+                    &before,
+                );
                 Ok(Flow::Normal)
             }
             StmtKind::Expr(e) => {
                 let before = self.snapshot(f);
                 let v = self.eval(f, e)?;
-                self.record(f, s.pos, StepKind::Expr, format!("{};", e.show()), Some(v), &before);
+                self.record(
+                    f,
+                    s.pos,
+                    StepKind::Expr,
+                    format!("{};", e.show()),
+                    Some(v),
+                    &before,
+                );
                 Ok(Flow::Normal)
             }
             StmtKind::If(c, then, other) => {
@@ -234,7 +295,10 @@ impl<'p> Machine<'p> {
                     Some(e) => Some(self.eval(f, e)?.to(func.ret)),
                     None => None,
                 };
-                let text = e.as_ref().map(|e| format!("return {};", e.show())).unwrap_or_else(|| "return;".into());
+                let text = e
+                    .as_ref()
+                    .map(|e| format!("return {};", e.show()))
+                    .unwrap_or_else(|| "return;".into());
                 self.record(f, s.pos, StepKind::Return, text, v, &before);
                 Ok(Flow::Return(v))
             }
@@ -242,9 +306,20 @@ impl<'p> Machine<'p> {
             StmtKind::Continue => Ok(Flow::Continue),
             StmtKind::While(c, body) => self.looping(f, s.pos, None, Some(c), None, body, false),
             StmtKind::DoWhile(body, c) => self.looping(f, s.pos, None, Some(c), None, body, true),
-            StmtKind::For { init, cond, step, body } => {
-                self.looping(f, s.pos, Some(init), cond.as_ref(), step.as_ref(), body, false)
-            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => self.looping(
+                f,
+                s.pos,
+                Some(init),
+                cond.as_ref(),
+                step.as_ref(),
+                body,
+                false,
+            ),
         }
     }
 
@@ -299,13 +374,25 @@ impl<'p> Machine<'p> {
         let taken = v.is_true();
         let text = format!("{word} ({})", c.show());
         let at = if word == "if" { pos } else { c.pos };
-        self.record(f, Pos { line: at.line, col: pos.col }, StepKind::Condition { taken }, text, Some(v), &before);
+        self.record(
+            f,
+            Pos {
+                line: at.line,
+                col: pos.col,
+            },
+            StepKind::Condition { taken },
+            text,
+            Some(v),
+            &before,
+        );
         Ok(taken)
     }
 
     fn declare(&mut self, f: &mut Frame, d: &Decl) -> R<()> {
         let cell = match (&d.init, d.info.len) {
-            (Init::None, None) if matches!(d.slot, Slot::Global(_)) => Cell::Scalar(Value::new(d.info.ty, 0)),
+            (Init::None, None) if matches!(d.slot, Slot::Global(_)) => {
+                Cell::Scalar(Value::new(d.info.ty, 0))
+            }
             (Init::None, None) => Cell::Unset,
             (Init::None, Some(n)) => {
                 let zero = matches!(d.slot, Slot::Global(_)).then(|| Value::new(d.info.ty, 0));
@@ -343,7 +430,15 @@ impl<'p> Machine<'p> {
         }
     }
 
-    fn record(&mut self, f: &Frame, pos: Pos, kind: StepKind, text: String, value: Option<Value>, before: &[Cell]) {
+    fn record(
+        &mut self,
+        f: &Frame,
+        pos: Pos,
+        kind: StepKind,
+        text: String,
+        value: Option<Value>,
+        before: &[Cell],
+    ) {
         let exprs = std::mem::take(&mut self.exprs);
         let warnings = std::mem::take(&mut self.step_warnings);
         if !self.opts.trace {
@@ -354,7 +449,18 @@ impl<'p> Machine<'p> {
             return;
         }
         let func = &self.prog.functions[f.func];
-        let vars = f.live.iter().map(|&k| view(&func.locals[k].name, func.locals[k].ty, &f.cells[k], before.get(k))).collect();
+        let vars = f
+            .live
+            .iter()
+            .map(|&k| {
+                view(
+                    &func.locals[k].name,
+                    func.locals[k].ty,
+                    &f.cells[k],
+                    before.get(k),
+                )
+            })
+            .collect();
         self.steps.push(CStep {
             line: pos.line,
             function: func.name.clone(),
@@ -371,7 +477,10 @@ impl<'p> Machine<'p> {
     fn log(&mut self, e: &Expr, v: Value) {
         if self.opts.trace && self.steps.len() < self.opts.max_trace && self.exprs.len() < 400 {
             if !matches!(e.kind, ExprKind::Lit(_)) {
-                self.exprs.push(ExprValue { text: e.show(), value: v });
+                self.exprs.push(ExprValue {
+                    text: e.show(),
+                    value: v,
+                });
             }
         }
     }
@@ -405,7 +514,11 @@ impl<'p> Machine<'p> {
             }
             ExprKind::Binary(op @ (LogAnd | LogOr), a, b) => {
                 let l = self.eval(f, a)?.is_true();
-                let r = if l == (*op == LogAnd) { self.eval(f, b)?.is_true() } else { l };
+                let r = if l == (*op == LogAnd) {
+                    self.eval(f, b)?.is_true()
+                } else {
+                    l
+                };
                 Value::new(Int::Int, i128::from(r))
             }
             ExprKind::Binary(op, a, b) => {
@@ -429,7 +542,11 @@ impl<'p> Machine<'p> {
                 let place = self.place(f, target)?;
                 let old = self.read(f, place, target)?;
                 let one = Value::new(Int::Int, 1);
-                let op = if *inc { super::ast::BinOp::Add } else { super::ast::BinOp::Sub };
+                let op = if *inc {
+                    super::ast::BinOp::Add
+                } else {
+                    super::ast::BinOp::Sub
+                };
                 let ty = Int::common(old.ty, Int::Int);
                 let new = self.checked(e.pos, ops::binary(op, ty, old, one))?;
                 let new = self.write(f, place, new.to(target.ty));
@@ -457,7 +574,8 @@ impl<'p> Machine<'p> {
                 for a in args {
                     vals.push(self.eval(f, a)?);
                 }
-                self.call(*k, &vals, e.pos)?.unwrap_or(Value::new(Int::Int, 0))
+                self.call(*k, &vals, e.pos)?
+                    .unwrap_or(Value::new(Int::Int, 0))
             }
         })
     }
@@ -481,12 +599,24 @@ impl<'p> Machine<'p> {
                     _ => 0,
                 };
                 if i < 0 || i >= len as i128 {
-                    return Err(CError::new(ErrorKind::Bounds, e.pos.line, e.pos.col, format!(
-                        "index {i} is out of bounds of `{name}` (0 to {})", len.saturating_sub(1))));
+                    return Err(CError::new(
+                        ErrorKind::Bounds,
+                        e.pos.line,
+                        e.pos.col,
+                        format!(
+                            "index {i} is out of bounds of `{name}` (0 to {})",
+                            len.saturating_sub(1)
+                        ),
+                    ));
                 }
                 Ok((*slot, Some(i as usize)))
             }
-            _ => Err(CError::new(ErrorKind::Type, e.pos.line, e.pos.col, "not a variable")),
+            _ => Err(CError::new(
+                ErrorKind::Type,
+                e.pos.line,
+                e.pos.col,
+                "not a variable",
+            )),
         }
     }
 
@@ -503,8 +633,14 @@ impl<'p> Machine<'p> {
             (Some(Cell::Array(a)), Some(i)) => a.get(i).copied().flatten(),
             _ => None,
         };
-        v.ok_or_else(|| CError::new(ErrorKind::Undefined, e.pos.line, e.pos.col, format!(
-            "`{}` is read before it is given a value", e.show())))
+        v.ok_or_else(|| {
+            CError::new(
+                ErrorKind::Undefined,
+                e.pos.line,
+                e.pos.col,
+                format!("`{}` is read before it is given a value", e.show()),
+            )
+        })
     }
 
     fn write(&mut self, f: &mut Frame, (slot, index): (Slot, Option<usize>), v: Value) -> Value {
@@ -539,7 +675,10 @@ fn decl_text(d: &Decl) -> String {
         Init::None => name,
         Init::Scalar(e) => format!("{name} = {}", e.show()),
         Init::List(items) if items.len() <= 8 => {
-            format!("{name} = {{{}}}", items.iter().map(Expr::show).collect::<Vec<_>>().join(", "))
+            format!(
+                "{name} = {{{}}}",
+                items.iter().map(Expr::show).collect::<Vec<_>>().join(", ")
+            )
         }
         Init::List(items) => format!("{name} = {{… {} values}}", items.len()),
     }
@@ -560,5 +699,12 @@ fn view(name: &str, ty: Int, cell: &Cell, before: Option<&Cell>) -> VarView {
         (Cell::Array(a), Some(Cell::Array(b))) => a.iter().zip(b).filter(|(x, y)| x != y).count(),
         _ => 0,
     };
-    VarView { name: name.to_string(), ty, value, changed: changed & ty.mask(), elements, elements_changed: array_changed }
+    VarView {
+        name: name.to_string(),
+        ty,
+        value,
+        changed: changed & ty.mask(),
+        elements,
+        elements_changed: array_changed,
+    }
 }

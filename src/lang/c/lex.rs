@@ -49,8 +49,17 @@ impl Token {
     pub fn text(&self) -> String {
         match &self.tok {
             Tok::Ident(s) => s.clone(),
-            Tok::Num { value, unsigned, longs, decimal } => {
-                let digits = if *decimal { format!("{value}") } else { format!("0x{value:x}") };
+            Tok::Num {
+                value,
+                unsigned,
+                longs,
+                decimal,
+            } => {
+                let digits = if *decimal {
+                    format!("{value}")
+                } else {
+                    format!("0x{value:x}")
+                };
                 let u = if *unsigned { "u" } else { "" };
                 format!("{digits}{u}{}", "l".repeat(usize::from(*longs)))
             }
@@ -80,9 +89,20 @@ struct Lexer<'a> {
 
 pub fn lex(src: &str) -> Result<Vec<Token>, CError> {
     if src.len() > MAX_SOURCE {
-        return Err(CError::new(ErrorKind::Syntax, 1, 1, format!("the source is over {MAX_SOURCE} bytes")));
+        return Err(CError::new(
+            ErrorKind::Syntax,
+            1,
+            1,
+            format!("the source is over {MAX_SOURCE} bytes"),
+        ));
     }
-    let mut lx = Lexer { s: src.as_bytes(), i: 0, line: 1, col: 1, bol: true };
+    let mut lx = Lexer {
+        s: src.as_bytes(),
+        i: 0,
+        line: 1,
+        col: 1,
+        bol: true,
+    };
     let mut out = Vec::new();
     while let Some(t) = lx.next()? {
         out.push(t);
@@ -192,7 +212,12 @@ impl Lexer<'_> {
             }
             Tok::Punct(p)
         };
-        Ok(Some(Token { tok, line, col, bol }))
+        Ok(Some(Token {
+            tok,
+            line,
+            col,
+            bol,
+        }))
     }
 
     /// A preprocessing number, read whole, then checked to be an integer.
@@ -212,7 +237,11 @@ impl Lexer<'_> {
         }
         let text = String::from_utf8_lossy(&self.s[start..self.i]).into_owned();
         int_literal(&text).map_err(|m| {
-            let kind = if m.contains("floating point") { ErrorKind::Refused } else { ErrorKind::Syntax };
+            let kind = if m.contains("floating point") {
+                ErrorKind::Refused
+            } else {
+                ErrorKind::Syntax
+            };
             CError::new(kind, line, col, m)
         })
     }
@@ -320,7 +349,9 @@ pub fn int_literal(text: &str) -> Result<Tok, String> {
         || (radix != 16 && (suffix.starts_with('e') || suffix == "f"))
         || (radix == 16 && suffix.starts_with('p'));
     if is_float {
-        return Err(format!("`{text}`: floating point is not supported (integers only)"));
+        return Err(format!(
+            "`{text}`: floating point is not supported (integers only)"
+        ));
     }
     if digits.is_empty() {
         return Err(format!("`{text}` has no digits"));
@@ -336,12 +367,19 @@ pub fn int_literal(text: &str) -> Result<Tok, String> {
     };
     let mut value: u128 = 0;
     for c in digits.chars() {
-        let d = c.to_digit(radix).ok_or_else(|| format!("`{c}` is not a base-{radix} digit in `{text}`"))?;
+        let d = c
+            .to_digit(radix)
+            .ok_or_else(|| format!("`{c}` is not a base-{radix} digit in `{text}`"))?;
         value = value
             .checked_mul(u128::from(radix))
             .and_then(|v| v.checked_add(u128::from(d)))
             .filter(|v| *v <= u128::from(u64::MAX))
             .ok_or_else(|| format!("`{text}` is too large for any integer type"))?;
     }
-    Ok(Tok::Num { value, unsigned, longs, decimal: radix == 10 })
+    Ok(Tok::Num {
+        value,
+        unsigned,
+        longs,
+        decimal: radix == 10,
+    })
 }

@@ -29,10 +29,10 @@ mod lex;
 pub mod ops;
 mod parse;
 mod pre;
-pub mod trace;
-pub mod types;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+pub mod trace;
+pub mod types;
 
 pub use ast::Function;
 pub use eval::{compound_type, Run, RunOptions};
@@ -76,7 +76,12 @@ pub struct CError {
 
 impl CError {
     pub fn new(kind: ErrorKind, line: u32, col: u32, message: impl Into<String>) -> CError {
-        CError { kind, line, col, message: message.into() }
+        CError {
+            kind,
+            line,
+            col,
+            message: message.into(),
+        }
     }
 
     /// Whether the program ran into undefined behaviour (or an index out of
@@ -97,7 +102,12 @@ impl Program {
         let tokens = pre::preprocess(src)?;
         let parsed = parse::parse(&tokens)?;
         if parsed.functions.is_empty() {
-            return Err(CError::new(ErrorKind::Call, 1, 1, "no function with a body in the source"));
+            return Err(CError::new(
+                ErrorKind::Call,
+                1,
+                1,
+                "no function with a body in the source",
+            ));
         }
         Ok(Program { parsed })
     }
@@ -121,10 +131,17 @@ impl Program {
     pub fn entry(&self, name: Option<&str>) -> Result<&Function, CError> {
         let fs = &self.parsed.functions;
         match name {
-            None => fs.last().ok_or_else(|| CError::new(ErrorKind::Call, 1, 1, "no function")),
+            None => fs
+                .last()
+                .ok_or_else(|| CError::new(ErrorKind::Call, 1, 1, "no function")),
             Some(n) => fs.iter().find(|f| f.name == n).ok_or_else(|| {
                 let names: Vec<&str> = fs.iter().map(|f| f.name.as_str()).collect();
-                CError::new(ErrorKind::Call, 1, 1, format!("no function `{n}` (the file has {})", names.join(", ")))
+                CError::new(
+                    ErrorKind::Call,
+                    1,
+                    1,
+                    format!("no function `{n}` (the file has {})", names.join(", ")),
+                )
             }),
         }
     }
@@ -133,20 +150,34 @@ impl Program {
     /// parameter's type as a C call converts (wrapping).
     pub fn run(&self, name: &str, args: &[u64], opts: &RunOptions) -> Result<Run, CError> {
         let f = self.entry(Some(name))?;
-        let values: Vec<Value> =
-            args.iter().zip(&f.params).map(|(&a, (_, ty))| Value::new(*ty, i128::from(a as i64))).collect();
+        let values: Vec<Value> = args
+            .iter()
+            .zip(&f.params)
+            .map(|(&a, (_, ty))| Value::new(*ty, i128::from(a as i64)))
+            .collect();
         self.run_values(name, &values, opts)
     }
 
     /// Runs `name` on typed arguments (converted to the parameters' types).
     pub fn run_values(&self, name: &str, args: &[Value], opts: &RunOptions) -> Result<Run, CError> {
-        let k = self.parsed.functions.iter().position(|f| f.name == name).ok_or_else(|| {
-            CError::new(ErrorKind::Call, 1, 1, format!("no function `{name}`"))
-        })?;
+        let k = self
+            .parsed
+            .functions
+            .iter()
+            .position(|f| f.name == name)
+            .ok_or_else(|| CError::new(ErrorKind::Call, 1, 1, format!("no function `{name}`")))?;
         let f = &self.parsed.functions[k];
         if args.len() != f.params.len() {
-            return Err(CError::new(ErrorKind::Call, f.pos.line, f.pos.col, format!(
-                "`{name}` takes {} argument(s), {} given", f.params.len(), args.len())));
+            return Err(CError::new(
+                ErrorKind::Call,
+                f.pos.line,
+                f.pos.col,
+                format!(
+                    "`{name}` takes {} argument(s), {} given",
+                    f.params.len(),
+                    args.len()
+                ),
+            ));
         }
         let mut m = eval::Machine::new(&self.parsed, opts);
         m.load()?;

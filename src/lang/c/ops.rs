@@ -17,7 +17,11 @@ pub type Outcome = Result<(Value, Option<String>), Undefined>;
 fn wrapped(ty: Int, exact: i128, what: &str) -> (Value, Option<String>) {
     let v = Value::new(ty, exact);
     let warn = (ty.signed() && v.get() != exact).then(|| {
-        format!("{what} overflows `{}`: wraps to {} (as gcc -fwrapv; undefined in C)", ty.name(), v.get())
+        format!(
+            "{what} overflows `{}`: wraps to {} (as gcc -fwrapv; undefined in C)",
+            ty.name(),
+            v.get()
+        )
     });
     (v, warn)
 }
@@ -28,7 +32,13 @@ pub fn unary(op: UnOp, ty: Int, a: Value) -> (Value, Option<String>) {
     match op {
         UnOp::Neg => wrapped(ty, -x.get(), "negation"),
         UnOp::Plus => (x, None),
-        UnOp::Not => (Value { ty, bits: !x.bits & ty.mask() }, None),
+        UnOp::Not => (
+            Value {
+                ty,
+                bits: !x.bits & ty.mask(),
+            },
+            None,
+        ),
         UnOp::LogNot => (Value::new(Int::Int, i128::from(!a.is_true())), None),
     }
 }
@@ -64,20 +74,49 @@ fn arithmetic(op: BinOp, ty: Int, x: Value, y: Value) -> Outcome {
         Add => wrapped(ty, i + j, "the sum"),
         Sub => wrapped(ty, i - j, "the difference"),
         Mul if ty.signed() => wrapped(ty, i * j, "the product"),
-        Mul => (Value { ty, bits: x.bits.wrapping_mul(y.bits) & ty.mask() }, None),
+        Mul => (
+            Value {
+                ty,
+                bits: x.bits.wrapping_mul(y.bits) & ty.mask(),
+            },
+            None,
+        ),
         Div | Rem => {
             if j == 0 {
                 let what = if op == Div { "division" } else { "remainder" };
                 return Err(Undefined(format!("{what} by zero")));
             }
             if ty.signed() && i == ty.min() && j == -1 {
-                return Err(Undefined(format!("{} {} -1 overflows `{}`", i, op.symbol(), ty.name())));
+                return Err(Undefined(format!(
+                    "{} {} -1 overflows `{}`",
+                    i,
+                    op.symbol(),
+                    ty.name()
+                )));
             }
             (Value::new(ty, if op == Div { i / j } else { i % j }), None)
         }
-        And => (Value { ty, bits: x.bits & y.bits }, None),
-        Or => (Value { ty, bits: x.bits | y.bits }, None),
-        Xor => (Value { ty, bits: x.bits ^ y.bits }, None),
+        And => (
+            Value {
+                ty,
+                bits: x.bits & y.bits,
+            },
+            None,
+        ),
+        Or => (
+            Value {
+                ty,
+                bits: x.bits | y.bits,
+            },
+            None,
+        ),
+        Xor => (
+            Value {
+                ty,
+                bits: x.bits ^ y.bits,
+            },
+            None,
+        ),
         _ => unreachable!("comparisons and shifts are handled by `binary`"),
     })
 }
@@ -99,14 +138,27 @@ fn shift(op: BinOp, ty: Int, a: Value, b: Value) -> Outcome {
         return Ok((Value::new(ty, x.get() >> n), None));
     }
     if !ty.signed() {
-        return Ok((Value { ty, bits: (x.bits << n) & ty.mask() }, None));
+        return Ok((
+            Value {
+                ty,
+                bits: (x.bits << n) & ty.mask(),
+            },
+            None,
+        ));
     }
     let exact = x.get() << n;
     let v = Value::new(ty, exact);
     let warn = if x.get() < 0 {
-        Some(format!("a left shift of a negative value: {} (as gcc, two's complement; undefined in C)", v.get()))
+        Some(format!(
+            "a left shift of a negative value: {} (as gcc, two's complement; undefined in C)",
+            v.get()
+        ))
     } else if v.get() != exact {
-        Some(format!("the left shift overflows `{}`: gives {} (as gcc, two's complement; undefined in C)", ty.name(), v.get()))
+        Some(format!(
+            "the left shift overflows `{}`: gives {} (as gcc, two's complement; undefined in C)",
+            ty.name(),
+            v.get()
+        ))
     } else {
         None
     };
@@ -126,7 +178,10 @@ pub fn builtin(b: Builtin, name: &str, ty: Int, a: Value) -> Result<Value, Undef
         }
         Builtin::Ctz => int(x.trailing_zeros()),
         Builtin::Clz => int(x.leading_zeros() - (64 - w)),
-        Builtin::Bswap => Value { ty, bits: x.swap_bytes() >> (64 - w) },
+        Builtin::Bswap => Value {
+            ty,
+            bits: x.swap_bytes() >> (64 - w),
+        },
     })
 }
 
@@ -141,22 +196,59 @@ mod tests {
     #[test]
     fn operators_give_what_gcc_gives() {
         // uint8_t + uint8_t is an int: no overflow
-        let s = binary(BinOp::Add, Int::common(Int::UChar, Int::UChar), v(Int::UChar, 200), v(Int::UChar, 100));
+        let s = binary(
+            BinOp::Add,
+            Int::common(Int::UChar, Int::UChar),
+            v(Int::UChar, 200),
+            v(Int::UChar, 100),
+        );
         assert_eq!(s.unwrap().0.get(), 300);
         // -1 < 0u is false: the int is converted
-        let c = binary(BinOp::Lt, Int::Int, v(Int::Int, -1), v(Int::UInt, 0)).unwrap().0;
+        let c = binary(BinOp::Lt, Int::Int, v(Int::Int, -1), v(Int::UInt, 0))
+            .unwrap()
+            .0;
         assert_eq!(c.get(), 0);
         // arithmetic right shift
-        let r = binary(BinOp::Shr, Int::Int, v(Int::Int, -8), v(Int::Int, 1)).unwrap().0;
+        let r = binary(BinOp::Shr, Int::Int, v(Int::Int, -8), v(Int::Int, 1))
+            .unwrap()
+            .0;
         assert_eq!(r.get(), -4);
         assert!(binary(BinOp::Shl, Int::Int, v(Int::Int, 1), v(Int::Int, 32)).is_err());
-        assert!(binary(BinOp::Div, Int::Int, v(Int::Int, i128::from(i32::MIN)), v(Int::Int, -1)).is_err());
-        let (m, warn) = binary(BinOp::Add, Int::Int, v(Int::Int, i128::from(i32::MAX)), v(Int::Int, 1)).unwrap();
+        assert!(binary(
+            BinOp::Div,
+            Int::Int,
+            v(Int::Int, i128::from(i32::MIN)),
+            v(Int::Int, -1)
+        )
+        .is_err());
+        let (m, warn) = binary(
+            BinOp::Add,
+            Int::Int,
+            v(Int::Int, i128::from(i32::MAX)),
+            v(Int::Int, 1),
+        )
+        .unwrap();
         assert_eq!((m.get(), warn.is_some()), (i128::from(i32::MIN), true));
         let (n, _) = unary(UnOp::Not, Int::Int, v(Int::UChar, 0));
         assert_eq!(n.get(), -1);
-        assert_eq!(builtin(Builtin::Clz, "__builtin_clz", Int::UInt, v(Int::UInt, 1)).unwrap().get(), 31);
-        assert_eq!(builtin(Builtin::Bswap, "b", Int::UShort, v(Int::UShort, 0x1234)).unwrap().bits, 0x3412);
-        assert_eq!(binary(BinOp::Rem, Int::Int, v(Int::Int, -7), v(Int::Int, 2)).unwrap().0.get(), -1);
+        assert_eq!(
+            builtin(Builtin::Clz, "__builtin_clz", Int::UInt, v(Int::UInt, 1))
+                .unwrap()
+                .get(),
+            31
+        );
+        assert_eq!(
+            builtin(Builtin::Bswap, "b", Int::UShort, v(Int::UShort, 0x1234))
+                .unwrap()
+                .bits,
+            0x3412
+        );
+        assert_eq!(
+            binary(BinOp::Rem, Int::Int, v(Int::Int, -7), v(Int::Int, 2))
+                .unwrap()
+                .0
+                .get(),
+            -1
+        );
     }
 }

@@ -96,7 +96,12 @@ pub fn preprocess(src: &str) -> Result<Vec<Token>, CError> {
         i = end;
     }
     if let Some((_, line)) = conds.last() {
-        return Err(CError::new(ErrorKind::Syntax, *line, 1, "this `#if` has no `#endif`"));
+        return Err(CError::new(
+            ErrorKind::Syntax,
+            *line,
+            1,
+            "this `#if` has no `#endif`",
+        ));
     }
     let mut expanded = Vec::with_capacity(out.len());
     expand(&out, &macros, &mut Vec::new(), &mut expanded)?;
@@ -134,7 +139,10 @@ fn directive(
         }
         "if" => {
             let v = if_value(&line[2..], macros).ok_or_else(|| {
-                err(word_tok, "`#if` takes a number or `defined NAME` here".into())
+                err(
+                    word_tok,
+                    "`#if` takes a number or `defined NAME` here".into(),
+                )
             })?;
             conds.push((v, hash.line));
         }
@@ -143,16 +151,18 @@ fn directive(
             None => return Err(err(hash, "`#else` without `#if`".into())),
         },
         "endif" => {
-            conds.pop().ok_or_else(|| err(hash, "`#endif` without `#if`".into()))?;
+            conds
+                .pop()
+                .ok_or_else(|| err(hash, "`#endif` without `#if`".into()))?;
         }
         _ if !active => {}
         "include" | "pragma" => {}
         "define" => {
             let n = name.ok_or_else(|| err(word_tok, "`#define` needs a name".into()))?;
             let n_tok = &line[2];
-            let function_like = line
-                .get(3)
-                .is_some_and(|t| t.is("(") && t.line == n_tok.line && t.col == n_tok.col + n.len() as u32);
+            let function_like = line.get(3).is_some_and(|t| {
+                t.is("(") && t.line == n_tok.line && t.col == n_tok.col + n.len() as u32
+            });
             let (params, body_from) = if function_like {
                 params(line, 4)?
             } else {
@@ -169,7 +179,12 @@ fn directive(
             macros.remove(n);
         }
         "error" => return Err(err(hash, "`#error` in the source".into())),
-        _ => return Err(err(word_tok, format!("the directive `#{}` is not supported", word_tok.text()))),
+        _ => {
+            return Err(err(
+                word_tok,
+                format!("the directive `#{}` is not supported", word_tok.text()),
+            ))
+        }
     }
     Ok(())
 }
@@ -180,19 +195,36 @@ fn params(line: &[Token], mut i: usize) -> Result<(Option<Vec<String>>, usize), 
     loop {
         let Some(t) = line.get(i) else {
             let last = &line[line.len() - 1];
-            return Err(CError::new(ErrorKind::Syntax, last.line, last.col, "this macro's parameter list is never closed"));
+            return Err(CError::new(
+                ErrorKind::Syntax,
+                last.line,
+                last.col,
+                "this macro's parameter list is never closed",
+            ));
         };
         if t.is(")") && names.is_empty() {
             return Ok((Some(names), i + 1));
         }
         let n = t.ident().ok_or_else(|| {
-            CError::new(ErrorKind::Syntax, t.line, t.col, format!("`{}` is not a parameter name", t.text()))
+            CError::new(
+                ErrorKind::Syntax,
+                t.line,
+                t.col,
+                format!("`{}` is not a parameter name", t.text()),
+            )
         })?;
         names.push(n.to_string());
         match line.get(i + 1) {
             Some(c) if c.is(",") => i += 2,
             Some(c) if c.is(")") => return Ok((Some(names), i + 2)),
-            _ => return Err(CError::new(ErrorKind::Syntax, t.line, t.col, "expected `,` or `)` after a macro parameter")),
+            _ => {
+                return Err(CError::new(
+                    ErrorKind::Syntax,
+                    t.line,
+                    t.col,
+                    "expected `,` or `)` after a macro parameter",
+                ))
+            }
         }
     }
 }
@@ -221,7 +253,12 @@ fn expand(
     while i < tokens.len() {
         if out.len() > MAX_TOKENS {
             let t = &tokens[i];
-            return Err(CError::new(ErrorKind::Syntax, t.line, t.col, "the macros expand to too many tokens"));
+            return Err(CError::new(
+                ErrorKind::Syntax,
+                t.line,
+                t.col,
+                "the macros expand to too many tokens",
+            ));
         }
         let t = &tokens[i];
         let name = t.ident().unwrap_or("");
@@ -232,7 +269,10 @@ fn expand(
                 continue;
             }
         }
-        let Some(m) = macros.get(name).filter(|_| !active.iter().any(|a| a == name)) else {
+        let Some(m) = macros
+            .get(name)
+            .filter(|_| !active.iter().any(|a| a == name))
+        else {
             out.push(t.clone());
             i += 1;
             continue;
@@ -252,10 +292,22 @@ fn expand(
                     i += 1;
                     continue;
                 };
-                let args = if params.is_empty() && args.len() == 1 && args[0].is_empty() { Vec::new() } else { args };
+                let args = if params.is_empty() && args.len() == 1 && args[0].is_empty() {
+                    Vec::new()
+                } else {
+                    args
+                };
                 if args.len() != params.len() {
-                    return Err(CError::new(ErrorKind::Syntax, t.line, t.col, format!(
-                        "the macro `{name}` takes {} argument(s), {} given", params.len(), args.len())));
+                    return Err(CError::new(
+                        ErrorKind::Syntax,
+                        t.line,
+                        t.col,
+                        format!(
+                            "the macro `{name}` takes {} argument(s), {} given",
+                            params.len(),
+                            args.len()
+                        ),
+                    ));
                 }
                 i = next;
                 let mut expanded_args = Vec::new();
@@ -307,20 +359,40 @@ fn call_args(tokens: &[Token], i: usize) -> Result<Option<(Vec<Vec<Token>>, usiz
         cur.push(t.clone());
     }
     let t = &tokens[i];
-    Err(CError::new(ErrorKind::Syntax, t.line, t.col, format!("the call of the macro `{}` is never closed", t.text())))
+    Err(CError::new(
+        ErrorKind::Syntax,
+        t.line,
+        t.col,
+        format!("the call of the macro `{}` is never closed", t.text()),
+    ))
 }
 
 fn suffixed(t: &Token, args: &[Vec<Token>], unsigned: bool, longs: u8) -> Result<Token, CError> {
     match args {
         [a] if a.len() == 1 => match &a[0].tok {
             Tok::Num { value, decimal, .. } => Ok(Token {
-                tok: Tok::Num { value: *value, unsigned, longs, decimal: *decimal },
+                tok: Tok::Num {
+                    value: *value,
+                    unsigned,
+                    longs,
+                    decimal: *decimal,
+                },
                 line: t.line,
                 col: t.col,
                 bol: false,
             }),
-            _ => Err(CError::new(ErrorKind::Syntax, t.line, t.col, format!("`{}` takes one integer literal", t.text()))),
+            _ => Err(CError::new(
+                ErrorKind::Syntax,
+                t.line,
+                t.col,
+                format!("`{}` takes one integer literal", t.text()),
+            )),
         },
-        _ => Err(CError::new(ErrorKind::Syntax, t.line, t.col, format!("`{}` takes one integer literal", t.text()))),
+        _ => Err(CError::new(
+            ErrorKind::Syntax,
+            t.line,
+            t.col,
+            format!("`{}` takes one integer literal", t.text()),
+        )),
     }
 }

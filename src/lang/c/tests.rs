@@ -5,7 +5,9 @@ fn run(src: &str, args: &[i64]) -> Result<Value, CError> {
     let p = Program::parse(src)?;
     let name = p.entry(None)?.name.clone();
     let args: Vec<u64> = args.iter().map(|&a| a as u64).collect();
-    Ok(p.run(&name, &args, &RunOptions::default())?.value.expect("a value"))
+    Ok(p.run(&name, &args, &RunOptions::default())?
+        .value
+        .expect("a value"))
 }
 
 fn val(src: &str, args: &[i64]) -> i128 {
@@ -35,30 +37,74 @@ int log2_floor(uint32_t v) {
 #[test]
 fn classic_tricks_give_their_values() {
     for x in [0i64, 1, 0xff, 0xdead_beef, 0xffff_ffff, 0x8000_0000] {
-        assert_eq!(val(POPCOUNT, &[x]), i128::from((x as u32).count_ones()), "{x:#x}");
+        assert_eq!(
+            val(POPCOUNT, &[x]),
+            i128::from((x as u32).count_ones()),
+            "{x:#x}"
+        );
     }
     for x in [1i64, 2, 3, 0x8000, 0xffff_ffff, 0x1234_5678] {
-        assert_eq!(val(DEBRUIJN, &[x]), i128::from(31 - (x as u32).leading_zeros()), "{x:#x}");
+        assert_eq!(
+            val(DEBRUIJN, &[x]),
+            i128::from(31 - (x as u32).leading_zeros()),
+            "{x:#x}"
+        );
     }
     let div3 = "unsigned d(unsigned x) { return (uint32_t)(((uint64_t)x * 0xAAAAAAAB) >> 33); }";
     for x in [0i64, 1, 2, 3, 100, 0xffff_ffff] {
-        assert_eq!(val(&format!("#include <stdint.h>\n{div3}"), &[x]), i128::from((x as u32) / 3));
+        assert_eq!(
+            val(&format!("#include <stdint.h>\n{div3}"), &[x]),
+            i128::from((x as u32) / 3)
+        );
     }
 }
 
 #[test]
 fn promotions_are_cs() {
-    assert_eq!(val("int f(uint8_t a, uint8_t b) { return (a + b) >> 1; }", &[255, 255]), 255);
-    assert_eq!(val("uint8_t f(uint8_t a, uint8_t b) { uint8_t s = a + b; return s >> 1; }", &[255, 255]), 127);
+    assert_eq!(
+        val(
+            "int f(uint8_t a, uint8_t b) { return (a + b) >> 1; }",
+            &[255, 255]
+        ),
+        255
+    );
+    assert_eq!(
+        val(
+            "uint8_t f(uint8_t a, uint8_t b) { uint8_t s = a + b; return s >> 1; }",
+            &[255, 255]
+        ),
+        127
+    );
     assert_eq!(val("int f(uint8_t a) { return ~a; }", &[0]), -1);
     assert_eq!(val("int f(int a) { return a < 0u; }", &[-1]), 0);
-    assert_eq!(val("long f(void) { return -2147483648; }", &[]), -2147483648);
-    assert_eq!(val("int f(void) { return sizeof(0x80000000) + sizeof(2147483648); }", &[]), 12);
+    assert_eq!(
+        val("long f(void) { return -2147483648; }", &[]),
+        -2147483648
+    );
+    assert_eq!(
+        val(
+            "int f(void) { return sizeof(0x80000000) + sizeof(2147483648); }",
+            &[]
+        ),
+        12
+    );
     assert_eq!(val("int f(char c) { return c; }", &[0xff]), -1);
     assert_eq!(val("int f(void) { return '\\xff'; }", &[]), -1);
     assert_eq!(val("bool f(int x) { return x; }", &[4]), 1);
-    assert_eq!(val("int f(int x) { return (x ^ (x >> 31)) - (x >> 31); }", &[-7]), 7);
-    assert_eq!(val("unsigned long f(void) { return sizeof(long) * CHAR_BIT + UINT_MAX; }", &[]), 64 + 0xffff_ffff);
+    assert_eq!(
+        val(
+            "int f(int x) { return (x ^ (x >> 31)) - (x >> 31); }",
+            &[-7]
+        ),
+        7
+    );
+    assert_eq!(
+        val(
+            "unsigned long f(void) { return sizeof(long) * CHAR_BIT + UINT_MAX; }",
+            &[]
+        ),
+        64 + 0xffff_ffff
+    );
     assert_eq!(val("int f(short a) { a++; return a; }", &[0x7fff]), -32768);
     let sizes = "int f(int x) { int t[3] = {1, 2}; return sizeof t + 10 * sizeof t[x & 1] + 100 * sizeof (t)[0]; }";
     assert_eq!(val(sizes, &[0]), 12 + 40 + 400);
@@ -78,7 +124,10 @@ int count(unsigned x) { int n = 0, i; for (i = 0; i < BITS; i++) { if (!(x >> i 
     let src = "#define MAX(a, b) ((a) > (b) ? (a) : (b))\nint f(int a, int b) { int t[3] = {a, b}; t[2] = MAX(a, b); return t[2] + t[1]; }";
     assert_eq!(val(src, &[3, 9]), 18);
     let src = "typedef unsigned long long U64; U64 f(U64 b) { return __builtin_bswap64(b) ^ (U64)__builtin_popcountll(b); }";
-    assert_eq!(val(src, &[0x0102_0304_0506_0708]) as u64, 0x0807_0605_0403_0201 ^ 13);
+    assert_eq!(
+        val(src, &[0x0102_0304_0506_0708]) as u64,
+        0x0807_0605_0403_0201 ^ 13
+    );
 }
 
 #[test]
@@ -86,15 +135,36 @@ fn undefined_behaviour_is_said_at_its_line() {
     let e = err("int f(int x) {\n  int y = x;\n  return y >> 32;\n}", &[1]);
     assert_eq!((e.kind, e.line), (ErrorKind::Undefined, 3));
     assert!(e.message.contains("shift by 32"), "{e}");
-    assert_eq!(err("int f(int x) { return x / 0; }", &[1]).kind, ErrorKind::Undefined);
-    assert_eq!(err("int f(int x) { return x / -1; }", &[i64::from(i32::MIN)]).kind, ErrorKind::Undefined);
-    assert_eq!(err("int f(unsigned x) { return __builtin_ctz(x); }", &[0]).kind, ErrorKind::Undefined);
-    assert_eq!(err("int f(int i) { static const int t[2] = {1, 2}; return t[i]; }", &[2]).kind, ErrorKind::Bounds);
+    assert_eq!(
+        err("int f(int x) { return x / 0; }", &[1]).kind,
+        ErrorKind::Undefined
+    );
+    assert_eq!(
+        err("int f(int x) { return x / -1; }", &[i64::from(i32::MIN)]).kind,
+        ErrorKind::Undefined
+    );
+    assert_eq!(
+        err("int f(unsigned x) { return __builtin_ctz(x); }", &[0]).kind,
+        ErrorKind::Undefined
+    );
+    assert_eq!(
+        err(
+            "int f(int i) { static const int t[2] = {1, 2}; return t[i]; }",
+            &[2]
+        )
+        .kind,
+        ErrorKind::Bounds
+    );
     let e = err("int f(int x) { while (x) { } return 0; }", &[1]);
     assert_eq!(e.kind, ErrorKind::Budget);
     let p = Program::parse("int f(int x) { return x + 1; }").unwrap();
-    let r = p.run("f", &[i32::MAX as u64], &RunOptions::default()).unwrap();
-    assert_eq!((r.value.unwrap().get(), r.warnings.len()), (i128::from(i32::MIN), 1));
+    let r = p
+        .run("f", &[i32::MAX as u64], &RunOptions::default())
+        .unwrap();
+    assert_eq!(
+        (r.value.unwrap().get(), r.warnings.len()),
+        (i128::from(i32::MIN), 1)
+    );
 }
 
 #[test]
@@ -103,10 +173,22 @@ fn refused_constructs_are_named() {
         ("int f(int *p) { return 0; }", "pointers are not supported"),
         ("struct s { int a; };", "structs are not supported"),
         ("float f(void) { return 0; }", "floating point"),
-        ("int f(int x) { goto end; end: return x; }", "`goto` is not supported"),
-        ("int f(int x) { switch (x) { } return 0; }", "`switch` is not supported"),
-        ("int f(int x) { return printf(\"%d\", x); }", "strings are not supported"),
-        ("int f(int x) { return abs(x); }", "`abs`: only the file's own functions"),
+        (
+            "int f(int x) { goto end; end: return x; }",
+            "`goto` is not supported",
+        ),
+        (
+            "int f(int x) { switch (x) { } return 0; }",
+            "`switch` is not supported",
+        ),
+        (
+            "int f(int x) { return printf(\"%d\", x); }",
+            "strings are not supported",
+        ),
+        (
+            "int f(int x) { return abs(x); }",
+            "`abs`: only the file's own functions",
+        ),
         ("int f(int x) { return 1.5; }", "floating point"),
         ("union u { int a; };", "unions are not supported"),
     ];
@@ -121,16 +203,25 @@ fn refused_constructs_are_named() {
 fn the_trace_has_lines_iterations_and_variables() {
     let src = "unsigned f(unsigned x) {\n  unsigned n = 0;\n  while (x) {\n    x &= x - 1;\n    n++;\n  }\n  return n;\n}";
     let p = Program::parse(src).unwrap();
-    let opts = RunOptions { trace: true, ..RunOptions::default() };
+    let opts = RunOptions {
+        trace: true,
+        ..RunOptions::default()
+    };
     let r = p.run("f", &[0b1011], &opts).unwrap();
     assert_eq!(r.value.unwrap().get(), 3);
     let last = r.steps.last().unwrap();
     assert_eq!((last.line, last.kind), (7, StepKind::Return));
     let clear: Vec<&CStep> = r.steps.iter().filter(|s| s.line == 4).collect();
-    assert_eq!(clear.iter().map(|s| s.iteration).collect::<Vec<_>>(), [Some(1), Some(2), Some(3)]);
+    assert_eq!(
+        clear.iter().map(|s| s.iteration).collect::<Vec<_>>(),
+        [Some(1), Some(2), Some(3)]
+    );
     let x = clear[0].vars.iter().find(|v| v.name == "x").unwrap();
     assert_eq!((x.value.unwrap().bits, x.changed), (0b1010, 0b0001));
-    assert!(clear[0].exprs.iter().any(|e| e.text == "x - 1" && e.value.bits == 0b1010));
+    assert!(clear[0]
+        .exprs
+        .iter()
+        .any(|e| e.text == "x - 1" && e.value.bits == 0b1010));
 }
 
 proptest! {

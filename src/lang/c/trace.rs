@@ -17,7 +17,9 @@ pub enum StepKind {
     Declare,
     Expr,
     /// An `if`'s or a loop's condition, and whether it held.
-    Condition { taken: bool },
+    Condition {
+        taken: bool,
+    },
     Return,
 }
 
@@ -82,7 +84,11 @@ pub struct Warning {
 
 impl std::fmt::Display for Warning {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}, column {}: warning: {}", self.line, self.col, self.message)?;
+        write!(
+            f,
+            "line {}, column {}: warning: {}",
+            self.line, self.col, self.message
+        )?;
         if self.count > 1 {
             write!(f, " ({} times)", self.count)?;
         }

@@ -53,7 +53,10 @@ impl Int {
     }
 
     pub fn signed(self) -> bool {
-        matches!(self, Int::Char | Int::SChar | Int::Short | Int::Int | Int::Long | Int::LongLong)
+        matches!(
+            self,
+            Int::Char | Int::SChar | Int::Short | Int::Int | Int::Long | Int::LongLong
+        )
     }
 
     /// The conversion rank (C11 6.3.1.1).

@@ -2,9 +2,9 @@
 //! sub-expression becomes a step, innermost first, and the first error met
 //! (left to right) is the one reported.
 
+use super::{BinOp, Expr, ExprError, ExprKind, UnOp, Vars};
 use crate::bits::trace::{Outcome, Step, Trace};
 use crate::bits::word::{mask, Word};
-use super::{BinOp, Expr, ExprError, ExprKind, UnOp, Vars};
 
 /// Evaluates a parsed `tree` of `src` at `width` bits into its trace.
 ///

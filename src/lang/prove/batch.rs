@@ -5,8 +5,8 @@
 //! every disagreement it finds is re-checked by the plain evaluator
 //! ([`crate::lang::expr::reference`]) before it is reported.
 
-use crate::lang::expr::{BinOp, Expr, ExprKind, UnOp, Var};
 use crate::bits::word::mask;
+use crate::lang::expr::{BinOp, Expr, ExprKind, UnOp, Var};
 
 /// Inputs evaluated together.
 pub const LANES: usize = 256;

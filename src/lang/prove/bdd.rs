@@ -79,8 +79,16 @@ impl Bdd {
         }
         let (la, lb) = (self.level(a), self.level(b));
         let top = la.min(lb);
-        let (a0, a1) = if la == top { (self.nodes[a as usize].1, self.nodes[a as usize].2) } else { (a, a) };
-        let (b0, b1) = if lb == top { (self.nodes[b as usize].1, self.nodes[b as usize].2) } else { (b, b) };
+        let (a0, a1) = if la == top {
+            (self.nodes[a as usize].1, self.nodes[a as usize].2)
+        } else {
+            (a, a)
+        };
+        let (b0, b1) = if lb == top {
+            (self.nodes[b as usize].1, self.nodes[b as usize].2)
+        } else {
+            (b, b)
+        };
         let lo = self.apply(op, a0, b0)?;
         let hi = self.apply(op, a1, b1)?;
         let r = self.make(top, lo, hi)?;
@@ -131,9 +139,17 @@ pub fn decide(c: &Circuit, root: Lit, limit: usize, level_of: impl Fn(u32) -> u3
             b.cache.clear();
         }
     }
-    let Some(&top) = of_node.get(&root.node()) else { return Answer::TooBig };
-    let top = if root.negated() { b.not(top) } else { Some(top) };
-    let Some(mut n) = top else { return Answer::TooBig };
+    let Some(&top) = of_node.get(&root.node()) else {
+        return Answer::TooBig;
+    };
+    let top = if root.negated() {
+        b.not(top)
+    } else {
+        Some(top)
+    };
+    let Some(mut n) = top else {
+        return Answer::TooBig;
+    };
     if n == 0 {
         return Answer::Never;
     }

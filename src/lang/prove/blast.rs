@@ -14,10 +14,10 @@
 //!
 //! Variable `x`'s bit i is circuit input `i`, `y`'s `64 + i`, `z`'s `128 + i`.
 
-use crate::lang::expr::{BinOp, Expr, ExprKind, UnOp, Var};
 use super::circuit::{Circuit, Lit};
 use super::words::{add, divide, eq, lt, mul, neg, shift, sub, zip};
 use super::Mode;
+use crate::lang::expr::{BinOp, Expr, ExprKind, UnOp, Var};
 
 /// A word of wires and its "undefined" wire.
 #[derive(Clone, Debug)]

@@ -38,12 +38,12 @@ pub mod c;
 pub mod circuit;
 mod sample;
 pub mod sat;
-pub mod words;
 #[cfg(test)]
 mod tests;
+pub mod words;
 
-use crate::lang::expr::{parse, reference, Expr, ExprError, ExprKind, Var, Vars};
 use crate::bits::word::mask;
+use crate::lang::expr::{parse, reference, Expr, ExprError, ExprKind, Var, Vars};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 

@@ -1,11 +1,11 @@
 //! Trying inputs: all of them (the exhaustive proof), or edge values and
 //! random words (the quick pass before the solver, and the fallback after it).
 
-use crate::lang::expr::{Expr, Var, Vars};
-use crate::bits::rng::Rng;
-use crate::bits::word::mask;
 use super::batch::{Inputs, Program, Regs, LANES};
 use super::{Control, Flow, Mode, Options, Phase, Progress, ProveError};
+use crate::bits::rng::Rng;
+use crate::bits::word::mask;
+use crate::lang::expr::{Expr, Var, Vars};
 
 /// What a run over inputs found.
 pub enum Outcome {

@@ -1,8 +1,8 @@
 //! The circuit against the plain evaluator, and the three answers.
 
-use crate::lang::expr::{parse, reference, Vars};
 use super::circuit::Circuit;
 use super::*;
+use crate::lang::expr::{parse, reference, Vars};
 
 /// The circuit's word and "undefined" wire on one input.
 fn simulate(src: &str, width: u32, vars: Vars) -> Result<u64, ()> {

@@ -9,9 +9,9 @@
 use super::lab_code::CodeLab;
 use super::lab_compare::CompareCard;
 use super::PanelProps;
-use crate::lang::expr::{evaluate, ExprError, Var, Vars, WIDTHS};
 use crate::bits::trace::Trace;
 use crate::bits::word::Word;
+use crate::lang::expr::{evaluate, ExprError, Var, Vars, WIDTHS};
 use crate::ui::components::{caret_error, BitRow, NumberInput, StepPlayer};
 use crate::ui::route::Route;
 use crate::ui::state::{LabAction as Action, LabMode, LabState, PRESETS};

@@ -10,12 +10,14 @@
 use super::lab_code_compare::CodeCompareCard;
 use crate::bits::trace::{Outcome, Step, Trace};
 use crate::bits::word::Word;
-use crate::ui::hooks::{use_worker_job, JobState};
-use crate::ui::worker::{CErrorView as CError, CProblem, CRun, CRunDone, CStepView as CStep, Request};
 use crate::ui::components::{caret_error, BitRow, StepPlayer};
+use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::route::Route;
 use crate::ui::state::{
     CodeAction, CodeState, LabAction as Action, LabMode, LabState, PanelState, C_PRESETS, LAST_STEP,
+};
+use crate::ui::worker::{
+    CErrorView as CError, CProblem, CRun, CRunDone, CStepView as CStep, Request,
 };
 use std::rc::Rc;
 use yew::prelude::*;
@@ -42,9 +44,16 @@ fn shown(done: &CRunDone) -> Result<Rc<Shown>, Problem> {
         return Err(p.clone());
     }
     let Some(run) = done.run.clone() else {
-        return Err(CProblem::Arg { name: String::new(), message: "no function to run".into() });
+        return Err(CProblem::Arg {
+            name: String::new(),
+            message: "no function to run".into(),
+        });
     };
-    let result = Outcome::Number(run.value.as_ref().map_or(0, |v| v.decimal.parse().unwrap_or(0)));
+    let result = Outcome::Number(
+        run.value
+            .as_ref()
+            .map_or(0, |v| v.decimal.parse().unwrap_or(0)),
+    );
     let mut trace = Trace::new("c", done.name.clone(), result);
     trace.steps = run.steps.iter().map(player_step).collect();
     Ok(Rc::new(Shown {
@@ -60,10 +69,7 @@ fn shown(done: &CRunDone) -> Result<Rc<Shown>, Problem> {
 /// A C step as the step player shows it: its line, loop iteration, text
 /// and value.
 fn player_step(s: &CStep) -> Step {
-    let value = s
-        .value
-        .as_ref()
-        .map_or(Word::new(0, 32), |v| v.word());
+    let value = s.value.as_ref().map_or(Word::new(0, 32), |v| v.word());
     let mut label = format!("line {}", s.line);
     if let Some(i) = s.iteration {
         label.push_str(&format!(", iteration {i}"));
@@ -87,7 +93,11 @@ pub(super) fn code_lab(props: &CodeProps) -> Html {
     {
         let job = job.clone();
         use_effect_with(ask, move |(src, func, args)| {
-            job.start(&Request::RunC { src: src.clone(), func: func.clone(), args: args.clone() });
+            job.start(&Request::RunC {
+                src: src.clone(),
+                func: func.clone(),
+                args: args.clone(),
+            });
         });
     }
     let last_ok = use_mut_ref(|| None::<Rc<Shown>>);

@@ -82,7 +82,9 @@ fn done_view(v: &CProveDone, s: &LabState, dispatch: &Callback<Action>) -> Html 
         (Some(true), _) => {
             let how = match v.method {
                 Method::Exhaustive => format!("every one of the {} inputs agrees", v.agreeing),
-                Method::Bdd => "a decision diagram shows that no input makes them differ".to_string(),
+                Method::Bdd => {
+                    "a decision diagram shows that no input makes them differ".to_string()
+                }
                 _ => "the SAT solver shows that no input makes them differ".to_string(),
             };
             html! { <p class="verdict ok" data-verdict="equal" role="status"><strong>{ "Equal, proven: " }</strong>{ format!("{how} ({time}).") }</p> }

@@ -7,8 +7,8 @@
 
 use super::lab_code::{CodeAction, CodeState};
 use super::{hex_param, read_hex, read_num, PanelState, Params};
-use crate::lang::expr::{Var, WIDTHS};
 use crate::bits::word::mask;
+use crate::lang::expr::{Var, WIDTHS};
 
 /// The step shown when the URL names none: the last (the result).
 pub const LAST_STEP: usize = usize::MAX;

@@ -52,14 +52,13 @@ impl CProveDone {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::worker::{JobOutput, WorkerEvent};
     use crate::lang::c::Program;
     use crate::lang::prove::c::{prove, Side};
     use crate::lang::prove::{NoControl, Options};
+    use crate::ui::worker::{JobOutput, WorkerEvent};
 
     #[test]
     fn a_c_counterexample_travels_as_text_and_reads_back() {

@@ -69,7 +69,11 @@ pub struct CErrorView {
 
 impl std::fmt::Display for CErrorView {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.col, self.message)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.col, self.message
+        )
     }
 }
 
@@ -108,12 +112,23 @@ mod of {
     use crate::lang::c::{CError, CStep, Value, VarView};
 
     pub fn value(v: Value) -> CValueView {
-        CValueView { ty: v.ty.name().into(), width: v.ty.bits(), bits: v.bits, decimal: v.decimal(), hex: v.hex() }
+        CValueView {
+            ty: v.ty.name().into(),
+            width: v.ty.bits(),
+            bits: v.bits,
+            decimal: v.decimal(),
+            hex: v.hex(),
+        }
     }
 
     pub fn error(e: CError) -> CProblem {
         let kind = format!("{:?}", e.kind).to_lowercase();
-        CProblem::C(CErrorView { line: e.line, col: e.col, kind, message: e.message })
+        CProblem::C(CErrorView {
+            line: e.line,
+            col: e.col,
+            kind,
+            message: e.message,
+        })
     }
 
     fn var(v: &VarView) -> CVarView {
@@ -135,7 +150,14 @@ mod of {
             value: s.value.map(value),
             iteration: s.iteration,
             vars: s.vars.iter().map(var).collect(),
-            exprs: s.exprs.iter().map(|e| CExprView { text: e.text.clone(), value: value(e.value) }).collect(),
+            exprs: s
+                .exprs
+                .iter()
+                .map(|e| CExprView {
+                    text: e.text.clone(),
+                    value: value(e.value),
+                })
+                .collect(),
             warnings: s.warnings.clone(),
         }
     }
@@ -163,21 +185,37 @@ impl CRunDone {
             }
         };
         done.functions = p.functions().iter().map(|f| f.name.clone()).collect();
-        let Ok(f) = p.entry(func).or_else(|_| p.entry(None)) else { return done };
+        let Ok(f) = p.entry(func).or_else(|_| p.entry(None)) else {
+            return done;
+        };
         done.name = f.name.clone();
-        done.params = f.params.iter().map(|(n, t)| (n.clone(), t.name().to_string())).collect();
-        let arg = |name: &str| args.iter().find(|(n, _)| n == name).map_or("0", |(_, v)| v.as_str());
+        done.params = f
+            .params
+            .iter()
+            .map(|(n, t)| (n.clone(), t.name().to_string()))
+            .collect();
+        let arg = |name: &str| {
+            args.iter()
+                .find(|(n, _)| n == name)
+                .map_or("0", |(_, v)| v.as_str())
+        };
         let mut values = Vec::new();
         for (name, ty) in &f.params {
             match parse_arg(arg(name), *ty) {
                 Ok(v) => values.push(v),
                 Err(message) => {
-                    done.problem = Some(CProblem::Arg { name: name.clone(), message });
+                    done.problem = Some(CProblem::Arg {
+                        name: name.clone(),
+                        message,
+                    });
                     return done;
                 }
             }
         }
-        let opts = RunOptions { trace: true, ..RunOptions::default() };
+        let opts = RunOptions {
+            trace: true,
+            ..RunOptions::default()
+        };
         match p.run_values(&f.name, &values, &opts) {
             Ok(r) => {
                 done.run = Some(CRun {
@@ -193,7 +231,6 @@ impl CRunDone {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,18 +238,32 @@ mod tests {
 
     #[test]
     fn a_run_travels_to_the_page_and_reads_back() {
-        let src = "unsigned f(unsigned v) { unsigned n = 0; while (v) { v &= v - 1; n++; } return n; }";
+        let src =
+            "unsigned f(unsigned v) { unsigned n = 0; while (v) { v &= v - 1; n++; } return n; }";
         let done = CRunDone::compute(src, None, &[("v".into(), "0xb".into())]);
         let run = done.run.clone().unwrap();
-        assert_eq!((run.value.unwrap().decimal, done.params.len()), ("3".to_string(), 1));
+        assert_eq!(
+            (run.value.unwrap().decimal, done.params.len()),
+            ("3".to_string(), 1)
+        );
         let json = serde_json::to_string(&WorkerEvent::RanC(done.clone())).unwrap();
         let back: WorkerEvent = serde_json::from_str(&json).unwrap();
         assert_eq!(CRunDone::from_event(back), Some(done));
         let bad = CRunDone::compute("int f(int x) { return x >> 32; }", None, &[]);
-        assert!(matches!(bad.problem, Some(CProblem::C(e)) if e.line == 1 && e.kind == "undefined"));
-        let arg = CRunDone::compute("int f(unsigned char c) { return c; }", None, &[("c".into(), "300".into())]);
+        assert!(
+            matches!(bad.problem, Some(CProblem::C(e)) if e.line == 1 && e.kind == "undefined")
+        );
+        let arg = CRunDone::compute(
+            "int f(unsigned char c) { return c; }",
+            None,
+            &[("c".into(), "300".into())],
+        );
         assert!(matches!(arg.problem, Some(CProblem::Arg { .. })));
-        let wide = CRunDone::compute("unsigned long f(unsigned long x) { return ~x; }", None, &[("x".into(), "1".into())]);
+        let wide = CRunDone::compute(
+            "unsigned long f(unsigned long x) { return ~x; }",
+            None,
+            &[("x".into(), "1".into())],
+        );
         let json = serde_json::to_string(&wide).unwrap();
         let back: CRunDone = serde_json::from_str(&json).unwrap();
         assert_eq!(back.run.unwrap().value.unwrap().bits, u64::MAX - 1);

@@ -24,11 +24,11 @@ mod pace;
 #[cfg(browser_ui)]
 mod page;
 
+pub use c_proof::{CDifference, CProveDone};
+pub use c_run::{CErrorView, CExprView, CProblem, CRun, CRunDone, CStepView, CValueView, CVarView};
+pub use grade::{GradeDone, GradeRow};
 #[cfg(browser_ui)]
 pub use page::{prewarm, prewarm_n, worker_count, Job};
-pub use c_proof::{CDifference, CProveDone};
-pub use grade::{GradeDone, GradeRow};
-pub use c_run::{CErrorView, CExprView, CProblem, CRun, CRunDone, CStepView, CValueView, CVarView};
 pub use protocol::{
     sum_progress, CheckDone, DebruijnCount, Difference, Hex, JobOutput, MagicFound, MagicPage,
     PerftResult, Progress, ProveDone, Request, SearchProgress, SuiteResult, WorkerEvent,

@@ -5,8 +5,8 @@
 //! tagged enum deserializes through serde's buffered content, which cost
 //! the page 11 KB gzip.
 
-use crate::lang::prove::Method;
 use crate::chess::suite::LineResult;
+use crate::lang::prove::Method;
 use serde::{Deserialize, Serialize};
 
 /// What the page asks the worker to do.

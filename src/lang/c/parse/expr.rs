@@ -69,7 +69,11 @@ impl Parser<'_> {
             let pos = self.pos();
             self.i += 1;
             let r = self.assignment()?;
-            e = Expr { ty: r.ty, kind: ExprKind::Comma(Box::new(e), Box::new(r)), pos };
+            e = Expr {
+                ty: r.ty,
+                kind: ExprKind::Comma(Box::new(e), Box::new(r)),
+                pos,
+            };
         }
         Ok(e)
     }
@@ -78,20 +82,27 @@ impl Parser<'_> {
     pub(super) fn constant(&mut self) -> Result<i128, CError> {
         let at = self.pos();
         let e = self.conditional()?;
-        super::super::eval::constant(&e).ok_or_else(|| self.err(at, ErrorKind::Type, "expected a constant here"))
+        super::super::eval::constant(&e)
+            .ok_or_else(|| self.err(at, ErrorKind::Type, "expected a constant here"))
     }
 
     pub(super) fn assignment(&mut self) -> Result<Expr, CError> {
         self.deeper()?;
         let lhs = self.conditional()?;
-        let op = self.peek().and_then(|t| ASSIGN_OPS.iter().find(|(s, _)| t.is(s)));
+        let op = self
+            .peek()
+            .and_then(|t| ASSIGN_OPS.iter().find(|(s, _)| t.is(s)));
         let out = match op {
             Some(&(_, op)) => {
                 let pos = self.pos();
                 self.i += 1;
                 self.lvalue(&lhs)?;
                 let rhs = self.assignment()?;
-                Ok(Expr { ty: lhs.ty, kind: ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)), pos })
+                Ok(Expr {
+                    ty: lhs.ty,
+                    kind: ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)),
+                    pos,
+                })
             }
             None => Ok(lhs),
         };
@@ -103,7 +114,13 @@ impl Parser<'_> {
     fn lvalue(&self, e: &Expr) -> Result<(), CError> {
         let (name, slot) = match &e.kind {
             ExprKind::Var(s, n) | ExprKind::Index(s, n, _) => (n, *s),
-            _ => return Err(self.err(e.pos, ErrorKind::Type, format!("`{}` cannot be assigned to", e.show()))),
+            _ => {
+                return Err(self.err(
+                    e.pos,
+                    ErrorKind::Type,
+                    format!("`{}` cannot be assigned to", e.show()),
+                ))
+            }
         };
         let info = match slot {
             Slot::Local(k) => &self.locals[k],
@@ -126,14 +143,21 @@ impl Parser<'_> {
         self.expect(":")?;
         let f = self.conditional()?;
         let ty = Int::common(t.ty, f.ty);
-        Ok(Expr { ty, kind: ExprKind::Cond(Box::new(c), Box::new(t), Box::new(f)), pos })
+        Ok(Expr {
+            ty,
+            kind: ExprKind::Cond(Box::new(c), Box::new(t), Box::new(f)),
+            pos,
+        })
     }
 
     /// Binary operators binding at `min` or tighter (precedence climbing).
     fn binary(&mut self, min: u8) -> Result<Expr, CError> {
         let mut lhs = self.unary()?;
         loop {
-            let Some(&(_, op)) = self.peek().and_then(|t| BINARY.iter().find(|(s, _)| t.is(s))) else {
+            let Some(&(_, op)) = self
+                .peek()
+                .and_then(|t| BINARY.iter().find(|(s, _)| t.is(s)))
+            else {
                 return Ok(lhs);
             };
             if op.precedence() < min {
@@ -150,7 +174,11 @@ impl Parser<'_> {
                 o if o.is_comparison() => Int::Int,
                 _ => Int::common(lhs.ty, rhs.ty),
             };
-            lhs = Expr { ty, kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), pos };
+            lhs = Expr {
+                ty,
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                pos,
+            };
         }
     }
 
@@ -159,49 +187,92 @@ impl Parser<'_> {
         let Some(t) = self.peek() else {
             return Err(self.syntax("expected an expression, found the end of the source"));
         };
-        let un = [("-", UnOp::Neg), ("+", UnOp::Plus), ("~", UnOp::Not), ("!", UnOp::LogNot)];
+        let un = [
+            ("-", UnOp::Neg),
+            ("+", UnOp::Plus),
+            ("~", UnOp::Not),
+            ("!", UnOp::LogNot),
+        ];
         if let Some(&(_, op)) = un.iter().find(|(s, _)| t.is(s)) {
             self.i += 1;
             self.deeper()?;
             let a = self.unary()?;
             self.depth -= 1;
-            let ty = if op == UnOp::LogNot { Int::Int } else { a.ty.promote() };
-            return Ok(Expr { ty, kind: ExprKind::Unary(op, Box::new(a)), pos });
+            let ty = if op == UnOp::LogNot {
+                Int::Int
+            } else {
+                a.ty.promote()
+            };
+            return Ok(Expr {
+                ty,
+                kind: ExprKind::Unary(op, Box::new(a)),
+                pos,
+            });
         }
         if t.is("++") || t.is("--") {
             self.i += 1;
             let target = self.unary()?;
             self.lvalue(&target)?;
             let ty = target.ty;
-            return Ok(Expr { ty, kind: ExprKind::IncDec { pre: true, inc: t.is("++"), target: Box::new(target) }, pos });
+            return Ok(Expr {
+                ty,
+                kind: ExprKind::IncDec {
+                    pre: true,
+                    inc: t.is("++"),
+                    target: Box::new(target),
+                },
+                pos,
+            });
         }
         if t.is("&") || t.is("*") {
-            return Err(self.err(pos, ErrorKind::Refused, format!("pointers are not supported (unary `{}`)", t.text())));
+            return Err(self.err(
+                pos,
+                ErrorKind::Refused,
+                format!("pointers are not supported (unary `{}`)", t.text()),
+            ));
         }
         if t.ident() == Some("sizeof") {
             self.i += 1;
             let size = self.sizeof()?;
-            return Ok(Expr { ty: Int::ULong, kind: ExprKind::Lit(Value::new(Int::ULong, i128::from(size))), pos });
+            return Ok(Expr {
+                ty: Int::ULong,
+                kind: ExprKind::Lit(Value::new(Int::ULong, i128::from(size))),
+                pos,
+            });
         }
-        if t.is("(") && self.peek_at(1).is_some_and(|n| n.ident().is_some_and(|w| self.is_type_word(w))) {
+        if t.is("(")
+            && self
+                .peek_at(1)
+                .is_some_and(|n| n.ident().is_some_and(|w| self.is_type_word(w)))
+        {
             self.i += 1;
             let ty = self.type_name()?;
             self.expect(")")?;
             self.deeper()?;
             let a = self.unary()?;
             self.depth -= 1;
-            return Ok(Expr { ty, kind: ExprKind::Cast(ty, Box::new(a)), pos });
+            return Ok(Expr {
+                ty,
+                kind: ExprKind::Cast(ty, Box::new(a)),
+                pos,
+            });
         }
         self.postfix()
     }
 
     fn is_type_word(&self, w: &str) -> bool {
-        super::TYPE_WORDS.contains(&w) || self.typedefs.contains_key(w) || super::REFUSED_TYPES.iter().any(|r| r.0 == w)
+        super::TYPE_WORDS.contains(&w)
+            || self.typedefs.contains_key(w)
+            || super::REFUSED_TYPES.iter().any(|r| r.0 == w)
     }
 
     /// `sizeof(type)`, `sizeof expr`, `sizeof array`, in bytes.
     fn sizeof(&mut self) -> Result<u64, CError> {
-        if self.at("(") && self.peek_at(1).is_some_and(|n| n.ident().is_some_and(|w| self.is_type_word(w))) {
+        if self.at("(")
+            && self
+                .peek_at(1)
+                .is_some_and(|n| n.ident().is_some_and(|w| self.is_type_word(w)))
+        {
             self.i += 1;
             let ty = self.type_name()?;
             self.expect(")")?;
@@ -212,7 +283,9 @@ impl Parser<'_> {
             let closes = parens == 0 || self.peek_at(2).is_some_and(|t| t.is(")"));
             // `sizeof t[i]` and `sizeof (t)[i]` are an element's size
             let indexed = self.peek_at(1 + 2 * parens).is_some_and(|t| t.is("["));
-            let array = self.lookup(name).and_then(|s| self.info(s).len.map(|n| (n, self.info(s).ty)));
+            let array = self
+                .lookup(name)
+                .and_then(|s| self.info(s).len.map(|n| (n, self.info(s).ty)));
             if let (true, Some((n, ty))) = (closes, array) {
                 self.i += 1 + 2 * parens;
                 if indexed {
@@ -236,10 +309,26 @@ impl Parser<'_> {
                 self.i += 1;
                 self.lvalue(&e)?;
                 let ty = e.ty;
-                e = Expr { ty, kind: ExprKind::IncDec { pre: false, inc, target: Box::new(e) }, pos };
+                e = Expr {
+                    ty,
+                    kind: ExprKind::IncDec {
+                        pre: false,
+                        inc,
+                        target: Box::new(e),
+                    },
+                    pos,
+                };
             } else if self.at("[") || self.at("(") || self.at(".") || self.at("->") {
-                let what = if self.at("(") { "only a function's name can be called" } else { "this cannot be indexed or selected" };
-                let kind = if self.at(".") || self.at("->") { ErrorKind::Refused } else { ErrorKind::Type };
+                let what = if self.at("(") {
+                    "only a function's name can be called"
+                } else {
+                    "this cannot be indexed or selected"
+                };
+                let kind = if self.at(".") || self.at("->") {
+                    ErrorKind::Refused
+                } else {
+                    ErrorKind::Type
+                };
                 return Err(self.err(pos, kind, what));
             } else {
                 return Ok(e);
@@ -253,16 +342,36 @@ impl Parser<'_> {
             return Err(self.syntax("expected an expression, found the end of the source"));
         };
         match &t.tok {
-            Tok::Num { value, unsigned, longs, decimal } => {
+            Tok::Num {
+                value,
+                unsigned,
+                longs,
+                decimal,
+            } => {
                 self.i += 1;
                 let ty = literal_type(*value, *unsigned, *longs, *decimal).ok_or_else(|| {
-                    self.err(pos, ErrorKind::Type, format!("`{}` is too large for `long long`: add a `U` suffix", t.text()))
+                    self.err(
+                        pos,
+                        ErrorKind::Type,
+                        format!(
+                            "`{}` is too large for `long long`: add a `U` suffix",
+                            t.text()
+                        ),
+                    )
                 })?;
-                Ok(Expr { ty, kind: ExprKind::Lit(Value::new(ty, *value as i128)), pos })
+                Ok(Expr {
+                    ty,
+                    kind: ExprKind::Lit(Value::new(ty, *value as i128)),
+                    pos,
+                })
             }
             Tok::Char(v) => {
                 self.i += 1;
-                Ok(Expr { ty: Int::Int, kind: ExprKind::Lit(Value::new(Int::Int, *v)), pos })
+                Ok(Expr {
+                    ty: Int::Int,
+                    kind: ExprKind::Lit(Value::new(Int::Int, *v)),
+                    pos,
+                })
             }
             Tok::Str => Err(self.err(pos, ErrorKind::Refused, "strings are not supported")),
             Tok::Punct("(") => {
@@ -287,19 +396,39 @@ impl Parser<'_> {
 
     fn variable(&mut self, name: &str, pos: Pos) -> Result<Expr, CError> {
         let Some(slot) = self.lookup(name) else {
-            let hint = if self.sigs.iter().any(|s| s.name == name) { " (a function: call it)" } else { "" };
-            return Err(self.err(pos, ErrorKind::Type, format!("`{name}` is not declared{hint}")));
+            let hint = if self.sigs.iter().any(|s| s.name == name) {
+                " (a function: call it)"
+            } else {
+                ""
+            };
+            return Err(self.err(
+                pos,
+                ErrorKind::Type,
+                format!("`{name}` is not declared{hint}"),
+            ));
         };
         let info = self.info(slot).clone();
         if info.len.is_none() {
-            return Ok(Expr { ty: info.ty, kind: ExprKind::Var(slot, name.to_string()), pos });
+            return Ok(Expr {
+                ty: info.ty,
+                kind: ExprKind::Var(slot, name.to_string()),
+                pos,
+            });
         }
         if !self.eat("[") {
-            return Err(self.err(pos, ErrorKind::Refused, format!("the array `{name}` is used without an index (pointers are not supported)")));
+            return Err(self.err(
+                pos,
+                ErrorKind::Refused,
+                format!("the array `{name}` is used without an index (pointers are not supported)"),
+            ));
         }
         let index = self.expression()?;
         self.expect("]")?;
-        Ok(Expr { ty: info.ty, kind: ExprKind::Index(slot, name.to_string(), Box::new(index)), pos })
+        Ok(Expr {
+            ty: info.ty,
+            kind: ExprKind::Index(slot, name.to_string(), Box::new(index)),
+            pos,
+        })
     }
 
     fn call(&mut self, name: &str, pos: Pos) -> Result<Expr, CError> {
@@ -312,19 +441,40 @@ impl Parser<'_> {
             args.push(self.assignment()?);
         }
         if let Some(&(n, b, ty)) = BUILTINS.iter().find(|(n, _, _)| *n == name) {
-            let [arg] = <[Expr; 1]>::try_from(args).map_err(|_| self.err(pos, ErrorKind::Type, format!("`{n}` takes one argument")))?;
+            let [arg] = <[Expr; 1]>::try_from(args)
+                .map_err(|_| self.err(pos, ErrorKind::Type, format!("`{n}` takes one argument")))?;
             let ret = if b == Builtin::Bswap { ty } else { Int::Int };
-            return Ok(Expr { ty: ret, kind: ExprKind::Builtin(b, n.to_string(), ty, Box::new(arg)), pos });
+            return Ok(Expr {
+                ty: ret,
+                kind: ExprKind::Builtin(b, n.to_string(), ty, Box::new(arg)),
+                pos,
+            });
         }
         let Some(k) = self.sigs.iter().position(|s| s.name == name) else {
-            let what = if name.starts_with("__builtin") { "this builtin is not supported" } else { "only the file's own functions and the GCC builtins can be called" };
+            let what = if name.starts_with("__builtin") {
+                "this builtin is not supported"
+            } else {
+                "only the file's own functions and the GCC builtins can be called"
+            };
             return Err(self.err(pos, ErrorKind::Refused, format!("`{name}`: {what}")));
         };
         let sig = &self.sigs[k];
         if args.len() != sig.params.len() {
-            return Err(self.err(pos, ErrorKind::Type, format!("`{name}` takes {} argument(s), {} given", sig.params.len(), args.len())));
+            return Err(self.err(
+                pos,
+                ErrorKind::Type,
+                format!(
+                    "`{name}` takes {} argument(s), {} given",
+                    sig.params.len(),
+                    args.len()
+                ),
+            ));
         }
-        Ok(Expr { ty: sig.ret, kind: ExprKind::Call(k, name.to_string(), args), pos })
+        Ok(Expr {
+            ty: sig.ret,
+            kind: ExprKind::Call(k, name.to_string(), args),
+            pos,
+        })
     }
 
     pub(super) fn lookup(&self, name: &str) -> Option<Slot> {

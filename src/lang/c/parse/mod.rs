@@ -88,7 +88,11 @@ pub fn parse(toks: &[Token]) -> Result<Parsed, CError> {
     for (k, at) in bodies {
         functions.push(p.function_body(k, at)?);
     }
-    Ok(Parsed { functions, globals: p.globals, global_inits: p.global_inits })
+    Ok(Parsed {
+        functions,
+        globals: p.globals,
+        global_inits: p.global_inits,
+    })
 }
 
 impl<'a> Parser<'a> {
@@ -117,7 +121,10 @@ impl<'a> Parser<'a> {
     /// Where the next token is (or the end of the last one).
     fn pos(&self) -> Pos {
         match self.toks.get(self.i).or(self.toks.last()) {
-            Some(t) => Pos { line: t.line, col: t.col },
+            Some(t) => Pos {
+                line: t.line,
+                col: t.col,
+            },
             None => Pos { line: 1, col: 1 },
         }
     }
@@ -178,7 +185,11 @@ impl<'a> Parser<'a> {
     /// Whether a declaration starts here.
     fn at_type(&self) -> bool {
         match self.peek().and_then(Token::ident) {
-            Some(w) => TYPE_WORDS.contains(&w) || self.typedefs.contains_key(w) || REFUSED_TYPES.iter().any(|r| r.0 == w),
+            Some(w) => {
+                TYPE_WORDS.contains(&w)
+                    || self.typedefs.contains_key(w)
+                    || REFUSED_TYPES.iter().any(|r| r.0 == w)
+            }
             None => false,
         }
     }
@@ -186,7 +197,12 @@ impl<'a> Parser<'a> {
     /// Declaration specifiers: `static const unsigned long long`, `uint8_t`.
     fn spec(&mut self) -> Result<Spec, CError> {
         let start = self.pos();
-        let mut spec = Spec { ty: None, is_const: false, is_static: false, is_typedef: false };
+        let mut spec = Spec {
+            ty: None,
+            is_const: false,
+            is_static: false,
+            is_typedef: false,
+        };
         let (mut signed, mut unsigned, mut longs, mut short) = (false, false, 0, false);
         let (mut base, mut named, mut void) = (None::<&str>, None::<Int>, false);
         while let Some(w) = self.peek().and_then(Token::ident) {
@@ -197,14 +213,22 @@ impl<'a> Parser<'a> {
                 "const" => spec.is_const = true,
                 "static" => spec.is_static = true,
                 "typedef" => spec.is_typedef = true,
-                "volatile" | "inline" | "extern" | "register" | "auto" | "__inline" | "__inline__" | "restrict" => {}
+                "volatile" | "inline" | "extern" | "register" | "auto" | "__inline"
+                | "__inline__" | "restrict" => {}
                 "signed" | "__signed__" => signed = true,
                 "unsigned" => unsigned = true,
                 "long" => longs += 1,
                 "short" => short = true,
                 "void" => void = true,
                 "char" | "int" | "_Bool" | "bool" if base.is_none() => base = Some(w),
-                _ if named.is_none() && base.is_none() && !signed && !unsigned && longs == 0 && !short && !void => {
+                _ if named.is_none()
+                    && base.is_none()
+                    && !signed
+                    && !unsigned
+                    && longs == 0
+                    && !short
+                    && !void =>
+                {
                     match self.typedefs.get(w) {
                         Some(t) => named = Some(*t),
                         None => break,
@@ -217,14 +241,22 @@ impl<'a> Parser<'a> {
         let bad = |p: &Self, m: &str| Err(p.err(start, ErrorKind::Syntax, m.to_string()));
         spec.ty = match (named, base, void) {
             (Some(t), None, false) if !signed && !unsigned && longs == 0 && !short => Some(t),
-            (None, _, true) if base.is_none() && !signed && !unsigned && longs == 0 && !short => None,
-            (None, Some("_Bool" | "bool"), false) if !signed && !unsigned && longs == 0 && !short => Some(Int::Bool),
+            (None, _, true) if base.is_none() && !signed && !unsigned && longs == 0 && !short => {
+                None
+            }
+            (None, Some("_Bool" | "bool"), false)
+                if !signed && !unsigned && longs == 0 && !short =>
+            {
+                Some(Int::Bool)
+            }
             (None, Some("char"), false) if longs == 0 && !short => Some(match (signed, unsigned) {
                 (_, true) => Int::UChar,
                 (true, _) => Int::SChar,
                 _ => Int::Char,
             }),
-            (None, None | Some("int"), false) if signed || unsigned || longs > 0 || short || base.is_some() => {
+            (None, None | Some("int"), false)
+                if signed || unsigned || longs > 0 || short || base.is_some() =>
+            {
                 let s = match (short, longs) {
                     (true, 0) => Int::Short,
                     (false, 0) => Int::Int,
@@ -232,9 +264,15 @@ impl<'a> Parser<'a> {
                     (false, 2) => Int::LongLong,
                     _ => return bad(self, "this combination of type words is not a C type"),
                 };
-                Some(if unsigned && !signed { s.to_unsigned() } else { s })
+                Some(if unsigned && !signed {
+                    s.to_unsigned()
+                } else {
+                    s
+                })
             }
-            (None, None, false) => return Err(self.syntax(format!("expected a type, found {}", self.found()))),
+            (None, None, false) => {
+                return Err(self.syntax(format!("expected a type, found {}", self.found())))
+            }
             _ => return bad(self, "this combination of type words is not a C type"),
         };
         if signed && unsigned {
@@ -265,10 +303,18 @@ impl<'a> Parser<'a> {
         let n = self.constant()?;
         self.expect("]")?;
         if self.at("[") {
-            return Err(self.err(self.pos(), ErrorKind::Refused, "arrays of arrays are not supported"));
+            return Err(self.err(
+                self.pos(),
+                ErrorKind::Refused,
+                "arrays of arrays are not supported",
+            ));
         }
         if !(1..=1 << 20).contains(&n) {
-            return Err(self.err(at, ErrorKind::Type, format!("an array of {n} elements (1 to 1048576)")));
+            return Err(self.err(
+                at,
+                ErrorKind::Type,
+                format!("an array of {n} elements (1 to 1048576)"),
+            ));
         }
         Ok(Some(Some(n as usize)))
     }
@@ -284,7 +330,10 @@ impl<'a> Parser<'a> {
             }
             let start = self.pos();
             if !self.at_type() {
-                return Err(self.syntax(format!("expected a declaration or a function, found {}", self.found())));
+                return Err(self.syntax(format!(
+                    "expected a declaration or a function, found {}",
+                    self.found()
+                )));
             }
             let spec = self.spec()?;
             if self.at("*") {
@@ -292,9 +341,15 @@ impl<'a> Parser<'a> {
             }
             let (name, pos) = self.ident()?;
             if spec.is_typedef {
-                let ty = spec.ty.ok_or_else(|| self.err(start, ErrorKind::Refused, "a typedef of `void`"))?;
+                let ty = spec
+                    .ty
+                    .ok_or_else(|| self.err(start, ErrorKind::Refused, "a typedef of `void`"))?;
                 if self.at("[") {
-                    return Err(self.err(self.pos(), ErrorKind::Refused, "a typedef of an array type is not supported"));
+                    return Err(self.err(
+                        self.pos(),
+                        ErrorKind::Refused,
+                        "a typedef of an array type is not supported",
+                    ));
                 }
                 self.typedefs.insert(name, ty);
                 self.expect(";")?;
@@ -311,10 +366,16 @@ impl<'a> Parser<'a> {
 
     /// A function's signature; `Some((function index, body token))` when a
     /// body follows (it is skipped for now), `None` for a prototype.
-    fn signature(&mut self, spec: Spec, name: String, pos: Pos) -> Result<Option<(usize, usize)>, CError> {
+    fn signature(
+        &mut self,
+        spec: Spec,
+        name: String,
+        pos: Pos,
+    ) -> Result<Option<(usize, usize)>, CError> {
         self.expect("(")?;
         let mut params = Vec::new();
-        let void_only = self.peek().and_then(Token::ident) == Some("void") && self.peek_at(1).is_some_and(|t| t.is(")"));
+        let void_only = self.peek().and_then(Token::ident) == Some("void")
+            && self.peek_at(1).is_some_and(|t| t.is(")"));
         if void_only {
             self.i += 1;
         }
@@ -323,7 +384,11 @@ impl<'a> Parser<'a> {
                 self.expect(",")?;
             }
             if self.at("...") {
-                return Err(self.err(self.pos(), ErrorKind::Refused, "variadic functions are not supported"));
+                return Err(self.err(
+                    self.pos(),
+                    ErrorKind::Refused,
+                    "variadic functions are not supported",
+                ));
             }
             let at = self.pos();
             let ty = self.type_name()?;
@@ -332,22 +397,46 @@ impl<'a> Parser<'a> {
                 None => format!("arg{}", params.len() + 1),
             };
             if self.at("[") {
-                return Err(self.err(self.pos(), ErrorKind::Refused, "array parameters are pointers: not supported"));
+                return Err(self.err(
+                    self.pos(),
+                    ErrorKind::Refused,
+                    "array parameters are pointers: not supported",
+                ));
             }
             if params.iter().any(|(n, _)| *n == pname) {
-                return Err(self.err(at, ErrorKind::Type, format!("two parameters named `{pname}`")));
+                return Err(self.err(
+                    at,
+                    ErrorKind::Type,
+                    format!("two parameters named `{pname}`"),
+                ));
             }
             params.push((pname, ty));
         }
         self.expect(")")?;
-        let sig = Sig { name: name.clone(), ret: spec.ty.unwrap_or(Int::Int), void: spec.ty.is_none(), params, pos };
+        let sig = Sig {
+            name: name.clone(),
+            ret: spec.ty.unwrap_or(Int::Int),
+            void: spec.ty.is_none(),
+            params,
+            pos,
+        };
         let known = self.sigs.iter().position(|s| s.name == name);
         if let Some(k) = known {
             let s = &self.sigs[k];
-            if (s.ret, s.void, s.params.iter().map(|p| p.1).collect::<Vec<_>>())
-                != (sig.ret, sig.void, sig.params.iter().map(|p| p.1).collect::<Vec<_>>())
-            {
-                return Err(self.err(pos, ErrorKind::Type, format!("`{name}` is declared twice with different types")));
+            if (
+                s.ret,
+                s.void,
+                s.params.iter().map(|p| p.1).collect::<Vec<_>>(),
+            ) != (
+                sig.ret,
+                sig.void,
+                sig.params.iter().map(|p| p.1).collect::<Vec<_>>(),
+            ) {
+                return Err(self.err(
+                    pos,
+                    ErrorKind::Type,
+                    format!("`{name}` is declared twice with different types"),
+                ));
             }
         }
         if self.eat(";") {
@@ -357,7 +446,10 @@ impl<'a> Parser<'a> {
             return Ok(None);
         }
         if !self.at("{") {
-            return Err(self.syntax(format!("expected `{{` or `;` after `{name}(…)`, found {}", self.found())));
+            return Err(self.syntax(format!(
+                "expected `{{` or `;` after `{name}(…)`, found {}",
+                self.found()
+            )));
         }
         let k = match known {
             Some(k) => {
@@ -399,12 +491,24 @@ impl<'a> Parser<'a> {
         self.locals.clear();
         self.scopes.push(HashMap::new());
         for (name, ty) in &sig.params {
-            self.declare(VarInfo { name: name.clone(), ty: *ty, len: None, is_const: false, pos: sig.pos }, false)?;
+            self.declare(
+                VarInfo {
+                    name: name.clone(),
+                    ty: *ty,
+                    len: None,
+                    is_const: false,
+                    pos: sig.pos,
+                },
+                false,
+            )?;
         }
         self.ret = (!sig.void).then_some(sig.ret);
         let body = match self.block()?.kind {
             super::ast::StmtKind::Block(b) => b,
-            other => vec![Stmt { kind: other, pos: sig.pos }],
+            other => vec![Stmt {
+                kind: other,
+                pos: sig.pos,
+            }],
         };
         self.scopes.pop();
         Ok(Function {
@@ -430,7 +534,12 @@ impl<'a> Parser<'a> {
     fn declare(&mut self, info: VarInfo, global: bool) -> Result<Slot, CError> {
         let scope = self.scopes.last_mut().expect("a scope is always open");
         if scope.contains_key(&info.name) && !(self.scopes.len() == 1) {
-            return Err(CError::new(ErrorKind::Type, info.pos.line, info.pos.col, format!("`{}` is declared twice in one scope", info.name)));
+            return Err(CError::new(
+                ErrorKind::Type,
+                info.pos.line,
+                info.pos.col,
+                format!("`{}` is declared twice in one scope", info.name),
+            ));
         }
         let slot = if global {
             self.globals.push(info.clone());
@@ -439,14 +548,24 @@ impl<'a> Parser<'a> {
             self.locals.push(info.clone());
             Slot::Local(self.locals.len() - 1)
         };
-        self.scopes.last_mut().expect("a scope is always open").insert(info.name, slot);
+        self.scopes
+            .last_mut()
+            .expect("a scope is always open")
+            .insert(info.name, slot);
         Ok(slot)
     }
 
     /// Declarators after the specifiers: `a = 1, t[4] = {1, 2}, b`.
     /// `first` is a name already read (file scope).
-    fn declarators(&mut self, spec: Spec, mut first: Option<(String, Pos)>, global: bool) -> Result<Vec<Decl>, CError> {
-        let ty = spec.ty.ok_or_else(|| self.err(self.pos(), ErrorKind::Type, "a variable of type `void`"))?;
+    fn declarators(
+        &mut self,
+        spec: Spec,
+        mut first: Option<(String, Pos)>,
+        global: bool,
+    ) -> Result<Vec<Decl>, CError> {
+        let ty = spec
+            .ty
+            .ok_or_else(|| self.err(self.pos(), ErrorKind::Type, "a variable of type `void`"))?;
         let mut out = Vec::new();
         loop {
             if self.at("*") {
@@ -457,20 +576,44 @@ impl<'a> Parser<'a> {
                 None => self.ident()?,
             };
             let array = self.array_suffix()?;
-            let init = if self.eat("=") { self.initialiser(array.is_some())? } else { Init::None };
+            let init = if self.eat("=") {
+                self.initialiser(array.is_some())?
+            } else {
+                Init::None
+            };
             let len = match (array, &init) {
                 (Some(Some(n)), Init::List(items)) if items.len() > n => {
-                    return Err(self.err(pos, ErrorKind::Type, format!("`{name}` has {n} elements but {} initialisers", items.len())));
+                    return Err(self.err(
+                        pos,
+                        ErrorKind::Type,
+                        format!("`{name}` has {n} elements but {} initialisers", items.len()),
+                    ));
                 }
                 (Some(Some(n)), _) => Some(n),
                 (Some(None), Init::List(items)) => Some(items.len()),
-                (Some(None), _) => return Err(self.err(pos, ErrorKind::Type, format!("`{name}[]` needs an initialiser list to size it"))),
+                (Some(None), _) => {
+                    return Err(self.err(
+                        pos,
+                        ErrorKind::Type,
+                        format!("`{name}[]` needs an initialiser list to size it"),
+                    ))
+                }
                 (None, _) => None,
             };
             if spec.is_const && matches!(init, Init::None) && !spec.is_static && !global {
-                return Err(self.err(pos, ErrorKind::Type, format!("the const `{name}` needs an initialiser")));
+                return Err(self.err(
+                    pos,
+                    ErrorKind::Type,
+                    format!("the const `{name}` needs an initialiser"),
+                ));
             }
-            let info = VarInfo { name, ty, len, is_const: spec.is_const, pos };
+            let info = VarInfo {
+                name,
+                ty,
+                len,
+                is_const: spec.is_const,
+                pos,
+            };
             let slot = self.declare(info.clone(), global || spec.is_static)?;
             let decl = Decl { slot, info, init };
             if spec.is_static && !global {
@@ -488,7 +631,11 @@ impl<'a> Parser<'a> {
     fn initialiser(&mut self, array: bool) -> Result<Init, CError> {
         if !array {
             if self.at("{") {
-                return Err(self.err(self.pos(), ErrorKind::Refused, "a braced initialiser of a scalar is not supported"));
+                return Err(self.err(
+                    self.pos(),
+                    ErrorKind::Refused,
+                    "a braced initialiser of a scalar is not supported",
+                ));
             }
             let e = self.assignment()?;
             return Ok(Init::Scalar(e));
@@ -499,7 +646,11 @@ impl<'a> Parser<'a> {
         let mut items = Vec::new();
         while !self.eat("}") {
             if self.at("{") {
-                return Err(self.err(self.pos(), ErrorKind::Refused, "nested braces (arrays of arrays) are not supported"));
+                return Err(self.err(
+                    self.pos(),
+                    ErrorKind::Refused,
+                    "nested braces (arrays of arrays) are not supported",
+                ));
             }
             items.push(self.assignment()?);
             if !self.eat(",") {
@@ -513,8 +664,27 @@ impl<'a> Parser<'a> {
 
 /// Words that start a type.
 const TYPE_WORDS: [&str; 22] = [
-    "const", "static", "typedef", "volatile", "inline", "extern", "register", "auto", "signed", "unsigned",
-    "long", "short", "void", "char", "int", "_Bool", "bool", "__signed__", "__inline", "__inline__", "restrict",
+    "const",
+    "static",
+    "typedef",
+    "volatile",
+    "inline",
+    "extern",
+    "register",
+    "auto",
+    "signed",
+    "unsigned",
+    "long",
+    "short",
+    "void",
+    "char",
+    "int",
+    "_Bool",
+    "bool",
+    "__signed__",
+    "__inline",
+    "__inline__",
+    "restrict",
     "size_t",
 ];
 
@@ -535,7 +705,18 @@ pub(super) fn is_keyword(w: &str) -> bool {
         || REFUSED_TYPES.iter().any(|r| r.0 == w)
         || matches!(
             w,
-            "if" | "else" | "for" | "while" | "do" | "break" | "continue" | "return" | "goto" | "switch" | "case"
-                | "default" | "sizeof" | "struct"
+            "if" | "else"
+                | "for"
+                | "while"
+                | "do"
+                | "break"
+                | "continue"
+                | "return"
+                | "goto"
+                | "switch"
+                | "case"
+                | "default"
+                | "sizeof"
+                | "struct"
         )
 }

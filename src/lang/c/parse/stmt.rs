@@ -20,7 +20,10 @@ impl Parser<'_> {
             body.push(self.statement()?);
         }
         self.scopes.pop();
-        Ok(Stmt { kind: StmtKind::Block(body), pos })
+        Ok(Stmt {
+            kind: StmtKind::Block(body),
+            pos,
+        })
     }
 
     pub(super) fn statement(&mut self) -> Result<Stmt, CError> {
@@ -40,7 +43,11 @@ impl Parser<'_> {
                 self.i += 1;
                 let c = self.condition()?;
                 let then = Box::new(self.sub_statement()?);
-                let other = if self.eat_word("else") { Some(Box::new(self.sub_statement()?)) } else { None };
+                let other = if self.eat_word("else") {
+                    Some(Box::new(self.sub_statement()?))
+                } else {
+                    None
+                };
                 StmtKind::If(c, then, other)
             }
             "while" => {
@@ -52,7 +59,10 @@ impl Parser<'_> {
                 self.i += 1;
                 let body = Box::new(self.loop_body()?);
                 if !self.eat_word("while") {
-                    return Err(self.syntax(format!("expected `while` after a `do` body, found {}", self.found())));
+                    return Err(self.syntax(format!(
+                        "expected `while` after a `do` body, found {}",
+                        self.found()
+                    )));
                 }
                 let c = self.condition()?;
                 self.expect(";")?;
@@ -62,7 +72,11 @@ impl Parser<'_> {
             "break" | "continue" => {
                 self.i += 1;
                 if self.loops == 0 {
-                    return Err(self.err(pos, ErrorKind::Syntax, format!("`{word}` outside a loop")));
+                    return Err(self.err(
+                        pos,
+                        ErrorKind::Syntax,
+                        format!("`{word}` outside a loop"),
+                    ));
                 }
                 self.expect(";")?;
                 if word == "break" {
@@ -73,10 +87,26 @@ impl Parser<'_> {
             }
             "return" => {
                 self.i += 1;
-                let value = if self.at(";") { None } else { Some(self.expression()?) };
+                let value = if self.at(";") {
+                    None
+                } else {
+                    Some(self.expression()?)
+                };
                 match (&value, self.ret) {
-                    (None, Some(_)) => return Err(self.err(pos, ErrorKind::Type, "this function returns a value: `return` needs one")),
-                    (Some(_), None) => return Err(self.err(pos, ErrorKind::Type, "a `void` function returns no value")),
+                    (None, Some(_)) => {
+                        return Err(self.err(
+                            pos,
+                            ErrorKind::Type,
+                            "this function returns a value: `return` needs one",
+                        ))
+                    }
+                    (Some(_), None) => {
+                        return Err(self.err(
+                            pos,
+                            ErrorKind::Type,
+                            "a `void` function returns no value",
+                        ))
+                    }
                     _ => {}
                 }
                 self.expect(";")?;
@@ -84,13 +114,21 @@ impl Parser<'_> {
             }
             "goto" => return Err(self.err(pos, ErrorKind::Refused, "`goto` is not supported")),
             "switch" | "case" | "default" => {
-                return Err(self.err(pos, ErrorKind::Refused, format!("`{word}` is not supported (write it with `if`)")))
+                return Err(self.err(
+                    pos,
+                    ErrorKind::Refused,
+                    format!("`{word}` is not supported (write it with `if`)"),
+                ))
             }
             "else" => return Err(self.syntax("`else` without an `if`")),
             _ if self.at_type() => {
                 let spec = self.spec()?;
                 if spec.is_typedef {
-                    return Err(self.err(pos, ErrorKind::Refused, "a typedef inside a function is not supported"));
+                    return Err(self.err(
+                        pos,
+                        ErrorKind::Refused,
+                        "a typedef inside a function is not supported",
+                    ));
                 }
                 let decls = self.declarators(spec, None, false)?;
                 self.expect(";")?;
@@ -99,7 +137,11 @@ impl Parser<'_> {
             _ => {
                 let e = self.expression()?;
                 if self.at(":") && matches!(e.kind, super::super::ast::ExprKind::Var(..)) {
-                    return Err(self.err(pos, ErrorKind::Refused, "labels and `goto` are not supported"));
+                    return Err(self.err(
+                        pos,
+                        ErrorKind::Refused,
+                        "labels and `goto` are not supported",
+                    ));
                 }
                 self.expect(";")?;
                 StmtKind::Expr(e)
@@ -142,17 +184,39 @@ impl Parser<'_> {
         if self.at_type() {
             let spec = self.spec()?;
             let decls = self.declarators(spec, None, false)?;
-            init.push(Stmt { kind: StmtKind::Decl(decls), pos: init_pos });
+            init.push(Stmt {
+                kind: StmtKind::Decl(decls),
+                pos: init_pos,
+            });
         } else if !self.at(";") {
-            init.push(Stmt { kind: StmtKind::Expr(self.expression()?), pos: init_pos });
+            init.push(Stmt {
+                kind: StmtKind::Expr(self.expression()?),
+                pos: init_pos,
+            });
         }
         self.expect(";")?;
-        let cond = if self.at(";") { None } else { Some(self.expression()?) };
+        let cond = if self.at(";") {
+            None
+        } else {
+            Some(self.expression()?)
+        };
         self.expect(";")?;
-        let step = if self.at(")") { None } else { Some(self.expression()?) };
+        let step = if self.at(")") {
+            None
+        } else {
+            Some(self.expression()?)
+        };
         self.expect(")")?;
         let body = Box::new(self.loop_body()?);
         self.scopes.pop();
-        Ok(Stmt { kind: StmtKind::For { init, cond, step, body }, pos })
+        Ok(Stmt {
+            kind: StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            },
+            pos,
+        })
     }
 }

@@ -87,7 +87,13 @@ pub const ALWAYS_EXHAUSTIVE_BITS: u32 = 16;
 /// # Errors
 /// Parameters that do not match ([`ProveError::Signature`]), a cancel, or a
 /// counterexample the evaluator does not confirm (a bug, never hidden).
-pub fn prove(a: Side, b: Side, assume: Option<Side>, opts: &Options, ctl: &mut dyn Control) -> Result<Verdict, ProveError> {
+pub fn prove(
+    a: Side,
+    b: Side,
+    assume: Option<Side>,
+    opts: &Options,
+    ctl: &mut dyn Control,
+) -> Result<Verdict, ProveError> {
     let params = signature(a, b, assume)?;
     let bits: u32 = params.iter().map(|p| p.1.bits()).sum();
     let verdict = |equal, method, counterexample, agreeing, not_proven: Option<String>| Verdict {
@@ -98,12 +104,24 @@ pub fn prove(a: Side, b: Side, assume: Option<Side>, opts: &Options, ctl: &mut d
         params: params.clone(),
         not_proven,
     };
-    let cx = Checker { a, b, assume, mode: opts.mode, params: &params };
+    let cx = Checker {
+        a,
+        b,
+        assume,
+        mode: opts.mode,
+        params: &params,
+    };
     if bits <= ALWAYS_EXHAUSTIVE_BITS.min(opts.exhaustive_bits) {
         return Ok(match cx.exhaustive(bits, ctl)? {
             Tried::Differ(c) => verdict(Some(false), Method::Exhaustive, Some(c), 0, None),
             Tried::Agree(n) => verdict(Some(true), Method::Exhaustive, None, n, None),
-            Tried::Stopped(n) => verdict(None, Method::Sampled, None, n, Some(format!("out of time after {n} of {} inputs", 1u64 << bits))),
+            Tried::Stopped(n) => verdict(
+                None,
+                Method::Sampled,
+                None,
+                n,
+                Some(format!("out of time after {n} of {} inputs", 1u64 << bits)),
+            ),
         });
     }
     if let Tried::Differ(c) = cx.sampled(4096.min(opts.samples), opts.seed, ctl)? {
@@ -116,30 +134,49 @@ pub fn prove(a: Side, b: Side, assume: Option<Side>, opts: &Options, ctl: &mut d
     };
     if bits <= opts.exhaustive_bits.min(super::EXHAUSTIVE_BITS) {
         match cx.exhaustive(bits, ctl)? {
-            Tried::Differ(c) => return Ok(verdict(Some(false), Method::Exhaustive, Some(c), 0, None)),
+            Tried::Differ(c) => {
+                return Ok(verdict(Some(false), Method::Exhaustive, Some(c), 0, None))
+            }
             Tried::Agree(n) => return Ok(verdict(Some(true), Method::Exhaustive, None, n, None)),
             Tried::Stopped(_) => {}
         }
     }
-    Ok(match cx.sampled(opts.samples, opts.seed ^ 1, &mut super::IgnoreTime(ctl))? {
-        Tried::Differ(c) => verdict(Some(false), Method::Sampled, Some(c), 0, None),
-        Tried::Agree(n) | Tried::Stopped(n) => {
-            verdict(None, Method::Sampled, None, n, Some(format!("{why}; {n} random and edge inputs agree")))
-        }
-    })
+    Ok(
+        match cx.sampled(opts.samples, opts.seed ^ 1, &mut super::IgnoreTime(ctl))? {
+            Tried::Differ(c) => verdict(Some(false), Method::Sampled, Some(c), 0, None),
+            Tried::Agree(n) | Tried::Stopped(n) => verdict(
+                None,
+                Method::Sampled,
+                None,
+                n,
+                Some(format!("{why}; {n} random and edge inputs agree")),
+            ),
+        },
+    )
 }
 
 /// The parameters both sides take (and `assume`, when given).
 fn signature(a: Side, b: Side, assume: Option<Side>) -> Result<Vec<(String, Int)>, ProveError> {
     let f = |s: Side, which: &str| {
-        let f = s.program.entry(Some(s.function)).map_err(|e| ProveError::Signature(format!("{which}: {}", e.message)))?;
+        let f = s
+            .program
+            .entry(Some(s.function))
+            .map_err(|e| ProveError::Signature(format!("{which}: {}", e.message)))?;
         if f.void {
-            return Err(ProveError::Signature(format!("{which}: `{}` returns `void`: there is nothing to compare", f.name)));
+            return Err(ProveError::Signature(format!(
+                "{which}: `{}` returns `void`: there is nothing to compare",
+                f.name
+            )));
         }
         Ok(f.params.clone())
     };
     let (pa, pb) = (f(a, "first")?, f(b, "second")?);
-    let types = |p: &[(String, Int)]| p.iter().map(|(_, t)| t.name()).collect::<Vec<_>>().join(", ");
+    let types = |p: &[(String, Int)]| {
+        p.iter()
+            .map(|(_, t)| t.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     if pa.iter().map(|p| p.1).ne(pb.iter().map(|p| p.1)) {
         return Err(ProveError::Signature(format!(
             "the parameters differ: `{}({})` and `{}({})` (matched by position, their types must agree)",
@@ -148,7 +185,12 @@ fn signature(a: Side, b: Side, assume: Option<Side>) -> Result<Vec<(String, Int)
     if let Some(s) = assume {
         let ps = f(s, "assume")?;
         if ps.iter().map(|p| p.1).ne(pa.iter().map(|p| p.1)) {
-            return Err(ProveError::Signature(format!("`{}({})` must take the parameters `{}`", s.function, types(&ps), types(&pa))));
+            return Err(ProveError::Signature(format!(
+                "`{}({})` must take the parameters `{}`",
+                s.function,
+                types(&ps),
+                types(&pa)
+            )));
         }
     }
     if pa.len() > 3 || pa.iter().map(|p| p.1.bits()).sum::<u32>() > 192 {
@@ -207,9 +249,23 @@ impl Checker<'_> {
         if agree(self.mode, &left, &right) {
             return None;
         }
-        let kind = if matches!((&left, &right), (Outcome::Value(_), Outcome::Value(_))) { "value" } else { "undefined" };
-        let args = self.params.iter().zip(args).map(|((n, _), v)| (n.clone(), *v)).collect();
-        Some(Counterexample { args, left, right, kind: kind.into() })
+        let kind = if matches!((&left, &right), (Outcome::Value(_), Outcome::Value(_))) {
+            "value"
+        } else {
+            "undefined"
+        };
+        let args = self
+            .params
+            .iter()
+            .zip(args)
+            .map(|((n, _), v)| (n.clone(), *v))
+            .collect();
+        Some(Counterexample {
+            args,
+            left,
+            right,
+            kind: kind.into(),
+        })
     }
 
     /// The arguments numbered `n` (parameter 0 in the low bits).
@@ -218,7 +274,10 @@ impl Checker<'_> {
             .iter()
             .map(|(_, ty)| {
                 let w = ty.bits();
-                let v = Value { ty: *ty, bits: n & ty.mask() };
+                let v = Value {
+                    ty: *ty,
+                    bits: n & ty.mask(),
+                };
                 n = if w >= 64 { 0 } else { n >> w };
                 v
             })
@@ -229,7 +288,11 @@ impl Checker<'_> {
         let total = 1u64 << bits;
         for n in 0..total {
             if n % 1024 == 0 {
-                match ctl.check(Progress { phase: Phase::Exhaustive, done: n, total }) {
+                match ctl.check(Progress {
+                    phase: Phase::Exhaustive,
+                    done: n,
+                    total,
+                }) {
                     Flow::Continue => {}
                     Flow::OutOfTime => return Ok(Tried::Stopped(n)),
                     Flow::Cancel => return Err(ProveError::Cancelled),
@@ -249,7 +312,11 @@ impl Checker<'_> {
         let combos: u64 = edges.iter().map(|e| e.len() as u64).product();
         for n in 0..count {
             if n % 256 == 0 {
-                match ctl.check(Progress { phase: Phase::Sampling, done: n, total: count }) {
+                match ctl.check(Progress {
+                    phase: Phase::Sampling,
+                    done: n,
+                    total: count,
+                }) {
                     Flow::Continue => {}
                     Flow::OutOfTime => return Ok(Tried::Stopped(n)),
                     Flow::Cancel => return Err(ProveError::Cancelled),
@@ -257,16 +324,29 @@ impl Checker<'_> {
             }
             let args: Vec<Value> = if n < combos {
                 let mut k = n;
-                edges.iter().map(|e| {
-                    let v = e[(k % e.len() as u64) as usize];
-                    k /= e.len() as u64;
-                    v
-                }).collect()
+                edges
+                    .iter()
+                    .map(|e| {
+                        let v = e[(k % e.len() as u64) as usize];
+                        k /= e.len() as u64;
+                        v
+                    })
+                    .collect()
             } else {
-                self.params.iter().map(|(_, t)| {
-                    let r = if rng.below(2) == 0 { rng.next_u64() } else { rng.sparse() };
-                    Value { ty: *t, bits: r & t.mask() }
-                }).collect()
+                self.params
+                    .iter()
+                    .map(|(_, t)| {
+                        let r = if rng.below(2) == 0 {
+                            rng.next_u64()
+                        } else {
+                            rng.sparse()
+                        };
+                        Value {
+                            ty: *t,
+                            bits: r & t.mask(),
+                        }
+                    })
+                    .collect()
             };
             if let Some(c) = self.differ(&args) {
                 return Ok(Tried::Differ(c));
@@ -279,7 +359,11 @@ impl Checker<'_> {
     /// `Ok(Ok((method, None)))` proven, `Ok(Ok((method, Some(c))))`
     /// refuted, `Ok(Err(why))` not reached.
     #[allow(clippy::type_complexity)]
-    fn sat(&self, steps: u64, ctl: &mut dyn Control) -> Result<Result<(Method, Option<Counterexample>), String>, ProveError> {
+    fn sat(
+        &self,
+        steps: u64,
+        ctl: &mut dyn Control,
+    ) -> Result<Result<(Method, Option<Counterexample>), String>, ProveError> {
         let mut c = Circuit::new();
         let root = match self.circuit(&mut c, ctl) {
             Ok(root) => root,
@@ -288,29 +372,59 @@ impl Checker<'_> {
         };
         // parameter k's bit i is input base_k + i; the diagram reads bit 0
         // of every parameter first, then bit 1, ...
-        let bases: Vec<u32> = self.params.iter().scan(0, |b, (_, t)| { let at = *b; *b += t.bits(); Some(at) }).collect();
+        let bases: Vec<u32> = self
+            .params
+            .iter()
+            .scan(0, |b, (_, t)| {
+                let at = *b;
+                *b += t.bits();
+                Some(at)
+            })
+            .collect();
         let level_of = |input: u32| {
             let k = bases.iter().rposition(|&b| b <= input).unwrap_or(0);
             (input - bases[k]) * 4 + k as u32
         };
-        let (method, model): (Method, Box<dyn Fn(u32) -> bool>) = match bdd::decide(&c, root, BDD_NODES, level_of) {
-            bdd::Answer::Never => return Ok(Ok((Method::Bdd, None))),
-            bdd::Answer::Sometimes(path) => (Method::Bdd, Box::new(move |input| path.iter().any(|&(i, on)| i == input && on))),
-            bdd::Answer::TooBig => match sat::solve(&c, root, steps, ctl) {
-                sat::Answer::Unsat => return Ok(Ok((Method::Sat, None))),
-                sat::Answer::Sat(values) => {
-                    let c = &c;
-                    let lits: Vec<Option<Lit>> = (0..bases.last().map_or(0, |b| b + 64)).map(|i| c.find_input(i)).collect();
-                    (Method::Sat, Box::new(move |input| lits.get(input as usize).copied().flatten().is_some_and(|l| Circuit::value(&values, l))))
-                }
-                sat::Answer::Unknown(Flow::Cancel) => return Err(ProveError::Cancelled),
-                sat::Answer::Unknown(_) => return Ok(Err("the SAT solver's budget ran out".into())),
-            },
-        };
-        let args: Vec<Value> = self.params.iter().zip(&bases).map(|((_, ty), &base)| {
-            let bits = (0..ty.bits()).fold(0u64, |acc, i| acc | u64::from(model(base + i)) << i);
-            Value { ty: *ty, bits }
-        }).collect();
+        let (method, model): (Method, Box<dyn Fn(u32) -> bool>) =
+            match bdd::decide(&c, root, BDD_NODES, level_of) {
+                bdd::Answer::Never => return Ok(Ok((Method::Bdd, None))),
+                bdd::Answer::Sometimes(path) => (
+                    Method::Bdd,
+                    Box::new(move |input| path.iter().any(|&(i, on)| i == input && on)),
+                ),
+                bdd::Answer::TooBig => match sat::solve(&c, root, steps, ctl) {
+                    sat::Answer::Unsat => return Ok(Ok((Method::Sat, None))),
+                    sat::Answer::Sat(values) => {
+                        let c = &c;
+                        let lits: Vec<Option<Lit>> = (0..bases.last().map_or(0, |b| b + 64))
+                            .map(|i| c.find_input(i))
+                            .collect();
+                        (
+                            Method::Sat,
+                            Box::new(move |input| {
+                                lits.get(input as usize)
+                                    .copied()
+                                    .flatten()
+                                    .is_some_and(|l| Circuit::value(&values, l))
+                            }),
+                        )
+                    }
+                    sat::Answer::Unknown(Flow::Cancel) => return Err(ProveError::Cancelled),
+                    sat::Answer::Unknown(_) => {
+                        return Ok(Err("the SAT solver's budget ran out".into()))
+                    }
+                },
+            };
+        let args: Vec<Value> = self
+            .params
+            .iter()
+            .zip(&bases)
+            .map(|((_, ty), &base)| {
+                let bits =
+                    (0..ty.bits()).fold(0u64, |acc, i| acc | u64::from(model(base + i)) << i);
+                Value { ty: *ty, bits }
+            })
+            .collect();
         match self.differ(&args) {
             Some(cx) => Ok(Ok((method, Some(cx)))),
             None => Err(ProveError::UnconfirmedC(format!("{args:?}"))),
@@ -320,11 +434,15 @@ impl Checker<'_> {
     /// The wire "allowed, and the two sides differ".
     fn circuit(&self, c: &mut Circuit, ctl: &mut dyn Control) -> Result<Lit, Stop> {
         let mut base = 0;
-        let inputs: Vec<Sym> = self.params.iter().map(|(_, ty)| {
-            let bits = (0..ty.bits()).map(|i| c.input(base + i)).collect();
-            base += ty.bits();
-            Sym { ty: *ty, bits }
-        }).collect();
+        let inputs: Vec<Sym> = self
+            .params
+            .iter()
+            .map(|(_, ty)| {
+                let bits = (0..ty.bits()).map(|i| c.input(base + i)).collect();
+                base += ty.bits();
+                Sym { ty: *ty, bits }
+            })
+            .collect();
         let limits = Limits::default();
         let (va, ua) = side(c, self.a, &inputs, limits, ctl)?;
         let (vb, ub) = side(c, self.b, &inputs, limits, ctl)?;
@@ -340,7 +458,9 @@ impl Checker<'_> {
             let both_differ = c.and(!neither, values_differ);
             c.or(one, both_differ)
         };
-        let Some(s) = self.assume else { return Ok(differ) };
+        let Some(s) = self.assume else {
+            return Ok(differ);
+        };
         let (v, u) = side(c, s, &inputs, limits, ctl)?;
         let t = v.truth(c);
         let ok = c.and(t, !u);
@@ -349,8 +469,19 @@ impl Checker<'_> {
 }
 
 /// One side symbolically: its value and its "undefined" wire.
-fn side(c: &mut Circuit, s: Side, inputs: &[Sym], limits: Limits, ctl: &mut dyn Control) -> Result<(Sym, Lit), Stop> {
-    let k = s.program.functions().iter().position(|f| f.name == s.function).unwrap_or(0);
+fn side(
+    c: &mut Circuit,
+    s: Side,
+    inputs: &[Sym],
+    limits: Limits,
+    ctl: &mut dyn Control,
+) -> Result<(Sym, Lit), Stop> {
+    let k = s
+        .program
+        .functions()
+        .iter()
+        .position(|f| f.name == s.function)
+        .unwrap_or(0);
     let mut x = Exec::new(c, s.program, limits, ctl)?;
     let v = x.call(k, inputs.to_vec(), Lit::TRUE)?;
     Ok((v, x.undefined))
@@ -367,10 +498,29 @@ pub fn edges(ty: Int) -> Vec<Value> {
             out.push(v);
         }
     };
-    for v in [0, 1, 2, -1, -2, ty.min(), ty.max(), ty.min() + 1, ty.max() - 1, i128::from(w), i128::from(w) - 1, i128::from(w) + 1] {
+    for v in [
+        0,
+        1,
+        2,
+        -1,
+        -2,
+        ty.min(),
+        ty.max(),
+        ty.min() + 1,
+        ty.max() - 1,
+        i128::from(w),
+        i128::from(w) - 1,
+        i128::from(w) + 1,
+    ] {
         push(v);
     }
-    for v in [0x5555_5555_5555_5555u64, 0xaaaa_aaaa_aaaa_aaaa, 1 << (w - 1), 0x8080_8080_8080_8080, 0x0101_0101_0101_0101] {
+    for v in [
+        0x5555_5555_5555_5555u64,
+        0xaaaa_aaaa_aaaa_aaaa,
+        1 << (w - 1),
+        0x8080_8080_8080_8080,
+        0x0101_0101_0101_0101,
+    ] {
         push(i128::from(v & ty.mask()));
     }
     out

@@ -33,7 +33,12 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_gates: 3_000_000, max_unroll: 300, max_depth: 24, unwind_steps: 500_000 }
+        Limits {
+            max_gates: 3_000_000,
+            max_unroll: 300,
+            max_depth: 24,
+            unwind_steps: 500_000,
+        }
     }
 }
 
@@ -69,7 +74,12 @@ pub struct Exec<'a> {
 
 impl<'a> Exec<'a> {
     /// A machine for `prog`, its globals initialised.
-    pub fn new(c: &'a mut Circuit, prog: &'a Program, limits: Limits, ctl: &'a mut dyn Control) -> R<Exec<'a>> {
+    pub fn new(
+        c: &'a mut Circuit,
+        prog: &'a Program,
+        limits: Limits,
+        ctl: &'a mut dyn Control,
+    ) -> R<Exec<'a>> {
         let mut x = Exec {
             c,
             prog,
@@ -91,14 +101,22 @@ impl<'a> Exec<'a> {
     pub fn call(&mut self, k: usize, args: Vec<Sym>, g: Lit) -> R<Sym> {
         let f = &self.prog.functions()[k];
         if self.ret_types.len() >= self.limits.max_depth {
-            return Err(Stop::NotProven(format!("recursion deeper than {} calls of `{}`", self.limits.max_depth, f.name)));
+            return Err(Stop::NotProven(format!(
+                "recursion deeper than {} calls of `{}`",
+                self.limits.max_depth, f.name
+            )));
         }
         self.ret_types.push(f.ret);
         let mut frame = vec![Cell::Unset; f.locals.len()];
         for (i, a) in args.into_iter().enumerate() {
             frame[i] = Cell::Scalar(a.to(self.c, f.params[i].1), Lit::TRUE);
         }
-        let mut ctx = Ctx { returned: Lit::FALSE, ret: None, broke: Lit::FALSE, continued: Lit::FALSE };
+        let mut ctx = Ctx {
+            returned: Lit::FALSE,
+            ret: None,
+            broke: Lit::FALSE,
+            continued: Lit::FALSE,
+        };
         for s in &f.body {
             self.exec(&mut frame, &mut ctx, s, g)?;
         }
@@ -108,7 +126,9 @@ impl<'a> Exec<'a> {
             self.flag(falls_off);
         }
         let ret_ty = if f.void { Int::Int } else { f.ret };
-        Ok(ctx.ret.unwrap_or_else(|| Sym::constant(Value::new(ret_ty, 0))))
+        Ok(ctx
+            .ret
+            .unwrap_or_else(|| Sym::constant(Value::new(ret_ty, 0))))
     }
 
     fn flag(&mut self, undefined_here: Lit) {
@@ -128,7 +148,10 @@ impl<'a> Exec<'a> {
             return Ok(());
         }
         if self.c.nodes().len() > self.limits.max_gates {
-            return Err(Stop::NotProven(format!("the circuit grew past {} gates", self.limits.max_gates)));
+            return Err(Stop::NotProven(format!(
+                "the circuit grew past {} gates",
+                self.limits.max_gates
+            )));
         }
         match &s.kind {
             StmtKind::Empty => {}
@@ -168,11 +191,27 @@ impl<'a> Exec<'a> {
             }
             StmtKind::Break => ctx.broke = self.c.or(ctx.broke, g),
             StmtKind::Continue => ctx.continued = self.c.or(ctx.continued, g),
-            StmtKind::While(cond, body) => self.looping(frame, ctx, g, &[], Some(cond), None, body, false)?,
-            StmtKind::DoWhile(body, cond) => self.looping(frame, ctx, g, &[], Some(cond), None, body, true)?,
-            StmtKind::For { init, cond, step, body } => {
-                self.looping(frame, ctx, g, init, cond.as_ref(), step.as_ref(), body, false)?
+            StmtKind::While(cond, body) => {
+                self.looping(frame, ctx, g, &[], Some(cond), None, body, false)?
             }
+            StmtKind::DoWhile(body, cond) => {
+                self.looping(frame, ctx, g, &[], Some(cond), None, body, true)?
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => self.looping(
+                frame,
+                ctx,
+                g,
+                init,
+                cond.as_ref(),
+                step.as_ref(),
+                body,
+                false,
+            )?,
         }
         Ok(())
     }
@@ -207,7 +246,9 @@ impl<'a> Exec<'a> {
             }
             if k >= self.limits.max_unroll {
                 return Err(Stop::NotProven(format!(
-                    "loop bound: the loop at line {} may run more than {} times", body.pos.line, self.limits.max_unroll)));
+                    "loop bound: the loop at line {} may run more than {} times",
+                    body.pos.line, self.limits.max_unroll
+                )));
             }
             ctx.continued = Lit::FALSE;
             self.exec(frame, ctx, body, active)?;
@@ -231,7 +272,9 @@ impl<'a> Exec<'a> {
             sat::Answer::Unsat => Ok(false),
             sat::Answer::Sat(_) => Ok(true),
             sat::Answer::Unknown(Flow::Cancel) => Err(Stop::Cancelled),
-            sat::Answer::Unknown(Flow::OutOfTime) => Err(Stop::NotProven("out of time while unrolling a loop".into())),
+            sat::Answer::Unknown(Flow::OutOfTime) => {
+                Err(Stop::NotProven("out of time while unrolling a loop".into()))
+            }
             sat::Answer::Unknown(Flow::Continue) => Ok(true),
         }
     }
@@ -282,9 +325,12 @@ impl<'a> Exec<'a> {
                 let (v, s) = pick(self.c, &(v, s), None);
                 Cell::Scalar(v, s)
             }
-            (Cell::Array(a), Cell::Array(o)) if a.len() == o.len() => {
-                Cell::Array(a.iter().zip(o).map(|(n, o)| pick(self.c, n, Some(o))).collect())
-            }
+            (Cell::Array(a), Cell::Array(o)) if a.len() == o.len() => Cell::Array(
+                a.iter()
+                    .zip(o)
+                    .map(|(n, o)| pick(self.c, n, Some(o)))
+                    .collect(),
+            ),
             (Cell::Array(a), _) => Cell::Array(a.iter().map(|n| pick(self.c, n, None)).collect()),
             (Cell::Unset, _) => old.clone(),
         }
@@ -327,7 +373,11 @@ impl<'a> Exec<'a> {
                 let on = if *op == LogAnd { l } else { !l };
                 let gb = self.c.and(g, on);
                 let r = self.eval(frame, b, gb)?.truth(self.c);
-                let v = if *op == LogAnd { self.c.and(l, r) } else { self.c.or(l, r) };
+                let v = if *op == LogAnd {
+                    self.c.and(l, r)
+                } else {
+                    self.c.or(l, r)
+                };
                 bool_int(v)
             }
             ExprKind::Binary(op, a, b) => {
@@ -420,7 +470,9 @@ impl<'a> Exec<'a> {
                 Ok(Place::Element(*slot, hits))
             }
             ExprKind::Var(slot, _) => Ok(Place::Scalar(*slot)),
-            _ => Err(Stop::NotProven("an assignment to something not a variable".into())),
+            _ => Err(Stop::NotProven(
+                "an assignment to something not a variable".into(),
+            )),
         }
     }
 
@@ -429,7 +481,10 @@ impl<'a> Exec<'a> {
             (Place::Scalar(_), Cell::Scalar(v, s)) => (v.clone(), *s),
             (Place::Element(_, hits), Cell::Array(a)) => {
                 let a = a.clone();
-                let mut v = a.first().map(|x| x.0.clone()).unwrap_or_else(|| Sym::constant(Value::new(Int::Int, 0)));
+                let mut v = a
+                    .first()
+                    .map(|x| x.0.clone())
+                    .unwrap_or_else(|| Sym::constant(Value::new(Int::Int, 0)));
                 let mut set = Lit::TRUE;
                 for (hit, (x, s)) in hits.iter().zip(&a) {
                     v = Sym::mux(self.c, *hit, x, &v);
@@ -451,7 +506,9 @@ impl<'a> Exec<'a> {
                 *self.cell_mut(frame, *slot) = merged;
             }
             Place::Element(slot, hits) => {
-                let Cell::Array(mut a) = self.cell(frame, *slot).clone() else { return };
+                let Cell::Array(mut a) = self.cell(frame, *slot).clone() else {
+                    return;
+                };
                 for (hit, (x, s)) in hits.iter().zip(a.iter_mut()) {
                     let on = self.c.and(g, *hit);
                     *x = Sym::mux(self.c, on, v, x);

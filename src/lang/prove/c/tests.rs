@@ -3,8 +3,24 @@ use crate::lang::prove::NoControl;
 
 fn prove_src(a: &str, b: &str) -> Verdict {
     let (pa, pb) = (Program::parse(a).unwrap(), Program::parse(b).unwrap());
-    let (fa, fb) = (pa.entry(None).unwrap().name.clone(), pb.entry(None).unwrap().name.clone());
-    prove(Side { program: &pa, function: &fa }, Side { program: &pb, function: &fb }, None, &Options::default(), &mut NoControl).unwrap()
+    let (fa, fb) = (
+        pa.entry(None).unwrap().name.clone(),
+        pb.entry(None).unwrap().name.clone(),
+    );
+    prove(
+        Side {
+            program: &pa,
+            function: &fa,
+        },
+        Side {
+            program: &pb,
+            function: &fb,
+        },
+        None,
+        &Options::default(),
+        &mut NoControl,
+    )
+    .unwrap()
 }
 
 const POP_SWAR: &str = "unsigned pop(unsigned v) {
@@ -13,7 +29,8 @@ const POP_SWAR: &str = "unsigned pop(unsigned v) {
     return ((v + (v >> 4) & 0xF0F0F0F) * 0x1010101) >> 24;
 }";
 const POP_LOOP: &str = "unsigned pop(unsigned v) { unsigned n = 0; for (int i = 0; i < 32; i++) n += (v >> i) & 1; return n; }";
-const POP_KERNIGHAN: &str = "unsigned pop(unsigned v) { unsigned n = 0; while (v) { v &= v - 1; n++; } return n; }";
+const POP_KERNIGHAN: &str =
+    "unsigned pop(unsigned v) { unsigned n = 0; while (v) { v &= v - 1; n++; } return n; }";
 
 #[test]
 fn popcounts_are_proven_equal() {
@@ -25,7 +42,10 @@ fn popcounts_are_proven_equal() {
 
 #[test]
 fn a_mutant_is_refuted_with_a_checked_counterexample() {
-    let v = prove_src(&POP_SWAR.replace("0x33333333) +", "0x33333332) +"), POP_LOOP);
+    let v = prove_src(
+        &POP_SWAR.replace("0x33333333) +", "0x33333332) +"),
+        POP_LOOP,
+    );
     assert_eq!(v.equal, Some(false));
     let c = v.counterexample.unwrap();
     assert_eq!(c.kind, "value");
@@ -34,19 +54,34 @@ fn a_mutant_is_refuted_with_a_checked_counterexample() {
 
 #[test]
 fn undefined_on_one_side_is_a_counterexample() {
-    let v = prove_src("int f(int x, int n) { return x >> (n & 31); }", "int f(int x, int n) { return x >> n; }");
+    let v = prove_src(
+        "int f(int x, int n) { return x >> (n & 31); }",
+        "int f(int x, int n) { return x >> n; }",
+    );
     assert_eq!(v.equal, Some(false));
     assert_eq!(v.counterexample.unwrap().kind, "undefined");
     // the arithmetic-shift abs, for an int
-    let v = prove_src("int f(int x) { return (x ^ (x >> 31)) - (x >> 31); }", "int f(int x) { return x < 0 ? -x : x; }");
+    let v = prove_src(
+        "int f(int x) { return (x ^ (x >> 31)) - (x >> 31); }",
+        "int f(int x) { return x < 0 ? -x : x; }",
+    );
     assert_eq!(v.equal, Some(true), "{v:?}");
 }
 
 #[test]
 fn narrow_inputs_are_tried_one_by_one() {
-    let v = prove_src("int f(uint8_t a, uint8_t b) { return (a + b) >> 1; }", "int f(uint8_t a, uint8_t b) { return (a & b) + ((a ^ b) >> 1); }");
-    assert_eq!((v.equal, v.method, v.agreeing), (Some(true), Method::Exhaustive, 65536));
-    let v = prove_src("uint8_t f(uint8_t a, uint8_t b) { return (uint8_t)(a + b) >> 1; }", "int f(uint8_t a, uint8_t b) { return (a & b) + ((a ^ b) >> 1); }");
+    let v = prove_src(
+        "int f(uint8_t a, uint8_t b) { return (a + b) >> 1; }",
+        "int f(uint8_t a, uint8_t b) { return (a & b) + ((a ^ b) >> 1); }",
+    );
+    assert_eq!(
+        (v.equal, v.method, v.agreeing),
+        (Some(true), Method::Exhaustive, 65536)
+    );
+    let v = prove_src(
+        "uint8_t f(uint8_t a, uint8_t b) { return (uint8_t)(a + b) >> 1; }",
+        "int f(uint8_t a, uint8_t b) { return (a & b) + ((a ^ b) >> 1); }",
+    );
     assert_eq!(v.equal, Some(false));
 }
 

@@ -23,7 +23,12 @@ pub struct Sym {
 
 impl Sym {
     pub fn constant(v: Value) -> Sym {
-        Sym { ty: v.ty, bits: (0..v.ty.bits()).map(|i| Lit::from_bool(v.bits >> i & 1 == 1)).collect() }
+        Sym {
+            ty: v.ty,
+            bits: (0..v.ty.bits())
+                .map(|i| Lit::from_bool(v.bits >> i & 1 == 1))
+                .collect(),
+        }
     }
 
     fn sign(&self) -> Lit {
@@ -37,11 +42,16 @@ impl Sym {
     /// The value converted to `ty` (truncated, or extended by its sign).
     pub fn to(&self, c: &mut Circuit, ty: Int) -> Sym {
         if ty == Int::Bool {
-            return Sym { ty, bits: vec![c.any(&self.bits)] };
+            return Sym {
+                ty,
+                bits: vec![c.any(&self.bits)],
+            };
         }
         let w = ty.bits() as usize;
         let fill = self.sign();
-        let bits = (0..w).map(|i| self.bits.get(i).copied().unwrap_or(fill)).collect();
+        let bits = (0..w)
+            .map(|i| self.bits.get(i).copied().unwrap_or(fill))
+            .collect();
         Sym { ty, bits }
     }
 
@@ -54,11 +64,18 @@ impl Sym {
     /// types are equal as numbers when these are.
     pub fn wide(&self) -> Vec<Lit> {
         let fill = self.sign();
-        (0..65).map(|i| self.bits.get(i).copied().unwrap_or(fill)).collect()
+        (0..65)
+            .map(|i| self.bits.get(i).copied().unwrap_or(fill))
+            .collect()
     }
 
     pub fn mux(c: &mut Circuit, s: Lit, t: &Sym, e: &Sym) -> Sym {
-        let bits = t.bits.iter().zip(&e.bits).map(|(&x, &y)| c.mux(s, x, y)).collect();
+        let bits = t
+            .bits
+            .iter()
+            .zip(&e.bits)
+            .map(|(&x, &y)| c.mux(s, x, y))
+            .collect();
         Sym { ty: t.ty, bits }
     }
 }
@@ -142,7 +159,11 @@ fn division(c: &mut Circuit, quotient: bool, ty: Int, x: &Sym, y: &Sym) -> (Vec<
     let ax: Vec<Lit> = zip(&nx, &x.bits, |n, p| c.mux(sx, n, p));
     let ay: Vec<Lit> = zip(&ny, &y.bits, |n, p| c.mux(sy, n, p));
     let (q, r) = divide(c, &ax, &ay);
-    let (mag, negative) = if quotient { (q, c.xor(sx, sy)) } else { (r, sx) };
+    let (mag, negative) = if quotient {
+        (q, c.xor(sx, sy))
+    } else {
+        (r, sx)
+    };
     let nm = neg(c, &mag);
     let bits = zip(&nm, &mag, |n, p| c.mux(negative, n, p));
     let min = Sym::constant(Value::new(ty, ty.min()));
@@ -166,7 +187,11 @@ fn shift(c: &mut Circuit, left: bool, ty: Int, a: &Sym, b: &Sym) -> (Sym, Lit) {
         let by = 1 << k;
         let shifted: Vec<Lit> = (0..w)
             .map(|i| {
-                let from = if left { i.checked_sub(by) } else { Some(i + by).filter(|&j| j < w) };
+                let from = if left {
+                    i.checked_sub(by)
+                } else {
+                    Some(i + by).filter(|&j| j < w)
+                };
                 from.map_or(fill, |j| v[j])
             })
             .collect();
@@ -189,7 +214,13 @@ pub fn builtin(c: &mut Circuit, b: Builtin, ty: Int, a: &Sym) -> (Sym, Lit) {
                 one[0] = bit;
                 acc = add(c, &acc, &one, Lit::FALSE).0;
             }
-            (Sym { ty: Int::Int, bits: acc }, Lit::FALSE)
+            (
+                Sym {
+                    ty: Int::Int,
+                    bits: acc,
+                },
+                Lit::FALSE,
+            )
         }
         Builtin::Parity => {
             let p = x.bits.iter().fold(Lit::FALSE, |acc, &l| c.xor(acc, l));
@@ -199,7 +230,11 @@ pub fn builtin(c: &mut Circuit, b: Builtin, ty: Int, a: &Sym) -> (Sym, Lit) {
             let zero = !c.any(&x.bits);
             let mut r = int_of(0);
             // the last mux applied wins: the lowest set bit for ctz, the highest for clz
-            let order: Vec<usize> = if b == Builtin::Ctz { (0..w).rev().collect() } else { (0..w).collect() };
+            let order: Vec<usize> = if b == Builtin::Ctz {
+                (0..w).rev().collect()
+            } else {
+                (0..w).collect()
+            };
             for i in order {
                 let n = if b == Builtin::Ctz { i } else { w - 1 - i };
                 r = Sym::mux(c, x.bits[i], &int_of(n), &r);
@@ -207,7 +242,9 @@ pub fn builtin(c: &mut Circuit, b: Builtin, ty: Int, a: &Sym) -> (Sym, Lit) {
             (r, zero)
         }
         Builtin::Bswap => {
-            let bits = (0..w).map(|i| x.bits[(w / 8 - 1 - i / 8) * 8 + i % 8]).collect();
+            let bits = (0..w)
+                .map(|i| x.bits[(w / 8 - 1 - i / 8) * 8 + i % 8])
+                .collect();
             (Sym { ty, bits }, Lit::FALSE)
         }
     }
