@@ -57,14 +57,15 @@ web: dist
 CARGO_HOME_DIR = $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP = $(foreach d,$(wildcard $(CARGO_HOME_DIR)/registry/src/*),--remap-path-prefix=$(d)/=)
 
-# Three wasm modules from the one crate: the page's (`page` feature: the
-# Yew app), the GPU panel's (`gpu-panel`: the panel, wgpu, the kernels),
-# fetched when the panel is first opened, and the Web Worker's (`worker`:
+# Four wasm modules from the one crate: the page's (`page` feature: the
+# Yew app), the GPU panel's (`gpu-panel`: the panel, wgpu, the kernels) and
+# Practice's (`practice-panel`: exercises, puzzle sets, the grader), each
+# fetched when its panel is first opened, and the Web Worker's (`worker`:
 # perft, enumeration, searches, the equivalence checker), fetched when a
 # panel first starts a worker. Each glue is minified the same way.
 $(WASM): $(SOURCES)
 	# (a fresh folder: wasm-pack 0.15 runs wasm-opt on every .wasm it finds in it)
-	rm -rf $(SITE)/pkg $(SITE)/pkg-worker $(SITE)/pkg-gpu
+	rm -rf $(SITE)/pkg $(SITE)/pkg-worker $(SITE)/pkg-gpu $(SITE)/pkg-practice
 	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg --out-name bitscope -- --no-default-features --features page
 	# (its own folder, for the same reason)
 	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg-worker -- --no-default-features --features worker
@@ -73,9 +74,12 @@ $(WASM): $(SOURCES)
 	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg-gpu -- --no-default-features --features gpu-panel
 	mv $(SITE)/pkg-gpu/bitscope_bg.wasm $(SITE)/pkg/bitscope_gpu_bg.wasm
 	sed 's/bitscope_bg\.wasm/bitscope_gpu_bg.wasm/' $(SITE)/pkg-gpu/bitscope.js > $(SITE)/pkg/bitscope_gpu.js
-	rm -rf $(SITE)/pkg-worker $(SITE)/pkg-gpu
+	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg-practice -- --no-default-features --features practice-panel
+	mv $(SITE)/pkg-practice/bitscope_bg.wasm $(SITE)/pkg/bitscope_practice_bg.wasm
+	sed 's/bitscope_bg\.wasm/bitscope_practice_bg.wasm/' $(SITE)/pkg-practice/bitscope.js > $(SITE)/pkg/bitscope_practice.js
+	rm -rf $(SITE)/pkg-worker $(SITE)/pkg-gpu $(SITE)/pkg-practice
 	# wasm-bindgen's JS glue, minified (names of exports and imports kept): 13.3 -> 10.6 KB gzip
-	for glue in bitscope bitscope_worker bitscope_gpu; do \
+	for glue in bitscope bitscope_worker bitscope_gpu bitscope_practice; do \
 	  $(MINIFY) $(SITE)/pkg/$$glue.js --format=esm --outfile=$(SITE)/pkg/$$glue.min.js && mv $(SITE)/pkg/$$glue.min.js $(SITE)/pkg/$$glue.js; done
 
 cli:

@@ -2,7 +2,7 @@
 // `make dist`'s last step: turns the built site (SITE: index.html, static/,
 // pkg/ as `make dist` stages them, minified) into what a host serves (DIST):
 //
-// - the three wasm modules (the page's; the worker's and the GPU panel's,
+// - the four wasm modules (the page's; the worker's, the GPU panel's and Practice's,
 //   which load on first use), their JS glue, the worker, the CSS and the icon
 //   get content-hashed names (`pkg/bitscope_bg.1a2b3c4d5e.wasm`), so that a
 //   host can cache them forever; each file that names another is rewritten to
@@ -67,6 +67,7 @@ function emitModule(name) {
 const [wasm, glue] = emitModule('bitscope');
 const [workerWasm, workerGlue] = emitModule('bitscope_worker');
 const [gpuWasm, gpuGlue] = emitModule('bitscope_gpu');
+const [practiceWasm, practiceGlue] = emitModule('bitscope_practice');
 emitHashed(
   'static/worker.js',
   Buffer.from(relink(read('static/worker.js').toString(), '../pkg/bitscope_worker.js', `../${workerGlue}`, 'the worker')),
@@ -77,7 +78,7 @@ emitHashed('static/icon.svg', read('static/icon.svg'));
 // index.html: every asset by its hashed name (the worker's through a meta
 // tag the wasm reads, since the wasm cannot name the worker that names it)
 let html = read('index.html').toString();
-for (const path of ['static/style.css', 'static/icon.svg', 'pkg/bitscope.js', 'pkg/bitscope_bg.wasm', 'static/worker.js', 'pkg/bitscope_gpu.js']) {
+for (const path of ['static/style.css', 'static/icon.svg', 'pkg/bitscope.js', 'pkg/bitscope_bg.wasm', 'static/worker.js', 'pkg/bitscope_gpu.js', 'pkg/bitscope_practice.js']) {
   html = relink(html, `./${path}`, `./${names[path]}`, 'index.html');
 }
 out.set('index.html', Buffer.from(html));
@@ -134,8 +135,8 @@ const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 console.log(`dist: ${out.size} files in ${dist}/, each text or wasm file with .br and .gz beside it`);
 for (const p of first) console.log(`  ${p.padEnd(34)} ${String(sizes[p].raw).padStart(9)} B  br ${String(sizes[p].br).padStart(7)}  gz ${String(sizes[p].gz).padStart(7)}`);
 console.log(`first load: ${kb(sum('br'))} brotli (${sum('br')} B), ${kb(sum('gz'))} gzip (${sum('gz')} B)`);
-const later = [workerGlue, workerWasm, gpuGlue, gpuWasm];
-console.log('on first use (the worker module when a panel first starts a worker; the GPU module when its panel first opens):');
+const later = [workerGlue, workerWasm, gpuGlue, gpuWasm, practiceGlue, practiceWasm];
+console.log('on first use (the worker module when a panel first starts a worker; the GPU and Practice modules when their panel first opens):');
 for (const p of later) console.log(`  ${p.padEnd(34)} ${String(sizes[p].raw).padStart(9)} B  br ${String(sizes[p].br).padStart(7)}  gz ${String(sizes[p].gz).padStart(7)}`);
 
 // Nothing stale left from an earlier layout: every file is one of ours.

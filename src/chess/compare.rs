@@ -243,6 +243,36 @@ pub fn compare(
     }
 }
 
+/// The deepest perft [`depth_hint`] computes.
+const HINT_MAX_DEPTH: u32 = 5;
+/// [`depth_hint`] runs on the page: it stops before a perft it expects to
+/// pass this many nodes.
+const HINT_MAX_NODES: u64 = 8_000_000;
+/// A total this far from a depth's (a fraction of it) is no hint.
+const HINT_TOLERANCE: f64 = 0.05;
+
+/// The depth a pasted divide was most likely taken at: the depth from 1 to
+/// 5 whose perft total of `setup` is nearest `theirs_total` (within 5%),
+/// with that total. It stops past twice `theirs_total`, or before a perft
+/// expected to pass 8 million nodes.
+pub fn depth_hint(setup: &Setup, theirs_total: u64) -> Option<(u32, u64)> {
+    let mut best: Option<(u32, u64, f64)> = None;
+    let mut previous = 1u64;
+    for depth in 1..=HINT_MAX_DEPTH {
+        let total = super::perft::perft(&setup.position, depth);
+        let off = total.abs_diff(theirs_total) as f64 / total.max(1) as f64;
+        if off <= HINT_TOLERANCE && best.is_none_or(|(_, _, o)| off < o) {
+            best = Some((depth, total, off));
+        }
+        let next = total.saturating_mul(total / previous.max(1));
+        if total > theirs_total.saturating_mul(2) || total == 0 || next > HINT_MAX_NODES {
+            break;
+        }
+        previous = total;
+    }
+    best.map(|(d, t, _)| (d, t))
+}
+
 /// Plays `path` (UCI moves) from `root`: the position a bug hunt has
 /// descended to.
 ///
@@ -259,6 +289,28 @@ pub fn descend<S: AsRef<str>>(root: &Setup, path: &[S]) -> Result<Setup, PathErr
         at = at.play(m);
     }
     Ok(at)
+}
+
+#[cfg(test)]
+mod hint_tests {
+    use super::*;
+    use crate::chess::fen::Setup;
+
+    #[test]
+    fn a_divides_depth_is_read_from_its_total() {
+        let start =
+            Setup::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        assert_eq!(depth_hint(&start, 8_902), Some((3, 8_902)));
+        assert_eq!(depth_hint(&start, 8_901), Some((3, 8_902)));
+        assert_eq!(depth_hint(&start, 197_281), Some((4, 197_281)));
+        assert_eq!(depth_hint(&start, 20), Some((1, 20)));
+        assert_eq!(depth_hint(&start, 5_000), None);
+        assert_eq!(
+            depth_hint(&start, 119_060_324),
+            None,
+            "past depth 5 it is not computed"
+        );
+    }
 }
 
 #[cfg(test)]

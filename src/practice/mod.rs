@@ -28,6 +28,7 @@
 mod boards;
 pub mod c_answer;
 pub mod c_count;
+pub mod custom;
 pub mod grade;
 mod hashing;
 mod lab;
@@ -35,7 +36,7 @@ mod nibbles;
 mod popcount;
 pub mod sets;
 mod signed;
-mod split;
+pub mod split;
 mod swar;
 
 use crate::lang::expr::{parse, BinOp, Expr, ExprError, ExprKind, UnOp};

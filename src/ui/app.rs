@@ -67,6 +67,20 @@ pub fn app() -> Html {
         });
     }
 
+    // A followed link (not the first load) puts the focus on the new
+    // panel's heading, where a screen reader starts reading.
+    let followed_count = *followed.borrow();
+    use_effect_with(followed_count, |&n| {
+        if n > 0 {
+            dom::after_paint(Box::new(dom::focus_panel_heading));
+        }
+    });
+    let menu_open = use_state(|| false);
+    {
+        let menu_open = menu_open.clone();
+        use_effect_with(followed_count, move |_| menu_open.set(false));
+    }
+
     // (an embed's theme is its own: `theme=` in its hash, else the reader's)
     let theme_name = match embed.as_ref().map(|e| e.options.theme) {
         None => theme.name(),
@@ -128,8 +142,18 @@ pub fn app() -> Html {
         on_params,
     };
 
+    let skip = Callback::from(|e: MouseEvent| {
+        e.prevent_default();
+        dom::focus_panel_heading();
+    });
+    let toggle_menu = {
+        let menu_open = menu_open.clone();
+        Callback::from(move |_: MouseEvent| menu_open.set(!*menu_open))
+    };
+    let here = if start { "start" } else { route.panel.title() };
     html! {
         <div class="shell">
+            <a class="skip-link" href="#panel" onclick={skip}>{ "Skip to the panel" }</a>
             <header class="top">
                 <h1 class="brand-title"><a class="brand" href="#/">
                     <span class="logo" aria-hidden="true">{ "⟨01⟩" }</span>{ "bitscope" }
@@ -140,7 +164,9 @@ pub fn app() -> Html {
                     { if *theme == Theme::Dark { "☀ light" } else { "☾ dark" } }
                 </button>
             </header>
-            <nav class="panels" aria-label="panels">{ for nav }</nav>
+            <button type="button" class="menu-toggle" aria-expanded={menu_open.to_string()}
+                aria-controls="panels-nav" onclick={toggle_menu}>{ format!("☰ Panels · {here}") }</button>
+            <nav id="panels-nav" class={classes!("panels", menu_open.then_some("open"))} aria-label="panels">{ for nav }</nav>
             if !start { <EmbedButton route={(*route).clone()} /> }
             <main id="panel" key={followed.borrow().to_string()} data-panel={if start { "start" } else { route.panel.slug() }}>
                 if start { <panels::StartPage /> } else { { panels::view(route.panel, props) } { panels::try_it(route.panel) } }

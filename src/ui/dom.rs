@@ -90,3 +90,17 @@ pub fn now_ms() -> f64 {
         .map(|p| p.now())
         .unwrap_or_else(js_sys::Date::now)
 }
+
+/// Moves the keyboard focus to the panel's heading (the skip link, and
+/// after a link is followed): the heading takes focus without becoming a
+/// tab stop. Does nothing before the panel has rendered its heading.
+pub fn focus_panel_heading() {
+    let heading = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("main#panel h2").ok().flatten())
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(h) = heading {
+        let _ = h.set_attribute("tabindex", "-1");
+        let _ = h.focus();
+    }
+}

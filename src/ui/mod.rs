@@ -32,10 +32,15 @@ pub mod app;
 pub mod components;
 #[cfg(browser_ui)]
 pub mod dom;
-#[cfg(all(target_arch = "wasm32", feature = "gpu-panel"))]
-mod gpu_app;
+// (a lazily loaded panel's module: built with one of the two features alone)
 #[cfg(browser_ui)]
 pub mod hooks;
+#[cfg(all(
+    target_arch = "wasm32",
+    not(feature = "page"),
+    any(feature = "gpu-panel", feature = "practice-panel")
+))]
+mod lazy_app;
 #[cfg(browser_ui)]
 pub mod panels;
 pub mod worker;

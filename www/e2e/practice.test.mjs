@@ -62,16 +62,22 @@ test('practice: solve two, be refused, fail one and step its counterexample in t
   assert.notEqual(got, expected);
   await shot(page, 'practice-counterexample');
   await page.click('.verdict.wrong a.to-lab');
-  await page.waitForSelector('#lab-cmp');
+  await page.waitForSelector('.compare .hidden-ref');
   assert.equal(await page.inputValue('#lab-expr'), 'x & (x - 1)');
-  assert.equal(await page.inputValue('#lab-cmp'), 'x & -x');
+  // the reference stays hidden: not in the link, not on the page, only its values
+  assert.ok(!decodeURIComponent(page.url()).includes('x & -x'), page.url());
+  assert.ok(!(await page.locator('.compare').textContent()).includes('x & -x'));
   // both sides on the counterexample's inputs: they differ there, as the verdict said
   await page.waitForSelector('.compare .here[data-agree="false"]');
   const here = await page.locator('.compare .here').textContent();
   assert.ok(here.includes(got) && here.includes(expected), `${here} shows ${got} and ${expected}`);
-  // the Lab proves it too, and the other side can be stepped
+  // the Lab proves it against the hidden reference too
   await page.click('.lab-prove');
   await page.waitForSelector('.compare [data-verdict="differ"]', { timeout: VERDICT_MS });
+  assert.equal(await page.locator('.lab-swap').count(), 0);
+  // asked for, the reference shows, and the other side can be stepped
+  await page.click('.show-ref');
+  assert.equal(await page.inputValue('#lab-cmp'), 'x & -x');
   await page.click('.lab-swap');
   await page.waitForFunction(() => document.querySelector('#lab-expr').value === 'x & -x');
   await shot(page, 'lab-compare');
@@ -97,7 +103,12 @@ test('practice: solve two, be refused, fail one and step its counterexample in t
 
   // reset
   await page.goto(`${site.server.url}#/practice`);
+  // reset asks first; "keep them" keeps them
   await page.click('.practice-reset');
+  await page.click('.practice-reset-no');
+  assert.equal(await page.getAttribute('.practice-count', 'data-solved'), '2');
+  await page.click('.practice-reset');
+  await page.click('.practice-reset-yes');
   await page.waitForSelector('.practice-count[data-solved="0"]');
   await page.waitForLoadState('networkidle');
   await page.reload();

@@ -8,7 +8,11 @@
 //! 1 |  0  1  2  3  4  5  6  7
 //!      a  b  c  d  e  f  g  h
 //! ```
+//!
+//! An editable board is one tab stop (a WAI-ARIA grid): the arrows move
+//! between squares and Space or Enter flips one.
 
+use super::roving::{tab_stop, Roving};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -34,6 +38,7 @@ pub struct BitGridProps {
 
 #[function_component(BitGrid)]
 pub fn bit_grid(props: &BitGridProps) -> Html {
+    let editable = props.on_toggle.is_some();
     let ranks = (0..8u32).rev().map(|rank| {
         let squares = (0..8u32).map(|file| {
             let sq = rank * 8 + file;
@@ -70,19 +75,21 @@ pub fn bit_grid(props: &BitGridProps) -> Html {
                 Some(cb) => {
                     let cb = cb.clone();
                     html! {
-                        <button type="button" {class} {title} data-square={name}
-                            aria-pressed={on.to_string()}
-                            onclick={Callback::from(move |_| cb.emit(sq))}>{ body }</button>
+                        <span role="gridcell" class="cell">
+                            <button type="button" {class} {title} data-square={name}
+                                aria-pressed={on.to_string()} tabindex={tab_stop(sq == 56)}
+                                onclick={Callback::from(move |_| cb.emit(sq))}>{ body }</button>
+                        </span>
                     }
                 }
                 None => html! { <span {class} {title} data-square={name}>{ body }</span> },
             }
         });
         html! {
-            <>
-                <span class="rank-label">{ rank + 1 }</span>
+            <div class="rank" role={editable.then_some("row")}>
+                <span class="rank-label" role={editable.then_some("rowheader")}>{ rank + 1 }</span>
                 { for squares }
-            </>
+            </div>
         }
     });
     html! {
@@ -92,11 +99,21 @@ pub fn bit_grid(props: &BitGridProps) -> Html {
                     <span class="grid-hex">{ format!(" 0x{:016x}", props.board) }</span>
                 </figcaption>
             }
-            <div class="grid">
-                { for ranks }
-                <span class="corner"></span>
-                { for ('a'..='h').map(|f| html! { <span class="file-label">{ f }</span> }) }
-            </div>
+            if editable {
+                <div class="grid" role="grid" aria-label="squares: arrows move, Space flips" onkeydown={Roving::Focus.keydown()}>
+                    { for ranks }
+                    <div class="rank" role="row">
+                        <span class="corner" role="columnheader"></span>
+                        { for ('a'..='h').map(|f| html! { <span class="file-label" role="columnheader">{ f }</span> }) }
+                    </div>
+                </div>
+            } else {
+                <div class="grid">
+                    { for ranks }
+                    <span class="corner"></span>
+                    { for ('a'..='h').map(|f| html! { <span class="file-label">{ f }</span> }) }
+                </div>
+            }
         </figure>
     }
 }

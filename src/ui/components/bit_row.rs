@@ -3,8 +3,13 @@
 //! Bits are drawn in rows of at most 32 (a 64-bit word takes two rows: bits
 //! 63..32 above 31..0), each cell with its index; lanes are set apart and
 //! shaded; highlighted bits are marked; a click toggles a bit when the row
-//! is editable.
+//! is editable. An editable word is one tab stop (a WAI-ARIA grid): the
+//! arrows move between its bits and Space or Enter flips one.
+//!
+//! On a narrow screen the rows wrap (`--narrow`): 8 bits a line where the
+//! bits are buttons (each at least 24 px wide), 16 where they are read.
 
+use super::roving::{tab_stop, Roving};
 use crate::bits::word::Word;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -39,6 +44,8 @@ pub fn bit_row(props: &BitRowProps) -> Html {
     let per_row = w.width.min(32);
     let rows = w.width.div_ceil(per_row);
     let lane = props.lane_bits.filter(|&l| l > 0 && l < w.width);
+    let editable = props.on_toggle.is_some();
+    let narrow = per_row.min(if editable { 8 } else { 16 });
     let row_html = (0..rows).rev().map(|r| {
         let lo = r * per_row;
         let hi = (lo + per_row).min(w.width);
@@ -74,12 +81,15 @@ pub fn bit_row(props: &BitRowProps) -> Html {
                 Some(cb) => {
                     let cb = cb.clone();
                     html! {
-                        <button type="button" {class} data-bit={i.to_string()} style={field_color}
-                            title={format!("bit {i}: click to toggle")}
-                            aria-pressed={on.to_string()}
-                            onclick={Callback::from(move |_| cb.emit(i))}>
-                            { content }
-                        </button>
+                        <span role="gridcell" class="cell">
+                            <button type="button" {class} data-bit={i.to_string()} style={field_color}
+                                title={format!("bit {i}: click to toggle")}
+                                aria-pressed={on.to_string()}
+                                tabindex={tab_stop(i == w.width - 1)}
+                                onclick={Callback::from(move |_| cb.emit(i))}>
+                                { content }
+                            </button>
+                        </span>
                     }
                 }
                 None => html! {
@@ -88,7 +98,8 @@ pub fn bit_row(props: &BitRowProps) -> Html {
             }
         });
         html! {
-            <div class="bits" style={format!("--cols: {}", hi - lo)}>{ for cells }</div>
+            <div class="bits" role={editable.then_some("row")}
+                style={format!("--cols: {}; --narrow: {}", hi - lo, narrow.min(hi - lo))}>{ for cells }</div>
         }
     });
     let readouts = props.readouts.then(|| {
@@ -107,8 +118,23 @@ pub fn bit_row(props: &BitRowProps) -> Html {
             if !props.label.is_empty() {
                 <div class="bitrow-label"><code>{ props.label.clone() }</code></div>
             }
-            <div class="bitrow-bits">{ for row_html }</div>
+            if editable {
+                <div class="bitrow-bits" role="grid" aria-label={grid_label(w.width, &props.label)}
+                    onkeydown={Roving::Focus.keydown()}>{ for row_html }</div>
+            } else {
+                <div class="bitrow-bits">{ for row_html }</div>
+            }
             { for readouts }
         </div>
     }
+}
+
+/// What a screen reader says on entering an editable word.
+fn grid_label(width: u32, label: &str) -> String {
+    let of = if label.is_empty() {
+        String::new()
+    } else {
+        format!(" of {label}")
+    };
+    format!("the {width} bits{of}: arrows move, Space flips")
 }

@@ -9,6 +9,7 @@ mod number_input;
 mod perft_runner;
 mod placement_input;
 mod proof_job;
+mod roving;
 mod step_player;
 
 pub use bit_grid::{square_name, BitGrid};
@@ -20,4 +21,5 @@ pub use number_input::NumberInput;
 pub use perft_runner::{PerftRunner, MAX_BROWSER_DEPTH};
 pub use placement_input::PlacementInput;
 pub use proof_job::proof_job_view;
+pub use roving::{tab_stop, Roving};
 pub use step_player::{StepLimits, StepPlayer};

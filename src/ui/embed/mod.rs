@@ -18,12 +18,22 @@
 //!  controls=0   the panel's fields and tabs hidden, the stepper kept
 //! ```
 
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+// (Practice's module writes exercises' embeds too)
+#[cfg(all(
+    target_arch = "wasm32",
+    any(feature = "page", feature = "practice-panel")
+))]
+#[cfg_attr(not(feature = "page"), allow(dead_code))]
 mod snippet;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 mod view;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub use snippet::EmbedButton;
+#[cfg(all(
+    target_arch = "wasm32",
+    any(feature = "page", feature = "practice-panel")
+))]
+pub use snippet::{site_base, snippet};
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub use view::EmbedView;
 

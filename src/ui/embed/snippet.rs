@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 /// The folder this bitscope is served from (`https://host/courses/bits/`),
 /// from the page's own address: embeds and embed.js live there too.
-fn site_base() -> String {
+pub fn site_base() -> String {
     let Some(location) = web_sys::window().map(|w| w.location()) else {
         return String::new();
     };
@@ -86,7 +86,7 @@ pub fn embed_button(props: &EmbedButtonProps) -> Html {
                                 { for EmbedTheme::ALL.iter().map(|t| html! { <option value={t.name()} selected={*t == options.theme}>{ t.name() }</option> }) }
                             </select></label>
                         <label class="inline">{ "steps " }
-                            <input type="text" class="embed-steps mono" size="6" placeholder="all, or 2..5"
+                            <input type="text" class="embed-steps mono" size="9" placeholder="all, or 2..5"
                                 value={options.steps.map(StepRange::text).unwrap_or_default()}
                                 onchange={set(|o, v| o.steps = StepRange::parse(&v))} /></label>
                     </div>

@@ -9,7 +9,7 @@ use super::PanelProps;
 use crate::bits::board_ops::{trace, BoardOperation};
 use crate::bits::square::{Square, SquareOrder};
 use crate::bits::word::Word;
-use crate::ui::components::{BitGrid, BitRow, NumberInput, StepPlayer};
+use crate::ui::components::{tab_stop, BitGrid, BitRow, NumberInput, Roving, StepPlayer};
 use crate::ui::state::{BitboardAction as Action, BitboardState};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -58,10 +58,10 @@ pub fn bitboard_panel(props: &PanelProps) -> Html {
                     if let Some(href) = super::lab_code::c_preset_link("flip-vertical") {
                         <p><a class="c-preset-link" data-preset="flip-vertical" {href}>{ "the vertical flip as C code (uint64_t), stepped in the Lab" }</a></p>
                     }
-                    <div class="tabs ops" role="tablist">
+                    <div class="tabs ops" onkeydown={Roving::Choose.keydown()} role="tablist">
                         { for BoardOperation::ALL.into_iter().map(|o| html! {
                             <button type="button" role="tab" aria-selected={(o == op).to_string()}
-                                class={classes!("tab", (o == op).then_some("active"))}
+                                class={classes!("tab", (o == op).then_some("active"))} tabindex={tab_stop(o == op)}
                                 data-op={o.name()} onclick={set_op(o)}>{ o.name() }</button>
                         }) }
                     </div>

@@ -18,7 +18,7 @@ use crate::bits::debruijn::{
 use crate::bits::teach::debruijn::{corrections, why as why_text};
 use crate::bits::word::Word;
 use crate::ui::components::{
-    notes, panel_link, why, BitRow, DebruijnGraphView, NumberInput, StepPlayer,
+    notes, panel_link, tab_stop, why, BitRow, DebruijnGraphView, NumberInput, Roving, StepPlayer,
 };
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
 use crate::ui::state::{
@@ -131,9 +131,9 @@ fn magic_card(props: &CardProps) -> Html {
     };
     html! {
         <div class="card">
-            <div class="tabs">
+            <div class="tabs" onkeydown={Roving::Choose.keydown()}>
                 { for WIDTHS.iter().map(|w| html! {
-                    <button type="button" class={classes!("tab", (*w == width).then_some("active"))} data-width={w.to_string()}
+                    <button type="button" class={classes!("tab", (*w == width).then_some("active"))} tabindex={tab_stop(*w == width)} data-width={w.to_string()}
                         onclick={let w = *w; dispatch.reform(move |_: MouseEvent| Action::SetWidth(w))}>{ format!("{w}-bit") }</button>
                 }) }
             </div>
@@ -218,9 +218,9 @@ fn scan_card(props: &CardProps) -> Html {
             }
             <NumberInput label="v" name="scan-v" value={v} {width} on_change={dispatch.reform(Action::SetV)} />
             <BitRow word={Word::new(v, width)} on_toggle={dispatch.reform(Action::ToggleV)} label="v (click the bits)" readouts={false} />
-            <div class="tabs">
+            <div class="tabs" onkeydown={Roving::Choose.keydown()}>
                 { for ScanVariant::ALL.iter().filter(|(var, _, _)| *var != ScanVariant::Fold || width == 64).map(|(var, key, text)| html! {
-                    <button type="button" class={classes!("tab", (*var == variant).then_some("active"))} data-variant={*key}
+                    <button type="button" class={classes!("tab", (*var == variant).then_some("active"))} tabindex={tab_stop(*var == variant)} data-variant={*key}
                         onclick={let var = *var; dispatch.reform(move |_: MouseEvent| Action::SetVariant(var))}>{ *text }</button>
                 }) }
             </div>

@@ -12,7 +12,7 @@ use super::PanelProps;
 use crate::bits::trace::Trace;
 use crate::bits::word::Word;
 use crate::lang::expr::{evaluate, ExprError, Var, Vars, WIDTHS};
-use crate::ui::components::{caret_error, BitRow, NumberInput, StepPlayer};
+use crate::ui::components::{caret_error, tab_stop, BitRow, NumberInput, Roving, StepPlayer};
 use crate::ui::route::Route;
 use crate::ui::state::{LabAction as Action, LabMode, LabState, PRESETS};
 use std::rc::Rc;
@@ -115,12 +115,12 @@ fn mode_tabs(mode: LabMode, dispatch: &Callback<Action>) -> Html {
         let on = m == mode;
         html! {
             <button type="button" role="tab" aria-selected={on.to_string()} data-mode={id.to_string()}
-                class={classes!("tab", on.then_some("active"))}
+                class={classes!("tab", on.then_some("active"))} tabindex={tab_stop(on)}
                 onclick={dispatch.reform(move |_: MouseEvent| Action::Mode(m))}>{ text.to_string() }</button>
         }
     };
     html! {
-        <div class="tabs lab-mode" role="tablist" aria-label="mode">
+        <div class="tabs lab-mode" onkeydown={Roving::Choose.keydown()} role="tablist" aria-label="mode">
             { tab(LabMode::Expr, "expr", "expression") }
             { tab(LabMode::C, "c", "C code") }
         </div>
@@ -145,10 +145,10 @@ fn expression_card(state: &LabState, error: Option<Html>, dispatch: &Callback<Ac
                     value={state.expr.clone()} {oninput} aria-invalid={error.is_some().to_string()} />
                 { for error }
             </div>
-            <div class="tabs" role="tablist" aria-label="width">
+            <div class="tabs" onkeydown={Roving::Choose.keydown()} role="tablist" aria-label="width">
                 { for WIDTHS.into_iter().map(|w| html! {
                     <button type="button" role="tab" aria-selected={(w == width).to_string()}
-                        class={classes!("tab", (w == width).then_some("active"))}
+                        class={classes!("tab", (w == width).then_some("active"))} tabindex={tab_stop(w == width)}
                         data-width={w.to_string()} onclick={set_width(w)}>{ format!("{w} bits") }</button>
                 }) }
             </div>
@@ -190,13 +190,13 @@ fn steps_table(t: &Trace, current: usize, on_step: &Callback<usize>) -> Html {
 }
 
 fn presets_view() -> Html {
-    let items = PRESETS.iter().map(|p| {
+    let items = PRESETS.iter().enumerate().map(|(i, p)| {
         let panel = Route::parse(p.explains).panel;
         html! {
             <li data-preset={p.id}>
-                <a class="preset" href={Route::of(&p.state()).to_hash()}>{ p.title }</a>
+                <a class="preset" href={Route::of(&p.state()).to_hash()} tabindex={tab_stop(i == 0)}>{ p.title }</a>
                 <code class="preset-expr">{ p.expr }</code>
-                <a class="explains" href={p.explains} data-panel={panel.slug()}>
+                <a class="explains" href={p.explains} data-panel={panel.slug()} tabindex="-1">
                     { format!("explained in {}", panel.title()) }
                 </a>
             </li>
@@ -205,7 +205,8 @@ fn presets_view() -> Html {
     html! {
         <div class="presets">
             <h3>{ "Presets" }</h3>
-            <ul class="preset-list">{ for items }</ul>
+            // (one tab stop: the arrows move between the links)
+            <ul class="preset-list" aria-label="presets: arrows move, Enter opens" onkeydown={Roving::Focus.keydown()}>{ for items }</ul>
         </div>
     }
 }

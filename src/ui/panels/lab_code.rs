@@ -10,7 +10,7 @@
 use super::lab_code_compare::CodeCompareCard;
 use crate::bits::trace::{Outcome, Step, Trace};
 use crate::bits::word::Word;
-use crate::ui::components::{caret_error, BitRow, StepPlayer};
+use crate::ui::components::{caret_error, tab_stop, BitRow, Roving, StepPlayer};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::route::Route;
 use crate::ui::state::{
@@ -248,14 +248,15 @@ fn c_presets_view(s: &LabState) -> Html {
             .apply(Action::Code(CodeAction::Preset(i)));
         html! {
             <li data-preset={p.id}>
-                <a class="preset c-preset" href={Route::of(&state).to_hash()}>{ p.title }</a>
+                <a class="preset c-preset" href={Route::of(&state).to_hash()} tabindex={tab_stop(i == 0)}>{ p.title }</a>
             </li>
         }
     });
     html! {
         <div class="presets">
             <h3>{ "C presets" }</h3>
-            <ul class="preset-list">{ for items }</ul>
+            // (one tab stop: the arrows move between the links)
+            <ul class="preset-list" aria-label="C presets: arrows move, Enter opens" onkeydown={Roving::Focus.keydown()}>{ for items }</ul>
         </div>
     }
 }

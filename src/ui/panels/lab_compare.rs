@@ -6,6 +6,7 @@
 
 use crate::lang::expr::{evaluate, Vars};
 use crate::lang::prove::Method;
+use crate::practice::exercise;
 use crate::ui::components::proof_job_view;
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{LabAction as Action, LabState};
@@ -24,7 +25,7 @@ pub(super) fn compare_card(props: &CompareProps) -> Html {
     // the (left, right, width) the shown verdict is for
     let asked = use_state(|| None::<(String, String, u32)>);
     let s = &props.state;
-    let now = (s.expr.clone(), s.cmp.clone(), s.width);
+    let now = (s.expr.clone(), s.compared().to_string(), s.width);
     let oninput = props.dispatch.reform(|e: InputEvent| {
         let input: web_sys::HtmlInputElement = e.target_unchecked_into();
         Action::SetCmp(input.value())
@@ -46,15 +47,23 @@ pub(super) fn compare_card(props: &CompareProps) -> Html {
     };
     let swap = props.dispatch.reform(|_: MouseEvent| Action::Swap);
     let current = asked.as_ref() == Some(&now);
-    let has_cmp = !s.cmp.trim().is_empty();
+    let has_cmp = !s.compared().trim().is_empty();
+    let hidden = s.hidden.and_then(exercise);
+    let reveal = props.dispatch.reform(|_: MouseEvent| Action::Reveal);
     html! {
         <div class="card compare">
             <h3>{ "Compare with" }</h3>
-            <div class="expr-field">
-                <label for="lab-cmp">{ "a second expression" }</label>
-                <input id="lab-cmp" name="lab-cmp" type="text" spellcheck="false" autocomplete="off"
-                    placeholder="x ^ (x & -x)" value={s.cmp.clone()} {oninput} />
-            </div>
+            if let Some(ex) = hidden {
+                <p class="hidden-ref">{ format!("The reference answer of \"{}\", hidden: only its values show. ", ex.title) }
+                    <button type="button" class="linkish show-ref" onclick={reveal}>{ "show the reference" }</button>
+                </p>
+            } else {
+                <div class="expr-field">
+                    <label for="lab-cmp">{ "a second expression" }</label>
+                    <input id="lab-cmp" name="lab-cmp" type="text" spellcheck="false" autocomplete="off"
+                        placeholder="x ^ (x & -x)" value={s.cmp.clone()} {oninput} />
+                </div>
+            }
             if has_cmp { { here_view(s) } }
             <div class="actions">
                 <button type="button" class="primary lab-prove" onclick={prove} disabled={!has_cmp || job.is_running()}>
@@ -63,7 +72,7 @@ pub(super) fn compare_card(props: &CompareProps) -> Html {
                 if job.is_running() {
                     <button type="button" class="lab-prove-cancel" onclick={cancel}>{ "cancel" }</button>
                 }
-                if has_cmp {
+                if has_cmp && hidden.is_none() {
                     <button type="button" class="lab-swap" onclick={swap}>{ "step the other side" }</button>
                 }
             </div>
@@ -80,7 +89,7 @@ fn here_view(s: &LabState) -> Html {
         z: s.z,
     };
     let value = |e: &str| evaluate(e, s.width, vars).map(|t| t.result_text());
-    match (value(&s.expr), value(&s.cmp)) {
+    match (value(&s.expr), value(s.compared())) {
         (Ok(a), Ok(b)) => {
             let same = a == b;
             html! {

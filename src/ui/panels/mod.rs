@@ -8,8 +8,9 @@ pub(crate) mod bitboard;
 pub(crate) mod debruijn;
 mod debruijn_list;
 mod debruijn_search;
-// The GPU panel: built into its own wasm module (feature `gpu-panel`,
-// loaded on first use); the page's module holds a loader in its place.
+// The GPU panel and Practice: each built into its own wasm module
+// (features `gpu-panel`, `practice-panel`, loaded on first use); the page's
+// module holds a loader in each one's place.
 #[cfg(feature = "gpu-panel")]
 pub(crate) mod gpu;
 #[cfg(not(feature = "gpu-panel"))]
@@ -26,6 +27,8 @@ pub(crate) mod lab;
 mod lab_code;
 mod lab_code_compare;
 mod lab_compare;
+#[cfg(not(all(feature = "gpu-panel", feature = "practice-panel")))]
+mod lazy;
 pub(crate) mod magic;
 pub(crate) mod nibble_board;
 pub(crate) mod nibbles;
@@ -33,9 +36,22 @@ pub(crate) mod popcount;
 pub(crate) mod position;
 mod position_compare;
 mod position_suite;
+#[cfg(feature = "practice-panel")]
 pub(crate) mod practice;
+#[cfg(not(feature = "practice-panel"))]
+#[path = "practice_loader.rs"]
+pub(crate) mod practice;
+#[cfg(feature = "practice-panel")]
 mod practice_exercise;
+#[cfg(feature = "practice-panel")]
 mod practice_grade;
+mod practice_progress;
+#[cfg(feature = "practice-panel")]
+mod practice_puzzle;
+#[cfg(feature = "practice-panel")]
+mod practice_sets;
+#[cfg(feature = "practice-panel")]
+mod practice_write;
 pub(crate) mod quad;
 mod start;
 pub(crate) mod swar;

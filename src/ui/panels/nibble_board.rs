@@ -12,7 +12,9 @@ use crate::bits::nibble_board::{
 use crate::bits::piece::{code_letter, code_name};
 use crate::bits::square::square_name;
 use crate::bits::word::Word;
-use crate::ui::components::{notes, panel_link, BitGrid, BitRow, PlacementInput, StepPlayer};
+use crate::ui::components::{
+    notes, panel_link, tab_stop, BitGrid, BitRow, PlacementInput, Roving, StepPlayer,
+};
 use crate::ui::state::{BoardOp, NibbleBoardAction as Action, NibbleBoardState, QuadState};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -94,10 +96,10 @@ fn op_tabs(op: BoardOp, code: u8, dispatch: &Callback<Action>) -> Html {
         Action::SetCode(select.value().parse().unwrap_or(0))
     });
     html! {
-    <div class="tabs">
-        <button type="button" class={classes!("tab", (op == BoardOp::Get).then_some("active"))} data-op="get" onclick={pick(BoardOp::Get)}>{ "get(square)" }</button>
-        <button type="button" class={classes!("tab", (op == BoardOp::Set).then_some("active"))} data-op="set" onclick={pick(BoardOp::Set)}>{ "set(square, code)" }</button>
-        <button type="button" class={classes!("tab", (op == BoardOp::Fen).then_some("active"))} data-op="fen" onclick={pick(BoardOp::Fen)}>{ "placement → 4 words" }</button>
+    <div class="tabs" onkeydown={Roving::Choose.keydown()}>
+        <button type="button" class={classes!("tab", (op == BoardOp::Get).then_some("active"))} tabindex={tab_stop(op == BoardOp::Get)} data-op="get" onclick={pick(BoardOp::Get)}>{ "get(square)" }</button>
+        <button type="button" class={classes!("tab", (op == BoardOp::Set).then_some("active"))} tabindex={tab_stop(op == BoardOp::Set)} data-op="set" onclick={pick(BoardOp::Set)}>{ "set(square, code)" }</button>
+        <button type="button" class={classes!("tab", (op == BoardOp::Fen).then_some("active"))} tabindex={tab_stop(op == BoardOp::Fen)} data-op="fen" onclick={pick(BoardOp::Fen)}>{ "placement → 4 words" }</button>
         if op == BoardOp::Set {
             <label>{ " code " }
                 <select class="code-select" onchange={on_code}>

@@ -6,7 +6,7 @@
 use super::PanelProps;
 use crate::bits::nibble::{negate_trace, sign_extend_trace, signed_table};
 use crate::bits::word::Word;
-use crate::ui::components::{BitRow, NumberInput, StepPlayer};
+use crate::ui::components::{tab_stop, BitRow, NumberInput, Roving, StepPlayer};
 use crate::ui::state::{NibbleOp as Op, NibblesAction as Action, NibblesState};
 use yew::prelude::*;
 
@@ -62,10 +62,10 @@ pub fn nibbles_panel(props: &PanelProps) -> Html {
                     <h3>{ "Your nibble" }</h3>
                     <NumberInput label="x" name="nibble-x" value={x as u64} width={4} on_change={set_x} />
                     <BitRow word={Word::new(x as u64, 4)} highlight={0b1000u64} on_toggle={toggle_bit} label="x" />
-                    <div class="tabs" role="tablist">
+                    <div class="tabs" onkeydown={Roving::Choose.keydown()} role="tablist">
                         { for Op::ALL.into_iter().map(|o| html! {
                             <button type="button" role="tab" aria-selected={(o == op).to_string()}
-                                class={classes!("tab", (o == op).then_some("active"))}
+                                class={classes!("tab", (o == op).then_some("active"))} tabindex={tab_stop(o == op)}
                                 data-op={o.param()} onclick={set_op(o)}>{ o.title() }</button>
                         }) }
                     </div>

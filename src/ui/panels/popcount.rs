@@ -7,7 +7,7 @@
 use super::PanelProps;
 use crate::bits::popcount::{hardware, kernighan_trace, lane_popcounts, trace, WIDTHS};
 use crate::bits::word::Word;
-use crate::ui::components::{BitRow, NumberInput, StepPlayer};
+use crate::ui::components::{tab_stop, BitRow, NumberInput, Roving, StepPlayer};
 use crate::ui::state::{PopcountAction as Action, PopcountState};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -48,7 +48,7 @@ pub fn popcount_panel(props: &PanelProps) -> Html {
     let tab = |w: u32| {
         let onclick = dispatch.reform(move |_: MouseEvent| Action::SetWidth(w));
         html! {
-            <button type="button" class={classes!("tab", (w == width).then_some("active"))}
+            <button type="button" class={classes!("tab", (w == width).then_some("active"))} tabindex={tab_stop(w == width)}
                 data-choice={format!("width={w}")} {onclick}>{ format!("{w} bits") }</button>
         }
     };
@@ -60,7 +60,7 @@ pub fn popcount_panel(props: &PanelProps) -> Html {
                 { "The SWAR count adds bits in lanes inside one word: every 2-bit lane becomes the count of its two bits, then every nibble the sum of two pairs, every byte the sum of two nibbles, and one multiply adds all bytes into the top byte. Kernighan's loop clears one set bit a turn; the processor has an instruction for it." }
             </p>
             <div class="card">
-                <div class="tabs">{ for WIDTHS.iter().map(|w| tab(*w)) }</div>
+                <div class="tabs" onkeydown={Roving::Choose.keydown()}>{ for WIDTHS.iter().map(|w| tab(*w)) }</div>
                 <NumberInput label="x" name="pop-x" value={x} {width} on_change={dispatch.reform(Action::SetX)} />
                 <BitRow word={Word::new(x, width)} on_toggle={dispatch.reform(Action::Toggle)} label="x (click the bits)" readouts={false} />
                 <p class={classes!("verdict", "pop-answers", if agree { "ok" } else { "bad" })}>

@@ -8,7 +8,7 @@ use crate::chess::compare::{compare, compare_command, parse_divide, Comparison, 
 use crate::chess::Setup;
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{PositionAction as Action, PositionState};
-use crate::ui::worker::{worker_count, PerftResult, Request};
+use crate::ui::worker::{worker_count, DepthHintDone, PerftResult, Request};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -29,16 +29,44 @@ pub(super) fn compare_card(props: &CompareCardProps) -> Html {
     let theirs = use_state(|| None::<TheirDivide>);
     let ours = use_worker_job::<PerftResult>();
     {
-        // another position or depth: a new comparison
+        // another position: a new comparison
         let (ours, text, error, theirs) =
             (ours.clone(), text.clone(), error.clone(), theirs.clone());
-        use_effect_with((fen.clone(), depth), move |_| {
+        use_effect_with(fen.clone(), move |_| {
             ours.reset();
             text.set(String::new());
             error.set(None);
             theirs.set(None);
         });
     }
+    {
+        // another depth: the pasted divide stays, ours is computed again
+        let ours = ours.clone();
+        use_effect_with(depth, move |_| ours.reset());
+    }
+    let their_total = theirs
+        .as_ref()
+        .filter(|t| !t.rows.is_empty())
+        .map(|t| t.total.unwrap_or_else(|| t.rows.iter().map(|r| r.1).sum()));
+    // the depth their total is (in the worker: it runs perft up to depth 5)
+    let hint_job = use_worker_job::<DepthHintDone>();
+    {
+        let hint_job = hint_job.clone();
+        use_effect_with(
+            (fen.clone(), their_total),
+            move |(fen, total)| match total {
+                Some(t) => hint_job.start(&Request::DepthHint {
+                    fen: fen.clone(),
+                    total: *t as f64,
+                }),
+                None => hint_job.reset(),
+            },
+        );
+    }
+    let hint = match (&*hint_job, their_total) {
+        (JobState::Done(h), Some(t)) => h.hint.map(|(d, ours)| (d, ours as u64, t)),
+        _ => None,
+    };
     let oninput = {
         let (text, error, theirs) = (text.clone(), error.clone(), theirs.clone());
         Callback::from(move |e: InputEvent| {
@@ -79,10 +107,11 @@ pub(super) fn compare_card(props: &CompareCardProps) -> Html {
             <p class="muted">{ format!("Paste your engine's divide of this position at depth {depth} (Stockfish's go perft: e2e4: 20 … Nodes searched: N; or e2e4 20), then compare. Click a row to descend one ply; the link keeps the whole path.") }</p>
             <p class="mono compare-command">{ compare_command(depth, &fen) }</p>
             <textarea id="divide-text" class="divide-text" rows="6" spellcheck="false" value={(*text).clone()} {oninput}
-                aria-invalid={error.is_some().to_string()} placeholder="e2e4: 20&#10;d2d4: 20&#10;&#10;Nodes searched: 400" />
+                aria-invalid={error.is_some().to_string()} placeholder={"e2e4: 20\nd2d4: 20\n…\n\nNodes searched: 400"} />
             if let Some(e) = &*error {
                 <p class="field-error divide-error" role="alert" data-error-for="divide-text">{ e.clone() }</p>
             }
+            { depth_hint_view(hint, depth, &props.dispatch) }
             <div class="row">
                 <button type="button" class="primary compare-run" onclick={run} disabled={ours.is_running() || theirs.is_none()}>{ format!("compare with our divide at depth {depth}") }</button>
             </div>
@@ -93,6 +122,35 @@ pub(super) fn compare_card(props: &CompareCardProps) -> Html {
                 _ => html! {},
             } }
         </div>
+    }
+}
+
+/// What the pasted total says of its depth: (the depth whose total is
+/// nearest, that total, theirs). Nothing when it is the depth asked.
+fn depth_hint_view(hint: Option<(u32, u64, u64)>, asked: u32, dispatch: &Callback<Action>) -> Html {
+    let Some((depth, ours, theirs)) = hint else {
+        return html! {};
+    };
+    if depth == asked && ours == theirs {
+        return html! {};
+    }
+    let text = if ours == theirs {
+        format!("This divide's total, {theirs}, is depth {depth}'s, not depth {asked}'s.")
+    } else {
+        let off = ours.abs_diff(theirs);
+        format!(
+            "Is the depth {depth}? Your total {theirs} is depth {depth}'s {ours} but for {off}."
+        )
+    };
+    html! {
+        <p class="divide-hint" role="status" data-depth={depth.to_string()}>{ text }
+            if depth != asked {
+                { " " }
+                <button type="button" class="linkish divide-depth" onclick={dispatch.reform(move |_: MouseEvent| Action::SetDepth(depth))}>
+                    { format!("compare at depth {depth}") }
+                </button>
+            }
+        </p>
     }
 }
 

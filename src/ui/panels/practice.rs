@@ -1,39 +1,26 @@
 //! Practice: the exercises (`crate::practice`), each a link, grouped by the
 //! panel that explains the trick, with what this browser has solved; one
-//! exercise at a time in `practice_exercise`. And the "Try it" card under
-//! every other panel.
-//!
-//! Progress stays in this browser (`localStorage`, key [`STORE_KEY`]): the
-//! exercises solved and the fewest operators used, `id:ops` joined by `,`.
+//! exercise at a time in `practice_exercise`. Built into its own module,
+//! loaded when Practice first opens (`practice_loader` holds its place in
+//! the page); progress and the "Try it" cards are `practice_progress`.
 
 use super::practice_exercise::ExerciseView;
 use super::practice_grade::GradeCard;
+use super::practice_progress::{exercise_item, load, STORE_KEY};
+pub use super::practice_progress::{mini, try_it};
+use super::practice_puzzle::PuzzleView;
+use super::practice_sets::SetsCard;
+use super::practice_write::WriteCard;
 use super::PanelProps;
-use crate::practice::{exercises, for_panel, Exercise};
-use crate::ui::dom::{store, stored};
-use crate::ui::route::{Panel, Route};
+use crate::practice::{exercises, for_panel};
+use crate::ui::dom::store;
+use crate::ui::route::Panel;
 use crate::ui::state::{PracticeAction, PracticeState, Solved};
 use yew::prelude::*;
-
-/// Where progress is kept.
-pub const STORE_KEY: &str = "bitscope-practice";
-
-fn load() -> Solved {
-    Solved::parse(&stored(STORE_KEY).unwrap_or_default())
-}
 
 fn save(solved: Solved) -> Solved {
     store(STORE_KEY, &solved.encode());
     solved
-}
-
-/// The link to an exercise.
-pub fn exercise_link(ex: &'static Exercise) -> String {
-    Route::of(&PracticeState {
-        exercise: Some(ex),
-        ..PracticeState::default()
-    })
-    .to_hash()
 }
 
 #[function_component(PracticePanel)]
@@ -50,11 +37,29 @@ pub fn practice_panel(props: &PanelProps) -> Html {
             <ExerciseView state={state.clone()} dispatch={dispatch.clone()} {on_solved}
                 best={solved.best(ex.id)} />
         },
-        None => list_view(&solved),
+        None => match &state.custom {
+            Some(which) => html! {
+                <PuzzleView state={state.clone()} which={which.clone()} dispatch={dispatch.clone()} />
+            },
+            None => html! { <ListView solved={(*solved).clone()} /> },
+        },
+    };
+    // Reset asks first: one click must not wipe every solved mark.
+    let confirming = use_state(|| false);
+    let ask = {
+        let confirming = confirming.clone();
+        Callback::from(move |_: MouseEvent| confirming.set(true))
+    };
+    let keep = {
+        let confirming = confirming.clone();
+        Callback::from(move |_: MouseEvent| confirming.set(false))
     };
     let reset = {
-        let solved = solved.clone();
-        Callback::from(move |_: MouseEvent| solved.set(save(Solved::default())))
+        let (solved, confirming) = (solved.clone(), confirming.clone());
+        Callback::from(move |_: MouseEvent| {
+            solved.set(save(Solved::default()));
+            confirming.set(false);
+        })
     };
     let back = dispatch.reform(|_: MouseEvent| PracticeAction::Open(None));
     let done = solved.count();
@@ -63,19 +68,40 @@ pub fn practice_panel(props: &PanelProps) -> Html {
             <h2>{ "Practice" }</h2>
             <p class="lede">{ "Write the trick yourself, with the operators allowed and within the budget (each unary or binary operator counts one). Each answer is proven equal to a hidden reference on every input of its widths — by trying them all up to 2^24 inputs, beyond that with a SAT solver — or shown wrong with a counterexample you can step through in the Lab." }</p>
             <div class="practice-bar">
-                if state.exercise.is_some() {
+                if state.exercise.is_some() || state.custom.is_some() {
                     <a class="practice-back" href="#/practice" onclick={back}>{ "← all exercises" }</a>
                 }
                 <span class="practice-count" data-solved={done.to_string()}>{ format!("{done} of {} solved in this browser", exercises().len()) }</span>
-                <button type="button" class="practice-reset" onclick={reset} disabled={done == 0}>{ "reset progress" }</button>
+                if *confirming && done > 0 {
+                    <span class="practice-confirm" role="alert">
+                        { format!("Forget all {done} solved in this browser? ") }
+                        <button type="button" class="practice-reset-yes" onclick={reset}>{ "yes, reset" }</button>
+                        <button type="button" class="practice-reset-no" onclick={keep}>{ "keep them" }</button>
+                    </span>
+                } else {
+                    <button type="button" class="practice-reset" onclick={ask} disabled={done == 0}>{ "reset progress…" }</button>
+                }
             </div>
             { body }
         </section>
     }
 }
 
-/// Every exercise, by panel, in navigation order.
-fn list_view(solved: &Solved) -> Html {
+#[derive(Properties, PartialEq)]
+struct ListProps {
+    solved: Solved,
+}
+
+/// Every exercise, by panel, in navigation order; then the teachers'
+/// sets, the exercise form and the file grader.
+#[function_component(ListView)]
+fn list_view(ListProps { solved }: &ListProps) -> Html {
+    // bumped when the form adds to "my exercises": the sets read again
+    let version = use_state(|| 0u32);
+    let on_saved = {
+        let version = version.clone();
+        Callback::from(move |()| version.set(*version + 1))
+    };
     let groups = Panel::ALL.iter().filter_map(|&p| {
         let list = for_panel(p.slug());
         (!list.is_empty()).then(|| {
@@ -89,46 +115,12 @@ fn list_view(solved: &Solved) -> Html {
     });
     html! {
         <>
-            <div class="cards practice-list">{ for groups }</div>
+            <div class="cards practice-list">
+                { for groups }
+                <SetsCard version={*version} />
+            </div>
+            <WriteCard {on_saved} />
             <GradeCard />
         </>
     }
-}
-
-fn exercise_item(ex: &'static Exercise, solved: &Solved) -> Html {
-    let best = solved.best(ex.id);
-    let widths: Vec<String> = ex.widths.iter().map(u32::to_string).collect();
-    html! {
-        <li data-exercise={ex.id} class={classes!(best.is_some().then_some("solved"))}>
-            <span class="solved-mark" aria-label={if best.is_some() { "solved" } else { "not solved" }}>
-                { if best.is_some() { "✓" } else { "○" } }
-            </span>
-            <a href={exercise_link(ex)}>{ ex.title }</a>
-            <span class="muted">{ format!(" {} bits, ≤ {} ops", widths.join("/"), ex.max_ops) }</span>
-        </li>
-    }
-}
-
-/// The "Try it" card under a panel: its exercises, each a link (none under
-/// Practice itself).
-pub fn try_it(panel: Panel) -> Html {
-    let list = for_panel(panel.slug());
-    if panel == Panel::Practice || list.is_empty() {
-        return html! {};
-    }
-    let solved = load();
-    html! {
-        <aside class="card try-it" data-try={panel.slug()}>
-            <h3>{ "Try it" }</h3>
-            <p class="muted">{ "Write this panel's trick yourself; it is checked on every input." }</p>
-            <ul class="exercise-list">{ for list.iter().map(|ex| exercise_item(ex, &solved)) }</ul>
-        </aside>
-    }
-}
-
-/// The start page's miniature: how many exercises, and how many solved here.
-pub fn mini() -> Html {
-    let all = exercises().len();
-    let done = load().count();
-    html! { <p class="mini">{ format!("{all} exercises on every panel's trick; {done} solved in this browser") }</p> }
 }

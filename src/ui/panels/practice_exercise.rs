@@ -245,7 +245,7 @@ fn method_text(m: Method) -> &'static str {
 fn wrong_view(width: u32, d: &Difference, ex: &Exercise, answer: &str) -> Html {
     let lab = LabState {
         expr: answer.to_string(),
-        cmp: ex.reference.to_string(),
+        hidden: Some(ex.id),
         width,
         x: d.x.0,
         y: d.y.0,
@@ -275,7 +275,7 @@ fn wrong_view(width: u32, d: &Difference, ex: &Exercise, answer: &str) -> Html {
                 <dt>{ "your answer gives" }</dt><dd class="mono got">{ d.left.clone() }</dd>
                 <dt>{ "expected" }</dt><dd class="mono expected">{ d.right.clone() }</dd>
             </dl>
-            <p><a class="to-lab" href={Route::of(&lab).to_hash()}>{ "Step both in the Lab on these inputs (this shows the reference)" }</a></p>
+            <p><a class="to-lab" href={Route::of(&lab).to_hash()}>{ "Step your answer in the Lab on these inputs, beside the reference's values" }</a></p>
         </div>
     }
 }

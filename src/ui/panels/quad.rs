@@ -13,7 +13,7 @@ use crate::bits::quad::{
 };
 use crate::bits::square::square_name;
 use crate::bits::trace::Trace;
-use crate::ui::components::{panel_link, BitGrid, PlacementInput, StepPlayer};
+use crate::ui::components::{panel_link, tab_stop, BitGrid, PlacementInput, Roving, StepPlayer};
 use crate::ui::hooks::use_select_value;
 use crate::ui::state::{NibbleBoardState, QuadAction as Action, QuadOp, QuadState};
 use std::rc::Rc;
@@ -117,9 +117,9 @@ fn op_tabs(op: QuadOp, set: QuadSet, dispatch: &Callback<Action>, set_ref: NodeR
         Action::PickSet(QuadSet::from_slug(&select.value()).unwrap_or(QuadSet::Sliders))
     });
     html! {
-    <div class="tabs">
+    <div class="tabs" onkeydown={Roving::Choose.keydown()}>
         { for QuadOp::ALL.iter().map(|o| html! {
-            <button type="button" class={classes!("tab", (*o == op).then_some("active"))} data-op={o.param()} onclick={pick(*o)}>{ o.title() }</button>
+            <button type="button" class={classes!("tab", (*o == op).then_some("active"))} tabindex={tab_stop(*o == op)} data-op={o.param()} onclick={pick(*o)}>{ o.title() }</button>
         }) }
         <label>{ " set " }
             <select class="quad-set" onchange={on_set} ref={set_ref}>

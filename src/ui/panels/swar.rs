@@ -10,7 +10,7 @@ use crate::bits::swar::{lane_checks, trace, LaneCheck, SwarOp, LANE_BITS, WIDTHS
 use crate::bits::teach::{nibble::placement_of_lanes, swar::why as why_text};
 use crate::bits::trace::Step;
 use crate::bits::word::{lane_high_bits, lane_low_bits, Word};
-use crate::ui::components::{panel_link, why, BitRow, NumberInput, StepPlayer};
+use crate::ui::components::{panel_link, tab_stop, why, BitRow, NumberInput, Roving, StepPlayer};
 use crate::ui::state::{
     swar_op_param, NibbleBoardState, Operand, SwarAction as Action, SwarState, SWAR_OPS,
 };
@@ -89,18 +89,24 @@ fn operands_card(props: &OperandsProps) -> Html {
     let tab = |active: bool, key: &'static str, value: String, text: String, action: Action| {
         let onclick = dispatch.reform(move |_: MouseEvent| action);
         html! {
-            <button type="button" class={classes!("tab", active.then_some("active"))}
+            <button type="button" class={classes!("tab", active.then_some("active"))} tabindex={tab_stop(active)} aria-pressed={active.to_string()}
                 data-choice={format!("{key}={value}")} {onclick}>{ text }</button>
         }
     };
     html! {
         <div class="card">
             <div class="tabs">
-                { for SWAR_OPS.iter().map(|o| tab(*o == op, "op", swar_op_param(*o).to_string(), format!("{o}"), Action::SetOp(*o))) }
+                <span class="tab-group" role="group" aria-label="operation" onkeydown={Roving::Choose.keydown()}>
+                    { for SWAR_OPS.iter().map(|o| tab(*o == op, "op", swar_op_param(*o).to_string(), format!("{o}"), Action::SetOp(*o))) }
+                </span>
                 <span class="sep"></span>
-                { for WIDTHS.iter().map(|w| tab(*w == width, "width", w.to_string(), format!("{w}-bit word"), Action::SetWidth(*w))) }
+                <span class="tab-group" role="group" aria-label="word" onkeydown={Roving::Choose.keydown()}>
+                    { for WIDTHS.iter().map(|w| tab(*w == width, "width", w.to_string(), format!("{w}-bit word"), Action::SetWidth(*w))) }
+                </span>
                 <span class="sep"></span>
-                { for LANE_BITS.iter().map(|l| tab(*l == lane_bits, "lanes", l.to_string(), format!("{l}-bit lanes"), Action::SetLaneBits(*l))) }
+                <span class="tab-group" role="group" aria-label="lanes" onkeydown={Roving::Choose.keydown()}>
+                    { for LANE_BITS.iter().map(|l| tab(*l == lane_bits, "lanes", l.to_string(), format!("{l}-bit lanes"), Action::SetLaneBits(*l))) }
+                </span>
             </div>
             <p class="mono formula">{ format!("z = {}", op.formula()) }</p>
             <p class="mono masks">

@@ -11,7 +11,9 @@ use crate::bits::trit::{
     efficiency, pack, to_trits_in, trits_trace, unpack, SquareOrder, TritError, PACKED_LEN,
 };
 use crate::chess::teach::fen_for_sets;
-use crate::ui::components::{notes, panel_link, why, BitGrid, NumberInput, StepPlayer};
+use crate::ui::components::{
+    notes, panel_link, tab_stop, why, BitGrid, NumberInput, Roving, StepPlayer,
+};
 use crate::ui::state::{PositionState, TritBoard, TritsAction as Action, TritsState};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -156,9 +158,9 @@ fn orders_card(
         <div class="card">
             <h3>{ "Which bit is which square?" }</h3>
             <p class="muted">{ "The same two words, read under two square orders, give two different boards: a converter that assumes one order and gets the other is the classic bug. Ours is little-endian rank-file, a1 = bit 0." }</p>
-            <div class="tabs">
-                <button type="button" class={classes!("tab", (other == SquareOrder::RankFileA8).then_some("active"))} data-order="a8" onclick={choose_order(SquareOrder::RankFileA8)}>{ "vs a8 = bit 0 (ranks flipped)" }</button>
-                <button type="button" class={classes!("tab", (other == SquareOrder::FileRankA1).then_some("active"))} data-order="file" onclick={choose_order(SquareOrder::FileRankA1)}>{ "vs file-major (a1, a2, … = bits 0, 1, …)" }</button>
+            <div class="tabs" onkeydown={Roving::Choose.keydown()}>
+                <button type="button" class={classes!("tab", (other == SquareOrder::RankFileA8).then_some("active"))} tabindex={tab_stop(other == SquareOrder::RankFileA8)} data-order="a8" onclick={choose_order(SquareOrder::RankFileA8)}>{ "vs a8 = bit 0 (ranks flipped)" }</button>
+                <button type="button" class={classes!("tab", (other == SquareOrder::FileRankA1).then_some("active"))} tabindex={tab_stop(other == SquareOrder::FileRankA1)} data-order="file" onclick={choose_order(SquareOrder::FileRankA1)}>{ "vs file-major (a1, a2, … = bits 0, 1, …)" }</button>
             </div>
             <div class="grids">
                 <BitGrid board={a | b} marks={Some(marks(&ours))} small=true label="a1 = bit 0 (ours)" />

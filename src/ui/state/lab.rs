@@ -4,11 +4,14 @@
 //! `w` bits), `step` (absent: the last step, the result). And the
 //! presets, each a link to this panel and to the panel that explains it.
 //! `mode=c` is the C code mode, its fields in [`super::lab_code`].
+//! `ex` (an exercise's id) compares with that exercise's reference, kept
+//! hidden (only its values show) until the learner asks to see it.
 
 use super::lab_code::{CodeAction, CodeState};
 use super::{hex_param, read_hex, read_num, PanelState, Params};
 use crate::bits::word::mask;
 use crate::lang::expr::{Var, WIDTHS};
+use crate::practice::exercise;
 
 /// The step shown when the URL names none: the last (the result).
 pub const LAST_STEP: usize = usize::MAX;
@@ -19,6 +22,9 @@ pub struct LabState {
     pub expr: String,
     /// The expression compared with `expr` ("": no comparison).
     pub cmp: String,
+    /// An exercise (its id) whose hidden reference `expr` is compared
+    /// with, in place of `cmp`, until [`LabAction::Reveal`].
+    pub hidden: Option<&'static str>,
     pub width: u32,
     pub x: u64,
     pub y: u64,
@@ -44,6 +50,7 @@ impl Default for LabState {
         LabState {
             expr: "x & (x - 1)".to_string(),
             cmp: String::new(),
+            hidden: None,
             width: 64,
             x: 0x68,
             y: 3,
@@ -69,6 +76,8 @@ pub enum LabAction {
     SetVars(u64, u64, u64),
     /// The two expressions change places: the other side's steps show.
     Swap,
+    /// The hidden reference becomes the second expression, in plain view.
+    Reveal,
     /// One of [`PRESETS`] (by index): its expression, width and values.
     Preset(usize),
     Step(usize),
@@ -89,6 +98,7 @@ impl PanelState for LabState {
         LabState {
             expr: p.get("e").map_or(d.expr, str::to_string),
             cmp: p.get("c").unwrap_or_default().to_string(),
+            hidden: p.get("ex").and_then(exercise).map(|e| e.id),
             width,
             x: read_hex(p, "x", width).unwrap_or(d.x & mask(width)),
             y: read_hex(p, "y", width).unwrap_or(d.y),
@@ -113,6 +123,9 @@ impl PanelState for LabState {
         ]);
         if !self.cmp.is_empty() {
             p.set("c", self.cmp.clone());
+        }
+        if let Some(id) = self.hidden {
+            p.set("ex", id);
         }
         if self.step != LAST_STEP {
             p.set("step", self.step.to_string());
@@ -160,9 +173,15 @@ impl PanelState for LabState {
                 }
             }
             LabAction::Swap => LabState {
-                expr: self.cmp.clone(),
+                expr: self.compared().to_string(),
                 cmp: self.expr.clone(),
+                hidden: None,
                 ..restart
+            },
+            LabAction::Reveal => LabState {
+                cmp: self.compared().to_string(),
+                hidden: None,
+                ..self
             },
             LabAction::Preset(i) => PRESETS.get(i).map_or(self, Preset::state),
             LabAction::Step(step) => LabState { step, ..self },
@@ -172,6 +191,15 @@ impl PanelState for LabState {
                 ..restart
             },
         }
+    }
+}
+
+impl LabState {
+    /// The second expression: the hidden reference, else `cmp`.
+    pub fn compared(&self) -> &str {
+        self.hidden
+            .and_then(exercise)
+            .map_or(self.cmp.as_str(), |e| e.reference)
     }
 }
 
@@ -194,6 +222,7 @@ impl Preset {
         LabState {
             expr: self.expr.to_string(),
             cmp: String::new(),
+            hidden: None,
             width: self.width,
             x: self.x,
             y: self.y,
@@ -318,6 +347,18 @@ mod tests {
                     assert_eq!(through_url(&s), s);
                 }
             }
+        }
+        for ex in crate::practice::exercises() {
+            let s = LabState {
+                expr: "x".into(),
+                hidden: Some(ex.id),
+                ..LabState::default()
+            };
+            assert_eq!(through_url(&s), s);
+            assert!(!Route::of(&s).to_hash().contains("c="), "{}", ex.id);
+            assert_eq!(s.compared(), ex.reference);
+            let shown = s.apply(LabAction::Reveal);
+            assert_eq!((shown.cmp.as_str(), shown.hidden), (ex.reference, None));
         }
         for (i, p) in PRESETS.iter().enumerate() {
             let s = LabState::default().apply(LabAction::Preset(i));

@@ -1,7 +1,10 @@
 //! State of the Practice panel: `ex` (an exercise's id; absent: the list),
 //! `a` (the answer as typed), `hints` (how many hints are shown), `check`
 //! (1: the answer is checked as soon as it is shown, so that a verdict is a
-//! link too).
+//! link too). A puzzle of a teacher's set instead of `ex`: `set` (a set
+//! loaded in this browser, by name) and `p` (the puzzle), or `cp` and `cr`
+//! (an exercise carried whole in the link: its data-lab block and its
+//! reference) and `p`.
 
 use super::{read_num, set_nonzero, PanelState, Params};
 use crate::practice::{exercise, Exercise};
@@ -50,10 +53,62 @@ impl Solved {
     }
 }
 
+/// A puzzle of a teacher's set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetPuzzle {
+    /// A set loaded in this browser, by its name.
+    Stored { set: String, puzzle: String },
+    /// An exercise carried whole in the link.
+    Linked {
+        puzzles: String,
+        reference: String,
+        puzzle: String,
+    },
+}
+
+impl SetPuzzle {
+    pub fn puzzle(&self) -> &str {
+        match self {
+            SetPuzzle::Stored { puzzle, .. } | SetPuzzle::Linked { puzzle, .. } => puzzle,
+        }
+    }
+
+    fn read(p: &Params) -> Option<SetPuzzle> {
+        let puzzle = p.get("p")?.to_string();
+        match (p.get("set"), p.get("cp"), p.get("cr")) {
+            (Some(set), _, _) => Some(SetPuzzle::Stored {
+                set: set.to_string(),
+                puzzle,
+            }),
+            (None, Some(puzzles), Some(reference)) => Some(SetPuzzle::Linked {
+                puzzles: puzzles.to_string(),
+                reference: reference.to_string(),
+                puzzle,
+            }),
+            _ => None,
+        }
+    }
+
+    fn write(&self, p: &mut Params) {
+        match self {
+            SetPuzzle::Stored { set, .. } => p.set("set", set.clone()),
+            SetPuzzle::Linked {
+                puzzles, reference, ..
+            } => {
+                p.set("cp", puzzles.clone());
+                p.set("cr", reference.clone());
+            }
+        }
+        p.set("p", self.puzzle().to_string());
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PracticeState {
-    /// The exercise shown; `None` shows the list.
+    /// The exercise shown; `None` (and no `custom`) shows the list.
     pub exercise: Option<&'static Exercise>,
+    /// A puzzle of a teacher's set, shown when `exercise` is `None`.
+    pub custom: Option<SetPuzzle>,
     pub answer: String,
     /// Hints shown, at most the exercise's.
     pub hints: usize,
@@ -65,6 +120,8 @@ pub struct PracticeState {
 pub enum PracticeAction {
     /// Another exercise (or the list): a fresh answer, no hints.
     Open(Option<&'static str>),
+    /// A puzzle of a teacher's set, with an answer to start from.
+    OpenPuzzle(SetPuzzle, String),
     /// New text: a verdict shown for the old text no longer applies.
     SetAnswer(String),
     /// One more hint.
@@ -77,21 +134,31 @@ impl PanelState for PracticeState {
     type Action = PracticeAction;
 
     fn from_params(p: &Params) -> Self {
-        let Some(ex) = p.get("ex").and_then(exercise) else {
+        let ex = p.get("ex").and_then(exercise);
+        let custom = ex.is_none().then(|| SetPuzzle::read(p)).flatten();
+        if ex.is_none() && custom.is_none() {
             return PracticeState::default();
-        };
+        }
+        // (a set's hints are counted when it is read: the view clamps)
+        let most = ex.map_or(usize::MAX, |e| e.hints.len());
         PracticeState {
-            exercise: Some(ex),
+            exercise: ex,
+            custom,
             answer: p.get("a").unwrap_or_default().to_string(),
-            hints: read_num(p, "hints").unwrap_or(0).min(ex.hints.len()),
+            hints: read_num(p, "hints").unwrap_or(0).min(most),
             check: p.get("check") == Some("1"),
         }
     }
 
     fn to_params(&self) -> Params {
         let mut p = Params::default();
-        if let Some(ex) = self.exercise {
-            p.set("ex", ex.id);
+        if let Some(c) = self.custom.as_ref().filter(|_| self.exercise.is_none()) {
+            c.write(&mut p);
+        }
+        if self.exercise.is_some() || self.custom.is_some() {
+            if let Some(ex) = self.exercise {
+                p.set("ex", ex.id);
+            }
             if !self.answer.is_empty() {
                 p.set("a", self.answer.clone());
             }
@@ -109,20 +176,26 @@ impl PanelState for PracticeState {
                 exercise: id.and_then(exercise),
                 ..PracticeState::default()
             },
+            PracticeAction::OpenPuzzle(puzzle, answer) => PracticeState {
+                custom: Some(puzzle),
+                answer,
+                ..PracticeState::default()
+            },
             PracticeAction::SetAnswer(answer) => PracticeState {
                 answer,
                 check: false,
                 ..self
             },
             PracticeAction::Hint => {
-                let most = self.exercise.map_or(0, |e| e.hints.len());
+                let most = self.exercise.map_or(usize::MAX, |e| e.hints.len());
                 PracticeState {
                     hints: (self.hints + 1).min(most),
                     ..self
                 }
             }
             PracticeAction::Checked => PracticeState {
-                check: self.exercise.is_some() && !self.answer.is_empty(),
+                check: (self.exercise.is_some() || self.custom.is_some())
+                    && !self.answer.is_empty(),
                 ..self
             },
         }
@@ -145,11 +218,43 @@ mod tests {
                     for check in [false, !answer.is_empty()] {
                         let s = PracticeState {
                             exercise: Some(ex),
+                            custom: None,
                             answer: answer.to_string(),
                             hints,
                             check,
                         };
                         assert_eq!(through_url(&s), s, "{} {answer:?}", ex.id);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_set_puzzle_survives_the_url() {
+        let texts = ["bitAnd", "a b+c%&=?#é\n/* x */", ""];
+        for puzzle in texts {
+            for answer in ["", "int f(int x) {\n  return x & 1;\n}"] {
+                let stored = SetPuzzle::Stored {
+                    set: "course 1 & 2".into(),
+                    puzzle: puzzle.into(),
+                };
+                let linked = SetPuzzle::Linked {
+                    puzzles: "/*\n * bitAnd - x & y\n */\nint bitAnd(int x, int y) { return 2; }"
+                        .into(),
+                    reference: "int bitAnd(int x, int y) { return x & y; }".into(),
+                    puzzle: puzzle.into(),
+                };
+                for custom in [stored, linked] {
+                    for (hints, check) in [(0, false), (3, !answer.is_empty())] {
+                        let s = PracticeState {
+                            exercise: None,
+                            custom: Some(custom.clone()),
+                            answer: answer.to_string(),
+                            hints,
+                            check,
+                        };
+                        assert_eq!(through_url(&s), s, "{custom:?}");
                     }
                 }
             }

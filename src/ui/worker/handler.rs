@@ -105,6 +105,13 @@ fn run(request: Request, start: f64, send: Send) -> Result<WorkerEvent, JsValue>
         Request::RunC { src, func, args } => {
             WorkerEvent::RanC(super::CRunDone::compute(&src, func.as_deref(), &args))
         }
+        Request::DepthHint { fen, total } => match crate::chess::Setup::from_fen(&fen) {
+            Ok(setup) => WorkerEvent::DepthHinted(super::protocol::DepthHintDone {
+                hint: crate::chess::compare::depth_hint(&setup, total as u64)
+                    .map(|(d, t)| (d, t as f64)),
+            }),
+            Err(e) => error(e.to_string()),
+        },
     })
 }
 

@@ -30,6 +30,6 @@ pub use grade::{GradeDone, GradeRow};
 #[cfg(browser_ui)]
 pub use page::{prewarm, prewarm_n, worker_count, Job};
 pub use protocol::{
-    sum_progress, CheckDone, DebruijnCount, Difference, Hex, JobOutput, MagicFound, MagicPage,
-    PerftResult, Progress, ProveDone, Request, SearchProgress, SuiteResult, WorkerEvent,
+    sum_progress, CheckDone, DebruijnCount, DepthHintDone, Difference, Hex, JobOutput, MagicFound,
+    MagicPage, PerftResult, Progress, ProveDone, Request, SearchProgress, SuiteResult, WorkerEvent,
 };

@@ -86,6 +86,9 @@ pub enum Request {
         func: Option<String>,
         args: Vec<(String, String)>,
     },
+    /// The depth a pasted divide of `fen` was taken at, from its `total`
+    /// (`chess::compare::depth_hint`).
+    DepthHint { fen: String, total: f64 },
 }
 
 fn one() -> u32 {
@@ -244,6 +247,7 @@ pub enum WorkerEvent {
     ProvedC(super::c_proof::CProveDone),
     RanC(super::c_run::CRunDone),
     Graded(super::grade::GradeDone),
+    DepthHinted(DepthHintDone),
     Error { message: String },
 }
 
@@ -391,6 +395,22 @@ impl JobOutput for super::grade::GradeDone {
     fn from_event(event: WorkerEvent) -> Option<Self> {
         match event {
             WorkerEvent::Graded(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+/// A pasted divide's depth: the depth whose perft total is nearest its
+/// total (within 5%), and that total; none when no depth up to 5 is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DepthHintDone {
+    pub hint: Option<(u32, f64)>,
+}
+
+impl JobOutput for DepthHintDone {
+    fn from_event(event: WorkerEvent) -> Option<Self> {
+        match event {
+            WorkerEvent::DepthHinted(r) => Some(r),
             _ => None,
         }
     }

@@ -8,7 +8,7 @@ use crate::chess::magic_lab::{
     check, export, lookup_trace, mask, occupancy_from_fen, parse_square, usual_bits, Lang,
     SliderPiece, MAX_BITS,
 };
-use crate::ui::components::{BitGrid, NumberInput, StepPlayer};
+use crate::ui::components::{tab_stop, BitGrid, NumberInput, Roving, StepPlayer};
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
 use crate::ui::state::MagicAction as Action;
 use crate::ui::worker::{MagicFound, Request};
@@ -66,10 +66,10 @@ pub(super) fn setup_card(props: &CardProps) -> Html {
     html! {
         <div class="card">
             <h3>{ "Piece, square and blockers" }</h3>
-            <div class="tabs" role="tablist">
+            <div class="tabs" onkeydown={Roving::Choose.keydown()} role="tablist">
                 { for SliderPiece::ALL.into_iter().map(|p| html! {
                     <button type="button" role="tab" data-piece={p.name()} aria-selected={(p == piece).to_string()}
-                        class={classes!("tab", (p == piece).then_some("active"))}
+                        class={classes!("tab", (p == piece).then_some("active"))} tabindex={tab_stop(p == piece)}
                         onclick={dispatch.reform(move |_: MouseEvent| Action::SetPiece(p))}>{ p.name() }</button>
                 }) }
             </div>

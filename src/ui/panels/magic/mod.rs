@@ -111,7 +111,6 @@ pub fn magic_panel(props: &PanelProps) -> Html {
             <p class="lede">
                 { "A rook's or bishop's attack set in one lookup: keep the blockers on its rays (occ & mask), multiply by a magic, keep the top bits of the 64-bit product (>> (64 − bits)) and read a table filled once from the ray walk. It is the de Bruijn scan's multiply-and-keep-the-top-bits hash, on a different key set." }
             </p>
-            { panel_link(&debruijn, "see also: the same hash in the de Bruijn bit scan".into()) }
             <div class="cols even">
                 <SetupCard state={state.clone()} dispatch={dispatch.clone()} />
                 <LookupCard state={state.clone()} dispatch={dispatch.clone()} />
@@ -121,6 +120,7 @@ pub fn magic_panel(props: &PanelProps) -> Html {
                 <FindCard state={state.clone()} dispatch={dispatch.clone()} />
             </div>
             <TableCard piece={state.piece} {open} />
+            { panel_link(&debruijn, "see also: the same hash in the de Bruijn bit scan".into()) }
         </section>
     }
 }

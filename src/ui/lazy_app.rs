@@ -1,0 +1,95 @@
+//! A panel as its own small Yew app, for a module that the page loads on
+//! first use: the GPU panel (`make dist` builds its module with the
+//! `gpu-panel` feature alone) or Practice (`practice-panel` alone). The
+//! page's `panels::lazy` loader mounts it. The page and this app talk in
+//! routes: the page hands over the panel's link (`#/gpu?...`) and gets the
+//! new link back on every change of state.
+//!
+//! ```text
+//! page (loader)                    this module
+//!   panel_mount(el, hash, on_hash) -> renders the panel in el
+//!   panel_update(hash)            -> new props (back, a followed link)
+//!   panel_unmount()               -> the app destroyed
+//!   on_hash(hash)  <---------------- every change of the panel's state
+//! ```
+
+#[cfg(feature = "gpu-panel")]
+use super::panels::gpu::GpuPanel as Shown;
+#[cfg(not(feature = "gpu-panel"))]
+use super::panels::practice::PracticePanel as Shown;
+use super::panels::PanelProps;
+use super::route::{Panel, Route};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use yew::prelude::*;
+
+#[derive(Properties, Clone)]
+struct RootProps {
+    hash: String,
+    on_hash: js_sys::Function,
+}
+
+impl PartialEq for RootProps {
+    fn eq(&self, other: &Self) -> bool {
+        self.hash == other.hash && self.on_hash == other.on_hash
+    }
+}
+
+/// The panel this module holds.
+#[cfg(feature = "gpu-panel")]
+const PANEL: Panel = Panel::Gpu;
+#[cfg(not(feature = "gpu-panel"))]
+const PANEL: Panel = Panel::Practice;
+
+#[function_component(Root)]
+fn root(props: &RootProps) -> Html {
+    let on_hash = props.on_hash.clone();
+    let on_params = Callback::from(move |params| {
+        let hash = Route {
+            panel: PANEL,
+            params,
+        }
+        .to_hash();
+        let _ = on_hash.call1(&JsValue::NULL, &JsValue::from_str(&hash));
+    });
+    let params = Route::parse(&props.hash).params;
+    html! { <Shown ..PanelProps { params, on_params } /> }
+}
+
+thread_local! {
+    static APP: RefCell<Option<(yew::AppHandle<Root>, js_sys::Function)>> = const { RefCell::new(None) };
+}
+
+/// Renders the panel in `host` for the link `hash`; `on_hash(hash)` is
+/// called with the new link on every change. A second mount replaces the first.
+#[wasm_bindgen]
+pub fn panel_mount(host: web_sys::Element, hash: String, on_hash: js_sys::Function) {
+    panel_unmount();
+    let props = RootProps {
+        hash,
+        on_hash: on_hash.clone(),
+    };
+    let app = yew::Renderer::<Root>::with_root_and_props(host, props).render();
+    APP.with(|a| *a.borrow_mut() = Some((app, on_hash)));
+}
+
+/// Shows the link `hash` (the page's route changed).
+#[wasm_bindgen]
+pub fn panel_update(hash: String) {
+    APP.with(|a| {
+        if let Some((app, on_hash)) = a.borrow_mut().as_mut() {
+            app.update(RootProps {
+                hash,
+                on_hash: on_hash.clone(),
+            });
+        }
+    });
+}
+
+/// Removes the panel (the page left it).
+#[wasm_bindgen]
+pub fn panel_unmount() {
+    if let Some((app, _)) = APP.with(|a| a.borrow_mut().take()) {
+        app.destroy();
+    }
+}

@@ -1,0 +1,211 @@
+//! One puzzle of a teacher's set: its task, examples and rules (read from
+//! its data-lab block), hints one at a time, the answer as a C function
+//! (the stub to start from), and the check: the set's rules, then a proof
+//! against the reference within `Assume:`, in the Web Worker (the grader of
+//! "Grade a file", on this one puzzle). A wrong answer's counterexample
+//! opens both functions in the Lab on its arguments.
+
+use super::practice_sets::{record_solved, stored_sets};
+use crate::practice::custom::{function_text, SetSource};
+use crate::practice::sets::Puzzle;
+use crate::ui::components::proof_job_view;
+use crate::ui::hooks::{use_worker_job, JobState};
+use crate::ui::route::Route;
+use crate::ui::state::{CodeState, LabMode, LabState, PracticeAction, PracticeState, SetPuzzle};
+use crate::ui::worker::{GradeDone, GradeRow, Request};
+use yew::prelude::*;
+
+/// The set a puzzle is from: stored in this browser, or in the link.
+fn source(p: &SetPuzzle) -> Option<SetSource> {
+    match p {
+        SetPuzzle::Stored { set, .. } => stored_sets().into_iter().find(|s| &s.name == set),
+        SetPuzzle::Linked {
+            puzzles, reference, ..
+        } => Some(SetSource {
+            name: "linked".into(),
+            puzzles: puzzles.clone(),
+            reference: reference.clone(),
+        }),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct PuzzleProps {
+    pub state: PracticeState,
+    pub which: SetPuzzle,
+    pub dispatch: Callback<PracticeAction>,
+}
+
+#[function_component(PuzzleView)]
+pub(super) fn puzzle_view(props: &PuzzleProps) -> Html {
+    let job = use_worker_job::<GradeDone>();
+    let checked = use_state(|| None::<String>);
+    let set = use_memo(props.which.clone(), |w| {
+        let s = source(w).ok_or_else(|| "this set is not loaded in this browser".to_string())?;
+        let read = s.read().map_err(|e| e.to_string())?;
+        let puzzle = read.puzzles.into_iter().find(|p| p.name == w.puzzle());
+        puzzle
+            .map(|p| (s, p))
+            .ok_or_else(|| format!("the set has no puzzle `{}`", w.puzzle()))
+    });
+    let (source, puzzle) = match &*set {
+        Ok(pair) => pair.clone(),
+        Err(e) => {
+            return html! { <p class="error-box puzzle-missing" role="alert">{ e.clone() }</p> }
+        }
+    };
+    let answer = if props.state.answer.is_empty() {
+        function_text(&source.puzzles, &puzzle.name).unwrap_or_default()
+    } else {
+        props.state.answer.clone()
+    };
+    let run = {
+        let (job, checked, answer, source, name) = (
+            job.clone(),
+            checked.clone(),
+            answer.clone(),
+            source.clone(),
+            puzzle.name.clone(),
+        );
+        Callback::from(move |()| {
+            checked.set(Some(answer.clone()));
+            job.start(&Request::Grade {
+                puzzles: source.puzzle_text(&name).unwrap_or_default(),
+                reference: source.reference.clone(),
+                student: answer.clone(),
+            });
+        })
+    };
+    // a verdict's link (check=1) is checked on opening
+    {
+        let (run, check) = (run.clone(), props.state.check);
+        use_effect_with(props.which.clone(), move |_| {
+            if check {
+                run.emit(());
+            }
+        });
+    }
+    // a correct answer is recorded once, when its verdict arrives
+    {
+        let which = props.which.clone();
+        use_effect_with((*job).clone(), move |done| {
+            if let (JobState::Done(g), SetPuzzle::Stored { set, puzzle }) = (done, &which) {
+                if g.rows.first().is_some_and(|r| r.status == "correct") {
+                    record_solved(set, puzzle);
+                }
+            }
+        });
+    }
+    let onclick = {
+        let (run, dispatch) = (run.clone(), props.dispatch.clone());
+        Callback::from(move |_: MouseEvent| {
+            run.emit(());
+            dispatch.emit(PracticeAction::Checked);
+        })
+    };
+    let oninput = props.dispatch.reform(|e: InputEvent| {
+        let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+        PracticeAction::SetAnswer(area.value())
+    });
+    let hint = props.dispatch.reform(|_: MouseEvent| PracticeAction::Hint);
+    let current = checked.as_deref() == Some(answer.as_str());
+    let stale = (!current).then_some("The answer changed since its check: check it again.");
+    html! {
+        <div class="cols exercise set-puzzle" data-puzzle={puzzle.name.clone()}>
+            { task_card(&puzzle, props.state.hints, hint) }
+            <div class="card answer-card">
+                <h3>{ "Your answer" }</h3>
+                <label for="puzzle-answer">{ format!("a C function {}", puzzle.signature()) }</label>
+                <textarea id="puzzle-answer" class="mono puzzle-answer" rows="8" spellcheck="false"
+                    value={answer.clone()} {oninput} />
+                <div class="actions">
+                    <button type="button" class="primary puzzle-check" {onclick} disabled={job.is_running()}>{ "check" }</button>
+                </div>
+                { proof_job_view(&job, stale, |g| verdict(g, &source, &puzzle, &answer)) }
+            </div>
+        </div>
+    }
+}
+
+fn task_card(p: &Puzzle, hints: usize, hint: Callback<MouseEvent>) -> Html {
+    let shown = hints.min(p.hints.len());
+    html! {
+        <div class="card task-card">
+            <h3 class="exercise-title mono">{ p.name.clone() }</h3>
+            <p class="task">{ p.task.clone() }</p>
+            <ul class="examples">{ for p.examples.iter().map(|e| html! { <li class="mono">{ e.clone() }</li> }) }</ul>
+            <dl class="rules">
+                <dt>{ "operators" }</dt><dd class="ops-allowed">{ for p.legal_ops.iter().map(|op| html! { <code>{ op.clone() }</code> }) }</dd>
+                <dt>{ "budget" }</dt><dd class="ops-budget">{ format!("at most {} operators", p.max_ops) }</dd>
+                <dt>{ "constants" }</dt><dd>{ format!("0 to {}", p.max_constant) }</dd>
+                <dt>{ "control" }</dt><dd>{ if p.control { "if, loops, ?:, && and || allowed" } else { "none: no if, loops, ?:, && or ||" } }</dd>
+                if !p.assume.is_empty() {
+                    <dt>{ "assume" }</dt><dd class="mono">{ p.assume.join(", ") }</dd>
+                }
+                <dt>{ "points" }</dt><dd>{ p.rating }</dd>
+            </dl>
+            <ol class="hints">{ for p.hints[..shown].iter().map(|h| html! { <li class="hint">{ h.clone() }</li> }) }</ol>
+            if shown < p.hints.len() {
+                <button type="button" class="practice-hint" onclick={hint}>{ format!("show a hint ({} of {})", shown + 1, p.hints.len()) }</button>
+            }
+        </div>
+    }
+}
+
+/// The one row of the grade, as a verdict.
+fn verdict(g: &GradeDone, source: &SetSource, p: &Puzzle, answer: &str) -> Html {
+    let Some(r) = g.rows.first() else {
+        return html! {};
+    };
+    let ops = r
+        .ops
+        .map(|n| format!("{n} of at most {} operators", r.max_ops))
+        .unwrap_or_default();
+    let line = r.line.map(|l| format!(" (line {l})")).unwrap_or_default();
+    match r.status.as_str() {
+        "correct" => html! {
+            <div class="verdict solved" role="status">
+                <p class="ok"><strong>{ "✓ Correct. " }</strong>{ format!("Proven equal to the reference on every allowed input; {ops} ({:.2} s).", g.seconds) }</p>
+            </div>
+        },
+        "wrong" => html! {
+            <div class="verdict wrong" role="status">
+                <p class="bad"><strong>{ "✗ Not equal. " }</strong>{ r.reason.clone() }</p>
+                if let (Some(got), Some(expected)) = (&r.got, &r.expected) {
+                    <dl class="counterexample">
+                        <dt>{ "your answer gives" }</dt><dd class="mono got">{ got.clone() }</dd>
+                        <dt>{ "expected" }</dt><dd class="mono expected">{ expected.clone() }</dd>
+                    </dl>
+                }
+                <p><a class="to-lab" href={lab_link(source, p, answer, r)}>{ "Step both functions in the Lab on these arguments" }</a></p>
+            </div>
+        },
+        "rules" => {
+            html! { <p class="verdict bad rules" role="status"><strong>{ "✗ Breaks a rule: " }</strong>{ format!("{}{line}", r.reason) }</p> }
+        }
+        "not_proven" => {
+            html! { <p class="verdict not-proven" role="status">{ format!("Not proven: {}", r.reason) }</p> }
+        }
+        _ => {
+            html! { <p class="verdict bad" role="status"><strong>{ "✗ " }</strong>{ format!("{}{line}", r.reason) }</p> }
+        }
+    }
+}
+
+/// The Lab in C mode: the answer, the reference to compare with, and the
+/// counterexample's arguments.
+pub fn lab_link(source: &SetSource, p: &Puzzle, answer: &str, r: &GradeRow) -> String {
+    let mut args = r.args.clone();
+    args.sort();
+    let lab = LabState {
+        mode: LabMode::C,
+        code: CodeState {
+            src: answer.to_string(),
+            func: Some(p.name.clone()),
+            args,
+            cmp: function_text(&source.reference, &p.name).unwrap_or_default(),
+        },
+        ..LabState::default()
+    };
+    Route::of(&lab).to_hash()
+}
