@@ -1,10 +1,16 @@
 //! The "Grade a file" card: a data-lab puzzle set, its reference and a
 //! student's file pasted as text, graded exactly in the Web Worker
 //! ([`Request::Grade`], progress and cancel), shown as the CLI's table: one
-//! row a puzzle (status, operators, points, and why), then the total.
+//! row a puzzle (status, operators, points, and why), then the total. Each
+//! row opens that puzzle with the student's answer; a wrong one opens its
+//! counterexample in the Lab.
 
+use super::practice_puzzle::lab_link;
+use crate::practice::custom::{function_text, SetSource};
 use crate::ui::components::proof_job_view;
 use crate::ui::hooks::use_worker_job;
+use crate::ui::route::Route;
+use crate::ui::state::{PracticeState, SetPuzzle};
 use crate::ui::worker::{GradeDone, GradeRow, Request};
 use yew::prelude::*;
 
@@ -65,13 +71,19 @@ pub(super) fn grade_card() -> Html {
                     <button type="button" class="grade-cancel" onclick={cancel}>{ "cancel" }</button>
                 }
             </div>
-            { proof_job_view(&job, None, table) }
+            { proof_job_view(&job, None, |done| table(done, &texts)) }
         </div>
     }
 }
 
 /// The grade table and its total.
-fn table(done: &GradeDone) -> Html {
+fn table(done: &GradeDone, texts: &[String; 3]) -> Html {
+    let [puzzles, reference, student] = texts.clone();
+    let set = SetSource {
+        name: "graded".into(),
+        puzzles,
+        reference,
+    };
     html! {
         <div class="grade-result" role="status">
             <table class="grade-table">
@@ -79,7 +91,7 @@ fn table(done: &GradeDone) -> Html {
                     <th>{ "puzzle" }</th><th>{ "status" }</th><th>{ "ops / max" }</th>
                     <th>{ "points" }</th><th>{ "reason" }</th>
                 </tr></thead>
-                <tbody>{ for done.rows.iter().map(row) }</tbody>
+                <tbody>{ for done.rows.iter().map(|r| row(r, &set, &student)) }</tbody>
                 <tfoot><tr class="grade-total">
                     <th colspan="3">{ "total" }</th>
                     <td class="grade-score">{ format!("{}/{}", done.score, done.max) }</td>
@@ -90,15 +102,16 @@ fn table(done: &GradeDone) -> Html {
     }
 }
 
-fn row(r: &GradeRow) -> Html {
+fn row(r: &GradeRow, set: &SetSource, student: &str) -> Html {
     let ops = r.ops.map_or_else(|| "-".to_string(), |n| n.to_string());
+    let answer = function_text(student, &r.name).unwrap_or_default();
     html! {
         <tr data-puzzle={r.name.clone()} data-status={r.status.clone()} class={classes!("grade-row", r.status.clone())}>
             <td class="mono">{ r.name.clone() }</td>
             <td class="grade-status">{ r.status.clone() }</td>
             <td>{ format!("{ops} / {}", r.max_ops) }</td>
             <td class="grade-points">{ format!("{}/{}", r.points, r.rating) }</td>
-            <td class="grade-reason">{ reason(r) }</td>
+            <td class="grade-reason">{ reason(r) }{ links(r, set, &answer) }</td>
         </tr>
     }
 }
@@ -122,5 +135,36 @@ fn reason(r: &GradeRow) -> Html {
             }
         }
         _ => head,
+    }
+}
+
+/// The row's puzzle opened with the student's answer (the puzzle and its
+/// reference in the link), and a wrong answer's counterexample in the Lab.
+fn links(r: &GradeRow, set: &SetSource, answer: &str) -> Html {
+    let Some(puzzles) = set.puzzle_text(&r.name) else {
+        return html! {};
+    };
+    let one = SetSource {
+        name: r.name.clone(),
+        puzzles,
+        reference: function_text(&set.reference, &r.name).unwrap_or_default(),
+    };
+    let open = Route::of(&PracticeState {
+        custom: Some(SetPuzzle::Linked {
+            puzzles: one.puzzles.clone(),
+            reference: one.reference.clone(),
+            puzzle: r.name.clone(),
+        }),
+        answer: answer.to_string(),
+        ..PracticeState::default()
+    });
+    let puzzle = one.read().ok().and_then(|s| s.puzzles.into_iter().next());
+    html! {
+        <div class="grade-links">
+            <a class="grade-open" href={open.to_hash()}>{ "open this answer" }</a>
+            if let (Some(p), "wrong") = (puzzle, r.status.as_str()) {
+                { " · " }<a class="grade-lab" href={lab_link(&one, &p, answer, r)}>{ "its counterexample in the Lab" }</a>
+            }
+        </div>
     }
 }

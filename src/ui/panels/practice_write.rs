@@ -103,7 +103,7 @@ pub(super) fn write_card(props: &WriteProps) -> Html {
                         .value(),
                 )
             });
-            html! { <label class="write-field">{ label }<textarea class={classes!("mono", class)} rows={rows.to_string()} {value} {oninput} /></label> }
+            html! { <label class="write-field wide">{ label }<textarea class={classes!("mono", class)} rows={rows.to_string()} {value} {oninput} /></label> }
         } else {
             let oninput = Callback::from(move |e: InputEvent| {
                 update(
