@@ -156,12 +156,27 @@ test('write an exercise: checked, its link opens it, it embeds, and "my exercise
   await context.close();
 });
 
-test('the grade table: each row opens its puzzle with the answer, a wrong one its counterexample in the Lab', async () => {
+/** A drop of files (name, text) on `selector`, as a user drags them from a folder. */
+async function dropFiles(page, selector, files) {
+  const data = await page.evaluateHandle((list) => {
+    const d = new DataTransfer();
+    for (const [name, text] of list) d.items.add(new File([text], name, { type: 'text/plain' }));
+    return d;
+  }, files);
+  await page.dispatchEvent(selector, 'dragover', { dataTransfer: data });
+  await page.dispatchEvent(selector, 'drop', { dataTransfer: data });
+}
+
+test('the grade table: files dropped on its boxes; each row opens its puzzle with the answer, a wrong one its counterexample in the Lab', async () => {
   const { page, problems, context } = await newPage(site.browser, DESKTOP);
   await openPractice(page);
-  await page.fill('.grade-puzzles', read('puzzles.c'));
-  await page.fill('.grade-reference', read('reference.c'));
-  await page.fill('.grade-student', read('student_wrong.c'));
+  // a set dropped on its card (the reference first: its name says so)
+  await dropFiles(page, '.sets-card', [['week2-reference.c', read('reference.c')], ['week2.c', read('puzzles.c')]]);
+  await page.waitForSelector('.set-group[data-set="week2"]');
+  await dropFiles(page, '.grade-puzzles', [['bits.c', read('puzzles.c')]]);
+  await dropFiles(page, '.grade-reference', [['ref.c', read('reference.c')]]);
+  await dropFiles(page, '.grade-student', [['student.c', read('student_wrong.c')]]);
+  await page.waitForFunction(() => document.querySelector('.grade-student').value.includes('isPower2'));
   await page.click('.grade-run');
   await page.waitForSelector('.grade-result', { timeout: VERDICT_MS });
   await shot(page, 'practice-grade-links');

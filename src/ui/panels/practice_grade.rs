@@ -6,6 +6,7 @@
 //! counterexample in the Lab.
 
 use super::practice_puzzle::lab_link;
+use super::practice_sets::{file_list, file_text};
 use crate::practice::custom::{function_text, SetSource};
 use crate::ui::components::proof_job_view;
 use crate::ui::hooks::use_worker_job;
@@ -44,18 +45,39 @@ pub(super) fn grade_card() -> Html {
     };
     let boxes = BOXES.iter().enumerate().map(|(i, (class, label))| {
         let value = texts[i].clone();
-        let texts = texts.clone();
+        let texts_now = texts.clone();
         let oninput = Callback::from(move |e: InputEvent| {
             let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
-            let mut next = (*texts).clone();
+            let mut next = (*texts_now).clone();
             next[i] = area.value();
-            texts.set(next);
+            texts_now.set(next);
         });
+        // a file dropped on a box: its text in the box
+        let ondrop = {
+            let texts = texts.clone();
+            Callback::from(move |e: DragEvent| {
+                let Some(file) = file_list(e.data_transfer().and_then(|d| d.files()))
+                    .into_iter()
+                    .next()
+                else {
+                    return;
+                };
+                e.prevent_default();
+                let texts = texts.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    if let Ok(text) = file_text(file).await {
+                        let mut next = (*texts).clone();
+                        next[i] = text;
+                        texts.set(next);
+                    }
+                });
+            })
+        };
         html! {
             <label class="grade-box">
                 <span>{ *label }</span>
                 <textarea class={classes!("mono", *class)} rows="8" spellcheck="false"
-                    {value} {oninput} />
+                    {value} {oninput} {ondrop} placeholder="paste, or drop the file here" />
             </label>
         }
     });

@@ -107,6 +107,14 @@ fn load(name: String, puzzles: String, reference: String) -> Result<String, Stri
     Ok(done)
 }
 
+/// A file's text.
+pub async fn file_text(f: web_sys::File) -> Result<String, String> {
+    let value = JsFuture::from(f.text())
+        .await
+        .map_err(|_| format!("{} could not be read", f.name()))?;
+    Ok(value.as_string().unwrap_or_default())
+}
+
 /// Reads two files (either order: the reference is the one whose name says
 /// so, else the second).
 async fn load_files(files: Vec<web_sys::File>) -> Result<String, String> {
@@ -158,7 +166,7 @@ async fn load_urls(puzzles: String, reference: String) -> Result<String, String>
 }
 
 /// The files of a file input or a drop.
-fn file_list(list: Option<web_sys::FileList>) -> Vec<web_sys::File> {
+pub fn file_list(list: Option<web_sys::FileList>) -> Vec<web_sys::File> {
     list.map(|l| (0..l.length()).filter_map(|i| l.get(i)).collect())
         .unwrap_or_default()
 }
