@@ -55,6 +55,11 @@ test('signed nibbles: table, stepping, keyboard, errors, shareable link', async 
   await page.click('.tab[data-op="negate"]');
   await page.click('.card .bitrow button[data-bit="3"]');
   assert.equal(await page.inputValue('#nibble-x'), '0x2');
+  // (in the row of bits the arrows, Home and End move between bits: a
+  // WAI-ARIA grid; out of it they step the trace)
+  await page.keyboard.press('End');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.bit), '0');
+  await page.click('h2');
   await page.keyboard.press('End');
   assert.equal(await page.textContent('.result-value'), '-2');
 

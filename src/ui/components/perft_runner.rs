@@ -69,7 +69,7 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
                     </select>
                 </label>
                 <label>{ "workers " }
-                    <select class="perft-workers" onchange={on_workers} disabled={running}
+                    <select class="perft-workers" data-local="this machine's cores" onchange={on_workers} disabled={running}
                         title={format!("this browser reports {cores} cores")}>
                         { for (1..=cores).map(|n| html! {
                             <option value={n.to_string()} selected={n == *workers}>{ n }</option>

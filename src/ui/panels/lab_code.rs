@@ -396,7 +396,7 @@ fn run_to_line(steps: &[CStep], current: usize, on_step: &Callback<usize>) -> Ht
     html! {
         <div class="field c-run-to">
             <label for="lab-run-to">{ "run to line" }</label>
-            <input id="lab-run-to" name="lab-run-to" type="number" min="1" {onchange} />
+            <input id="lab-run-to" name="lab-run-to" type="number" min="1" {onchange} data-local="an action: the step goes to the link" />
         </div>
     }
 }

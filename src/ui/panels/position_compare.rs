@@ -106,7 +106,7 @@ pub(super) fn compare_card(props: &CompareCardProps) -> Html {
             <Breadcrumbs root={props.state.fen.clone()} path={props.state.path.clone()} dispatch={props.dispatch.clone()} />
             <p class="muted">{ format!("Paste your engine's divide of this position at depth {depth} (Stockfish's go perft: e2e4: 20 … Nodes searched: N; or e2e4 20), then compare. Click a row to descend one ply; the link keeps the whole path.") }</p>
             <p class="mono compare-command">{ compare_command(depth, &fen) }</p>
-            <textarea id="divide-text" class="divide-text" rows="6" spellcheck="false" value={(*text).clone()} {oninput}
+            <textarea id="divide-text" class="divide-text" data-local="a pasted divide" rows="6" spellcheck="false" value={(*text).clone()} {oninput}
                 aria-invalid={error.is_some().to_string()} placeholder={"e2e4: 20\nd2d4: 20\n…\n\nNodes searched: 400"} />
             if let Some(e) = &*error {
                 <p class="field-error divide-error" role="alert" data-error-for="divide-text">{ e.clone() }</p>

@@ -73,7 +73,7 @@ pub(super) fn suite_card(props: &SuiteCardProps) -> Html {
         <div class="card suite">
             <h3>{ "Run a perft suite" }</h3>
             <p class="muted">{ "One position a line in EPD: FEN ;D1 20 ;D2 400 … Each line's depths run up to the node budget, on every worker; a line that cannot be read is named and the others still run." }</p>
-            <textarea id="suite-text" class="suite-text" rows="6" spellcheck="false" value={(*text).clone()} {oninput}
+            <textarea id="suite-text" class="suite-text" data-local="a pasted suite" rows="6" spellcheck="false" value={(*text).clone()} {oninput}
                 aria-invalid={(!bad.is_empty()).to_string()}
                 placeholder="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902" />
             { for bad.iter().map(|b| html! {
@@ -82,7 +82,7 @@ pub(super) fn suite_card(props: &SuiteCardProps) -> Html {
             <div class="row">
                 <button type="button" class="suite-load" onclick={load}>{ "load the classic 126-position suite" }</button>
                 <label>{ "nodes per count at most " }
-                    <select class="suite-budget" onchange={on_budget} disabled={running}>
+                    <select class="suite-budget" data-local="a run's budget" onchange={on_budget} disabled={running}>
                         { for BUDGETS.iter().map(|&b| html! {
                             <option value={b.to_string()} selected={b == *budget}>{ b.to_string() }</option>
                         }) }

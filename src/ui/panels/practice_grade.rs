@@ -83,7 +83,7 @@ pub(super) fn grade_card() -> Html {
     });
     let ready = texts.iter().all(|t| !t.trim().is_empty()) && !job.is_running();
     html! {
-        <div class="card grade-card">
+        <div class="card grade-card" data-local="pasted files">
             <h3>{ "Grade a file" }</h3>
             <p class="muted">{ "Paste a data-lab puzzle set, its reference answers and a student's file: each puzzle is checked against its rules, then proven equal to the reference on every allowed input, or shown wrong with a counterexample." }</p>
             { for boxes }

@@ -277,7 +277,7 @@ pub(super) fn sets_card(props: &SetsProps) -> Html {
     html! {
         <>
             { for sets.iter().map(|s| set_group(s, remove.clone())) }
-            <div class="card sets-card" ondragover={Callback::from(|e: DragEvent| e.prevent_default())} ondrop={on_drop}>
+            <div class="card sets-card" data-local="the sets are kept in this browser" ondragover={Callback::from(|e: DragEvent| e.prevent_default())} ondrop={on_drop}>
                 <h3>{ "Load a puzzle set" }</h3>
                 <p class="muted">{ "A data-lab set: the puzzle file (comment blocks with Legal ops, Max ops, Rating, Assume) and its reference answers. Choose or drop both files here, or give their URLs next to your course's page." }</p>
                 <label class="set-files">{ "the two files " }

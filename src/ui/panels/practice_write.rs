@@ -121,7 +121,7 @@ pub(super) fn write_card(props: &WriteProps) -> Html {
         })
     };
     html! {
-        <div class="card write-card">
+        <div class="card write-card" data-local="a draft; its link is made on checking">
             <h3>{ "Write an exercise" }</h3>
             <p class="muted">{ "A puzzle in the data lab's shape: the answer is a C function over int, held to the operators, budget and constants you allow, and proven against your reference on every input your Assume allows." }</p>
             <div class="write-fields">
