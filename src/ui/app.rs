@@ -2,7 +2,8 @@
 //! panel. The route (panel + its state) lives in the URL hash.
 
 use super::dom;
-use super::embed::{EmbedButton, EmbedRoute, EmbedTheme, EmbedView};
+use super::embed::{EmbedButton, EmbedRoute, EmbedTheme};
+use super::embed_view::EmbedView;
 use super::panels::{self, PanelProps};
 use super::route::{is_start, Panel, Params, Route};
 use gloo::events::EventListener;

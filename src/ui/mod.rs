@@ -20,6 +20,9 @@
 //! wasm32 only.
 
 pub mod embed;
+// (apart from `embed`: it renders panels, and Practice writes embeds)
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
+pub mod embed_view;
 pub mod params;
 pub mod registry;
 pub mod route;

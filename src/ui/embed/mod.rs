@@ -26,16 +26,12 @@
 #[cfg_attr(not(feature = "page"), allow(dead_code))]
 mod snippet;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
-mod view;
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub use snippet::EmbedButton;
 #[cfg(all(
     target_arch = "wasm32",
     any(feature = "page", feature = "practice-panel")
 ))]
 pub use snippet::{site_base, snippet};
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
-pub use view::EmbedView;
 
 use super::registry::Panel;
 use super::route::{Params, Route};

@@ -71,14 +71,16 @@ pub fn practice_panel(props: &PanelProps) -> Html {
                 if state.exercise.is_some() || state.custom.is_some() {
                     <a class="practice-back" href="#/practice" onclick={back}>{ "← all exercises" }</a>
                 }
-                <span class="practice-count" data-solved={done.to_string()}>{ format!("{done} of {} solved in this browser", exercises().len()) }</span>
-                if *confirming && done > 0 {
+                // (a set's puzzle: the set's own progress is in its group)
+                if state.custom.is_some() {
+                } else if *confirming && done > 0 {
                     <span class="practice-confirm" role="alert">
                         { format!("Forget all {done} solved in this browser? ") }
                         <button type="button" class="practice-reset-yes" onclick={reset}>{ "yes, reset" }</button>
                         <button type="button" class="practice-reset-no" onclick={keep}>{ "keep them" }</button>
                     </span>
                 } else {
+                    <span class="practice-count" data-solved={done.to_string()}>{ format!("{done} of {} solved in this browser", exercises().len()) }</span>
                     <button type="button" class="practice-reset" onclick={ask} disabled={done == 0}>{ "reset progress…" }</button>
                 }
             </div>

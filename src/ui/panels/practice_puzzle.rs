@@ -170,7 +170,7 @@ fn verdict(g: &GradeDone, source: &SetSource, p: &Puzzle, answer: &str) -> Html 
         },
         "wrong" => html! {
             <div class="verdict wrong" role="status">
-                <p class="bad"><strong>{ "✗ Not equal. " }</strong>{ r.reason.clone() }</p>
+                <p class="bad"><strong>{ "✗ Not equal " }</strong>{ r.reason.clone() }</p>
                 if let (Some(got), Some(expected)) = (&r.got, &r.expected) {
                     <dl class="counterexample">
                         <dt>{ "your answer gives" }</dt><dd class="mono got">{ got.clone() }</dd>

@@ -2,7 +2,7 @@
 //! played as the options say, a small link to the full page, and ← → kept
 //! inside the frame.
 
-use super::{EmbedOptions, EmbedRoute};
+use super::embed::{EmbedOptions, EmbedRoute};
 use crate::ui::components::StepLimits;
 use crate::ui::panels::{self, PanelProps};
 use crate::ui::route::{Params, Route};
