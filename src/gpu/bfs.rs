@@ -68,12 +68,18 @@ impl GpuPerft {
     /// The workgroup size the breadth-first kernels run with: the request
     /// within the adapter's limits, rounded down to a power of two (the
     /// reduction is a tree).
-    fn bfs_workgroup(&self, options: &Options) -> Result<u32, GpuError> {
+    pub(super) fn bfs_workgroup(&self, options: &Options) -> Result<u32, GpuError> {
         let (wg, _) = self.resolve_workgroup(options)?;
         Ok(1 << (31 - wg.max(1).leading_zeros()))
     }
 
-    fn bfs_plan(&self, options: &Options, gpu_depth: u32, wg: u32, branching: f64) -> Plan {
+    pub(super) fn bfs_plan(
+        &self,
+        options: &Options,
+        gpu_depth: u32,
+        wg: u32,
+        branching: f64,
+    ) -> Plan {
         let sw = self.report.software;
         let limit = self
             .limits
@@ -149,6 +155,11 @@ impl GpuPerft {
         let mut run = empty_run(depth, split, wg, options.slider);
         if depth == 0 {
             run.nodes = 1;
+            return Ok(run);
+        }
+        if options.merge {
+            self.run_merged(root, depth, options, &mut run, progress)
+                .await?;
             return Ok(run);
         }
         let total = frontier_size(root, split);
@@ -300,7 +311,7 @@ fn check_depth(gpu_depth: u32) -> Result<(), GpuError> {
     Ok(())
 }
 
-fn empty_run(depth: u32, split: u32, wg: u32, slider: AttackMethod) -> GpuRun {
+pub(super) fn empty_run(depth: u32, split: u32, wg: u32, slider: AttackMethod) -> GpuRun {
     GpuRun {
         nodes: 0,
         depth,
@@ -319,5 +330,6 @@ fn empty_run(depth: u32, split: u32, wg: u32, slider: AttackMethod) -> GpuRun {
         kernel_nanos: None,
         hash_hits: 0,
         hash_misses: 0,
+        levels: Vec::new(),
     }
 }

@@ -642,5 +642,6 @@ fn depth_first_report(
         kernel_nanos: out.kernel_nanos,
         hash_hits: 0,
         hash_misses: 0,
+        levels: Vec::new(),
     }
 }
