@@ -191,14 +191,44 @@ fn multiplicities_past_2_pow_32_are_carried() {
     }
 }
 
-/// Merged and unmerged runs agree, and merging does less leaf work: fewer
-/// positions reach the fused leaf (start perft 5, 4 GPU plies).
+/// Merged and unmerged runs agree; the library's default does not merge
+/// (the CLI and the panel do); both report GPU time where timestamps are.
 #[test]
 fn merged_and_plain_agree() {
+    assert!(!Options::default().merge);
     let p = pos(START);
     let plain = run(&p, 5, &Options::default());
     let m = run(&p, 5, &merged());
     assert_eq!(plain.nodes, m.nodes);
     assert!(plain.levels.is_empty());
     assert_eq!(m.levels.last().and_then(|s| s.nodes), Some(4_865_609));
+    assert_eq!(plain.kernel_nanos.is_some(), m.kernel_nanos.is_some());
+    if let Some(ns) = m.kernel_nanos {
+        let levels: u64 = m.levels.iter().filter_map(|s| s.nanos).sum();
+        assert_eq!(levels, ns, "each pass's time goes to one ply: {m:?}");
+    }
+}
+
+/// Many read-backs (tiny levels, one per range): the GPU time is still
+/// reported, the passes' timestamps read back with the block sums as the
+/// run goes (a run of more passes than the timer holds kept none before).
+#[test]
+fn kernel_time_at_every_depth() {
+    let p = pos(START);
+    for (merge, depth, want) in [(false, 6, 119_060_324), (true, 5, 4_865_609)] {
+        let o = Options {
+            merge,
+            split_depth: Some(0),
+            level_cap: Some(600),
+            move_bound: Some(0),
+            workgroup_size: 16,
+            ..Options::default()
+        };
+        let r = run(&p, depth, &o);
+        assert_eq!(r.nodes, want);
+        if gpu().report().timestamp_query {
+            assert!(r.readbacks > 8, "{r:?}");
+            assert!(r.kernel_nanos.is_some_and(|n| n > 0), "{r:?}");
+        }
+    }
 }
