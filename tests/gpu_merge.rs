@@ -232,3 +232,18 @@ fn kernel_time_at_every_depth() {
         }
     }
 }
+
+/// A hash table on top of merging is refused with a typed error (it finds
+/// nothing there: docs/gpu-hash.md), and works without merging.
+#[test]
+fn hash_with_merging_is_refused() {
+    let p = pos(START);
+    let o = Options {
+        hash_bytes: 1 << 20,
+        ..merged()
+    };
+    let e = gpu().run_blocking(&p, 4, &o, |_, _| true).unwrap_err();
+    assert!(matches!(e, bitscope::gpu::GpuError::BadOptions(_)), "{e}");
+    let plain = Options { merge: false, ..o };
+    assert_eq!(run(&p, 4, &plain).nodes, 197_281);
+}

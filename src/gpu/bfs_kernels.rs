@@ -12,7 +12,9 @@ use super::{poisoned, GpuError, GpuPerft};
 
 /// The breadth-first kernels as written (appended to the depth-first source).
 pub const BFS_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/bfs.wgsl"));
-/// The merging kernels (appended after bfs.wgsl when merging, `bfs_merge`).
+/// The multiplicities' functions (appended after bfs.wgsl, always).
+pub const MULTISET_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/multiset.wgsl"));
+/// The merging kernels (appended after those when merging, `bfs_merge`).
 pub const MERGE_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/merge.wgsl"));
 
 /// The WGSL the host compiles for workgroup size `wg`, a slider method, the
@@ -42,7 +44,7 @@ pub fn bfs_source_with(
         .map_err(|e| GpuError::Shader(e.to_string()))?;
     let merging = if merge { MERGE_WGSL } else { "" };
     Ok(format!(
-        "{base}\nconst BWG: u32 = {wg}u;\nconst BF_WHITE: bool = {white};\nconst BF_DIRECT: bool = {direct};\nconst BF_MERGE: bool = {merge};\n{BFS_WGSL}\n{merging}"
+        "{base}\nconst BWG: u32 = {wg}u;\nconst BF_WHITE: bool = {white};\nconst BF_DIRECT: bool = {direct};\nconst BF_MERGE: bool = {merge};\n{BFS_WGSL}\n{MULTISET_WGSL}\n{merging}"
     ))
 }
 

@@ -403,7 +403,7 @@ impl GpuPerft {
         submission: Option<wgpu::SubmissionIndex>,
     ) -> Result<(), GpuError> {
         self.check_lost()?;
-        let (tx, mut rx) = futures_channel::oneshot::channel();
+        let (tx, rx) = futures_channel::oneshot::channel();
         slice.map_async(wgpu::MapMode::Read, move |r| {
             let _ = tx.send(r);
         });
@@ -412,7 +412,7 @@ impl GpuPerft {
         // (every submission before the map is waited for; no index needed)
         let _ = submission;
         #[cfg(not(target_arch = "wasm32"))]
-        let got = self.wait_sleeping(&mut rx)?;
+        let got = self.wait_sleeping(&mut { rx })?;
         #[cfg(target_arch = "wasm32")]
         let got = rx.await;
         match got {

@@ -71,9 +71,9 @@ pub struct PerftArgs {
     /// most depth - 1; chosen from the adapter by default).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=15))]
     pub(super) split_depth: Option<u32>,
-    /// With --gpu (breadth-first): a transposition table of MB MiB for the
-    /// counts two plies from the leaves (0: none); hits and misses are in
-    /// the JSON.
+    /// With --gpu --no-merge (breadth-first): a transposition table of MB
+    /// MiB for the counts two plies from the leaves (0: none); hits and
+    /// misses are in the JSON. Merged levels (the default) need none.
     #[arg(long, value_name = "MB", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=4096))]
     pub(super) hash: u32,
     /// With --gpu (breadth-first): merge each level's equal positions into
@@ -283,6 +283,12 @@ pub fn open_gpu(
         merge: args.merge || !args.no_merge,
         ..base
     };
+    if base.merge && args.hash > 0 {
+        return Err(format!(
+            "--hash: {} (--no-merge)",
+            bitscope::gpu::bfs::MERGE_AND_HASH
+        ));
+    }
     let options = match args.variant.as_deref().and_then(VariantName::parse) {
         Some(name) => name.apply(Options {
             slider: Options::default().slider,
