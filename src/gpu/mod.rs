@@ -37,6 +37,9 @@
 //!  bfs.rs        the breadth-first host: split, plan, chunk loop
 //!  bfs_walk.rs     its level walk and the buffer pool kept across runs
 //!  bfs_kernels.rs  its kernels, built once per workgroup size and slider
+//!  bfs_merge.rs  the merged walk: equal positions of a level kept once with
+//!                their paths (kernels/merge.wgsl), split in hash parts
+//!  bfs_merge_pool.rs  its buffers, kept across runs
 //!  frontier.rs   the CPU split both hosts share
 //!  pipeline.rs   the kernel source (both families start from it)
 //!  layout.rs     every memory formula: workgroup, private, global bytes
