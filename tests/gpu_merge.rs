@@ -247,3 +247,20 @@ fn hash_with_merging_is_refused() {
     let plain = Options { merge: false, ..o };
     assert_eq!(run(&p, 4, &plain).nodes, 197_281);
 }
+
+/// A level more distinct than its first guess of parts allows (ply 2 of
+/// the start position: 400 children, all distinct, 352 a level): it
+/// overflows, is built again in two halves, and the count stays exact.
+#[test]
+fn an_overflowing_level_is_built_again_in_halves() {
+    let o = Options {
+        split_depth: Some(0),
+        level_cap: Some(352),
+        workgroup_size: 16,
+        ..merged()
+    };
+    let r = run(&pos(START), 4, &o);
+    assert_eq!(r.nodes, 197_281, "{r:?}");
+    assert_eq!((r.levels[2].parts, r.levels[2].max_parts), (2, 2), "{r:?}");
+    assert_eq!(r.levels[2].distinct, Some(400), "{r:?}");
+}

@@ -59,6 +59,9 @@ const MG_OWNER: u32 = 0x40000000u;
 const MG_SKIP: u32 = 0xffffffffu;
 const MG_LOST: u32 = 0xfffffffeu;
 const MG_INDEX: u32 = 0x3fffffffu;
+// Slots one child probes at most: the table has twice the level's entries,
+// so a probe rarely goes past a few slots before the level is full.
+const MG_PROBES: u32 = 1024u;
 
 fn mg_rotl(x: u32, r: u32) -> u32 {
     return (x << r) | (x >> (32u - r));
@@ -128,12 +131,13 @@ fn mg_insert(
     }
     var slot = h & mg.mask;
     var code = MG_LOST;
-    // every slot once at most (a full table loses the child: the part is
-    // built again in halves); a compare-exchange that fails spuriously
-    // looks at its slot again
-    var probes = 0u;
+    // MG_PROBES slots at most, and none once the level is full (the part is
+    // built again in halves either way: a full level's table would
+    // otherwise be probed whole by every child); a compare-exchange that
+    // fails spuriously looks at its slot again
+    var probes = select(0u, MG_PROBES, atomicLoad(&mg_acc[0]) >= mg.cap);
     loop {
-        if probes > mg.mask {
+        if probes >= min(MG_PROBES, mg.mask + 1u) {
             break;
         }
         var v = atomicLoad(&mg_table[slot]);
