@@ -73,3 +73,49 @@ fn perft_gpu_defaults_to_the_matrix_winner() {
     );
     let _ = std::fs::remove_dir_all(&cache);
 }
+
+/// `perft --gpu` merges by default: its JSON has each ply's nodes and
+/// distinct positions (start perft 5: 5,362 distinct after 3 plies, built
+/// on the GPU); `--no-merge` has no levels; `--hash` needs `--no-merge`
+/// (exit 2 with the reason).
+#[test]
+fn perft_gpu_merges_by_default_and_says_each_ply() {
+    let cache = std::env::temp_dir().join(format!("bitscope-cli-merge-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let json = |args: &[&str]| -> serde_json::Value {
+        let (stdout, _) = bitscope(&cache, args);
+        serde_json::from_str(stdout.lines().last().expect("a JSON line")).unwrap()
+    };
+    let j = json(&["perft", "5", "--gpu", "--json"]);
+    assert_eq!(j["nodes"], 4_865_609);
+    let levels = j["levels"].as_array().expect("levels");
+    assert_eq!(levels.len(), 6, "{j}");
+    assert_eq!(levels[3]["distinct"], 5_362, "{j}");
+    assert_eq!(levels[3]["nodes"], 8_902, "{j}");
+    assert_eq!(levels[5]["nodes"], 4_865_609, "{j}");
+    assert!(
+        levels[3].get("seconds").is_some() && levels[3]["parts"] == 1,
+        "{j}"
+    );
+    let plain = json(&["perft", "5", "--gpu", "--json", "--no-merge"]);
+    assert_eq!(plain["nodes"], 4_865_609);
+    assert!(plain.get("levels").is_none(), "{plain}");
+    let out = Command::new(env!("CARGO_BIN_EXE_bitscope"))
+        .args(["perft", "4", "--gpu", "--hash", "16"])
+        .env("BITSCOPE_CACHE", &cache)
+        .output()
+        .expect("bitscope runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--no-merge"));
+    let hashed = json(&[
+        "perft",
+        "4",
+        "--gpu",
+        "--json",
+        "--no-merge",
+        "--hash",
+        "16",
+    ]);
+    assert_eq!(hashed["nodes"], 197_281);
+    let _ = std::fs::remove_dir_all(&cache);
+}

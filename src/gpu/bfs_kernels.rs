@@ -12,6 +12,10 @@ use super::{poisoned, GpuError, GpuPerft};
 
 /// The breadth-first kernels as written (appended to the depth-first source).
 pub const BFS_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/bfs.wgsl"));
+/// The multiplicities' functions (appended after bfs.wgsl, always).
+pub const MULTISET_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/multiset.wgsl"));
+/// The merging kernels (appended after those when merging, `bfs_merge`).
+pub const MERGE_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/merge.wgsl"));
 
 /// The WGSL the host compiles for workgroup size `wg`, a slider method, the
 /// side to move of the positions its entry points read (`white`) and how
@@ -24,10 +28,23 @@ pub fn bfs_source(
     white: bool,
     direct: bool,
 ) -> Result<String, GpuError> {
+    bfs_source_with(wg, slider, white, direct, false)
+}
+
+/// [`bfs_source`], and with `merge` the positions carry multiplicities and
+/// merge.wgsl follows (`bfs_merge`).
+pub fn bfs_source_with(
+    wg: u32,
+    slider: AttackMethod,
+    white: bool,
+    direct: bool,
+    merge: bool,
+) -> Result<String, GpuError> {
     let base = shader_source(Kernel::Private, DEFAULT_WORKGROUP_SIZE, MAX_PLIES, slider)
         .map_err(|e| GpuError::Shader(e.to_string()))?;
+    let merging = if merge { MERGE_WGSL } else { "" };
     Ok(format!(
-        "{base}\nconst BWG: u32 = {wg}u;\nconst BF_WHITE: bool = {white};\nconst BF_DIRECT: bool = {direct};\n{BFS_WGSL}"
+        "{base}\nconst BWG: u32 = {wg}u;\nconst BF_WHITE: bool = {white};\nconst BF_DIRECT: bool = {direct};\nconst BF_MERGE: bool = {merge};\n{BFS_WGSL}\n{MULTISET_WGSL}\n{merging}"
     ))
 }
 
@@ -52,6 +69,10 @@ pub(super) struct Kernels {
     pub id: usize,
     pub wg: u32,
     slider: AttackMethod,
+    /// Built for merging (`BF_MERGE`): positions with multiplicities.
+    merge: bool,
+    /// The merging kernels and their layout (merge builds only).
+    pub mg: Option<MergeKernels>,
     /// The magic tables, bound at [`MAGIC_BINDING`] (magic sliders only).
     pub magic: Option<wgpu::Buffer>,
     pub layout: wgpu::BindGroupLayout,
@@ -64,6 +85,13 @@ pub(super) struct Kernels {
     /// The test hook's kernel (not in the page: build.rs).
     #[cfg(not(target_arch = "wasm32"))]
     pub reduce_test: wgpu::ComputePipeline,
+}
+
+/// merge.wgsl's passes and their bind-group layout (bindings 20..25).
+pub(super) struct MergeKernels {
+    pub layout: wgpu::BindGroupLayout,
+    pub insert: wgpu::ComputePipeline,
+    pub commit: wgpu::ComputePipeline,
 }
 
 /// The kernels of one side to move (`BF_WHITE` in bfs.wgsl).
@@ -134,25 +162,53 @@ fn layouts(dev: &wgpu::Device, magic: bool) -> (wgpu::BindGroupLayout, wgpu::Bin
     (layout, args_layout)
 }
 
+/// merge.wgsl's bind-group layout: its uniform (dynamic offset), the
+/// staged children, the level, the table, the matches, its counters.
+fn merge_layout(dev: &wgpu::Device) -> wgpu::BindGroupLayout {
+    let rw = wgpu::BufferBindingType::Storage { read_only: false };
+    let ro = wgpu::BufferBindingType::Storage { read_only: true };
+    dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("merge bindings"),
+        entries: &[
+            binding(20, wgpu::BufferBindingType::Uniform, true),
+            binding(21, ro, false),
+            binding(22, rw, false),
+            binding(23, rw, false),
+            binding(24, rw, false),
+            binding(25, rw, false),
+        ],
+    })
+}
+
 /// The kernels of workgroup size `wg` and `slider`, from the cache or built.
 pub(super) fn kernels(
     gpu: &GpuPerft,
     wg: u32,
     slider: AttackMethod,
 ) -> Result<Arc<Kernels>, GpuError> {
+    kernels_for(gpu, wg, slider, false)
+}
+
+/// [`kernels`], built for merging (`merge`) or not.
+pub(super) fn kernels_for(
+    gpu: &GpuPerft,
+    wg: u32,
+    slider: AttackMethod,
+    merge: bool,
+) -> Result<Arc<Kernels>, GpuError> {
     if let Some(k) = gpu
         .bfs
         .lock()
         .map_err(poisoned)?
         .iter()
-        .find(|k| k.wg == wg && k.slider == slider)
+        .find(|k| k.wg == wg && k.slider == slider && k.merge == merge)
     {
         return Ok(k.clone());
     }
     let magic = gpu.magic_table_for(slider)?;
     let dev = &gpu.device;
     let module = |white: bool| {
-        bfs_source(wg, slider, white, gpu.direct_leaf_counts).map(|src| {
+        bfs_source_with(wg, slider, white, gpu.direct_leaf_counts, merge).map(|src| {
             dev.create_shader_module(wgpu::ShaderModuleDescriptor {
                 label: Some("bfs.wgsl"),
                 source: wgpu::ShaderSource::Wgsl(src.into()),
@@ -191,10 +247,21 @@ pub(super) fn kernels(
         leaf_hash: make(m, "bf_leaf_hash"),
         leaf_count: make(m, "bf_leaf_count"),
     };
+    let mg = merge.then(|| {
+        let layout = merge_layout(dev);
+        let pl = pipeline_layout(&[Some(&layout)]);
+        MergeKernels {
+            insert: make_with(&pl, &white, "mg_insert"),
+            commit: make_with(&pl, &white, "mg_commit"),
+            layout,
+        }
+    });
     let k = Arc::new(Kernels {
         id: BUILDS.fetch_add(1, Ordering::Relaxed),
         wg,
         slider,
+        merge,
+        mg,
         magic,
         sides: [side(&white), side(&black)],
         block_scan: make(&white, "bf_block_scan"),

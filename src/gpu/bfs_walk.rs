@@ -113,6 +113,10 @@ fn copy_for_reading(pool: &Pool, enc: &mut wgpu::CommandEncoder, what: ReadBack)
                 let blocks = &pool.levels[l].blocks;
                 enc.copy_buffer_to_buffer(blocks, 0, &pool.read, 16, 4 * u64::from(n));
             }
+            // the passes so far, timed: a run of many passes keeps its GPU time
+            if let Some(t) = &pool.timer {
+                t.copy(enc, &pool.read, 16 + 4 * u64::from(n));
+            }
         }
     }
 }
@@ -135,6 +139,8 @@ pub(super) struct Walker<'a> {
     plan: Plan,
     run: &'a mut GpuRun,
     queued: Vec<Dispatch<'a>>,
+    /// GPU time of the passes read back before the final read.
+    nanos: u64,
 }
 
 impl<'a> Walker<'a> {
@@ -164,6 +170,7 @@ impl<'a> Walker<'a> {
             plan,
             run,
             queued: Vec::new(),
+            nanos: 0,
         }
     }
 
@@ -216,11 +223,12 @@ impl<'a> Walker<'a> {
     fn submit(&mut self, read: Option<ReadBack>) -> wgpu::SubmissionIndex {
         let dev = &self.gpu.device;
         let pool = &mut *self.pool;
-        let need = match read {
-            Some(ReadBack::Blocks(_, n)) => 16 + 4 * u64::from(n),
-            // the accumulator, and the timestamps of every pass there may be
-            _ => ACC_BYTES + 16 * u64::from(MAX_TIMED_PASSES),
-        };
+        // the timestamps of every pass there may be after the words
+        let need = 16 * u64::from(MAX_TIMED_PASSES)
+            + match read {
+                Some(ReadBack::Blocks(_, n)) => 16 + 4 * u64::from(n),
+                _ => ACC_BYTES,
+            };
         pool.fit(dev, self.queued.len(), need);
         if !self.queued.is_empty() {
             let stride = pool.stride as usize;
@@ -276,19 +284,30 @@ impl<'a> Walker<'a> {
     /// Submits and waits for the read-back: the words after the accumulator.
     async fn read(&mut self, what: ReadBack) -> Result<([u32; 4], Vec<u32>), GpuError> {
         let index = self.submit(Some(what));
-        let bytes = match what {
-            ReadBack::Blocks(_, n) => 16 + 4 * u64::from(n),
-            ReadBack::Acc => ACC_BYTES + self.pool.timer.as_ref().map_or(0, Timer::bytes),
-        };
+        let timed = self.pool.timer.as_ref().map_or(0, Timer::bytes);
+        let bytes = timed
+            + match what {
+                ReadBack::Blocks(_, n) => 16 + 4 * u64::from(n),
+                ReadBack::Acc => ACC_BYTES,
+            };
         self.run.readbacks += 1;
-        let out = self
+        let (acc, mut more) = self
             .gpu
             .read_words(&self.pool.read, bytes, Some(index), |w| {
                 ([w[0], w[1], w[2], w[3]], w[4..].to_vec())
             })
             .await?;
         self.gpu.take_device_error()?;
-        Ok(out)
+        if let (ReadBack::Blocks(_, n), Some(t)) = (what, self.pool.timer.as_mut()) {
+            // the block sums, then the timestamps of the passes so far
+            let period = self.gpu.queue.get_timestamp_period();
+            self.nanos += pass_nanos(&more[n as usize..], t.passes, period);
+            more.truncate(n as usize);
+            if !t.overflow {
+                t.reset();
+            }
+        }
+        Ok((acc, more))
     }
 
     /// Uploads `chunk` (positions with `white` to move) as level 0 and walks it.
@@ -510,7 +529,7 @@ impl<'a> Walker<'a> {
         self.run.hash_misses = word(1, 3);
         let period = self.gpu.queue.get_timestamp_period();
         self.run.kernel_nanos = match &self.pool.timer {
-            Some(t) if !t.overflow => Some(pass_nanos(&more[6..], t.passes, period)),
+            Some(t) if !t.overflow => Some(self.nanos + pass_nanos(&more[6..], t.passes, period)),
             _ => None,
         };
         let overflows = more[4];

@@ -179,6 +179,7 @@ impl GpuPerft {
             magic_table: Mutex::new(None),
             bfs: Mutex::new(Vec::new()),
             bfs_pool: Mutex::new(None),
+            bfs_merge_pool: Mutex::new(None),
             errors,
             lost,
         })

@@ -37,6 +37,9 @@
 //!  bfs.rs        the breadth-first host: split, plan, chunk loop
 //!  bfs_walk.rs     its level walk and the buffer pool kept across runs
 //!  bfs_kernels.rs  its kernels, built once per workgroup size and slider
+//!  bfs_merge.rs  the merged walk: equal positions of a level kept once with
+//!                their paths (kernels/merge.wgsl), split in hash parts
+//!  bfs_merge_pool.rs  its buffers, kept across runs
 //!  frontier.rs   the CPU split both hosts share
 //!  pipeline.rs   the kernel source (both families start from it)
 //!  layout.rs     every memory formula: workgroup, private, global bytes
@@ -64,6 +67,8 @@
 pub mod bfs;
 pub mod bfs_hash;
 mod bfs_kernels;
+pub mod bfs_merge;
+mod bfs_merge_pool;
 mod bfs_pool;
 mod bfs_walk;
 mod device;
@@ -85,6 +90,7 @@ use serde::{Deserialize, Serialize};
 
 #[cfg(not(target_arch = "wasm32"))]
 use crate::chess::{Move, Position};
+pub use bfs_merge::LevelStat;
 pub use device::AdapterReport;
 pub use frontier::auto_split;
 pub use layout::{
@@ -187,6 +193,12 @@ pub struct Options {
     /// is done again with read-backs. Tests set a small one to force that.
     #[serde(default)]
     pub move_bound: Option<u32>,
+    /// Breadth-first: merge each level's equal positions into one with
+    /// the number of paths to it ([`bfs_merge`]; the CLI's `--merge`).
+    /// Runs from packed positions (`run_packed`, `counts_packed`) and
+    /// `divide` ignore it.
+    #[serde(default)]
+    pub merge: bool,
 }
 
 /// The default: breadth-first with Kogge-Stone fills, the fastest family
@@ -204,6 +216,7 @@ impl Default for Options {
             level_cap: None,
             hash_bytes: 0,
             move_bound: None,
+            merge: false,
         }
     }
 }
@@ -262,6 +275,10 @@ pub struct GpuRun {
     pub hash_hits: u64,
     #[serde(default)]
     pub hash_misses: u64,
+    /// Merged runs ([`Options::merge`]): each ply's paths and positions,
+    /// from the root to the depth (empty otherwise).
+    #[serde(default)]
+    pub levels: Vec<LevelStat>,
 }
 
 impl GpuRun {
@@ -288,6 +305,8 @@ pub struct GpuPerft {
     bfs: bfs_kernels::KernelCache,
     /// The breadth-first level buffers, kept between runs.
     bfs_pool: Mutex<Option<bfs_pool::Pool>>,
+    /// The merged breadth-first buffers, kept between runs.
+    bfs_merge_pool: Mutex<Option<bfs_merge_pool::MergePool>>,
     /// Whether the breadth-first leaf kernels add each invocation's count to
     /// the total on its own (a software adapter, where a workgroup reduction's
     /// barriers cost more than the atomics) or sum the workgroup's first.

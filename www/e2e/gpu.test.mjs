@@ -31,7 +31,7 @@ test('GPU perft through WebGPU matches the CPU, both variants', async () => {
 
 test('breadth-first with a hash table counts Kiwipete 4 as the CPU does, and says how often it hit', async () => {
   const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${site.server.url}#/gpu?depth=4&variant=breadth-first&hash=16`);
+  await page.goto(`${site.server.url}#/gpu?depth=4&variant=breadth-first&hash=16&merge=0`);
   await page.waitForSelector('.adapter-name', { timeout: 60000 });
   assert.equal(await page.inputValue('select.gpu-hash'), '16');
   await page.selectOption('select.preset', { label: 'kiwipete' });
@@ -43,6 +43,37 @@ test('breadth-first with a hash table counts Kiwipete 4 as the CPU does, and say
   console.log(`# ${counts}`);
   assert.match(counts, /of 2039 positions/); // (Kiwipete has 2,039 positions two plies down)
   assert.match(page.url(), /hash=16/);
+  await context.close();
+  assert.deepEqual(problems, []);
+});
+
+test('merged breadth-first: start perft 5 exact, nodes and distinct positions per ply drawn on a log scale', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 1000 } });
+  await page.goto(`${site.server.url}#/gpu?depth=5&variant=breadth-first`);
+  await page.waitForSelector('.adapter-name', { timeout: 60000 });
+  assert.equal(await page.isChecked('input.gpu-merge'), true, 'merging is on by default');
+  await page.click('.gpu-run');
+  await page.waitForSelector('.gpu-match, .gpu-mismatch, .gpu-error', { timeout: 180000 });
+  assert.equal(await page.locator('.gpu-mismatch, .gpu-error').count(), 0, await page.innerText('.panel'));
+  assert.equal(await page.textContent('.gpu-nodes'), '4865609');
+  const distinct = await page.locator('.levels-table .level-distinct').allTextContents();
+  const nodes = await page.locator('.levels-table .level-nodes').allTextContents();
+  console.log(`# nodes per ply: ${nodes.join(' ')}; distinct: ${distinct.join(' ')}`);
+  assert.deepEqual(distinct.slice(0, 4), ['1', '20', '400', '5362']);
+  assert.equal(nodes[3], '8902');
+  assert.equal(nodes[5], '4865609');
+  assert.ok(await page.locator('.levels-chart .levels-nodes circle').count() >= 5);
+  assert.ok(await page.locator('.levels-chart .levels-distinct rect').count() >= 4);
+  await page.locator('.levels-chart').scrollIntoViewIfNeeded();
+  await shot(page, 'gpu-merged-levels');
+  // off: the plain walk, no chart, the same count; the URL says so
+  await page.uncheck('input.gpu-merge');
+  assert.match(page.url(), /merge=0/);
+  await page.click('.gpu-run');
+  await page.waitForSelector('.levels-chart', { state: 'detached', timeout: 60000 });
+  await page.waitForSelector('.gpu-match, .gpu-mismatch, .gpu-error', { timeout: 180000 });
+  assert.equal(await page.textContent('.gpu-nodes'), '4865609');
+  assert.equal(await page.locator('.levels-chart').count(), 0);
   await context.close();
   assert.deepEqual(problems, []);
 });

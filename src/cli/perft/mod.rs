@@ -71,11 +71,20 @@ pub struct PerftArgs {
     /// most depth - 1; chosen from the adapter by default).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=15))]
     pub(super) split_depth: Option<u32>,
-    /// With --gpu (breadth-first): a transposition table of MB MiB for the
-    /// counts two plies from the leaves (0: none); hits and misses are in
-    /// the JSON.
+    /// With --gpu --no-merge (breadth-first): a transposition table of MB
+    /// MiB for the counts two plies from the leaves (0: none); hits and
+    /// misses are in the JSON. Merged levels (the default) need none.
     #[arg(long, value_name = "MB", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=4096))]
     pub(super) hash: u32,
+    /// With --gpu (breadth-first): merge each level's equal positions into
+    /// one with the number of paths to it (a multiset frontier); the JSON
+    /// gains `levels` (per ply: nodes, distinct, seconds). On by default
+    /// (start perft 7 on SwiftShader: 5x faster, docs/performance.md).
+    #[arg(long, conflicts_with = "no_merge")]
+    pub(super) merge: bool,
+    /// With --gpu: count every path's positions, without merging.
+    #[arg(long)]
+    pub(super) no_merge: bool,
 }
 
 /// What the JSON line says.
@@ -110,6 +119,42 @@ pub struct GpuCounts {
     /// gave (hits) or took (misses).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub hash: Option<HashCounts>,
+    /// `--merge`: each ply's paths, positions after merging, GPU seconds
+    /// and how the level was split.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub levels: Option<Vec<LevelCounts>>,
+}
+
+/// One ply of `perft --gpu --merge --json`.
+#[derive(Serialize)]
+pub struct LevelCounts {
+    pub ply: u32,
+    /// perft(ply); null for the ply the fused leaf walks through.
+    pub nodes: Option<u64>,
+    /// Positions after merging; null where the level is not built.
+    pub distinct: Option<u64>,
+    /// GPU seconds building the level (the last ply: the leaves); null on
+    /// the CPU's plies and without timestamps.
+    pub seconds: Option<f64>,
+    /// Parts the level was built in (hash ranges, over every visit), the
+    /// most in one visit, and the ranges of the level above expanded into it.
+    pub parts: u32,
+    pub max_parts: u32,
+    pub ranges: u32,
+}
+
+impl LevelCounts {
+    fn of(s: &bitscope::gpu::LevelStat) -> LevelCounts {
+        LevelCounts {
+            ply: s.ply,
+            nodes: s.nodes,
+            distinct: s.distinct,
+            seconds: s.nanos.map(|n| n as f64 * 1e-9),
+            parts: s.parts,
+            max_parts: s.max_parts,
+            ranges: s.ranges,
+        }
+    }
 }
 
 /// `perft --gpu --hash MB --json`: the table and what it saved.
@@ -235,8 +280,15 @@ pub fn open_gpu(
         workgroup_size: args.workgroup_size,
         split_depth: args.split_depth,
         hash_bytes: bitscope::gpu::bfs_hash::mib(args.hash),
+        merge: args.merge || !args.no_merge,
         ..base
     };
+    if base.merge && args.hash > 0 {
+        return Err(format!(
+            "--hash: {} (--no-merge)",
+            bitscope::gpu::bfs::MERGE_AND_HASH
+        ));
+    }
     let options = match args.variant.as_deref().and_then(VariantName::parse) {
         Some(name) => name.apply(Options {
             slider: Options::default().slider,
@@ -298,6 +350,8 @@ fn run_gpu(
                         hash_hits: run.hash_hits,
                         hash_misses: run.hash_misses,
                     }),
+                    levels: (!run.levels.is_empty())
+                        .then(|| run.levels.iter().map(LevelCounts::of).collect()),
                 };
                 (run.nodes, None, Some(run.split_depth), Some(counts))
             })

@@ -50,6 +50,11 @@
 //                         `select` of the move generator folds away.
 //   const BF_DIRECT: bool each leaf invocation adds its own count to acc
 //                         (a software adapter), not the workgroup's sum
+//   const BF_MERGE: bool  a level's positions carry a multiplicity (two
+//                         words after each, BF_STRIDE): bf_expand's children
+//                         inherit it in their one form (bf_canon), the leaf
+//                         kernels multiply their counts by it; merge.wgsl,
+//                         appended after this file, merges equal positions
 
 struct BfParams {
     // positions in this dispatch
@@ -108,8 +113,15 @@ fn bf_limit() -> u32 {
     return select(0u, min(bf.count, size - bf.base), size > bf.base);
 }
 
+// Words one position takes in a level buffer: the packed position, and with
+// merging (BF_MERGE) its multiplicity (lo, hi) after it.
+const BF_STRIDE: u32 = select(11u, 13u, BF_MERGE);
+
+// The multiplicity of the position bf_expand walks: its children inherit it.
+var<private> bf_mult: vec2<u32>;
+
 fn bf_load(i: u32) -> Pos {
-    let b = i * POS_WORDS;
+    let b = i * BF_STRIDE;
     var q = Pos(
         vec2<u32>(bf_src[b], bf_src[b + 1u]),
         vec2<u32>(bf_src[b + 2u], bf_src[b + 3u]),
@@ -124,7 +136,11 @@ fn bf_load(i: u32) -> Pos {
 }
 
 fn bf_store(i: u32, q: Pos) {
-    let b = i * POS_WORDS;
+    let b = i * BF_STRIDE;
+    if BF_MERGE {
+        bf_dst[b + 11u] = bf_mult.x;
+        bf_dst[b + 12u] = bf_mult.y;
+    }
     bf_dst[b] = q.w.x;
     bf_dst[b + 1u] = q.w.y;
     bf_dst[b + 2u] = q.p.x;
@@ -276,7 +292,11 @@ fn bf_walk(q: Pos, fused: bool, out: u32, limit: u32) -> vec2<u32> {
                 hi += select(0u, 1u, lo < n);
             } else {
                 if k < limit {
-                    bf_store(out + k, child);
+                    if BF_MERGE {
+                        bf_store(out + k, bf_canon(child, geo));
+                    } else {
+                        bf_store(out + k, child);
+                    }
                 }
                 k += 1u;
             }
@@ -551,6 +571,7 @@ fn bf_expand(
         return;
     }
     let j = bf.base + i;
+    bf_mult = bf_mult_of(j);
     let off = bf_offs[j] + bf_blocks[j / BWG] - bf.sub;
     let limit = select(0u, bf.cap - off, off < bf.cap);
     bf_walk(bf_load(j), false, off, limit);
@@ -601,7 +622,7 @@ fn bf_leaf(
     let i = bf_index(wid, nwg, li);
     var r = vec2<u32>(0u, 0u);
     if i < bf_limit() {
-        r = bf_walk(bf_load(bf.base + i), true, 0u, 0u);
+        r = bf_weigh(bf.base + i, bf_walk(bf_load(bf.base + i), true, 0u, 0u));
     }
     bf_total(li, r);
 }
@@ -616,7 +637,7 @@ fn bf_leaf_count(
     let i = bf_index(wid, nwg, li);
     var r = vec2<u32>(0u, 0u);
     if i < bf_limit() {
-        r = vec2<u32>(bf_count_legal(bf_load(bf.base + i)), 0u);
+        r = bf_weigh(bf.base + i, vec2<u32>(bf_count_legal(bf_load(bf.base + i)), 0u));
     }
     bf_total(li, r);
 }
@@ -703,6 +724,7 @@ fn bf_leaf_hash(
             atomicStore(&bf_tt[e], h.x ^ r.x);
             bf_tally(5u);
         }
+        r = bf_weigh(bf.base + i, r);
     }
     bf_total(li, r);
 }

@@ -11,6 +11,7 @@
 //! URL state: `ui::state::GpuState` (`fen`, `depth`, `variant`, `wg`,
 //! `slider`, `matrix`).
 
+use super::gpu_levels::LevelsChart;
 use super::gpu_matrix::GpuMatrix;
 use super::PanelProps;
 use crate::chess::{FenError, Position, CPW_POSITIONS};
@@ -484,9 +485,18 @@ fn run_selects(settings: &GpuState, dispatch: &Callback<Action>, running: bool) 
                     { for WORKGROUP_SIZES.iter().map(|w| html! { <option value={w.to_string()} selected={*w == wanted_wg}>{ w }</option> }) }
                 </select>
             </label>
-            <label title="breadth-first only: the counts two plies from the leaves, kept by position">{ "hash table " }
+            <label class="check" title="breadth-first only: equal positions of a level kept once, with the number of paths to them">
+                <input type="checkbox" class="gpu-merge" checked={settings.merge}
+                    disabled={running || variant != Kernel::BreadthFirst}
+                    onchange={dispatch.reform(|e: Event| {
+                        let el: web_sys::HtmlInputElement = e.target_unchecked_into();
+                        Action::SetMerge(el.checked())
+                    })} />
+                { " merge transpositions" }
+            </label>
+            <label title="breadth-first without merging only: the counts two plies from the leaves, kept by position">{ "hash table " }
                 <select class="gpu-hash" onchange={on_select(dispatch, |v| v.parse().ok().map(Action::SetHash))}
-                    disabled={running || variant != Kernel::BreadthFirst}>
+                    disabled={running || variant != Kernel::BreadthFirst || settings.merge}>
                     { for GPU_HASH_SIZES.iter().map(|&h| html! {
                         <option value={h.to_string()} selected={h == settings.hash_mb}>{ if h == 0 { "none".to_string() } else { format!("{h} MiB") } }</option>
                     }) }
@@ -555,6 +565,7 @@ impl Runner {
             workgroup_size,
             slider,
             hash_mb,
+            merge,
             ..
         } = self.settings;
         let breadth_first = variant == Kernel::BreadthFirst;
@@ -563,7 +574,13 @@ impl Runner {
             slider,
             workgroup_size,
             batch_size: batch,
-            hash_bytes: if breadth_first { mib(hash_mb) } else { 0 },
+            // (a table adds nothing on top of merging: the select is off)
+            hash_bytes: if breadth_first && !merge {
+                mib(hash_mb)
+            } else {
+                0
+            },
+            merge: merge && breadth_first,
             ..Options::default()
         };
         let root = match Position::from_fen(&fen) {
@@ -685,6 +702,9 @@ fn gpu_result(
             if gpu.hash_hits + gpu.hash_misses > 0 {
                 <p class="muted gpu-hash-counts">{ format!("Hash table: {} of {} positions two plies from the leaves found their count in it ({:.0}%).",
                     gpu.hash_hits, gpu.hash_hits + gpu.hash_misses, 100.0 * gpu.hash_hits as f64 / (gpu.hash_hits + gpu.hash_misses) as f64) }</p>
+            }
+            if !gpu.levels.is_empty() {
+                <LevelsChart levels={gpu.levels.clone()} />
             }
             if matches {
                 <p class="ok gpu-match">{ "GPU and CPU agree ✓" }</p>

@@ -19,6 +19,8 @@ pub(crate) mod gpu;
 #[cfg(feature = "gpu-panel")]
 mod gpu_chart;
 #[cfg(feature = "gpu-panel")]
+mod gpu_levels;
+#[cfg(feature = "gpu-panel")]
 mod gpu_matrix;
 mod gpu_mini;
 #[cfg(feature = "gpu-panel")]

@@ -223,6 +223,9 @@ pub struct GpuState {
     /// The breadth-first kernels' transposition table, MiB: one of
     /// [`GPU_HASH_SIZES`] (`hash`, left out when 0).
     pub hash_mb: u32,
+    /// Breadth-first: merge each level's equal positions (on by default;
+    /// `merge=0` when off).
+    pub merge: bool,
 }
 
 impl Default for GpuState {
@@ -236,6 +239,7 @@ impl Default for GpuState {
             slider: crate::gpu::Options::default().slider,
             matrix: MatrixSize::Quick,
             hash_mb: 0,
+            merge: true,
         }
     }
 }
@@ -251,6 +255,7 @@ pub enum GpuAction {
     SetMatrixSize(MatrixSize),
     /// The table's size (one of [`GPU_HASH_SIZES`]; others are ignored).
     SetHash(u32),
+    SetMerge(bool),
 }
 
 impl PanelState for GpuState {
@@ -279,6 +284,7 @@ impl PanelState for GpuState {
             hash_mb: read_num(p, "hash")
                 .filter(|h| GPU_HASH_SIZES.contains(h))
                 .unwrap_or(d.hash_mb),
+            merge: p.get("merge") != Some("0"),
         }
     }
 
@@ -292,6 +298,9 @@ impl PanelState for GpuState {
             ("matrix", self.matrix.name().to_string()),
         ]);
         set_nonzero(&mut p, "hash", self.hash_mb as usize);
+        if !self.merge {
+            p.set("merge", "0".to_string());
+        }
         p
     }
 
@@ -318,6 +327,7 @@ impl PanelState for GpuState {
                 GpuState { hash_mb, ..self }
             }
             GpuAction::SetHash(_) => self,
+            GpuAction::SetMerge(merge) => GpuState { merge, ..self },
         }
     }
 }
@@ -423,6 +433,7 @@ mod tests {
                                 slider,
                                 matrix: MatrixSize::ALL[n % 3],
                                 hash_mb: GPU_HASH_SIZES[n % 5],
+                                merge: n % 2 == 0,
                             };
                             assert_eq!(through_url(&s), s);
                             n += 1;

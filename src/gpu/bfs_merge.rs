@@ -1,0 +1,743 @@
+//! Breadth-first perft with each level's transpositions merged (a multiset
+//! frontier, [`Options::merge`]): equal positions are kept once, with the
+//! number of paths that reach them (a 64-bit multiplicity), and the leaf
+//! counts are multiplied by it.
+//!
+//! ```text
+//!  root --CPU, split plies, merged in a hash map--> level 0 (position, paths)
+//!  level l, more than two plies left:
+//!     bf_count_scan, bf_block_scan; read back the block sums
+//!     part p of P (P = 1 unless the level overflows):
+//!        per range of level l whose children fit the staging buffer:
+//!           bf_expand -> staging (children in one form, inheriting paths)
+//!           mg_insert, mg_commit -> level l + 1 (equal positions once,
+//!                                   their paths added up)
+//!        read back the counters: entries, lost, nodes
+//!        lost (the level or the table full): build parts 2p, 2p + 1 of 2P
+//!        else walk level l + 1
+//!  level with two plies or fewer left: the fused leaf, each count times
+//!     the position's paths, into the 64-bit accumulator
+//! ```
+//!
+//! Positions are compared word by word (kernels/merge.wgsl), never by a key
+//! alone, so no collision can give a wrong count. A part keeps the children
+//! whose hash falls in it, so every position goes to exactly one part and
+//! the count stays exact; a split level merges less (a position may be an
+//! entry of two of the upper level's parts' subtrees), which
+//! [`LevelStat::parts`] and [`LevelStat::ranges`] report.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+
+use serde::{Deserialize, Serialize};
+
+use super::bfs_kernels::{kernels_for, BfParams, Kernels};
+use super::bfs_merge_pool::{Group, MergePool, MACC_BYTES, MERGED_BYTES, MERGED_WORDS};
+use super::bfs_pool::ACC_BYTES;
+use super::packed::{check_packed, pack, white_to_move, Packed, POS_WORDS};
+use super::timer::pass_nanos;
+use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
+use crate::chess::{Position, Special};
+
+/// Parts one level may be built in at most (a level that does not fit in
+/// 2^16 parts is an error, not a wrong count).
+pub const MAX_PARTS: u32 = 1 << 16;
+
+/// One ply of a run: the paths (nodes) and, where the level was built, the
+/// positions left after merging (distinct).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelStat {
+    /// Plies below the root.
+    pub ply: u32,
+    /// Paths to this ply: perft(ply). `None` for the ply the fused leaf
+    /// walks through without keeping.
+    pub nodes: Option<u64>,
+    /// Positions after merging, over every part and range; `None` where
+    /// the level is not built (the last two plies).
+    pub distinct: Option<u64>,
+    /// Parts the level was built in, over every visit (one per visit when
+    /// it fit its buffer); 0 on the CPU's plies.
+    pub parts: u32,
+    /// The most parts one visit took (a power of two).
+    pub max_parts: u32,
+    /// Ranges of the level above expanded into it, over every part.
+    pub ranges: u32,
+    /// GPU time building it (the last ply: the leaves), nanoseconds, where
+    /// the adapter has timestamps.
+    pub nanos: Option<u64>,
+}
+
+/// The merge counters' words (mg_acc).
+struct Built {
+    entries: u32,
+    lost: u32,
+    nodes: u64,
+}
+
+/// The one form the CPU merges: the white king in the white board (as
+/// the kernels load it) and no en passant square where no pawn may take.
+fn canonical(p: &Position) -> Packed {
+    let mut w = pack(p);
+    let k = p.king_square(crate::chess::Color::White).to_u8();
+    w[usize::from(k / 32)] |= 1 << (k % 32);
+    let takes = || {
+        p.legal_moves()
+            .as_slice()
+            .iter()
+            .any(|m| m.special() == Some(Special::EnPassant))
+    };
+    if p.ep_file().is_some() && !takes() {
+        let ep = super::packed::EN_PASSANT;
+        w[ep.word] &= !(ep.mask() << ep.shift);
+    }
+    w
+}
+
+/// The frontier `split` plies below `root`, merged ply by ply on the CPU:
+/// (packed position, paths) in a fixed order, and each ply's figures.
+pub fn merged_frontier(root: &Position, split: u32) -> (Vec<(Packed, u64)>, Vec<LevelStat>) {
+    let mut level: Vec<(Position, u64)> = vec![(*root, 1)];
+    let mut stats = vec![cpu_stat(0, 1, 1)];
+    for ply in 1..=split {
+        let mut index: HashMap<Packed, usize> = HashMap::new();
+        let mut next: Vec<(Position, u64)> = Vec::new();
+        for (p, paths) in &level {
+            for m in p.legal_moves().as_slice() {
+                let c = p.play(*m);
+                let key = canonical(&c);
+                match index.get(&key) {
+                    Some(&i) => next[i].1 += paths,
+                    None => {
+                        index.insert(key, next.len());
+                        next.push((c, *paths));
+                    }
+                }
+            }
+        }
+        let nodes = next.iter().map(|(_, n)| n).sum();
+        stats.push(cpu_stat(ply, nodes, next.len() as u64));
+        level = next;
+    }
+    let out = level.iter().map(|(p, n)| (canonical(p), *n)).collect();
+    (out, stats)
+}
+
+fn cpu_stat(ply: u32, nodes: u64, distinct: u64) -> LevelStat {
+    LevelStat {
+        ply,
+        nodes: Some(nodes),
+        distinct: Some(distinct),
+        ..LevelStat::default()
+    }
+}
+
+/// How a merged run is cut up.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct MergePlan {
+    /// Positions a level buffer holds at most.
+    pub cap: u32,
+    /// Children the staging buffer holds at most.
+    pub stage: u32,
+    /// Positions per count / expand / merge dispatch.
+    pub expand_max: u32,
+    /// Positions per leaf dispatch.
+    pub leaf_max: u32,
+    /// `--hash`'s entries (0: none).
+    pub hash_entries: u32,
+}
+
+/// merge.wgsl's uniform (`MgParams`), the size of [`BfParams`].
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
+struct MgParams {
+    count: u32,
+    base: u32,
+    cap: u32,
+    mask: u32,
+    parts: u32,
+    part: u32,
+    pad: [u32; 2],
+}
+
+/// One dispatch waiting for the next submission.
+struct Job<'k> {
+    pipeline: &'k wgpu::ComputePipeline,
+    group: Group,
+    groups: u32,
+    params: [u32; 8],
+}
+
+/// What a submission copies for the host to read.
+#[derive(Clone, Copy)]
+enum Read {
+    Counters,
+    Blocks(usize, u32),
+}
+
+/// One merged run's walk.
+pub(super) struct Merger<'a> {
+    gpu: &'a GpuPerft,
+    k: &'a Kernels,
+    pool: &'a mut MergePool,
+    plan: MergePlan,
+    run: &'a mut GpuRun,
+    queued: Vec<Job<'a>>,
+    /// The ply each timed pass since the last read-back worked for.
+    tags: Vec<usize>,
+    /// Clear the table and the counters before the next pass.
+    clear: bool,
+    /// White is to move at level 0.
+    white: bool,
+}
+
+impl<'a> Merger<'a> {
+    pub fn new(
+        gpu: &'a GpuPerft,
+        k: &'a Kernels,
+        pool: &'a mut MergePool,
+        plan: MergePlan,
+        run: &'a mut GpuRun,
+    ) -> Merger<'a> {
+        gpu.queue
+            .write_buffer(&pool.acc, 0, &[0u8; ACC_BYTES as usize]);
+        if let Some(t) = pool.timer.as_mut() {
+            t.reset();
+        }
+        let mut enc = gpu.device.create_command_encoder(&Default::default());
+        pool.hash_table(&gpu.device, plan.hash_entries, &mut enc);
+        gpu.queue.submit([enc.finish()]);
+        run.submits += 1;
+        Merger {
+            gpu,
+            k,
+            pool,
+            plan,
+            run,
+            queued: Vec::new(),
+            tags: Vec::new(),
+            clear: false,
+            white: true,
+        }
+    }
+
+    fn push(
+        &mut self,
+        pipeline: &'a wgpu::ComputePipeline,
+        group: Group,
+        n: u32,
+        params: [u32; 8],
+    ) {
+        self.queued.push(Job {
+            pipeline,
+            group,
+            groups: n.div_ceil(self.k.wg),
+            params,
+        });
+    }
+
+    /// Queues `pipeline` over items `first .. first + n` in dispatches of at
+    /// most `piece`, `make(count, base)` giving each one's uniform.
+    fn pieces(
+        &mut self,
+        pipeline: &'a wgpu::ComputePipeline,
+        group: Group,
+        (first, n): (u32, u32),
+        piece: u32,
+        make: impl Fn(u32, u32) -> [u32; 8],
+    ) {
+        let piece = piece.max(1);
+        let mut done = 0;
+        while done < n {
+            let len = piece.min(n - done);
+            let params = make(len, first + done);
+            self.push(pipeline, group, len, params);
+            done += len;
+        }
+    }
+
+    /// Submits what is queued in one pass (timed for `ply`), then the copy
+    /// for `read`.
+    fn submit(&mut self, ply: usize, read: Option<Read>) -> wgpu::SubmissionIndex {
+        let dev = &self.gpu.device;
+        let timer_bytes = 16 * u64::from(super::timer::MAX_TIMED_PASSES);
+        let need = ACC_BYTES
+            + MACC_BYTES
+            + timer_bytes
+            + match read {
+                Some(Read::Blocks(_, n)) => 4 * u64::from(n),
+                _ => 0,
+            };
+        self.pool.fit(dev, self.queued.len(), need);
+        let stride = self.pool.stride as usize;
+        if !self.queued.is_empty() {
+            let mut bytes = vec![0u8; stride * self.queued.len()];
+            for (i, j) in self.queued.iter().enumerate() {
+                bytes[i * stride..i * stride + 32].copy_from_slice(bytemuck::bytes_of(&j.params));
+            }
+            self.gpu.queue.write_buffer(&self.pool.params, 0, &bytes);
+        }
+        for j in &self.queued {
+            self.pool.prepare(dev, self.k, j.group);
+        }
+        let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("merged bfs"),
+        });
+        if std::mem::take(&mut self.clear) {
+            enc.clear_buffer(&self.pool.table, 0, None);
+            enc.clear_buffer(&self.pool.macc, 0, None);
+        }
+        if !self.queued.is_empty() {
+            self.encode_pass(&mut enc, ply);
+        }
+        if let Some(what) = read {
+            self.copy_for_reading(&mut enc, what);
+        }
+        self.run.dispatches += self.queued.len() as u32;
+        self.run.batches += self.queued.len() as u32;
+        self.run.submits += 1;
+        self.queued.clear();
+        self.gpu.queue.submit([enc.finish()])
+    }
+
+    fn encode_pass(&mut self, enc: &mut wgpu::CommandEncoder, ply: usize) {
+        let pool = &mut *self.pool;
+        let timed = pool.timer.as_mut().and_then(|t| t.next_pass());
+        if timed.is_some() {
+            self.tags.push(ply);
+        }
+        let max_x = self.gpu.limits.max_compute_workgroups_per_dimension.max(1);
+        let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("merged bfs"),
+            timestamp_writes: timed,
+        });
+        for (i, j) in self.queued.iter().enumerate() {
+            let Some(group) = super::bfs_merge_pool::find(&pool.groups, j.group) else {
+                continue;
+            };
+            pass.set_pipeline(j.pipeline);
+            pass.set_bind_group(0, group, &[(i as u64 * pool.stride) as u32]);
+            let gx = j.groups.clamp(1, max_x);
+            pass.dispatch_workgroups(gx, j.groups.max(1).div_ceil(gx), 1);
+        }
+    }
+
+    /// The accumulator, the counters, the timestamps, then the block sums.
+    fn copy_for_reading(&self, enc: &mut wgpu::CommandEncoder, what: Read) {
+        let pool = &*self.pool;
+        enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, ACC_BYTES);
+        enc.copy_buffer_to_buffer(&pool.macc, 0, &pool.read, ACC_BYTES, MACC_BYTES);
+        let stamps = ACC_BYTES + MACC_BYTES;
+        let timed = pool.timer.as_ref().map_or(0, |t| t.bytes());
+        if let Some(t) = &pool.timer {
+            t.copy(enc, &pool.read, stamps);
+        }
+        if let Read::Blocks(l, n) = what {
+            if n > 0 {
+                let blocks = &pool.levels[l].blocks;
+                enc.copy_buffer_to_buffer(blocks, 0, &pool.read, stamps + timed, 4 * u64::from(n));
+            }
+        }
+    }
+
+    /// Submits, waits, and returns (acc, counters, block sums); the passes'
+    /// GPU time goes to their plies.
+    async fn read(&mut self, ply: usize, what: Read) -> Result<(Vec<u32>, Vec<u32>), GpuError> {
+        let index = self.submit(ply, Some(what));
+        let timed = self.pool.timer.as_ref().map_or(0, |t| t.bytes());
+        let n = match what {
+            Read::Blocks(_, n) => n,
+            Read::Counters => 0,
+        };
+        let bytes = ACC_BYTES + MACC_BYTES + timed + 4 * u64::from(n);
+        self.run.readbacks += 1;
+        let words = self
+            .gpu
+            .read_words(&self.pool.read, bytes, Some(index), |w| w.to_vec())
+            .await?;
+        self.gpu.take_device_error()?;
+        let head = ((ACC_BYTES + MACC_BYTES) / 4) as usize;
+        let stamps = &words[head..head + (timed / 4) as usize];
+        let period = self.gpu.queue.get_timestamp_period();
+        for (p, ply) in std::mem::take(&mut self.tags).into_iter().enumerate() {
+            let ns = pass_nanos(&stamps[4 * p..4 * p + 4], 1, period);
+            let stat = &mut self.run.levels[ply];
+            stat.nanos = Some(stat.nanos.unwrap_or(0) + ns);
+            self.run.kernel_nanos = Some(self.run.kernel_nanos.unwrap_or(0) + ns);
+        }
+        if let Some(t) = self.pool.timer.as_mut() {
+            t.reset();
+        }
+        let counters = words[..head].to_vec();
+        Ok((counters, words[head + (timed / 4) as usize..].to_vec()))
+    }
+
+    /// White is to move at level `l`.
+    fn side(&self, l: usize) -> bool {
+        self.white ^ (l % 2 == 1)
+    }
+
+    /// The ply of level `l`.
+    fn ply(&self, l: usize) -> usize {
+        (self.run.split_depth as usize) + l
+    }
+
+    /// Uploads `chunk` (positions with their paths, `white` to move) as
+    /// level 0 and walks it to the leaves.
+    pub async fn chunk(&mut self, chunk: &[(Packed, u64)], white: bool) -> Result<(), GpuError> {
+        self.gpu.check_lost()?;
+        self.white = white;
+        let depth = self.run.depth as usize;
+        if !self.queued.is_empty() {
+            self.submit(depth, None);
+        }
+        let n = chunk.len() as u32;
+        if n == 0 {
+            return Ok(());
+        }
+        let words: Vec<u32> = chunk
+            .iter()
+            .flat_map(|(p, m)| {
+                let mut w = [0u32; MERGED_WORDS];
+                w[..POS_WORDS].copy_from_slice(p);
+                w[POS_WORDS] = *m as u32;
+                w[POS_WORDS + 1] = (*m >> 32) as u32;
+                w
+            })
+            .collect();
+        self.pool
+            .reserve_level(&self.gpu.device, 0, n, n.div_ceil(self.k.wg) + 1, n);
+        self.gpu.queue.write_buffer(
+            &self.pool.levels[0].positions,
+            0,
+            bytemuck::cast_slice(&words),
+        );
+        self.level(0, n).await
+    }
+
+    /// Queues the leaf kernel over level `l` (`n` positions, `rem` plies).
+    fn leaves(&mut self, l: usize, n: u32, rem: u32) {
+        let side = self.k.side(self.side(l));
+        let leaf = if rem == 2 && self.plan.hash_entries > 0 {
+            &side.leaf_hash
+        } else if rem == 2 {
+            &side.leaf
+        } else {
+            &side.leaf_count
+        };
+        self.pieces(
+            leaf,
+            Group::Main(l),
+            (0, n),
+            self.plan.leaf_max,
+            |count, base| {
+                bytemuck::cast(BfParams {
+                    count,
+                    base,
+                    ..BfParams::default()
+                })
+            },
+        );
+    }
+
+    /// Scans level `l` (`n` positions): the exclusive prefix of the
+    /// children per block, the total last.
+    async fn scan(&mut self, l: usize, n: u32) -> Result<Vec<u32>, GpuError> {
+        let k = self.k;
+        let nblocks = n.div_ceil(k.wg);
+        let side = k.side(self.side(l));
+        let p = |count, base| {
+            bytemuck::cast(BfParams {
+                count,
+                base,
+                nblocks,
+                ..BfParams::default()
+            })
+        };
+        self.pieces(
+            &side.count_scan,
+            Group::Main(l),
+            (0, n),
+            self.plan.expand_max,
+            p,
+        );
+        self.push(&k.block_scan, Group::Main(l), 1, p(0, 0));
+        let ply = self.ply(l + 1);
+        let (acc, mut blocks) = self.read(ply, Read::Blocks(l, nblocks)).await?;
+        blocks.truncate(nblocks as usize);
+        blocks.push(acc[2]);
+        Ok(blocks)
+    }
+
+    /// Walks level `l` (`n` positions) to the leaves.
+    fn level(
+        &mut self,
+        l: usize,
+        n: u32,
+    ) -> Pin<Box<dyn Future<Output = Result<(), GpuError>> + '_>> {
+        Box::pin(async move {
+            let rem = self.run.gpu_depth - l as u32;
+            if rem <= 2 {
+                self.leaves(l, n, rem);
+                return Ok(());
+            }
+            let prefix = self.scan(l, n).await?;
+            let total = *prefix.last().unwrap_or(&0);
+            if total == 0 {
+                return Ok(());
+            }
+            let cap = self.plan.cap.min(total).max(1);
+            let dev = &self.gpu.device;
+            self.pool
+                .reserve_level(dev, l + 1, cap, cap.div_ceil(self.k.wg) + 1, cap);
+            let stage = self.plan.stage.min(total).max(1);
+            let entries = (2 * cap).checked_next_power_of_two().unwrap_or(1 << 31);
+            self.pool.reserve_stage(dev, stage, entries);
+            // parts to start with: a level keeps a third of its children
+            // or more at the start position's plies 4-8 (0.37-0.38 at 6-8),
+            // so half the children per part rarely overflows; a part that
+            // does is built again in halves
+            let first = total.div_ceil(2 * cap).next_power_of_two().min(MAX_PARTS);
+            let mut todo: Vec<(u32, u32)> = (0..first).rev().map(|p| (p, first)).collect();
+            while let Some((part, parts)) = todo.pop() {
+                let built = self.build(l, (n, cap), &prefix, (part, parts)).await?;
+                let ply = self.ply(l + 1);
+                if built.lost > 0 || built.entries > cap {
+                    if parts >= MAX_PARTS {
+                        return Err(GpuError::BadOptions(format!(
+                            "ply {ply} does not fit its buffers in {MAX_PARTS} parts"
+                        )));
+                    }
+                    todo.push((part + parts, 2 * parts));
+                    todo.push((part, 2 * parts));
+                    continue;
+                }
+                let stat = &mut self.run.levels[ply];
+                stat.distinct = Some(stat.distinct.unwrap_or(0) + u64::from(built.entries));
+                stat.nodes = Some(stat.nodes.unwrap_or(0) + built.nodes);
+                stat.parts += 1;
+                stat.max_parts = stat.max_parts.max(parts);
+                self.level(l + 1, built.entries).await?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Builds part `part` of `parts` of level `l + 1` (at most `cap`
+    /// positions) from level `l` (`n` positions, block sums `prefix`): range by range through the staging
+    /// buffer, then reads the counters back.
+    async fn build(
+        &mut self,
+        l: usize,
+        (n, cap): (u32, u32),
+        prefix: &[u32],
+        (part, parts): (u32, u32),
+    ) -> Result<Built, GpuError> {
+        let depth = self.run.depth as usize;
+        if !self.queued.is_empty() {
+            self.submit(depth, None);
+        }
+        self.clear = true;
+        let wg = self.k.wg;
+        let nb = prefix.len() - 1;
+        // the plan's sizes, not the pool's (a pool kept from a bigger run)
+        let stage = self.plan.stage.min(self.pool.stage_cap);
+        let mask = self.pool.table_entries - 1;
+        let side = self.k.side(self.side(l));
+        let mg = self
+            .k
+            .mg
+            .as_ref()
+            .ok_or(GpuError::Shader("no merge kernels".into()))?;
+        let mut b0 = 0;
+        while b0 < nb {
+            let sub = prefix[b0];
+            if prefix[b0 + 1] - sub > stage {
+                return Err(GpuError::BadOptions(format!(
+                    "{wg} positions have {} children, more than the staging buffer holds ({stage})",
+                    prefix[b0 + 1] - sub
+                )));
+            }
+            let b1 = b0 + 1 + prefix[b0 + 1..=nb].partition_point(|&p| p - sub <= stage) - 1;
+            let first = b0 as u32 * wg;
+            let len = (b1 as u32 * wg).min(n) - first;
+            let children = prefix[b1] - sub;
+            b0 = b1;
+            if children == 0 {
+                continue;
+            }
+            let ply = self.ply(l + 1);
+            self.run.levels[ply].ranges += 1;
+            let expand = |count, base| {
+                bytemuck::cast(BfParams {
+                    count,
+                    base,
+                    cap: stage,
+                    sub,
+                    ..BfParams::default()
+                })
+            };
+            let max = self.plan.expand_max;
+            self.pieces(&side.expand, Group::Main(l), (first, len), max, expand);
+            let merge = |count, base| {
+                bytemuck::cast(MgParams {
+                    count,
+                    base,
+                    cap,
+                    mask,
+                    parts: parts - 1,
+                    part,
+                    pad: [0; 2],
+                })
+            };
+            self.pieces(&mg.insert, Group::Merge(l + 1), (0, children), max, merge);
+            self.pieces(&mg.commit, Group::Merge(l + 1), (0, children), max, merge);
+        }
+        let (acc, _) = self.read(self.ply(l + 1), Read::Counters).await?;
+        let c = &acc[(ACC_BYTES / 4) as usize..];
+        Ok(Built {
+            entries: c[0],
+            lost: c[1],
+            nodes: u64::from(c[2]) | u64::from(c[3]) << 32,
+        })
+    }
+
+    /// Submits what is queued and reads the 64-bit leaf count back; the
+    /// hash table's hits and misses go into the run.
+    pub async fn finish(&mut self) -> Result<u64, GpuError> {
+        let (acc, _) = self.read(self.run.depth as usize, Read::Counters).await?;
+        let word = |lo: usize, hi: usize| u64::from(acc[lo]) | u64::from(acc[hi]) << 32;
+        self.run.hash_hits = word(4, 6);
+        self.run.hash_misses = word(5, 7);
+        Ok(word(0, 1))
+    }
+}
+
+impl GpuPerft {
+    /// The cut of a merged run: the level buffers, the staging buffer and
+    /// the table share the breadth-first budget.
+    fn merge_plan(&self, options: &Options, gpu_depth: u32, wg: u32, branching: f64) -> MergePlan {
+        let base = self.bfs_plan(options, gpu_depth, wg, branching);
+        let budget = if self.report.software {
+            super::bfs::SOFTWARE_LEVEL_BUDGET
+        } else {
+            super::bfs::GPU_LEVEL_BUDGET
+        };
+        let limit = self
+            .limits
+            .max_storage_buffer_binding_size
+            .min(self.limits.max_buffer_size);
+        let levels = u64::from(gpu_depth.saturating_sub(1).max(1));
+        // a level: position and paths, offset; staging: child, match; table
+        let per = (MERGED_BYTES + 4) * levels + MERGED_BYTES + 8 + 16;
+        let cap = (budget / per)
+            .min(limit / MERGED_BYTES)
+            .min(limit / 16)
+            .min(u64::from(options.level_cap.unwrap_or(u32::MAX)))
+            .min(1 << 29) as u32;
+        let cap = (cap / wg).max(1) * wg;
+        MergePlan {
+            cap,
+            stage: cap,
+            expand_max: base.expand_max,
+            leaf_max: base.leaf_max,
+            hash_entries: base.hash_entries,
+        }
+    }
+
+    /// [`GpuPerft::run`] for [`super::Kernel::BreadthFirst`] with
+    /// [`Options::merge`].
+    pub(super) async fn run_merged(
+        &self,
+        root: &Position,
+        depth: u32,
+        options: &Options,
+        run: &mut GpuRun,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<(), GpuError> {
+        let split = run.split_depth;
+        let (frontier, stats) = merged_frontier(root, split);
+        run.levels = stats;
+        let total: u64 = frontier.iter().map(|(_, n)| n).sum();
+        let branching = super::frontier::branching_of(root, total, split);
+        let white = super::packed::white_to_move(&pack(root)) ^ (split % 2 == 1);
+        let level0 = (&frontier[..], white, branching);
+        self.walk_merged(level0, depth, options, run, progress)
+            .await
+    }
+
+    /// Walks a merged level 0 (positions and paths, `white` to move, the
+    /// branching expected) `run.gpu_depth` plies deep.
+    async fn walk_merged(
+        &self,
+        (frontier, white, branching): (&[(Packed, u64)], bool, f64),
+        depth: u32,
+        options: &Options,
+        run: &mut GpuRun,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<(), GpuError> {
+        let next = run.levels.len() as u32;
+        run.levels.extend((next..=depth).map(|ply| LevelStat {
+            ply,
+            ..LevelStat::default()
+        }));
+        let total = frontier.iter().fold(0u64, |a, (_, n)| a.wrapping_add(*n));
+        let k = kernels_for(self, run.workgroup_size, options.slider, true)?;
+        let plan = self.merge_plan(options, run.gpu_depth, run.workgroup_size, branching);
+        run.batch_size = plan.cap;
+        let mut pool = self
+            .bfs_merge_pool
+            .lock()
+            .map_err(poisoned)?
+            .take()
+            .unwrap_or_else(|| MergePool::new(self));
+        let result = async {
+            let mut walk = Merger::new(self, &k, &mut pool, plan, run);
+            let mut done = 0u64;
+            for chunk in frontier.chunks(plan.cap as usize) {
+                walk.chunk(chunk, white).await?;
+                done = chunk.iter().fold(done, |a, (_, n)| a.wrapping_add(*n));
+                if !progress(done, total) {
+                    return Err(GpuError::Cancelled);
+                }
+            }
+            walk.finish().await
+        }
+        .await;
+        *self.bfs_merge_pool.lock().map_err(poisoned)? = Some(pool);
+        run.nodes = result?;
+        run.positions = frontier.len() as u64;
+        if let Some(last) = run.levels.last_mut() {
+            last.nodes = Some(run.nodes);
+        }
+        Ok(())
+    }
+
+    /// Test hook: a merged run from a level 0 given with its multiplicities
+    /// (positions of one side to move, none checked but the side), `depth`
+    /// plies deep; the leaves' counts are multiplied by them.
+    #[doc(hidden)]
+    pub async fn run_weighted(
+        &self,
+        frontier: &[(Packed, u64)],
+        depth: u32,
+        options: &Options,
+    ) -> Result<GpuRun, GpuError> {
+        let white = frontier.first().is_none_or(|(p, _)| white_to_move(p));
+        if frontier.iter().any(|(p, _)| white_to_move(p) != white) {
+            return Err(GpuError::BadPosition("one side to move, please".into()));
+        }
+        for (i, (p, _)) in frontier.iter().enumerate() {
+            check_packed(p).map_err(|e| GpuError::BadPosition(format!("position {i}: {e}")))?;
+        }
+        let wg = self.bfs_workgroup(options)?;
+        let mut run = super::bfs::empty_run(depth, 0, wg, options.slider);
+        if depth == 0 {
+            return Err(GpuError::BadOptions("depth 0".into()));
+        }
+        let level0 = (frontier, white, super::frontier::BRANCHING);
+        self.walk_merged(level0, depth, options, &mut run, &mut |_, _| true)
+            .await?;
+        Ok(run)
+    }
+}
