@@ -20,7 +20,7 @@ use common::suite::{perft_suite, Case};
 use bitscope::chess::{perft, Position};
 use bitscope::gpu::bfs_merge::merged_frontier;
 use bitscope::gpu::packed::pack;
-use bitscope::gpu::{GpuRun, Options};
+use bitscope::gpu::{AttackMethod, GpuRun, Options};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// Only knights and kings: the knights' moves transpose heavily.
@@ -263,4 +263,19 @@ fn an_overflowing_level_is_built_again_in_halves() {
     assert_eq!(r.nodes, 197_281, "{r:?}");
     assert_eq!((r.levels[2].parts, r.levels[2].max_parts), (2, 2), "{r:?}");
     assert_eq!(r.levels[2].distinct, Some(400), "{r:?}");
+}
+
+/// Every slider method merges: the merge passes share one WGSL module with
+/// the magic sliders' table (the e2e once found their bindings clashing).
+#[test]
+fn every_slider_method_merges() {
+    let kiwipete = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    for slider in [
+        AttackMethod::KoggeStone,
+        AttackMethod::Magic,
+        AttackMethod::Hyperbola,
+    ] {
+        let o = Options { slider, ..merged() };
+        assert_eq!(run(&kiwipete, 3, &o).nodes, 97_862, "{slider:?}");
+    }
 }

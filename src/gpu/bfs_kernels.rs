@@ -87,7 +87,7 @@ pub(super) struct Kernels {
     pub reduce_test: wgpu::ComputePipeline,
 }
 
-/// merge.wgsl's passes and their bind-group layout (bindings 20..25).
+/// merge.wgsl's passes and their bind-group layout (bindings 30..35: 20 is the magic sliders' table).
 pub(super) struct MergeKernels {
     pub layout: wgpu::BindGroupLayout,
     pub insert: wgpu::ComputePipeline,
@@ -170,12 +170,12 @@ fn merge_layout(dev: &wgpu::Device) -> wgpu::BindGroupLayout {
     dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some("merge bindings"),
         entries: &[
-            binding(20, wgpu::BufferBindingType::Uniform, true),
-            binding(21, ro, false),
-            binding(22, rw, false),
-            binding(23, rw, false),
-            binding(24, rw, false),
-            binding(25, rw, false),
+            binding(30, wgpu::BufferBindingType::Uniform, true),
+            binding(31, ro, false),
+            binding(32, rw, false),
+            binding(33, rw, false),
+            binding(34, rw, false),
+            binding(35, rw, false),
         ],
     })
 }

@@ -237,12 +237,12 @@ impl MergePool {
             label: Some("merge"),
             layout,
             entries: &[
-                self.uniform(20),
-                whole(21, &self.stage),
-                whole(22, &self.levels[l].positions),
-                whole(23, &self.table),
-                whole(24, &self.matches),
-                whole(25, &self.macc),
+                self.uniform(30),
+                whole(31, &self.stage),
+                whole(32, &self.levels[l].positions),
+                whole(33, &self.table),
+                whole(34, &self.matches),
+                whole(35, &self.macc),
             ],
         })
     }

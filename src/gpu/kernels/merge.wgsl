@@ -43,12 +43,12 @@ struct MgParams {
     pad1: u32,
 }
 
-@group(0) @binding(20) var<uniform> mg: MgParams;
-@group(0) @binding(21) var<storage, read> mg_stage: array<u32>;
-@group(0) @binding(22) var<storage, read_write> mg_level: array<atomic<u32>>;
-@group(0) @binding(23) var<storage, read_write> mg_table: array<atomic<u32>>;
-@group(0) @binding(24) var<storage, read_write> mg_match: array<u32>;
-@group(0) @binding(25) var<storage, read_write> mg_acc: array<atomic<u32>>;
+@group(0) @binding(30) var<uniform> mp: MgParams;
+@group(0) @binding(31) var<storage, read> mg_stage: array<u32>;
+@group(0) @binding(32) var<storage, read_write> mg_level: array<atomic<u32>>;
+@group(0) @binding(33) var<storage, read_write> mg_table: array<atomic<u32>>;
+@group(0) @binding(34) var<storage, read_write> mg_match: array<u32>;
+@group(0) @binding(35) var<storage, read_write> mg_acc: array<atomic<u32>>;
 
 // A slot: 0 empty, MG_STAGE | i a staged child, k + 1 entry k of the level.
 const MG_STAGE: u32 = 0x80000000u;
@@ -120,24 +120,24 @@ fn mg_insert(
     @builtin(num_workgroups) nwg: vec3<u32>,
 ) {
     let t = bf_index(wid, nwg, li);
-    if t >= mg.count {
+    if t >= mp.count {
         return;
     }
-    let i = mg.base + t;
+    let i = mp.base + t;
     let h = mg_hash(i);
-    if (mg_fmix(h ^ 0x9e3779b9u) & mg.parts) != mg.part {
+    if (mg_fmix(h ^ 0x9e3779b9u) & mp.parts) != mp.part {
         mg_match[2u * i] = MG_SKIP;
         return;
     }
-    var slot = h & mg.mask;
+    var slot = h & mp.mask;
     var code = MG_LOST;
     // MG_PROBES slots at most, and none once the level is full (the part is
     // built again in halves either way: a full level's table would
     // otherwise be probed whole by every child); a compare-exchange that
     // fails spuriously looks at its slot again
-    var probes = select(0u, MG_PROBES, atomicLoad(&mg_acc[0]) >= mg.cap);
+    var probes = select(0u, MG_PROBES, atomicLoad(&mg_acc[0]) >= mp.cap);
     loop {
-        if probes >= min(MG_PROBES, mg.mask + 1u) {
+        if probes >= min(MG_PROBES, mp.mask + 1u) {
             break;
         }
         var v = atomicLoad(&mg_table[slot]);
@@ -145,7 +145,7 @@ fn mg_insert(
             let r = atomicCompareExchangeWeak(&mg_table[slot], 0u, MG_STAGE | i);
             if r.exchanged {
                 let k = atomicAdd(&mg_acc[0], 1u);
-                if k < mg.cap {
+                if k < mp.cap {
                     atomicStore(&mg_level[k * BF_STRIDE + 11u], 0u);
                     atomicStore(&mg_level[k * BF_STRIDE + 12u], 0u);
                     code = MG_OWNER | k;
@@ -160,7 +160,7 @@ fn mg_insert(
                 code = select(v - 1u, v, (v & MG_STAGE) != 0u);
                 break;
             }
-            slot = (slot + 1u) & mg.mask;
+            slot = (slot + 1u) & mp.mask;
             probes += 1u;
         }
     }
@@ -195,10 +195,10 @@ fn mg_commit(
     @builtin(num_workgroups) nwg: vec3<u32>,
 ) {
     let t = bf_index(wid, nwg, li);
-    if t >= mg.count {
+    if t >= mp.count {
         return;
     }
-    let i = mg.base + t;
+    let i = mp.base + t;
     var code = mg_match[2u * i];
     if code == MG_SKIP || code == MG_LOST {
         return;
