@@ -76,12 +76,6 @@ pub fn app() -> Html {
             dom::after_paint(Box::new(dom::focus_panel_heading));
         }
     });
-    let menu_open = use_state(|| false);
-    {
-        let menu_open = menu_open.clone();
-        use_effect_with(followed_count, move |_| menu_open.set(false));
-    }
-
     // (an embed's theme is its own: `theme=` in its hash, else the reader's)
     let theme_name = match embed.as_ref().map(|e| e.options.theme) {
         None => theme.name(),
@@ -130,13 +124,6 @@ pub fn app() -> Html {
 
     // The empty route is the start page, no panel active.
     let start = is_start(&dom::current_hash());
-    let nav = Panel::ALL.iter().map(|&p| {
-        let active = !start && p == route.panel;
-        html! {
-            <a href={format!("#/{}", p.slug())} class={classes!("nav-link", active.then_some("active"))}
-                aria-current={active.then_some("page")} data-panel={p.slug()}>{ p.title() }</a>
-        }
-    });
 
     let props = PanelProps {
         params: route.params.clone(),
@@ -147,11 +134,6 @@ pub fn app() -> Html {
         e.prevent_default();
         dom::focus_panel_heading();
     });
-    let toggle_menu = {
-        let menu_open = menu_open.clone();
-        Callback::from(move |_: MouseEvent| menu_open.set(!*menu_open))
-    };
-    let here = if start { "start" } else { route.panel.title() };
     html! {
         <div class="shell">
             <a class="skip-link" href="#panel" onclick={skip}>{ "Skip to the panel" }</a>
@@ -165,9 +147,7 @@ pub fn app() -> Html {
                     { if *theme == Theme::Dark { "☀ light" } else { "☾ dark" } }
                 </button>
             </header>
-            <button type="button" class="menu-toggle" aria-expanded={menu_open.to_string()}
-                aria-controls="panels-nav" onclick={toggle_menu}>{ format!("☰ Panels · {here}") }</button>
-            <nav id="panels-nav" class={classes!("panels", menu_open.then_some("open"))} aria-label="panels">{ for nav }</nav>
+            <PanelNav active={(!start).then_some(route.panel)} followed={followed_count} />
             if !start { <EmbedButton route={(*route).clone()} /> }
             <main id="panel" key={followed.borrow().to_string()} data-panel={if start { "start" } else { route.panel.slug() }}>
                 if start { <panels::StartPage /> } else { { panels::view(route.panel, props) } { panels::try_it(route.panel) } }
@@ -176,5 +156,42 @@ pub fn app() -> Html {
                 { "Little-endian rank-file everywhere: a1 = bit 0, h8 = bit 63. ← → step through a trace. Every number on the page is computed." }
             </footer>
         </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct NavProps {
+    /// The panel shown (none: the start page).
+    active: Option<Panel>,
+    /// The links followed so far: each one closes the menu.
+    followed: u32,
+}
+
+/// The navigation between panels; on a narrow screen behind a menu button.
+#[function_component(PanelNav)]
+fn panel_nav(props: &NavProps) -> Html {
+    let open = use_state(|| false);
+    {
+        let open = open.clone();
+        use_effect_with(props.followed, move |_| open.set(false));
+    }
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let links = Panel::ALL.iter().map(|&p| {
+        let active = props.active == Some(p);
+        html! {
+            <a href={format!("#/{}", p.slug())} class={classes!("nav-link", active.then_some("active"))}
+                aria-current={active.then_some("page")} data-panel={p.slug()}>{ p.title() }</a>
+        }
+    });
+    let here = props.active.map_or("start", Panel::title);
+    html! {
+        <>
+            <button type="button" class="menu-toggle" aria-expanded={open.to_string()}
+                aria-controls="panels-nav" onclick={toggle}>{ format!("☰ Panels · {here}") }</button>
+            <nav id="panels-nav" class={classes!("panels", open.then_some("open"))} aria-label="panels">{ for links }</nav>
+        </>
     }
 }
