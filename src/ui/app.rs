@@ -59,6 +59,7 @@ pub fn app() -> Html {
             let listener = web_sys::window().map(|w| {
                 EventListener::new(&w, "hashchange", move |_| {
                     *followed.borrow_mut() += 1;
+                    dom::note_focus_at_follow();
                     let hash = dom::current_hash();
                     embed.set(EmbedRoute::parse(&hash));
                     route.set(Route::parse(&hash));
@@ -73,7 +74,7 @@ pub fn app() -> Html {
     let followed_count = *followed.borrow();
     use_effect_with(followed_count, |&n| {
         if n > 0 {
-            dom::after_paint(Box::new(dom::focus_panel_heading));
+            dom::after_paint(Box::new(dom::focus_heading_after_follow));
         }
     });
     // (an embed's theme is its own: `theme=` in its hash, else the reader's)

@@ -91,6 +91,36 @@ pub fn now_ms() -> f64 {
         .unwrap_or_else(js_sys::Date::now)
 }
 
+/// The focused element of the page, if any.
+fn focused() -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.active_element()
+}
+
+thread_local! {
+    /// What had the focus when the last link was followed.
+    static FOCUS_AT_FOLLOW: std::cell::RefCell<Option<web_sys::Element>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Notes where the focus is as a link is followed, for
+/// [`focus_heading_after_follow`].
+pub fn note_focus_at_follow() {
+    FOCUS_AT_FOLLOW.with(|f| *f.borrow_mut() = focused());
+}
+
+/// After a followed link: the focus goes to the new panel's heading, unless
+/// the reader already put it elsewhere since (a field of the new panel).
+pub fn focus_heading_after_follow() {
+    let before = FOCUS_AT_FOLLOW.with(|f| f.borrow_mut().take());
+    let moved = focused().is_some_and(|now| {
+        let body = now.tag_name().eq_ignore_ascii_case("body");
+        !body && now.is_connected() && !before.is_some_and(|b| b.is_same_node(Some(&now)))
+    });
+    if !moved {
+        focus_panel_heading();
+    }
+}
+
 /// Moves the keyboard focus to the panel's heading (the skip link, and
 /// after a link is followed): the heading takes focus without becoming a
 /// tab stop. Does nothing before the panel has rendered its heading.

@@ -55,7 +55,19 @@ export async function newPage(browser, options = {}) {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  page.on('requestfailed', (req) => {
+    const why = req.failure()?.errorText;
+    // (the browser fetches the tab's icon late, on its own: a reload or a
+    // closed tab aborts it, which is no fault of the page)
+    if (why === 'net::ERR_ABORTED' && /\/static\/icon\.[0-9a-f]+\.svg$/.test(req.url())) return;
+    problems.push(`request failed: ${req.url()} ${why}`);
+  });
+  // BITSCOPE_THROTTLE=N runs the page's main thread N times slower (a slow CI machine)
+  const slow = Number(process.env.BITSCOPE_THROTTLE ?? 1);
+  if (slow > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slow });
+  }
   return { page, problems, context };
 }
 
