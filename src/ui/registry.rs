@@ -4,13 +4,14 @@
 //! Swar(swar::SwarPanel) {                ui/panels/swar.rs: the view (and
 //!                                         swar::mini, the card's miniature)
 //!     slug: "swar", title: "SWAR",        the route #/swar and the nav link
+//!     heading: "SWAR: lanes inside…",     its h2 (components::PanelFrame)
 //!     lesson: "One add on a whole word…", the start page's card
 //!     state: SwarState,                   ui/state/swar.rs (URL <-> state)
 //! }
 //! ```
 //!
 //! From the entries this module writes the `Panel` enum, `Panel::ALL` (the
-//! navigation order), `slug` / `title` / `lesson` / `from_slug` and each
+//! navigation order), `slug` / `title` / `heading` / `lesson` / `from_slug` and each
 //! state's [`OwnPanel`] (so a link built from a state knows its panel);
 //! `ui/panels/mod.rs` writes, from the same entries, `view` and `mini`.
 //! Navigation, routing, the start page and the view dispatch all read
@@ -36,78 +37,91 @@ macro_rules! with_panels {
             DeBruijn(debruijn::DebruijnPanel) {
                 slug: "debruijn",
                 title: "de Bruijn",
+                heading: "de Bruijn bit scan",
                 lesson: "The lowest set bit's index with one multiply and a table lookup.",
                 state: DebruijnState,
             }
             Swar(swar::SwarPanel) {
                 slug: "swar",
                 title: "SWAR",
+                heading: "SWAR: lanes inside one register",
                 lesson: "One add on a whole word adds every small lane, if no carry crosses a lane.",
                 state: SwarState,
             }
             Popcount(popcount::PopcountPanel) {
                 slug: "popcount",
                 title: "Popcount",
+                heading: "Popcount: counting the set bits",
                 lesson: "Count the set bits by adding them in lanes of 2, 4, then 8 bits, all in one word.",
                 state: PopcountState,
             }
             Nibbles(nibbles::NibblesPanel) {
                 slug: "nibbles",
                 title: "Signed nibbles",
+                heading: "Signed nibbles",
                 lesson: "Four bits, two readings: two's complement makes the top bit weigh −8.",
                 state: NibblesState,
             }
             NibbleBoard(nibble_board::NibbleBoardPanel) {
                 slug: "nibble-board",
                 title: "Nibble board",
+                heading: "Nibble board: 64 squares in 32 bytes",
                 lesson: "A chess board in 32 bytes: two 4-bit piece codes a byte.",
                 state: NibbleBoardState,
             }
             Quad(quad::QuadPanel) {
                 slug: "quad",
                 title: "Quad-bitboards",
+                heading: "Quad-bitboards: the nibbles on their side",
                 lesson: "Bit k of every square's piece code in bitboard k: four boards, and a set is one expression.",
                 state: QuadState,
             }
             Trits(trits::TritsPanel) {
                 slug: "trits",
                 title: "Trits",
+                heading: "Trits: two bitboards, one ternary board",
                 lesson: "Two bitboards make three states a square; five trits fit a byte.",
                 state: TritsState,
             }
             Position(position::PositionPanel) {
                 slug: "position",
                 title: "Position",
+                heading: "Compact chess position",
                 lesson: "A chess position in five bitboards: queens are both bishops and rooks.",
                 state: PositionState,
             }
             Gpu(gpu::GpuPanel) {
                 slug: "gpu",
                 title: "GPU perft",
+                heading: "GPU perft through WebGPU",
                 lesson: "Perft on the GPU, each invocation's position and moves in workgroup memory.",
                 state: GpuState,
             }
             Lab(lab::LabPanel) {
                 slug: "lab",
                 title: "Lab",
+                heading: "Bit lab",
                 lesson: "Type any C bit expression and watch every sub-expression evaluate.",
                 state: LabState,
             }
             Bitboard(bitboard::BitboardPanel) {
                 slug: "bitboard",
                 title: "Bitboard",
+                heading: "Bitboard",
                 lesson: "One 64-bit board, eight square orders, and whole-board moves as shifts and masks.",
                 state: BitboardState,
             }
             Magic(magic::MagicPanel) {
                 slug: "magic",
                 title: "Magic bitboards",
+                heading: "Magic bitboards",
                 lesson: "A slider's attacks with one multiply: the de Bruijn hash, keyed by the blockers.",
                 state: MagicState,
             }
             Practice(practice::PracticePanel) {
                 slug: "practice",
                 title: "Practice",
+                heading: "Practice",
                 lesson: "Write a trick yourself with a few operators; it is proven right for every input, or shown a counterexample.",
                 state: PracticeState,
             }
@@ -123,6 +137,7 @@ macro_rules! define_panels {
     ($($variant:ident ($($view:tt)*) {
         slug: $slug:literal,
         title: $title:literal,
+        heading: $heading:literal,
         lesson: $lesson:literal,
         state: $state:ty $(,)?
     })*) => {
@@ -143,9 +158,17 @@ macro_rules! define_panels {
                 }
             }
 
+            /// The panel's short name (the navigation, the page title).
             pub fn title(self) -> &'static str {
                 match self {
                     $(Panel::$variant => $title,)*
+                }
+            }
+
+            /// The panel's heading (its `h2`, written by `PanelFrame`).
+            pub fn heading(self) -> &'static str {
+                match self {
+                    $(Panel::$variant => $heading,)*
                 }
             }
 
@@ -182,8 +205,13 @@ mod tests {
             for q in &Panel::ALL[i + 1..] {
                 assert_ne!(p.slug(), q.slug());
                 assert_ne!(p.title(), q.title());
+                assert_ne!(p.heading(), q.heading());
             }
             assert!(!p.lesson().is_empty() && p.lesson().ends_with('.'), "{p:?}");
+            // (the heading names the panel as the navigation does)
+            let first = p.title().split_whitespace().next().unwrap_or_default();
+            let heading = p.heading().to_lowercase();
+            assert!(heading.contains(&first.to_lowercase()), "{p:?}");
         }
         assert_eq!(Panel::from_slug("nowhere"), None);
     }

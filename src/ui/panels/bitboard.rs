@@ -11,6 +11,7 @@ use crate::bits::square::{Square, SquareOrder};
 use crate::bits::word::Word;
 use crate::ui::components::{tab_stop, BitGrid, BitRow, NumberInput, Roving, StepPlayer};
 use crate::ui::state::{BitboardAction as Action, BitboardState};
+use crate::ui::{components::PanelFrame, registry::Panel};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -41,11 +42,7 @@ pub fn bitboard_panel(props: &PanelProps) -> Html {
     });
 
     html! {
-        <section class="panel bitboard">
-            <h2>{ "Bitboard" }</h2>
-            <p class="lede">
-                { "One 64-bit word, read as a board. Ours is little-endian rank-file: a1 = bit 0, h1 = bit 7, h8 = bit 63. Click squares to edit; type the word in hex, decimal or binary." }
-            </p>
+        <PanelFrame panel={Panel::Bitboard} lede={"One 64-bit word, read as a board. Ours is little-endian rank-file: a1 = bit 0, h1 = bit 7, h8 = bit 63. Click squares to edit; type the word in hex, decimal or binary."}>
             <div class="cols even">
                 <div class="card">
                     <h3>{ "The word" }</h3>
@@ -78,7 +75,7 @@ pub fn bitboard_panel(props: &PanelProps) -> Html {
                 <p class="muted">{ "Each square shows the bit that stands for it; a dark square is a set bit." }</p>
                 <div class="order-grid">{ for orders }</div>
             </div>
-        </section>
+        </PanelFrame>
     }
 }
 

@@ -25,6 +25,7 @@ use crate::ui::state::{
     DebruijnAction as Action, DebruijnState, MagicState, NibbleOp, NibblesState, ScanVariant,
 };
 use crate::ui::worker::{prewarm_n, worker_count, DebruijnCount, Request};
+use crate::ui::{components::PanelFrame, registry::Panel};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -86,11 +87,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
     let shift = shift_for(width).unwrap_or(0);
 
     html! {
-        <section class="panel debruijn">
-            <h2>{ "de Bruijn bit scan" }</h2>
-            <p class="lede">
-                { format!("Find the index of the lowest set bit with one multiply: isolate it (v & -v, a power of two), multiply by a magic whose top {log2} bits are different for each of the {width} shifts, keep those bits (>> {shift}), and look the index up in a {width}-entry table.") }
-            </p>
+        <PanelFrame panel={Panel::DeBruijn} lede={format!("Find the index of the lowest set bit with one multiply: isolate it (v & -v, a power of two), multiply by a magic whose top {log2} bits are different for each of the {width} shifts, keep those bits (>> {shift}), and look the index up in a {width}-entry table.")}>
             <MagicCard ..card.clone() />
             <div class="cols even">
                 <ScanCard ..card.clone() />
@@ -100,7 +97,7 @@ pub fn debruijn_panel(props: &PanelProps) -> Html {
                 <EnumerationCard card={card.clone()} enumeration={(*enumeration).clone()} on_run={run_enum} on_cancel={cancel_enum} />
                 <ExportCard width={width} magic={state.magic} />
             </div>
-        </section>
+        </PanelFrame>
     }
 }
 

@@ -27,6 +27,7 @@ use crate::ui::dom::{now_ms, stored};
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState, UseWorkerJobHandle};
 use crate::ui::state::{GpuAction as Action, GpuState, GPU_HASH_SIZES};
 use crate::ui::worker::{worker_count, PerftResult, Request};
+use crate::ui::{components::PanelFrame, registry::Panel};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -174,11 +175,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
         dispatch: dispatch.clone(),
     };
     html! {
-        <section class="panel gpu">
-            <h2>{ "GPU perft through WebGPU" }</h2>
-            <p class="lede">
-                { format!("WGSL kernels walk the move tree on the GPU. Depth-first, each invocation searches one position, keeping its {POS_BYTES}-byte position and a move stack of one u32 per ply (each move carries its own undo information) in workgroup memory, the fast on-chip memory a workgroup shares, or in private memory. Breadth-first, the GPU expands the tree level by level in global memory and counts the last two plies fused. Slider attacks come from Kogge-Stone fills, magic tables or hyperbola quintessence.") }
-            </p>
+        <PanelFrame panel={Panel::Gpu} lede={format!("WGSL kernels walk the move tree on the GPU. Depth-first, each invocation searches one position, keeping its {POS_BYTES}-byte position and a move stack of one u32 per ply (each move carries its own undo information) in workgroup memory, the fast on-chip memory a workgroup shares, or in private memory. Breadth-first, the GPU expands the tree level by level in global memory and counts the last two plies fused. Slider attacks come from Kogge-Stone fills, magic tables or hyperbola quintessence.")}>
             <div class="cols even">
                 { adapter_card(&adapter, browser_info.as_ref()) }
                 { budget_card(limit, settings.workgroup_size) }
@@ -190,7 +187,7 @@ pub fn gpu_panel(props: &PanelProps) -> Html {
             } else {
                 { cpu_card(&card) }
             }
-        </section>
+        </PanelFrame>
     }
 }
 

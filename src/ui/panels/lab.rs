@@ -12,7 +12,10 @@ use super::PanelProps;
 use crate::bits::trace::Trace;
 use crate::bits::word::Word;
 use crate::lang::expr::{evaluate, ExprError, Var, Vars, WIDTHS};
-use crate::ui::components::{caret_error, tab_stop, BitRow, NumberInput, Roving, StepPlayer};
+use crate::ui::components::{
+    caret_error, tab_stop, BitRow, NumberInput, PanelFrame, Roving, StepPlayer,
+};
+use crate::ui::registry::Panel;
 use crate::ui::route::Route;
 use crate::ui::state::{LabAction as Action, LabMode, LabState, PRESETS};
 use std::rc::Rc;
@@ -24,14 +27,10 @@ pub fn lab_panel(props: &PanelProps) -> Html {
     let dispatch = props.dispatch(&state);
     if state.mode == LabMode::C {
         return html! {
-            <section class="panel lab lab-c">
-                <h2>{ "Bit lab" }</h2>
-                { mode_tabs(state.mode, &dispatch) }
-                <p class="lede">
-                    { "C as GCC runs it on x86-64 (int 32 bits, long 64, -fwrapv): C's promotions and conversions, >> arithmetic on signed values, undefined behaviour named at its line. Step statement by statement; each step shows the variables' bits, the changed ones marked." }
-                </p>
+            <PanelFrame panel={Panel::Lab} class="lab-c" intro={mode_tabs(state.mode, &dispatch)}
+                lede={"C as GCC runs it on x86-64 (int 32 bits, long 64, -fwrapv): C's promotions and conversions, >> arithmetic on signed values, undefined behaviour named at its line. Step statement by statement; each step shows the variables' bits, the changed ones marked."}>
                 <CodeLab state={state.clone()} {dispatch} />
-            </section>
+            </PanelFrame>
         };
     }
     let compare = html! { <CompareCard state={state.clone()} dispatch={dispatch.clone()} /> };
@@ -88,12 +87,8 @@ pub fn lab_panel(props: &PanelProps) -> Html {
     });
 
     html! {
-        <section class="panel lab">
-            <h2>{ "Bit lab" }</h2>
-            { mode_tabs(state.mode, &dispatch) }
-            <p class="lede">
-                { "Any C expression over unsigned words: ~ - ! (unary), * / %, + -, << >> (logical), < <= > >= (unsigned), == !=, &, ^, |, in C's order, left to right; parentheses group. Arithmetic wraps mod 2^W. Every sub-expression is a step, innermost first." }
-            </p>
+        <PanelFrame panel={Panel::Lab} intro={mode_tabs(state.mode, &dispatch)}
+            lede={"Any C expression over unsigned words: ~ - ! (unary), * / %, + -, << >> (logical), < <= > >= (unsigned), == !=, &, ^, |, in C's order, left to right; parentheses group. Arithmetic wraps mod 2^W. Every sub-expression is a step, innermost first."}>
             <div class="cols">
                 { expression_card(&state, error, &dispatch) }
                 <div class="lab-side">
@@ -105,7 +100,7 @@ pub fn lab_panel(props: &PanelProps) -> Html {
                     </div>
                 </div>
             </div>
-        </section>
+        </PanelFrame>
     }
 }
 

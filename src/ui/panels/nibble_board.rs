@@ -16,6 +16,7 @@ use crate::ui::components::{
     notes, panel_link, tab_stop, BitGrid, BitRow, PlacementInput, Roving, StepPlayer,
 };
 use crate::ui::state::{BoardOp, NibbleBoardAction as Action, NibbleBoardState, QuadState};
+use crate::ui::{components::PanelFrame, registry::Panel};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -60,11 +61,7 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
     );
 
     html! {
-        <section class="panel nibble-board">
-            <h2>{ "Nibble board: 64 squares in 32 bytes" }</h2>
-            <p class="lede">
-                { "A 4-bit piece code per square, two squares per byte: square s lives in byte s >> 1, in the low nibble when s is even and the high nibble when it is odd (shift = (s & 1) << 2). The same 32 bytes are four 64-bit words, a board that fits in four registers." }
-            </p>
+        <PanelFrame panel={Panel::NibbleBoard} lede={"A 4-bit piece code per square, two squares per byte: square s lives in byte s >> 1, in the low nibble when s is even and the high nibble when it is odd (shift = (s & 1) << 2). The same 32 bytes are four 64-bit words, a board that fits in four registers."}>
             <div class="card">
                 <PlacementInput id="nibble-fen" fen={fen.clone()} on_change={dispatch.reform(Action::SetFen)} />
                 if let Err(e) = &parsed {
@@ -84,7 +81,7 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
                 </div>
             </div>
             { bytes_card(&board, square, quad_link) }
-        </section>
+        </PanelFrame>
     }
 }
 

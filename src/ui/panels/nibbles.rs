@@ -8,6 +8,7 @@ use crate::bits::nibble::{negate_trace, sign_extend_trace, signed_table};
 use crate::bits::word::Word;
 use crate::ui::components::{tab_stop, BitRow, NumberInput, Roving, StepPlayer};
 use crate::ui::state::{NibbleOp as Op, NibblesAction as Action, NibblesState};
+use crate::ui::{components::PanelFrame, registry::Panel};
 use yew::prelude::*;
 
 #[function_component(NibblesPanel)]
@@ -45,11 +46,7 @@ pub fn nibbles_panel(props: &PanelProps) -> Html {
     });
 
     html! {
-        <section class="panel nibbles">
-            <h2>{ "Signed nibbles" }</h2>
-            <p class="lede">
-                { "A nibble is four bits, one hex digit. Read as two's complement, bit 3 is the sign bit: it weighs −8 instead of +8, so 1011B is −8 + 2 + 1 = −5. Click a row, a bit, or type a value." }
-            </p>
+        <PanelFrame panel={Panel::Nibbles} lede={"A nibble is four bits, one hex digit. Read as two's complement, bit 3 is the sign bit: it weighs −8 instead of +8, so 1011B is −8 + 2 + 1 = −5. Click a row, a bit, or type a value."}>
             <div class="cols">
                 <div class="card table-card">
                     <h3>{ "The 16 nibbles" }</h3>
@@ -72,7 +69,7 @@ pub fn nibbles_panel(props: &PanelProps) -> Html {
                     <StepPlayer trace={trace.clone()} step={step} {on_step} />
                 </div>
             </div>
-        </section>
+        </PanelFrame>
     }
 }
 

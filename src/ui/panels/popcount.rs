@@ -9,6 +9,7 @@ use crate::bits::popcount::{hardware, kernighan_trace, lane_popcounts, trace, WI
 use crate::bits::word::Word;
 use crate::ui::components::{tab_stop, BitRow, NumberInput, Roving, StepPlayer};
 use crate::ui::state::{PopcountAction as Action, PopcountState};
+use crate::ui::{components::PanelFrame, registry::Panel};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -30,7 +31,7 @@ pub fn popcount_panel(props: &PanelProps) -> Html {
     let (swar, kern) = match &*traced {
         Ok(t) => t.clone(),
         Err(e) => {
-            return html! { <section class="panel popcount"><p class="error-box">{ e.clone() }</p></section> }
+            return html! { <PanelFrame panel={Panel::Popcount}><p class="error-box">{ e.clone() }</p></PanelFrame> }
         }
     };
     let hardware = hardware(x);
@@ -54,11 +55,7 @@ pub fn popcount_panel(props: &PanelProps) -> Html {
     };
 
     html! {
-        <section class="panel popcount">
-            <h2>{ "Popcount: counting the set bits" }</h2>
-            <p class="lede">
-                { "The SWAR count adds bits in lanes inside one word: every 2-bit lane becomes the count of its two bits, then every nibble the sum of two pairs, every byte the sum of two nibbles, and one multiply adds all bytes into the top byte. Kernighan's loop clears one set bit a turn; the processor has an instruction for it." }
-            </p>
+        <PanelFrame panel={Panel::Popcount} lede={"The SWAR count adds bits in lanes inside one word: every 2-bit lane becomes the count of its two bits, then every nibble the sum of two pairs, every byte the sum of two nibbles, and one multiply adds all bytes into the top byte. Kernighan's loop clears one set bit a turn; the processor has an instruction for it."}>
             <div class="card">
                 <div class="tabs" onkeydown={Roving::Choose.keydown()}>{ for WIDTHS.iter().map(|w| tab(*w)) }</div>
                 <NumberInput label="x" name="pop-x" value={x} {width} on_change={dispatch.reform(Action::SetX)} />
@@ -90,7 +87,7 @@ pub fn popcount_panel(props: &PanelProps) -> Html {
                     </p>
                 </div>
             </div>
-        </section>
+        </PanelFrame>
     }
 }
 

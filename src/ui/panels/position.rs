@@ -24,6 +24,7 @@ use crate::ui::hooks::use_select_value;
 use crate::ui::state::{
     BudgetField, GpuState, PositionAction as Action, PositionState, GPU_WORKGROUP_SIZES,
 };
+use crate::ui::{components::PanelFrame, registry::Panel};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -84,11 +85,7 @@ pub fn position_panel(props: &PanelProps) -> Html {
     let position = setup.position;
     let errors: Vec<String> = url_error.into_iter().chain(path_error).collect();
     html! {
-        <section class="panel position">
-            <h2>{ "Compact chess position" }</h2>
-            <p class="lede">
-                { "Five bitboards — w (white), P (pawns), N (knights), B (bishops and queens), R (rooks and queens) — plus the two king squares hold a whole position in 42 bytes. Every piece set comes out of them with a few ands." }
-            </p>
+        <PanelFrame panel={Panel::Position} lede={"Five bitboards — w (white), P (pawns), N (knights), B (bishops and queens), R (rooks and queens) — plus the two king squares hold a whole position in 42 bytes. Every piece set comes out of them with a few ands."}>
             <FenCard fen={state.fen.clone()} set_fen={dispatch.reform(Action::SetFen)} {errors} />
             <BoardCards {position} />
             <DerivedCard {position} />
@@ -103,7 +100,7 @@ pub fn position_panel(props: &PanelProps) -> Html {
             </div>
             <CompareCard {setup} state={state.clone()} dispatch={dispatch.clone()} />
             <SuiteCard open={dispatch.reform(Action::SetFen)} />
-        </section>
+        </PanelFrame>
     }
 }
 

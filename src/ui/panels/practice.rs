@@ -13,6 +13,7 @@ use super::practice_sets::SetsCard;
 use super::practice_write::WriteCard;
 use super::PanelProps;
 use crate::practice::{exercises, for_panel};
+use crate::ui::components::PanelFrame;
 use crate::ui::dom::store;
 use crate::ui::route::Panel;
 use crate::ui::state::{PracticeAction, PracticeState, Solved};
@@ -64,9 +65,7 @@ pub fn practice_panel(props: &PanelProps) -> Html {
     let back = dispatch.reform(|_: MouseEvent| PracticeAction::Open(None));
     let done = solved.count();
     html! {
-        <section class="panel practice">
-            <h2>{ "Practice" }</h2>
-            <p class="lede">{ "Write the trick yourself, with the operators allowed and within the budget (each unary or binary operator counts one). Each answer is proven equal to a hidden reference on every input of its widths — by trying them all up to 2^24 inputs, beyond that with a SAT solver — or shown wrong with a counterexample you can step through in the Lab." }</p>
+        <PanelFrame panel={Panel::Practice} lede={"Write the trick yourself, with the operators allowed and within the budget (each unary or binary operator counts one). Each answer is proven equal to a hidden reference on every input of its widths — by trying them all up to 2^24 inputs, beyond that with a SAT solver — or shown wrong with a counterexample you can step through in the Lab."}>
             <div class="practice-bar">
                 if state.exercise.is_some() || state.custom.is_some() {
                     <a class="practice-back" href="#/practice" onclick={back}>{ "← all exercises" }</a>
@@ -85,7 +84,7 @@ pub fn practice_panel(props: &PanelProps) -> Html {
                 }
             </div>
             { body }
-        </section>
+        </PanelFrame>
     }
 }
 

@@ -16,6 +16,7 @@ use crate::bits::trace::Trace;
 use crate::ui::components::{panel_link, tab_stop, BitGrid, PlacementInput, Roving, StepPlayer};
 use crate::ui::hooks::use_select_value;
 use crate::ui::state::{NibbleBoardState, QuadAction as Action, QuadOp, QuadState};
+use crate::ui::{components::PanelFrame, registry::Panel};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -62,11 +63,7 @@ pub fn quad_panel(props: &PanelProps) -> Html {
     );
 
     html! {
-        <section class="panel quad">
-            <h2>{ "Quad-bitboards: the nibbles on their side" }</h2>
-            <p class="lede">
-                { "A nibble board keeps each square's 4-bit code together; quad-bitboards keep each bit of the codes together. Bitboard k holds bit k of every square's code (a1 = bit 0), so four u64 hold the whole position, and a set such as all sliders is one boolean expression of the four." }
-            </p>
+        <PanelFrame panel={Panel::Quad} lede={"A nibble board keeps each square's 4-bit code together; quad-bitboards keep each bit of the codes together. Bitboard k holds bit k of every square's code (a1 = bit 0), so four u64 hold the whole position, and a set such as all sliders is one boolean expression of the four."}>
             <div class="card">
                 <PlacementInput id="quad-fen" fen={fen.clone()} on_change={dispatch.reform(Action::SetFen)} />
                 if let Err(e) = &parsed {
@@ -88,7 +85,7 @@ pub fn quad_panel(props: &PanelProps) -> Html {
                 </div>
             </div>
             { four_boards(&quad, lit, read) }
-        </section>
+        </PanelFrame>
     }
 }
 

@@ -14,6 +14,7 @@ use crate::ui::components::{panel_link, tab_stop, why, BitRow, NumberInput, Rovi
 use crate::ui::state::{
     swar_op_param, NibbleBoardState, Operand, SwarAction as Action, SwarState, SWAR_OPS,
 };
+use crate::ui::{components::PanelFrame, registry::Panel};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -36,7 +37,7 @@ pub fn swar_panel(props: &PanelProps) -> Html {
     let trace = match &*traced {
         Ok(t) => t.clone(),
         Err(e) => {
-            return html! { <section class="panel swar"><p class="error-box">{ e.to_string() }</p></section> }
+            return html! { <PanelFrame panel={Panel::Swar}><p class="error-box">{ e.to_string() }</p></PanelFrame> }
         }
     };
     // SWAR's 4-bit lanes are a nibble board's squares: x from a1 on, y up to h8.
@@ -48,11 +49,7 @@ pub fn swar_panel(props: &PanelProps) -> Html {
     });
 
     html! {
-        <section class="panel swar">
-            <h2>{ "SWAR: lanes inside one register" }</h2>
-            <p class="lede">
-                { "SIMD within a register: treat one word as several small lanes and add, subtract or average all of them at once. The trick keeps carries and borrows from crossing into the next lane by handling each lane's top bit (H) or low bit (L) apart." }
-            </p>
+        <PanelFrame panel={Panel::Swar} lede={"SIMD within a register: treat one word as several small lanes and add, subtract or average all of them at once. The trick keeps carries and borrows from crossing into the next lane by handling each lane's top bit (H) or low bit (L) apart."}>
             <OperandsCard state={state.clone()} dispatch={dispatch.clone()} />
             <div class="stack">
                 <LanesCard state={state.clone()} naive={trace.steps.last().cloned()} />
@@ -62,7 +59,7 @@ pub fn swar_panel(props: &PanelProps) -> Html {
                     { board_link.unwrap_or_default() }
                 </div>
             </div>
-        </section>
+        </PanelFrame>
     }
 }
 

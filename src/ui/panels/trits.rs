@@ -15,6 +15,7 @@ use crate::ui::components::{
     notes, panel_link, tab_stop, why, BitGrid, NumberInput, Roving, StepPlayer,
 };
 use crate::ui::state::{PositionState, TritBoard, TritsAction as Action, TritsState};
+use crate::ui::{components::PanelFrame, registry::Panel};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -87,11 +88,7 @@ pub fn trits_panel(props: &PanelProps) -> Html {
     };
 
     html! {
-        <section class="panel trits">
-            <h2>{ "Trits: two bitboards, one ternary board" }</h2>
-            <p class="lede">
-                { "A bitboard has two states per square. Two occupancy bitboards give three: 0 empty, 1 on the first, 2 on the second, as long as they never share a square. Five trits fit in a byte because 3^5 = 243 ≤ 256." }
-            </p>
+        <PanelFrame panel={Panel::Trits} lede={"A bitboard has two states per square. Two occupancy bitboards give three: 0 empty, 1 on the first, 2 on the second, as long as they never share a square. Five trits fit in a byte because 3^5 = 243 ≤ 256."}>
             <div class="cols even">
                 <div class="card">
                     <NumberInput label="first" name="trit-a" value={a} width={64} on_change={set(TritBoard::A)} />
@@ -104,7 +101,7 @@ pub fn trits_panel(props: &PanelProps) -> Html {
             </div>
             { position_link }
             { body }
-        </section>
+        </PanelFrame>
     }
 }
 

@@ -1,7 +1,8 @@
 //! State of the Bitboard panel: `b` (the board, bare hex, a1 = bit 0),
 //! `op` (a [`BoardOperation`] name), `step`.
 
-use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
+use super::url::{url_names, url_state};
+use super::PanelState;
 use crate::bits::board_ops::BoardOperation;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,26 +33,16 @@ pub enum BitboardAction {
     Step(usize),
 }
 
+url_names!(BoardOperation, BoardOperation::ALL, |o| o.name());
+
+url_state!(BitboardState {
+    board: "b",
+    op: "op",
+    step (sparse): "step",
+});
+
 impl PanelState for BitboardState {
     type Action = BitboardAction;
-
-    fn from_params(p: &Params) -> Self {
-        let d = BitboardState::default();
-        BitboardState {
-            board: read_hex(p, "b", 64).unwrap_or(d.board),
-            op: p.get("op").and_then(|o| o.parse().ok()).unwrap_or(d.op),
-            step: read_num(p, "step").unwrap_or(0),
-        }
-    }
-
-    fn to_params(&self) -> Params {
-        let mut p = Params::from_pairs([
-            ("b", hex_param(self.board)),
-            ("op", self.op.name().to_string()),
-        ]);
-        set_nonzero(&mut p, "step", self.step);
-        p
-    }
 
     fn apply(self, action: BitboardAction) -> Self {
         let restart = BitboardState { step: 0, ..self };
@@ -71,6 +62,7 @@ impl PanelState for BitboardState {
 mod tests {
     use super::super::through_url;
     use super::*;
+    use crate::ui::{params::Params, state::UrlState};
 
     #[test]
     fn every_operation_and_board_survives_the_url() {

@@ -5,7 +5,7 @@
 //! the budget inputs `threads`, `pos`, `plies`, `move`. GPU: `fen`, `depth`,
 //! `variant` (`workgroup` | `private`), `wg` (invocations per workgroup).
 
-use super::{read_num, set_nonzero, PanelState, Params};
+use super::{read_num, set_nonzero, PanelState, Params, UrlState};
 use crate::chess::CPW_POSITIONS;
 use crate::gpu::matrix::MatrixSize;
 use crate::gpu::{AttackMethod, Kernel};
@@ -123,9 +123,7 @@ pub enum PositionAction {
     Ascend(usize),
 }
 
-impl PanelState for PositionState {
-    type Action = PositionAction;
-
+impl UrlState for PositionState {
     fn from_params(p: &Params) -> Self {
         let d = PositionState::default();
         PositionState {
@@ -160,6 +158,10 @@ impl PanelState for PositionState {
         }
         p
     }
+}
+
+impl PanelState for PositionState {
+    type Action = PositionAction;
 
     fn apply(self, action: PositionAction) -> Self {
         match action {
@@ -258,9 +260,7 @@ pub enum GpuAction {
     SetMerge(bool),
 }
 
-impl PanelState for GpuState {
-    type Action = GpuAction;
-
+impl UrlState for GpuState {
     fn from_params(p: &Params) -> Self {
         let d = GpuState::default();
         GpuState {
@@ -303,6 +303,10 @@ impl PanelState for GpuState {
         }
         p
     }
+}
+
+impl PanelState for GpuState {
+    type Action = GpuAction;
 
     fn apply(self, action: GpuAction) -> Self {
         match action {

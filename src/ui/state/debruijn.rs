@@ -4,7 +4,7 @@
 //! `sstep` (the drawn search's step), `rank` (the text of the list's "rank
 //! of a magic" box, as typed).
 
-use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
+use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params, UrlState};
 use crate::bits::debruijn::{KNOWN_MAGICS, WIDTHS};
 use crate::bits::word::mask;
 
@@ -129,9 +129,7 @@ pub fn last_page(width: u32) -> u64 {
         .map_or(0, |n| n.saturating_sub(1) / MAGICS_PER_PAGE)
 }
 
-impl PanelState for DebruijnState {
-    type Action = DebruijnAction;
-
+impl UrlState for DebruijnState {
     fn from_params(p: &Params) -> Self {
         let width = read_num(p, "width")
             .filter(|w| WIDTHS.contains(w))
@@ -169,6 +167,10 @@ impl PanelState for DebruijnState {
         }
         p
     }
+}
+
+impl PanelState for DebruijnState {
+    type Action = DebruijnAction;
 
     fn apply(self, action: DebruijnAction) -> Self {
         let fits = |v: u64| v & !mask(self.width) == 0;

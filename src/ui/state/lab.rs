@@ -8,7 +8,7 @@
 //! hidden (only its values show) until the learner asks to see it.
 
 use super::lab_code::{CodeAction, CodeState};
-use super::{hex_param, read_hex, read_num, PanelState, Params};
+use super::{hex_param, read_hex, read_num, PanelState, Params, UrlState};
 use crate::bits::word::mask;
 use crate::lang::expr::{Var, WIDTHS};
 use crate::practice::exercise;
@@ -87,9 +87,7 @@ pub enum LabAction {
     Code(CodeAction),
 }
 
-impl PanelState for LabState {
-    type Action = LabAction;
-
+impl UrlState for LabState {
     fn from_params(p: &Params) -> Self {
         let d = LabState::default();
         let width = read_num(p, "w")
@@ -138,6 +136,10 @@ impl PanelState for LabState {
         }
         p
     }
+}
+
+impl PanelState for LabState {
+    type Action = LabAction;
 
     fn apply(self, action: LabAction) -> Self {
         let restart = LabState {

@@ -188,6 +188,7 @@ pub const C_PRESETS: [CPreset; 6] = [
 mod tests {
     use super::*;
     use crate::lang::c::{parse_arg, Program, RunOptions, Value};
+    use crate::ui::state::UrlState;
 
     /// Runs a preset's entry (the last function) on its own arguments.
     fn run(p: &CPreset) -> (Value, usize) {

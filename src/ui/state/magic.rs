@@ -2,7 +2,7 @@
 //! (a square name), `occ` and `magic` (bare hex), `bits` (index bits,
 //! 1..=20, as `chess::magic_lab::check_bits` allows), `step`.
 
-use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
+use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params, UrlState};
 use crate::bits::square::Square;
 use crate::chess::magic_lab::{builtin_magic, check_bits, usual_bits, SliderPiece};
 
@@ -79,9 +79,7 @@ pub enum MagicAction {
     Step(usize),
 }
 
-impl PanelState for MagicState {
-    type Action = MagicAction;
-
+impl UrlState for MagicState {
     fn from_params(p: &Params) -> Self {
         let piece = p
             .get("piece")
@@ -114,6 +112,10 @@ impl PanelState for MagicState {
         set_nonzero(&mut p, "step", self.step);
         p
     }
+}
+
+impl PanelState for MagicState {
+    type Action = MagicAction;
 
     fn apply(self, action: MagicAction) -> Self {
         let restart = MagicState { step: 0, ..self };

@@ -24,6 +24,7 @@ mod practice;
 mod quad;
 mod swar;
 mod trits;
+pub(crate) mod url;
 
 pub use bitboard::{BitboardAction, BitboardState};
 pub use chess::{
@@ -46,36 +47,26 @@ pub use swar::{op_param as swar_op_param, Operand, SwarAction, SwarState, OPS as
 pub use trits::{TritBoard, TritsAction, TritsState, OTHER_ORDERS};
 
 use super::params::Params;
-use crate::bits::word::parse_number;
+pub use url::{UrlState, UrlValue};
 
-/// A panel's state: read from and written to the URL, changed by actions.
-pub trait PanelState: Clone + PartialEq + Sized {
+/// A panel's state: read from and written to the URL ([`UrlState`], most
+/// derived by [`url_state!`]), changed by actions.
+pub trait PanelState: UrlState + Clone + PartialEq {
     type Action;
-    /// Reads the state; a missing or unreadable value takes its default.
-    fn from_params(params: &Params) -> Self;
-    /// Writes the state; `from_params(&s.to_params()) == s`.
-    fn to_params(&self) -> Params;
     /// The state after `action`.
     fn apply(self, action: Self::Action) -> Self;
 }
 
 /// A word as the URL writes it: bare lower-case hex (`x=a`, `magic=77cb531`).
 pub fn hex_param(v: u64) -> String {
-    format!("{v:x}")
+    v.to_url()
 }
 
 /// Reads a [`hex_param`] (a `0x` prefix is accepted too) that fits `width`
 /// bits.
 pub fn read_hex(params: &Params, key: &str, width: u32) -> Option<u64> {
-    let t = params.get(key)?.trim();
-    let digits = t
-        .strip_prefix("0x")
-        .or_else(|| t.strip_prefix("0X"))
-        .unwrap_or(t);
-    if digits.is_empty() || digits.starts_with('-') {
-        return None;
-    }
-    parse_number(&format!("0x{digits}"), width).ok()
+    let v = u64::from_url(params.get(key)?)?;
+    (width >= 64 || v >> width == 0).then_some(v)
 }
 
 /// Reads a decimal number param.

@@ -4,7 +4,8 @@
 //! `step`. Nibble board: `fen`, `sq` (0..63), `op` (`get` | `set` | `fen`),
 //! `code` (0..15, for set), `step`.
 
-use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
+use super::url::{url_names, url_state};
+use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params, UrlState};
 use crate::chess::CPW_POSITIONS;
 
 /// The signed-nibble operation stepped.
@@ -62,9 +63,7 @@ pub enum NibblesAction {
     Step(usize),
 }
 
-impl PanelState for NibblesState {
-    type Action = NibblesAction;
-
+impl UrlState for NibblesState {
     fn from_params(p: &Params) -> Self {
         let d = NibblesState::default();
         NibblesState {
@@ -85,6 +84,10 @@ impl PanelState for NibblesState {
         set_nonzero(&mut p, "step", self.step);
         p
     }
+}
+
+impl PanelState for NibblesState {
+    type Action = NibblesAction;
 
     fn apply(self, action: NibblesAction) -> Self {
         match action {
@@ -171,33 +174,18 @@ pub enum NibbleBoardAction {
     Step(usize),
 }
 
+url_names!(BoardOp, BoardOp::ALL, |o| o.param());
+
+url_state!(NibbleBoardState {
+    fen: "fen",
+    square: "sq",
+    op: "op",
+    code: "code",
+    step (sparse): "step",
+} then |s: NibbleBoardState| NibbleBoardState { square: s.square.min(63), code: s.code.min(15), ..s });
+
 impl PanelState for NibbleBoardState {
     type Action = NibbleBoardAction;
-
-    fn from_params(p: &Params) -> Self {
-        let d = NibbleBoardState::default();
-        NibbleBoardState {
-            fen: p.get("fen").map_or(d.fen, str::to_string),
-            square: read_num::<u32>(p, "sq").map_or(d.square, |s| s.min(63)),
-            op: BoardOp::ALL
-                .into_iter()
-                .find(|o| Some(o.param()) == p.get("op"))
-                .unwrap_or(d.op),
-            code: read_num::<u8>(p, "code").map_or(d.code, |c| c.min(15)),
-            step: read_num(p, "step").unwrap_or(0),
-        }
-    }
-
-    fn to_params(&self) -> Params {
-        let mut p = Params::from_pairs([
-            ("fen", self.fen.clone()),
-            ("sq", self.square.to_string()),
-            ("op", self.op.param().to_string()),
-            ("code", self.code.to_string()),
-        ]);
-        set_nonzero(&mut p, "step", self.step);
-        p
-    }
 
     fn apply(self, action: NibbleBoardAction) -> Self {
         let restart = NibbleBoardState { step: 0, ..self };
@@ -225,6 +213,7 @@ mod tests {
     use super::super::through_url;
     use super::*;
     use crate::ui::route::{Panel, Route};
+    use crate::ui::{params::Params, state::UrlState};
 
     #[test]
     fn every_nibble_and_op_survives_the_url() {

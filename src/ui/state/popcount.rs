@@ -1,7 +1,8 @@
 //! State of the Popcount panel: `width` (8 | 16 | 32 | 64), `x` (bare hex),
 //! `step` (the SWAR steps), `kstep` (Kernighan's loop).
 
-use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
+use super::url::url_state;
+use super::PanelState;
 use crate::bits::popcount::WIDTHS;
 use crate::bits::word::mask;
 
@@ -40,29 +41,26 @@ pub enum PopcountAction {
     KernighanStep(usize),
 }
 
+url_state!(PopcountState {
+    width: "width" if |w| WIDTHS.contains(w),
+    x: "x",
+    step (sparse): "step",
+    kstep (sparse): "kstep",
+} then fit_width);
+
+/// A word wider than the width is no word of it: the default's, cut.
+fn fit_width(s: PopcountState) -> PopcountState {
+    match s.x & !mask(s.width) {
+        0 => s,
+        _ => PopcountState {
+            x: DEFAULT_X & mask(s.width),
+            ..s
+        },
+    }
+}
+
 impl PanelState for PopcountState {
     type Action = PopcountAction;
-
-    fn from_params(p: &Params) -> Self {
-        let d = PopcountState::default();
-        let width = read_num(p, "width")
-            .filter(|w| WIDTHS.contains(w))
-            .unwrap_or(d.width);
-        PopcountState {
-            width,
-            x: read_hex(p, "x", width).unwrap_or(DEFAULT_X & mask(width)),
-            step: read_num(p, "step").unwrap_or(0),
-            kstep: read_num(p, "kstep").unwrap_or(0),
-        }
-    }
-
-    fn to_params(&self) -> Params {
-        let mut p =
-            Params::from_pairs([("width", self.width.to_string()), ("x", hex_param(self.x))]);
-        set_nonzero(&mut p, "step", self.step);
-        set_nonzero(&mut p, "kstep", self.kstep);
-        p
-    }
 
     fn apply(self, action: PopcountAction) -> Self {
         let restart = PopcountState {
@@ -95,6 +93,7 @@ mod tests {
     use super::super::through_url;
     use super::*;
     use crate::ui::route::Route;
+    use crate::ui::{params::Params, state::UrlState};
 
     #[test]
     fn every_width_and_word_survives_the_url() {

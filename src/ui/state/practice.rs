@@ -6,7 +6,7 @@
 //! (an exercise carried whole in the link: its data-lab block and its
 //! reference) and `p`.
 
-use super::{read_num, set_nonzero, PanelState, Params};
+use super::{read_num, set_nonzero, PanelState, Params, UrlState};
 use crate::practice::{exercise, Exercise};
 use std::collections::BTreeMap;
 
@@ -130,9 +130,7 @@ pub enum PracticeAction {
     Checked,
 }
 
-impl PanelState for PracticeState {
-    type Action = PracticeAction;
-
+impl UrlState for PracticeState {
     fn from_params(p: &Params) -> Self {
         let ex = p.get("ex").and_then(exercise);
         let custom = ex.is_none().then(|| SetPuzzle::read(p)).flatten();
@@ -169,6 +167,10 @@ impl PanelState for PracticeState {
         }
         p
     }
+}
+
+impl PanelState for PracticeState {
+    type Action = PracticeAction;
 
     fn apply(self, action: PracticeAction) -> Self {
         match action {

@@ -2,7 +2,8 @@
 //! `set`: which trace is stepped), `sq` (0..63, the square read), `set`
 //! (a [`QuadSet`] slug), `step`.
 
-use super::{read_num, set_nonzero, PanelState, Params};
+use super::url::{url_names, url_state};
+use super::PanelState;
 use crate::bits::quad::QuadSet;
 use crate::chess::CPW_POSITIONS;
 
@@ -83,33 +84,19 @@ pub enum QuadAction {
     Step(usize),
 }
 
+url_names!(QuadOp, QuadOp::ALL, |o| o.param());
+url_names!(QuadSet, QuadSet::ALL, |s| s.slug());
+
+url_state!(QuadState {
+    fen: "fen",
+    op: "op",
+    square: "sq",
+    set: "set",
+    step (sparse): "step",
+} then |s: QuadState| QuadState { square: s.square.min(63), ..s });
+
 impl PanelState for QuadState {
     type Action = QuadAction;
-
-    fn from_params(p: &Params) -> Self {
-        let d = QuadState::default();
-        QuadState {
-            fen: p.get("fen").map_or(d.fen, str::to_string),
-            op: QuadOp::ALL
-                .into_iter()
-                .find(|o| Some(o.param()) == p.get("op"))
-                .unwrap_or(d.op),
-            square: read_num::<u32>(p, "sq").map_or(d.square, |s| s.min(63)),
-            set: p.get("set").and_then(QuadSet::from_slug).unwrap_or(d.set),
-            step: read_num(p, "step").unwrap_or(0),
-        }
-    }
-
-    fn to_params(&self) -> Params {
-        let mut p = Params::from_pairs([
-            ("fen", self.fen.clone()),
-            ("op", self.op.param().to_string()),
-            ("sq", self.square.to_string()),
-            ("set", self.set.slug().to_string()),
-        ]);
-        set_nonzero(&mut p, "step", self.step);
-        p
-    }
 
     fn apply(self, action: QuadAction) -> Self {
         let restart = QuadState { step: 0, ..self };
@@ -139,6 +126,7 @@ mod tests {
     use super::super::through_url;
     use super::*;
     use crate::ui::route::Route;
+    use crate::ui::{params::Params, state::UrlState};
 
     #[test]
     fn every_op_set_and_square_survives_the_url() {

@@ -1,7 +1,8 @@
 //! State of the SWAR panel: `op` (`add` | `sub` | `avg` | `savg`), `width` (32 | 64),
 //! `lanes` (2 | 4 | 8 | 16), `x`, `y` (bare hex), `step`.
 
-use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
+use super::url::{url_names, url_state};
+use super::PanelState;
 use crate::bits::swar::{SwarOp, LANE_BITS, WIDTHS};
 use crate::bits::word::mask;
 
@@ -77,40 +78,35 @@ impl SwarState {
     }
 }
 
+url_names!(SwarOp, OPS, |o| op_param(*o));
+
+url_state!(SwarState {
+    op: "op",
+    width: "width" if |w| WIDTHS.contains(w),
+    lane_bits: "lanes" if |l| LANE_BITS.contains(l),
+    x: "x",
+    y: "y",
+    step (sparse): "step",
+} then fit_width);
+
+/// A word wider than the width is no word of it: the default's, cut.
+fn fit_width(s: SwarState) -> SwarState {
+    let fit = |v: u64, default: u64| {
+        if v & !mask(s.width) == 0 {
+            v
+        } else {
+            default & mask(s.width)
+        }
+    };
+    SwarState {
+        x: fit(s.x, DEFAULT_X),
+        y: fit(s.y, DEFAULT_Y),
+        ..s
+    }
+}
+
 impl PanelState for SwarState {
     type Action = SwarAction;
-
-    fn from_params(p: &Params) -> Self {
-        let d = SwarState::default();
-        let width = read_num(p, "width")
-            .filter(|w| WIDTHS.contains(w))
-            .unwrap_or(d.width);
-        SwarState {
-            op: OPS
-                .into_iter()
-                .find(|o| Some(op_param(*o)) == p.get("op"))
-                .unwrap_or(d.op),
-            width,
-            lane_bits: read_num(p, "lanes")
-                .filter(|l| LANE_BITS.contains(l))
-                .unwrap_or(d.lane_bits),
-            x: read_hex(p, "x", width).unwrap_or(DEFAULT_X & mask(width)),
-            y: read_hex(p, "y", width).unwrap_or(DEFAULT_Y & mask(width)),
-            step: read_num(p, "step").unwrap_or(0),
-        }
-    }
-
-    fn to_params(&self) -> Params {
-        let mut p = Params::from_pairs([
-            ("op", op_param(self.op).to_string()),
-            ("width", self.width.to_string()),
-            ("lanes", self.lane_bits.to_string()),
-            ("x", hex_param(self.x)),
-            ("y", hex_param(self.y)),
-        ]);
-        set_nonzero(&mut p, "step", self.step);
-        p
-    }
 
     fn apply(self, action: SwarAction) -> Self {
         if let SwarAction::Step(step) = action {
@@ -166,6 +162,7 @@ mod tests {
     use super::super::through_url;
     use super::*;
     use crate::ui::route::Route;
+    use crate::ui::{params::Params, state::UrlState};
 
     #[test]
     fn every_op_width_and_lane_width_survives_the_url() {

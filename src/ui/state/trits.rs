@@ -1,7 +1,8 @@
 //! State of the Trits panel: `a`, `b` (bare-hex bitboards), `order` (`a8` |
 //! `file`: the other square order shown), `step`.
 
-use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params};
+use super::url::{url_names, url_state};
+use super::PanelState;
 use crate::bits::trit::SquareOrder;
 
 /// The orders the panel compares ours with, and their URL names.
@@ -57,31 +58,17 @@ fn order_param(order: SquareOrder) -> &'static str {
         .map_or(OTHER_ORDERS[0].1, |o| o.1)
 }
 
+url_names!(SquareOrder, OTHER_ORDERS.map(|o| o.0), |o| order_param(*o));
+
+url_state!(TritsState {
+    a: "a",
+    b: "b",
+    other: "order",
+    step (sparse): "step",
+});
+
 impl PanelState for TritsState {
     type Action = TritsAction;
-
-    fn from_params(p: &Params) -> Self {
-        let d = TritsState::default();
-        TritsState {
-            a: read_hex(p, "a", 64).unwrap_or(d.a),
-            b: read_hex(p, "b", 64).unwrap_or(d.b),
-            other: OTHER_ORDERS
-                .iter()
-                .find(|(_, k)| Some(*k) == p.get("order"))
-                .map_or(d.other, |o| o.0),
-            step: read_num(p, "step").unwrap_or(0),
-        }
-    }
-
-    fn to_params(&self) -> Params {
-        let mut p = Params::from_pairs([
-            ("a", hex_param(self.a)),
-            ("b", hex_param(self.b)),
-            ("order", order_param(self.other).to_string()),
-        ]);
-        set_nonzero(&mut p, "step", self.step);
-        p
-    }
 
     fn apply(self, action: TritsAction) -> Self {
         let board = |s: TritsState, which: TritBoard, v: u64| match which {
@@ -111,6 +98,7 @@ mod tests {
     use super::super::through_url;
     use super::*;
     use crate::ui::route::Route;
+    use crate::ui::{params::Params, state::UrlState};
 
     #[test]
     fn every_order_and_board_survives_the_url() {

@@ -17,6 +17,7 @@ use crate::ui::components::{panel_link, BitGrid};
 use crate::ui::state::{
     DebruijnAction, DebruijnState, MagicAction as Action, MagicState, PanelState,
 };
+use crate::ui::{components::PanelFrame, registry::Panel};
 use cards::{FindCard, LookupCard, SetupCard, ValidateCard};
 use std::rc::Rc;
 use table::TableCard;
@@ -106,11 +107,7 @@ pub fn magic_panel(props: &PanelProps) -> Html {
         bits,
     });
     html! {
-        <section class="panel magic">
-            <h2>{ "Magic bitboards" }</h2>
-            <p class="lede">
-                { "A rook's or bishop's attack set in one lookup: keep the blockers on its rays (occ & mask), multiply by a magic, keep the top bits of the 64-bit product (>> (64 − bits)) and read a table filled once from the ray walk. It is the de Bruijn scan's multiply-and-keep-the-top-bits hash, on a different key set." }
-            </p>
+        <PanelFrame panel={Panel::Magic} lede={"A rook's or bishop's attack set in one lookup: keep the blockers on its rays (occ & mask), multiply by a magic, keep the top bits of the 64-bit product (>> (64 − bits)) and read a table filled once from the ray walk. It is the de Bruijn scan's multiply-and-keep-the-top-bits hash, on a different key set."}>
             <div class="cols even">
                 <SetupCard state={state.clone()} dispatch={dispatch.clone()} />
                 <LookupCard state={state.clone()} dispatch={dispatch.clone()} />
@@ -121,7 +118,7 @@ pub fn magic_panel(props: &PanelProps) -> Html {
             </div>
             <TableCard piece={state.piece} {open} />
             { panel_link(&debruijn, "see also: the same hash in the de Bruijn bit scan".into()) }
-        </section>
+        </PanelFrame>
     }
 }
 

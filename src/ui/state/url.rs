@@ -1,0 +1,165 @@
+//! A state's link, derived from its type: each field's type says how its
+//! value is written in the URL ([`UrlValue`]), and one table per state
+//! ([`url_state!`]) says which key holds which field.
+//!
+//! ```text
+//! url_state!(PopcountState {          #/popcount?width=32&x=7a5c&step=3
+//!     width: "width",                 u32  -> decimal, always written
+//!     x: "x",                         u64  -> bare hex (a word)
+//!     step (sparse): "step",          written only when not the default
+//! } then fit_width);                  the rules between fields, last
+//! ```
+//!
+//! Reading is lenient field by field: a missing or unreadable value, or
+//! one its `if` refuses, takes the default state's value, and the other
+//! fields are read as written. `then` runs once all are read.
+
+use super::Params;
+use crate::bits::word::parse_number;
+
+/// How a field's value is written in a link, and read back:
+/// `from_url(&v.to_url()) == Some(v)`.
+pub trait UrlValue: Sized {
+    fn from_url(text: &str) -> Option<Self>;
+    fn to_url(&self) -> String;
+}
+
+/// Numbers that count (widths, steps, squares, depths): decimal.
+macro_rules! decimal {
+    ($($t:ty),*) => {$(
+        impl UrlValue for $t {
+            fn from_url(text: &str) -> Option<Self> {
+                text.trim().parse().ok()
+            }
+            fn to_url(&self) -> String {
+                self.to_string()
+            }
+        }
+    )*};
+}
+decimal!(u8, u32, usize);
+
+/// A word: bare lower-case hex (`x=a`, `magic=77cb531`); a `0x` prefix is
+/// read too.
+impl UrlValue for u64 {
+    fn from_url(text: &str) -> Option<Self> {
+        let t = text.trim();
+        let digits = t
+            .strip_prefix("0x")
+            .or_else(|| t.strip_prefix("0X"))
+            .unwrap_or(t);
+        if digits.is_empty() || digits.starts_with('-') {
+            return None;
+        }
+        parse_number(&format!("0x{digits}"), 64).ok()
+    }
+    fn to_url(&self) -> String {
+        format!("{self:x}")
+    }
+}
+
+/// Text (a FEN, an expression): as it is.
+impl UrlValue for String {
+    fn from_url(text: &str) -> Option<Self> {
+        Some(text.to_string())
+    }
+    fn to_url(&self) -> String {
+        self.clone()
+    }
+}
+
+/// A choice among a fixed list, written by its name:
+/// `url_names!(NibbleOp, NibbleOp::ALL, |o| o.param())`.
+macro_rules! url_names {
+    ($t:ty, $all:expr, $name:expr) => {
+        impl $crate::ui::state::url::UrlValue for $t {
+            fn from_url(text: &str) -> Option<Self> {
+                let name: fn(&$t) -> &str = $name;
+                $all.into_iter().find(|v| name(v) == text)
+            }
+            fn to_url(&self) -> String {
+                let name: fn(&$t) -> &str = $name;
+                name(self).to_string()
+            }
+        }
+    };
+}
+pub(crate) use url_names;
+
+/// A state's link, both ways: `from_params` and `to_params`.
+pub trait UrlState: Sized {
+    /// Reads the state; a missing or unreadable value takes its default.
+    fn from_params(params: &Params) -> Self;
+    /// Writes the state; `from_params(&s.to_params()) == s`.
+    fn to_params(&self) -> Params;
+}
+
+/// Derives [`UrlState`] from a state's table of fields (see the module's
+/// diagram): `field: "key"`, `field (sparse): "key"` (left out of the link
+/// while it is the default's), `if check` (a value the check refuses takes
+/// the default), and `then settle` (a `fn(Self) -> Self` for the rules
+/// between fields, run once all are read).
+macro_rules! url_state {
+    ($state:ty {
+        $($field:ident $(($sparse:ident))? : $key:literal $(if $check:expr)?),* $(,)?
+    } $(then $settle:expr)?) => {
+        impl $crate::ui::state::url::UrlState for $state {
+            fn from_params(p: &$crate::ui::params::Params) -> Self {
+                use $crate::ui::state::url::UrlValue;
+                let d = <$state>::default();
+                let read = Self {
+                    $($field: p
+                        .get($key)
+                        .and_then(UrlValue::from_url)
+                        $(.filter($check))?
+                        .unwrap_or(d.$field),)*
+                };
+                $(let read = ($settle)(read);)?
+                read
+            }
+
+            fn to_params(&self) -> $crate::ui::params::Params {
+                use $crate::ui::state::url::UrlValue;
+                let mut p = $crate::ui::params::Params::default();
+                let d = <$state>::default();
+                $($crate::ui::state::url::url_state!(@write p, self.$field, d.$field, $key $(, $sparse)?);)*
+                let _ = d;
+                p
+            }
+        }
+    };
+    (@write $p:ident, $value:expr, $default:expr, $key:literal) => {
+        $p.set($key, $value.to_url());
+    };
+    (@write $p:ident, $value:expr, $default:expr, $key:literal, sparse) => {
+        if $value != $default {
+            $p.set($key, $value.to_url());
+        }
+    };
+}
+pub(crate) use url_state;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_are_bare_hex_and_read_with_or_without_0x() {
+        for v in [0, 1, 0xa, 0x77cb531, u64::MAX] {
+            assert_eq!(u64::from_url(&v.to_url()), Some(v));
+        }
+        assert_eq!(0xa_u64.to_url(), "a");
+        assert_eq!(u64::from_url("0xFF"), Some(255));
+        assert_eq!(u64::from_url("-1"), None);
+        assert_eq!(u64::from_url(""), None);
+        assert_eq!(u64::from_url("10000000000000000"), None);
+    }
+
+    #[test]
+    fn counts_are_decimal() {
+        assert_eq!(u32::from_url(" 12 "), Some(12));
+        assert_eq!(u8::from_url("256"), None);
+        assert_eq!(usize::from_url("x"), None);
+        assert_eq!(String::from_url("a b"), Some("a b".to_string()));
+    }
+}
