@@ -12,7 +12,8 @@
 //!
 //! From the entries this module writes the `Panel` enum, `Panel::ALL` (the
 //! navigation order), `slug` / `title` / `heading` / `lesson` / `from_slug` and each
-//! state's [`OwnPanel`] (so a link built from a state knows its panel);
+//! state's [`OwnPanel`] (so a link built from a state knows its panel) and
+//! its `yew::Reducible` (in the page's wasm);
 //! `ui/panels/mod.rs` writes, from the same entries, `view` and `mini`.
 //! Navigation, routing, the start page and the view dispatch all read
 //! these, so a panel that lacks a part (no state type, no component, no
@@ -182,6 +183,15 @@ macro_rules! define_panels {
 
         $(impl OwnPanel for $state {
             const PANEL: Panel = Panel::$variant;
+        })*
+
+        // (the page's wasm only: Yew reduces a state by its actions)
+        $(#[cfg(browser_ui)]
+        impl yew::Reducible for $state {
+            type Action = <$state as PanelState>::Action;
+            fn reduce(self: std::rc::Rc<Self>, action: Self::Action) -> std::rc::Rc<Self> {
+                std::rc::Rc::new(PanelState::apply((*self).clone(), action))
+            }
         })*
     };
 }

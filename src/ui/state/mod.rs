@@ -10,7 +10,7 @@
 //!
 //! Every state reads back from its own params unchanged (tested natively
 //! below each state, over every value of its enumerated fields). Plain Rust:
-//! the Yew `Reducible` impls are added for wasm32 only.
+//! the Yew `Reducible` impls are added for wasm32 only (by `ui::registry`).
 
 mod bitboard;
 mod chess;
@@ -80,36 +80,6 @@ fn set_nonzero(params: &mut Params, key: &str, value: usize) {
         params.set(key, value.to_string());
     }
 }
-
-/// `impl yew::Reducible` for panel states (the page's wasm only): reduce = apply.
-#[cfg(browser_ui)]
-macro_rules! reducible {
-    ($($t:ty),*) => {$(
-        impl yew::Reducible for $t {
-            type Action = <$t as PanelState>::Action;
-            fn reduce(self: std::rc::Rc<Self>, action: Self::Action) -> std::rc::Rc<Self> {
-                std::rc::Rc::new(PanelState::apply((*self).clone(), action))
-            }
-        }
-    )*};
-}
-
-#[cfg(browser_ui)]
-reducible!(
-    NibblesState,
-    NibbleBoardState,
-    SwarState,
-    TritsState,
-    DebruijnState,
-    PositionState,
-    GpuState,
-    LabState,
-    BitboardState,
-    MagicState,
-    PopcountState,
-    QuadState,
-    PracticeState
-);
 
 /// Test helper: state -> params -> URL hash -> params -> state.
 #[cfg(test)]
