@@ -2,6 +2,7 @@
 //! Practice show it: its progress, "changed since" when the inputs moved
 //! on, cancelled, failed, or the verdict (drawn by the caller).
 
+use crate::lang::prove::Method;
 use crate::ui::hooks::JobState;
 use yew::prelude::*;
 
@@ -28,4 +29,15 @@ pub fn proof_job_view<T>(
             html! { <p class="error-box" role="alert">{ message.clone() }</p> }
         }
     }
+}
+
+/// "Equal, proven: …", with how (`agreeing` inputs tried, a decision
+/// diagram or the SAT solver) and how long it took.
+pub fn equal_verdict(method: Method, agreeing: impl std::fmt::Display, seconds: f64) -> Html {
+    let how = match method {
+        Method::Exhaustive => format!("every one of the {agreeing} inputs agrees"),
+        Method::Bdd => "a decision diagram shows that no input makes them differ".to_string(),
+        _ => "the SAT solver shows that no input makes them differ".to_string(),
+    };
+    html! { <p class="verdict ok" data-verdict="equal" role="status"><strong>{ "Equal, proven: " }</strong>{ format!("{how} ({seconds:.3} s).") }</p> }
 }

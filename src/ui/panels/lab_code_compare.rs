@@ -4,8 +4,7 @@
 //! counterexample (the arguments, both sides' results, its kind) that
 //! loads into the parameters' fields.
 
-use crate::lang::prove::Method;
-use crate::ui::components::proof_job_view;
+use crate::ui::components::{equal_verdict, proof_job_view};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{CodeAction, LabAction as Action, LabState};
 use crate::ui::worker::{CProveDone, Request};
@@ -79,16 +78,7 @@ fn verdict_view(
 fn done_view(v: &CProveDone, s: &LabState, dispatch: &Callback<Action>) -> Html {
     let time = format!("{:.3} s", v.seconds);
     match (v.equal, &v.counterexample) {
-        (Some(true), _) => {
-            let how = match v.method {
-                Method::Exhaustive => format!("every one of the {} inputs agrees", v.agreeing),
-                Method::Bdd => {
-                    "a decision diagram shows that no input makes them differ".to_string()
-                }
-                _ => "the SAT solver shows that no input makes them differ".to_string(),
-            };
-            html! { <p class="verdict ok" data-verdict="equal" role="status"><strong>{ "Equal, proven: " }</strong>{ format!("{how} ({time}).") }</p> }
-        }
+        (Some(true), _) => equal_verdict(v.method, v.agreeing, v.seconds),
         (Some(false), Some(d)) => {
             let at: Vec<String> = d.args.iter().map(|(n, v)| format!("{n} = {v}")).collect();
             let loaded = d.args.iter().all(|(n, v)| s.code.arg(n) == v);

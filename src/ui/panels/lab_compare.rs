@@ -5,9 +5,8 @@
 //! ("step the other side" swaps them).
 
 use crate::lang::expr::{evaluate, Vars};
-use crate::lang::prove::Method;
 use crate::practice::exercise;
-use crate::ui::components::proof_job_view;
+use crate::ui::components::{equal_verdict, proof_job_view};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{LabAction as Action, LabState};
 use crate::ui::worker::{ProveDone, Request};
@@ -118,16 +117,7 @@ fn verdict_view(
 fn done_view(v: &ProveDone, s: &LabState, dispatch: &Callback<Action>) -> Html {
     let time = format!("{:.3} s", v.seconds);
     match (v.equal, &v.counterexample) {
-        (Some(true), _) => {
-            let how = match v.method {
-                Method::Exhaustive => format!("every one of the {} inputs agrees", v.agreeing),
-                Method::Bdd => {
-                    "a decision diagram shows that no input makes them differ".to_string()
-                }
-                _ => "the SAT solver shows that no input makes them differ".to_string(),
-            };
-            html! { <p class="verdict ok" data-verdict="equal" role="status"><strong>{ "Equal, proven: " }</strong>{ format!("{how} ({time}).") }</p> }
-        }
+        (Some(true), _) => equal_verdict(v.method, v.agreeing, v.seconds),
         (Some(false), Some(d)) => {
             let (x, y, z) = (d.x.0, d.y.0, d.z.0);
             let loaded = (s.x, s.y, s.z) == (x, y, z);
