@@ -5,7 +5,7 @@
 //! (under 0.5 s).
 
 use bitscope::lang::c::{Program, RunOptions};
-use bitscope::lang::prove::c::{prove, Side};
+use bitscope::lang::prove::c::prove_entries;
 use bitscope::lang::prove::Options;
 use std::time::Instant;
 
@@ -71,26 +71,10 @@ const PAIRS: [(&str, &str, &str); 10] = [
 fn prove_pair(a: &str, b: &str) -> Result<String, String> {
     let pa = Program::parse(a).map_err(|e| e.to_string())?;
     let pb = Program::parse(b).map_err(|e| e.to_string())?;
-    let (fa, fb) = (
-        pa.entry(None).map_err(|e| e.to_string())?.name.clone(),
-        pb.entry(None).map_err(|e| e.to_string())?.name.clone(),
-    );
     // the CLI's budget: 10 s, then "not proven" with the agreeing inputs
     let mut deadline = super::super::prove::Deadline::after(10.0);
-    let v = prove(
-        Side {
-            program: &pa,
-            function: &fa,
-        },
-        Side {
-            program: &pb,
-            function: &fb,
-        },
-        None,
-        &Options::default(),
-        &mut deadline,
-    )
-    .map_err(|e| e.to_string())?;
+    let v =
+        prove_entries(&pa, &pb, &Options::default(), &mut deadline).map_err(|e| e.to_string())?;
     let what = match v.equal {
         Some(true) => "equal",
         Some(false) => "NOT EQUAL",

@@ -82,6 +82,29 @@ pub const BDD_NODES: usize = 1 << 20;
 /// Inputs of at most 2^this are tried one by one before any circuit.
 pub const ALWAYS_EXHAUSTIVE_BITS: u32 = 16;
 
+/// [`prove`] for two programs of one function each (or each one's only
+/// function that is not `main`): the CLI's `prove --c` and the tests.
+///
+/// # Errors
+/// A program without such a function ([`ProveError::Signature`]), and
+/// those of [`prove`].
+pub fn prove_entries(
+    a: &Program,
+    b: &Program,
+    opts: &Options,
+    ctl: &mut dyn Control,
+) -> Result<Verdict, ProveError> {
+    let entry = |p: &Program| -> Result<String, ProveError> {
+        Ok(p.entry(None)
+            .map_err(|e| ProveError::Signature(e.message))?
+            .name
+            .clone())
+    };
+    let (fa, fb) = (entry(a)?, entry(b)?);
+    let side = |program, function| Side { program, function };
+    prove(side(a, &fa), side(b, &fb), None, opts, ctl)
+}
+
 /// Proves or refutes `a == b` (on the inputs `assume` allows).
 ///
 /// # Errors

@@ -3,24 +3,7 @@ use crate::lang::prove::NoControl;
 
 fn prove_src(a: &str, b: &str) -> Verdict {
     let (pa, pb) = (Program::parse(a).unwrap(), Program::parse(b).unwrap());
-    let (fa, fb) = (
-        pa.entry(None).unwrap().name.clone(),
-        pb.entry(None).unwrap().name.clone(),
-    );
-    prove(
-        Side {
-            program: &pa,
-            function: &fa,
-        },
-        Side {
-            program: &pb,
-            function: &fb,
-        },
-        None,
-        &Options::default(),
-        &mut NoControl,
-    )
-    .unwrap()
+    prove_entries(&pa, &pb, &Options::default(), &mut NoControl).unwrap()
 }
 
 const POP_SWAR: &str = "unsigned pop(unsigned v) {
