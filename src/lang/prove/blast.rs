@@ -120,7 +120,7 @@ fn binary(c: &mut Circuit, op: BinOp, a: &[Lit], b: &[Lit]) -> (Vec<Lit>, Lit) {
         BinOp::Ge => defined(bool_word(!lt(c, a, b), w)),
         BinOp::Eq => defined(bool_word(eq(c, a, b), w)),
         BinOp::Ne => defined(bool_word(!eq(c, a, b), w)),
-        BinOp::Shl | BinOp::Shr => shift(c, op == BinOp::Shl, a, b),
+        BinOp::Shl | BinOp::Shr => shift(c, op == BinOp::Shl, a, b, Lit::FALSE),
         BinOp::Div | BinOp::Rem => {
             let (q, r) = divide(c, a, b);
             let zero = !c.any(b);

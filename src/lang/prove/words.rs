@@ -63,9 +63,10 @@ pub fn mul(c: &mut Circuit, a: &[Lit], b: &[Lit]) -> Vec<Lit> {
     acc
 }
 
-/// A barrel shifter: stage k shifts by 2^k when bit k of the amount is set;
-/// the amount's bits from log2(W) up make the shift undefined.
-pub fn shift(c: &mut Circuit, left: bool, a: &[Lit], b: &[Lit]) -> (Vec<Lit>, Lit) {
+/// A barrel shifter: stage k shifts by 2^k when bit k of the amount is set,
+/// the vacated bits take `fill` (0, or the sign for C's `>>` on a signed
+/// value); the amount's bits from log2(W) up make the shift undefined.
+pub fn shift(c: &mut Circuit, left: bool, a: &[Lit], b: &[Lit], fill: Lit) -> (Vec<Lit>, Lit) {
     let w = a.len();
     let stages = w.trailing_zeros() as usize;
     let mut v = a.to_vec();
@@ -78,7 +79,7 @@ pub fn shift(c: &mut Circuit, left: bool, a: &[Lit], b: &[Lit]) -> (Vec<Lit>, Li
                 } else {
                     Some(i + by).filter(|&j| j < w)
                 };
-                from.map_or(Lit::FALSE, |j| v[j])
+                from.map_or(fill, |j| v[j])
             })
             .collect();
         v = (0..w).map(|i| c.mux(s, shifted[i], v[i])).collect();

@@ -10,7 +10,7 @@
 //! ```
 
 use super::super::circuit::{Circuit, Lit};
-use super::super::words::{add, divide, eq, lt, mul, neg, sub, zip};
+use super::super::words::{self, add, divide, eq, lt, mul, neg, sub, zip};
 use crate::lang::c::ast::{BinOp, Builtin, UnOp};
 use crate::lang::c::{Int, Value};
 
@@ -179,26 +179,9 @@ fn division(c: &mut Circuit, quotient: bool, ty: Int, x: &Sym, y: &Sym) -> (Vec<
 fn shift(c: &mut Circuit, left: bool, ty: Int, a: &Sym, b: &Sym) -> (Sym, Lit) {
     let x = a.to(c, ty);
     let n = b.to(c, b.ty.promote());
-    let w = x.bits.len();
-    let stages = w.trailing_zeros() as usize;
     let fill = if left { Lit::FALSE } else { x.sign() };
-    let mut v = x.bits.clone();
-    for (k, &s) in n.bits.iter().enumerate().take(stages) {
-        let by = 1 << k;
-        let shifted: Vec<Lit> = (0..w)
-            .map(|i| {
-                let from = if left {
-                    i.checked_sub(by)
-                } else {
-                    Some(i + by).filter(|&j| j < w)
-                };
-                from.map_or(fill, |j| v[j])
-            })
-            .collect();
-        v = (0..w).map(|i| c.mux(s, shifted[i], v[i])).collect();
-    }
-    let too_far = c.any(&n.bits[stages..]);
-    (Sym { ty, bits: v }, too_far)
+    let (bits, too_far) = words::shift(c, left, &x.bits, &n.bits, fill);
+    (Sym { ty, bits }, too_far)
 }
 
 /// A GCC builtin on its argument type `ty`: the value and its "undefined".
