@@ -5,7 +5,8 @@
 //! the budget inputs `threads`, `pos`, `plies`, `move`. GPU: `fen`, `depth`,
 //! `variant` (`workgroup` | `private`), `wg` (invocations per workgroup).
 
-use super::{read_num, set_nonzero, PanelState, Params, UrlState};
+use super::url::{url_names, url_state};
+use super::{read_num, PanelState, Params, UrlState};
 use crate::chess::CPW_POSITIONS;
 use crate::gpu::matrix::MatrixSize;
 use crate::gpu::{AttackMethod, Kernel};
@@ -260,50 +261,20 @@ pub enum GpuAction {
     SetMerge(bool),
 }
 
-impl UrlState for GpuState {
-    fn from_params(p: &Params) -> Self {
-        let d = GpuState::default();
-        GpuState {
-            fen: p.get("fen").map_or(d.fen, str::to_string),
-            depth: read_depth(p),
-            variant: Kernel::ALL
-                .into_iter()
-                .find(|v| Some(v.name()) == p.get("variant"))
-                .unwrap_or(d.variant),
-            workgroup_size: read_num(p, "wg")
-                .filter(|w| GPU_WORKGROUP_SIZES.contains(w))
-                .unwrap_or(d.workgroup_size),
-            slider: p
-                .get("slider")
-                .and_then(AttackMethod::from_name)
-                .unwrap_or(d.slider),
-            matrix: p
-                .get("matrix")
-                .and_then(MatrixSize::from_name)
-                .unwrap_or(d.matrix),
-            hash_mb: read_num(p, "hash")
-                .filter(|h| GPU_HASH_SIZES.contains(h))
-                .unwrap_or(d.hash_mb),
-            merge: p.get("merge") != Some("0"),
-        }
-    }
+url_names!(Kernel, Kernel::ALL, |k| k.name());
+url_names!(AttackMethod, AttackMethod::ALL, |m| m.name());
+url_names!(MatrixSize, MatrixSize::ALL, |m| m.name());
 
-    fn to_params(&self) -> Params {
-        let mut p = Params::from_pairs([
-            ("fen", self.fen.clone()),
-            ("depth", self.depth.to_string()),
-            ("variant", self.variant.name().to_string()),
-            ("wg", self.workgroup_size.to_string()),
-            ("slider", self.slider.name().to_string()),
-            ("matrix", self.matrix.name().to_string()),
-        ]);
-        set_nonzero(&mut p, "hash", self.hash_mb as usize);
-        if !self.merge {
-            p.set("merge", "0".to_string());
-        }
-        p
-    }
-}
+url_state!(GpuState {
+    fen: "fen",
+    depth: "depth",
+    variant: "variant",
+    workgroup_size: "wg" if |w| GPU_WORKGROUP_SIZES.contains(w),
+    slider: "slider",
+    matrix: "matrix",
+    hash_mb (sparse): "hash" if |h| GPU_HASH_SIZES.contains(h),
+    merge (sparse): "merge",
+} then |s: GpuState| GpuState { depth: s.depth.clamp(1, MAX_BROWSER_DEPTH), ..s });
 
 impl PanelState for GpuState {
     type Action = GpuAction;

@@ -58,6 +58,20 @@ impl UrlValue for u64 {
     }
 }
 
+/// A switch: `1` or `0`.
+impl UrlValue for bool {
+    fn from_url(text: &str) -> Option<Self> {
+        match text.trim() {
+            "1" => Some(true),
+            "0" => Some(false),
+            _ => None,
+        }
+    }
+    fn to_url(&self) -> String {
+        u8::from(*self).to_string()
+    }
+}
+
 /// Text (a FEN, an expression): as it is.
 impl UrlValue for String {
     fn from_url(text: &str) -> Option<Self> {
@@ -161,5 +175,10 @@ mod tests {
         assert_eq!(u8::from_url("256"), None);
         assert_eq!(usize::from_url("x"), None);
         assert_eq!(String::from_url("a b"), Some("a b".to_string()));
+        assert_eq!(
+            (bool::from_url("0"), bool::from_url("1")),
+            (Some(false), Some(true))
+        );
+        assert_eq!(bool::from_url("yes"), None);
     }
 }
