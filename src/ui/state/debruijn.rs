@@ -4,7 +4,8 @@
 //! `sstep` (the drawn search's step), `rank` (the text of the list's "rank
 //! of a magic" box, as typed).
 
-use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params, UrlState};
+use super::url::{url_names, url_state};
+use super::{PanelState, Params};
 use crate::bits::debruijn::{KNOWN_MAGICS, WIDTHS};
 use crate::bits::word::mask;
 
@@ -129,43 +130,36 @@ pub fn last_page(width: u32) -> u64 {
         .map_or(0, |n| n.saturating_sub(1) / MAGICS_PER_PAGE)
 }
 
-impl UrlState for DebruijnState {
-    fn from_params(p: &Params) -> Self {
-        let width = read_num(p, "width")
-            .filter(|w| WIDTHS.contains(w))
-            .unwrap_or(8);
-        let d = DebruijnState::for_width(width);
-        DebruijnState {
-            magic: read_hex(p, "magic", width).unwrap_or(d.magic),
-            v: read_hex(p, "v", width).unwrap_or(d.v),
-            variant: ScanVariant::ALL
-                .iter()
-                .find(|v| Some(v.1) == p.get("variant"))
-                .map_or(d.variant, |v| v.0),
-            step: read_num(p, "step").unwrap_or(0),
-            dstep: read_num(p, "dstep").unwrap_or(0),
-            page: read_num(p, "page").unwrap_or(0).min(last_page(width)),
-            sstep: read_num(p, "sstep").unwrap_or(0),
-            rank: p.get("rank").unwrap_or_default().to_string(),
-            ..d
-        }
-    }
+url_names!(ScanVariant, ScanVariant::ALL.map(|v| v.0), |v| v.param());
 
-    fn to_params(&self) -> Params {
-        let mut p = Params::from_pairs([
-            ("width", self.width.to_string()),
-            ("magic", hex_param(self.magic)),
-            ("v", hex_param(self.v)),
-            ("variant", self.variant.param().to_string()),
-        ]);
-        set_nonzero(&mut p, "step", self.step);
-        set_nonzero(&mut p, "dstep", self.dstep);
-        set_nonzero(&mut p, "page", self.page as usize);
-        set_nonzero(&mut p, "sstep", self.sstep);
-        if !self.rank.is_empty() {
-            p.set("rank", self.rank.clone());
-        }
-        p
+url_state!(DebruijnState from for_link {
+    width: "width" if |w| WIDTHS.contains(w),
+    magic: "magic",
+    v: "v",
+    variant: "variant",
+    step (sparse): "step",
+    dstep (sparse): "dstep",
+    page (sparse): "page" as usize,
+    sstep (sparse): "sstep",
+    rank (sparse): "rank",
+} then fit_width);
+
+/// The defaults of a link: its width's (8 when it names none).
+fn for_link(p: &Params) -> DebruijnState {
+    let width = p.get("width").and_then(|w| w.parse().ok());
+    DebruijnState::for_width(width.filter(|w| WIDTHS.contains(w)).unwrap_or(8))
+}
+
+/// A magic or value wider than the width is its default; the page is one
+/// of the width's.
+fn fit_width(s: DebruijnState) -> DebruijnState {
+    let d = DebruijnState::for_width(s.width);
+    let fit = |v: u64, default: u64| if v & !mask(s.width) == 0 { v } else { default };
+    DebruijnState {
+        magic: fit(s.magic, d.magic),
+        v: fit(s.v, d.v),
+        page: s.page.min(last_page(s.width)),
+        ..s
     }
 }
 
@@ -210,6 +204,7 @@ impl PanelState for DebruijnState {
 mod tests {
     use super::super::through_url;
     use super::*;
+    use crate::ui::state::UrlState;
 
     #[test]
     fn every_width_variant_and_magic_survives_the_url() {

@@ -2,7 +2,8 @@
 //! (a square name), `occ` and `magic` (bare hex), `bits` (index bits,
 //! 1..=20, as `chess::magic_lab::check_bits` allows), `step`.
 
-use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params, UrlState};
+use super::url::{url_parsed, url_state};
+use super::{PanelState, Params};
 use crate::bits::square::Square;
 use crate::chess::magic_lab::{builtin_magic, check_bits, usual_bits, SliderPiece};
 
@@ -79,39 +80,32 @@ pub enum MagicAction {
     Step(usize),
 }
 
-impl UrlState for MagicState {
-    fn from_params(p: &Params) -> Self {
-        let piece = p
-            .get("piece")
-            .and_then(|t| t.parse().ok())
-            .unwrap_or(SliderPiece::Rook);
-        let square = p
-            .get("sq")
-            .and_then(|t| t.parse().ok())
-            .unwrap_or(Square::D4);
-        let d = MagicState::at(piece, square, DEFAULT_OCCUPANCY);
-        MagicState {
-            occupancy: read_hex(p, "occ", 64).unwrap_or(d.occupancy),
-            magic: read_hex(p, "magic", 64).unwrap_or(d.magic),
-            bits: read_num(p, "bits")
-                .and_then(|b| check_bits(piece, square, b).ok())
-                .unwrap_or(d.bits),
-            step: read_num(p, "step").unwrap_or(0),
-            ..d
-        }
-    }
+url_parsed!(SliderPiece, Square);
 
-    fn to_params(&self) -> Params {
-        let mut p = Params::from_pairs([
-            ("piece", self.piece.name().to_string()),
-            ("sq", self.square.to_string()),
-            ("occ", hex_param(self.occupancy)),
-            ("magic", hex_param(self.magic)),
-            ("bits", self.bits.to_string()),
-        ]);
-        set_nonzero(&mut p, "step", self.step);
-        p
-    }
+url_state!(MagicState from for_link {
+    piece: "piece",
+    square: "sq",
+    occupancy: "occ",
+    magic: "magic",
+    bits: "bits",
+    step (sparse): "step",
+} then |s: MagicState| MagicState {
+    // (bits the lab refuses take the square's usual ones)
+    bits: check_bits(s.piece, s.square, s.bits).unwrap_or(usual_bits(s.piece, s.square)),
+    ..s
+});
+
+/// The defaults of a link: its piece's and square's built-in magic.
+fn for_link(p: &Params) -> MagicState {
+    let piece = p
+        .get("piece")
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(SliderPiece::Rook);
+    let square = p
+        .get("sq")
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(Square::D4);
+    MagicState::at(piece, square, DEFAULT_OCCUPANCY)
 }
 
 impl PanelState for MagicState {
@@ -169,6 +163,7 @@ mod tests {
     use super::super::through_url;
     use super::*;
     use crate::chess::magic_lab::MAX_BITS;
+    use crate::ui::state::UrlState;
 
     #[test]
     fn every_piece_square_and_bits_survive_the_url() {

@@ -5,7 +5,7 @@
 //! `code` (0..15, for set), `step`.
 
 use super::url::{url_names, url_state};
-use super::{hex_param, read_hex, read_num, set_nonzero, PanelState, Params, UrlState};
+use super::PanelState;
 use crate::chess::CPW_POSITIONS;
 
 /// The signed-nibble operation stepped.
@@ -63,28 +63,13 @@ pub enum NibblesAction {
     Step(usize),
 }
 
-impl UrlState for NibblesState {
-    fn from_params(p: &Params) -> Self {
-        let d = NibblesState::default();
-        NibblesState {
-            x: read_hex(p, "x", 4).map_or(d.x, |x| x as u8),
-            op: NibbleOp::ALL
-                .into_iter()
-                .find(|o| Some(o.param()) == p.get("op"))
-                .unwrap_or(d.op),
-            step: read_num(p, "step").unwrap_or(0),
-        }
-    }
+url_names!(NibbleOp, NibbleOp::ALL, |o| o.param());
 
-    fn to_params(&self) -> Params {
-        let mut p = Params::from_pairs([
-            ("x", hex_param(self.x as u64)),
-            ("op", self.op.param().to_string()),
-        ]);
-        set_nonzero(&mut p, "step", self.step);
-        p
-    }
-}
+url_state!(NibblesState {
+    x: "x" as u64 if |x| *x < 16,
+    op: "op",
+    step (sparse): "step",
+});
 
 impl PanelState for NibblesState {
     type Action = NibblesAction;

@@ -24,20 +24,9 @@ pub trait UrlValue: Sized {
     fn to_url(&self) -> String;
 }
 
-/// Numbers that count (widths, steps, squares, depths): decimal.
-macro_rules! decimal {
-    ($($t:ty),*) => {$(
-        impl UrlValue for $t {
-            fn from_url(text: &str) -> Option<Self> {
-                text.trim().parse().ok()
-            }
-            fn to_url(&self) -> String {
-                self.to_string()
-            }
-        }
-    )*};
-}
-decimal!(u8, u32, usize);
+// Numbers that count (widths, steps, squares, depths): decimal, by
+// `url_parsed!` below.
+url_parsed!(u8, u32, usize);
 
 /// A word: bare lower-case hex (`x=a`, `magic=77cb531`); a `0x` prefix is
 /// read too.
@@ -100,6 +89,22 @@ macro_rules! url_names {
 }
 pub(crate) use url_names;
 
+/// A type that reads and writes itself as text (`FromStr` and `Display`:
+/// a square `d4`, a slider `rook`): `url_parsed!(Square, SliderPiece)`.
+macro_rules! url_parsed {
+    ($($t:ty),*) => {$(
+        impl $crate::ui::state::url::UrlValue for $t {
+            fn from_url(text: &str) -> Option<Self> {
+                text.trim().parse().ok()
+            }
+            fn to_url(&self) -> String {
+                self.to_string()
+            }
+        }
+    )*};
+}
+pub(crate) use url_parsed;
+
 /// A state's link, both ways: `from_params` and `to_params`.
 pub trait UrlState: Sized {
     /// Reads the state; a missing or unreadable value takes its default.
@@ -109,22 +114,23 @@ pub trait UrlState: Sized {
 }
 
 /// Derives [`UrlState`] from a state's table of fields (see the module's
-/// diagram): `field: "key"`, `field (sparse): "key"` (left out of the link
-/// while it is the default's), `if check` (a value the check refuses takes
-/// the default), and `then settle` (a `fn(Self) -> Self` for the rules
-/// between fields, run once all are read).
+/// diagram): `field: "key"`; `field (sparse): "key"`, left out of the link
+/// while it is the default's; `as u64`, written as that type (a nibble as
+/// hex); `if check`, a value the check refuses takes the default's;
+/// `then settle`, a `fn(Self) -> Self` for the rules between fields, run
+/// once all are read. `from defaults` (a `fn(&Params) -> Self`) gives the
+/// defaults where they depend on another field (a width's known magic).
 macro_rules! url_state {
-    ($state:ty {
-        $($field:ident $(($sparse:ident))? : $key:literal $(if $check:expr)?),* $(,)?
+    ($state:ident $(from $defaults:path)? {
+        $($field:ident $(($sparse:ident))? : $key:literal $(as $codec:ident)? $(if $check:expr)?),* $(,)?
     } $(then $settle:expr)?) => {
         impl $crate::ui::state::url::UrlState for $state {
             fn from_params(p: &$crate::ui::params::Params) -> Self {
+                #[allow(unused_imports)]
                 use $crate::ui::state::url::UrlValue;
-                let d = <$state>::default();
+                let d = $crate::ui::state::url::url_state!(@defaults p $(, $defaults)?);
                 let read = Self {
-                    $($field: p
-                        .get($key)
-                        .and_then(UrlValue::from_url)
+                    $($field: $crate::ui::state::url::url_state!(@read p, $key $(, $codec)?)
                         $(.filter($check))?
                         .unwrap_or(d.$field),)*
                 };
@@ -133,22 +139,40 @@ macro_rules! url_state {
             }
 
             fn to_params(&self) -> $crate::ui::params::Params {
+                #[allow(unused_imports)]
                 use $crate::ui::state::url::UrlValue;
+                // (the defaults of this very link, every field written)
+                let mut all = $crate::ui::params::Params::default();
+                $(all.set($key, $crate::ui::state::url::url_state!(@text self.$field $(, $codec)?));)*
+                let d = $crate::ui::state::url::url_state!(@defaults all $(, $defaults)?);
                 let mut p = $crate::ui::params::Params::default();
-                let d = <$state>::default();
-                $($crate::ui::state::url::url_state!(@write p, self.$field, d.$field, $key $(, $sparse)?);)*
+                $($crate::ui::state::url::url_state!(
+                    @write p, self.$field, d.$field, $key, [$($sparse)?], [$($codec)?]
+                );)*
                 let _ = d;
                 p
             }
         }
     };
-    (@write $p:ident, $value:expr, $default:expr, $key:literal) => {
-        $p.set($key, $value.to_url());
+    (@defaults $p:ident) => { Self::default() };
+    (@defaults $p:ident, $defaults:path) => { $defaults(&$p) };
+    (@read $p:ident, $key:literal) => { $p.get($key).and_then(UrlValue::from_url) };
+    (@read $p:ident, $key:literal, $codec:ident) => {
+        $p.get($key)
+            .and_then(<$codec as UrlValue>::from_url)
+            .and_then(|v| v.try_into().ok())
     };
-    (@write $p:ident, $value:expr, $default:expr, $key:literal, sparse) => {
+    (@write $p:ident, $value:expr, $default:expr, $key:literal, [], [$($codec:ident)?]) => {
+        $p.set($key, $crate::ui::state::url::url_state!(@text $value $(, $codec)?));
+    };
+    (@write $p:ident, $value:expr, $default:expr, $key:literal, [sparse], [$($codec:ident)?]) => {
         if $value != $default {
-            $p.set($key, $value.to_url());
+            $p.set($key, $crate::ui::state::url::url_state!(@text $value $(, $codec)?));
         }
+    };
+    (@text $value:expr) => { $value.to_url() };
+    (@text $value:expr, $codec:ident) => {
+        <$codec>::try_from($value).map_or_else(|_| String::new(), |v| v.to_url())
     };
 }
 pub(crate) use url_state;
