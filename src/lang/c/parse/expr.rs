@@ -240,11 +240,7 @@ impl Parser<'_> {
                 pos,
             });
         }
-        if t.is("(")
-            && self
-                .peek_at(1)
-                .is_some_and(|n| n.ident().is_some_and(|w| self.is_type_word(w)))
-        {
+        if self.at_parenthesized_type() {
             self.i += 1;
             let ty = self.type_name()?;
             self.expect(")")?;
@@ -260,6 +256,14 @@ impl Parser<'_> {
         self.postfix()
     }
 
+    /// `(` and a type word: a cast, or `sizeof(type)`.
+    fn at_parenthesized_type(&self) -> bool {
+        self.at("(")
+            && self
+                .peek_at(1)
+                .is_some_and(|n| n.ident().is_some_and(|w| self.is_type_word(w)))
+    }
+
     fn is_type_word(&self, w: &str) -> bool {
         super::TYPE_WORDS.contains(&w)
             || self.typedefs.contains_key(w)
@@ -268,11 +272,7 @@ impl Parser<'_> {
 
     /// `sizeof(type)`, `sizeof expr`, `sizeof array`, in bytes.
     fn sizeof(&mut self) -> Result<u64, CError> {
-        if self.at("(")
-            && self
-                .peek_at(1)
-                .is_some_and(|n| n.ident().is_some_and(|w| self.is_type_word(w)))
-        {
+        if self.at_parenthesized_type() {
             self.i += 1;
             let ty = self.type_name()?;
             self.expect(")")?;
