@@ -256,6 +256,9 @@ pub(super) fn kernels_for(
             layout,
         }
     });
+    // (shared between threads natively; in the browser wgpu's handles are
+    // not Send, and the one thread shares it)
+    #[allow(clippy::arc_with_non_send_sync)]
     let k = Arc::new(Kernels {
         id: BUILDS.fetch_add(1, Ordering::Relaxed),
         wg,

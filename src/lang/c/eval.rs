@@ -475,13 +475,12 @@ impl<'p> Machine<'p> {
     }
 
     fn log(&mut self, e: &Expr, v: Value) {
-        if self.opts.trace && self.steps.len() < self.opts.max_trace && self.exprs.len() < 400 {
-            if !matches!(e.kind, ExprKind::Lit(_)) {
-                self.exprs.push(ExprValue {
-                    text: e.show(),
-                    value: v,
-                });
-            }
+        let room = self.steps.len() < self.opts.max_trace && self.exprs.len() < 400;
+        if self.opts.trace && room && !matches!(e.kind, ExprKind::Lit(_)) {
+            self.exprs.push(ExprValue {
+                text: e.show(),
+                value: v,
+            });
         }
     }
 

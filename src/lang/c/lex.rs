@@ -342,7 +342,7 @@ pub fn int_literal(text: &str) -> Result<Tok, String> {
         (10, lower.as_str())
     };
     let digits_end = body
-        .find(|c: char| !c.is_digit(radix.max(10)) && !(radix == 16 && c.is_ascii_hexdigit()))
+        .find(|c: char| !(c.is_digit(radix.max(10)) || radix == 16 && c.is_ascii_hexdigit()))
         .unwrap_or(body.len());
     let (digits, suffix) = body.split_at(digits_end);
     let is_float = body.contains('.')

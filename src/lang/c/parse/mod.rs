@@ -533,7 +533,7 @@ impl<'a> Parser<'a> {
     /// file-scope variables.
     fn declare(&mut self, info: VarInfo, global: bool) -> Result<Slot, CError> {
         let scope = self.scopes.last_mut().expect("a scope is always open");
-        if scope.contains_key(&info.name) && !(self.scopes.len() == 1) {
+        if scope.contains_key(&info.name) && self.scopes.len() != 1 {
             return Err(CError::new(
                 ErrorKind::Type,
                 info.pos.line,
