@@ -77,17 +77,29 @@ macro_rules! url_names {
     ($t:ty, $all:expr, $name:expr) => {
         impl $crate::ui::state::url::UrlValue for $t {
             fn from_url(text: &str) -> Option<Self> {
-                let name: fn(&$t) -> &str = $name;
-                $all.into_iter().find(|v| name(v) == text)
+                $crate::ui::state::url::named($all, $name, text)
             }
             fn to_url(&self) -> String {
-                let name: fn(&$t) -> &str = $name;
-                name(self).to_string()
+                $crate::ui::state::url::name_of(self, $name)
             }
         }
     };
 }
 pub(crate) use url_names;
+
+/// The one of `all` whose name is `text` ([`url_names!`]).
+pub fn named<T>(
+    all: impl IntoIterator<Item = T>,
+    name: impl Fn(&T) -> &str,
+    text: &str,
+) -> Option<T> {
+    all.into_iter().find(|v| name(v) == text)
+}
+
+/// `v`'s name in a link ([`url_names!`]).
+pub fn name_of<T>(v: &T, name: impl Fn(&T) -> &str) -> String {
+    name(v).to_string()
+}
 
 /// A type that reads and writes itself as text (`FromStr` and `Display`:
 /// a square `d4`, a slider `rook`): `url_parsed!(Square, SliderPiece)`.
@@ -117,9 +129,10 @@ pub trait UrlState: Sized {
 /// diagram): `field: "key"`; `field (sparse): "key"`, left out of the link
 /// while it is the default's; `as u64`, written as that type (a nibble as
 /// hex); `if check`, a value the check refuses takes the default's;
-/// `then settle`, a `fn(Self) -> Self` for the rules between fields, run
-/// once all are read. `from defaults` (a `fn(&Params) -> Self`) gives the
-/// defaults where they depend on another field (a width's known magic).
+/// `then settle`, a function from the state to the state for the rules
+/// between fields, run once all are read. `from defaults` (a function of
+/// the `&Params`) gives the defaults where they depend on another field
+/// (a width's known magic).
 macro_rules! url_state {
     ($state:ident $(from $defaults:path)? {
         $($field:ident $(($sparse:ident))? : $key:literal $(as $codec:ident)? $(if $check:expr)?),* $(,)?
@@ -141,13 +154,13 @@ macro_rules! url_state {
             fn to_params(&self) -> $crate::ui::params::Params {
                 #[allow(unused_imports)]
                 use $crate::ui::state::url::UrlValue;
-                // (the defaults of this very link, every field written)
-                let mut all = $crate::ui::params::Params::default();
-                $(all.set($key, $crate::ui::state::url::url_state!(@text self.$field $(, $codec)?));)*
-                let d = $crate::ui::state::url::url_state!(@defaults all $(, $defaults)?);
+                // every field, then the sparse ones that are the defaults of
+                // this very link left out again
                 let mut p = $crate::ui::params::Params::default();
+                $(p.set($key, $crate::ui::state::url::url_state!(@text self.$field $(, $codec)?));)*
+                let d = $crate::ui::state::url::url_state!(@defaults p $(, $defaults)?);
                 $($crate::ui::state::url::url_state!(
-                    @write p, self.$field, d.$field, $key, [$($sparse)?], [$($codec)?]
+                    @drop p, self.$field, d.$field, $key, [$($sparse)?]
                 );)*
                 let _ = d;
                 p
@@ -162,12 +175,10 @@ macro_rules! url_state {
             .and_then(<$codec as UrlValue>::from_url)
             .and_then(|v| v.try_into().ok())
     };
-    (@write $p:ident, $value:expr, $default:expr, $key:literal, [], [$($codec:ident)?]) => {
-        $p.set($key, $crate::ui::state::url::url_state!(@text $value $(, $codec)?));
-    };
-    (@write $p:ident, $value:expr, $default:expr, $key:literal, [sparse], [$($codec:ident)?]) => {
-        if $value != $default {
-            $p.set($key, $crate::ui::state::url::url_state!(@text $value $(, $codec)?));
+    (@drop $p:ident, $value:expr, $default:expr, $key:literal, []) => {};
+    (@drop $p:ident, $value:expr, $default:expr, $key:literal, [sparse]) => {
+        if $value == $default {
+            $p = $p.without($key);
         }
     };
     (@text $value:expr) => { $value.to_url() };
