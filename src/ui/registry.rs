@@ -11,9 +11,9 @@
 //! ```
 //!
 //! From the entries this module writes the `Panel` enum, `Panel::ALL` (the
-//! navigation order), `slug` / `title` / `heading` / `lesson` / `from_slug` and each
-//! state's [`OwnPanel`] (so a link built from a state knows its panel) and
-//! its `yew::Reducible` (in the page's wasm);
+//! navigation order), `slug` / `title` / `heading` / `lesson` /
+//! `from_slug`, and each state's [`OwnPanel`] (so a link built from a state
+//! knows its panel) and its `yew::Reducible` (in the page's wasm);
 //! `ui/panels/mod.rs` writes, from the same entries, `view` and `mini`.
 //! Navigation, routing, the start page and the view dispatch all read
 //! these, so a panel that lacks a part (no state type, no component, no

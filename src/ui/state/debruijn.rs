@@ -5,7 +5,7 @@
 //! of a magic" box, as typed).
 
 use super::url::{url_names, url_state};
-use super::{PanelState, Params};
+use super::{PanelState, Params, UrlValue};
 use crate::bits::debruijn::{KNOWN_MAGICS, WIDTHS};
 use crate::bits::word::mask;
 
@@ -146,7 +146,7 @@ url_state!(DebruijnState from for_link {
 
 /// The defaults of a link: its width's (8 when it names none).
 fn for_link(p: &Params) -> DebruijnState {
-    let width = p.get("width").and_then(|w| w.parse().ok());
+    let width = p.get("width").and_then(u32::from_url);
     DebruijnState::for_width(width.filter(|w| WIDTHS.contains(w)).unwrap_or(8))
 }
 

@@ -3,7 +3,7 @@
 //! 1..=20, as `chess::magic_lab::check_bits` allows), `step`.
 
 use super::url::{url_parsed, url_state};
-use super::{PanelState, Params};
+use super::{PanelState, Params, UrlValue};
 use crate::bits::square::Square;
 use crate::chess::magic_lab::{builtin_magic, check_bits, usual_bits, SliderPiece};
 
@@ -97,14 +97,12 @@ url_state!(MagicState from for_link {
 
 /// The defaults of a link: its piece's and square's built-in magic.
 fn for_link(p: &Params) -> MagicState {
-    let piece = p
-        .get("piece")
-        .and_then(|t| t.parse().ok())
-        .unwrap_or(SliderPiece::Rook);
-    let square = p
-        .get("sq")
-        .and_then(|t| t.parse().ok())
-        .unwrap_or(Square::D4);
+    let piece = p.get("piece").and_then(SliderPiece::from_url);
+    let square = p.get("sq").and_then(Square::from_url);
+    let (piece, square) = (
+        piece.unwrap_or(SliderPiece::Rook),
+        square.unwrap_or(Square::D4),
+    );
     MagicState::at(piece, square, DEFAULT_OCCUPANCY)
 }
 
