@@ -21,7 +21,7 @@ if [ "$what" = test ]; then
   [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
   ldconfig -p 2>/dev/null | grep -q 'libvulkan.so.1' || need+=(libvulkan1)
   [ -x /usr/games/stockfish ] || need+=(stockfish)
-  # gcc: the judge of the C subset's differential tests (tests/c_gcc.rs)
+  # gcc: the judge of the C subset's differential tests (tests/native/c_gcc.rs)
   command -v gcc >/dev/null || need+=(gcc)
   # taskset: the e2e times wasm against native with both pinned to one CPU
   command -v taskset >/dev/null || need+=(util-linux)

@@ -4,9 +4,9 @@
 //! Kannan's magicmoves: tests/data/magicmoves_*.c).
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
 
-use common::cli::{last_json, run, stderr, with_stdin};
+
+use crate::common::cli::{last_json, run, stderr, with_stdin};
 
 const ROOK: &str = "tests/data/magicmoves_rook.c";
 const BISHOP: &str = "tests/data/magicmoves_bishop.c";

@@ -1,6 +1,6 @@
 //! A small Csmith-style generator of random C programs that are defined
 //! on every input under gcc's `-fwrapv` (signed overflow wraps), for the
-//! differential test of `bitscope::lang::c` against gcc (`tests/c_gcc.rs`).
+//! differential test of `bitscope::lang::c` against gcc (`tests/native/c_gcc.rs`).
 //!
 //! The entry has 1 to 3 parameters and typed locals of every integer type
 //! (`char` to `unsigned long long`, `intN_t`/`uintN_t`, `bool`), local

@@ -3,9 +3,9 @@
 //! `bitscope perft D --divide --compare` against Stockfish's own output.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
 
-use common::cli::{bitscope, feed, last_json, run, stderr, with_stdin};
+
+use crate::common::cli::{bitscope, feed, last_json, run, stderr, with_stdin};
 use std::io::Write;
 use std::process::{Command, Stdio};
 

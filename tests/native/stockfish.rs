@@ -7,7 +7,7 @@
 //! explicitly, e.g. on a machine where the package cannot be installed.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
+
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -16,7 +16,7 @@ use bitscope::chess::fen::Setup;
 use bitscope::chess::perft::{divide_uci, perft};
 use bitscope::chess::stockfish::{Stockfish, STOCKFISH_PATH};
 use bitscope::chess::{Position, CPW_POSITIONS};
-use common::rng::{random_walk, Rng};
+use crate::common::rng::{random_walk, Rng};
 
 /// The explicit opt-out; nothing else makes this test skip.
 const OPT_OUT: &str = "BITSCOPE_SKIP_STOCKFISH";

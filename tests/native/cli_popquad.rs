@@ -2,9 +2,9 @@
 //! `bitscope trace popcount` and `bitscope trace quad`.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
 
-use common::cli::{run as bitscope, succeeds_with_json as json};
+
+use crate::common::cli::{run as bitscope, succeeds_with_json as json};
 
 fn exits_2(args: &[&str], says: &str) {
     let out = bitscope(args);

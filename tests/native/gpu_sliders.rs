@@ -9,11 +9,11 @@
 //! A missing adapter FAILS these tests (it never skips them).
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
 
-use common::gpu::gpu;
-use common::rng::{random_walk, Rng};
-use common::suite::{perft_suite, Case};
+
+use crate::common::gpu::gpu;
+use crate::common::rng::{random_walk, Rng};
+use crate::common::suite::{perft_suite, Case};
 
 use bitscope::chess::{perft, Position};
 use bitscope::gpu::layout::Kernel;
@@ -26,7 +26,7 @@ fn pos(fen: &str) -> Position {
 }
 
 /// The two methods that are new beside the fills (the fills are what
-/// tests/gpu.rs and tests/gpu_bfs.rs run).
+/// tests/native/gpu.rs and tests/native/gpu_bfs.rs run).
 const NEW: [AttackMethod; 2] = [AttackMethod::Magic, AttackMethod::Hyperbola];
 
 fn options(kernel: Kernel, slider: AttackMethod) -> Options {
@@ -69,7 +69,7 @@ fn suite_in_every_kernel_with_every_slider() {
 fn start_5_and_kiwipete_4_with_every_slider() {
     let gpu = gpu();
     for (id, depth) in [("startpos", 5), ("kiwipete", 4)] {
-        let c = common::suite::case(id);
+        let c = crate::common::suite::case(id);
         let want = c.nodes(depth).expect("in the suite");
         for kernel in Kernel::ALL {
             for slider in NEW {

@@ -2,9 +2,9 @@
 //! `bitscope trace magic-lookup`, with bad input exiting 2.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
 
-use common::cli::{bitscope, exits_2_with_a_message, last_json, run, succeeds_with_json};
+
+use crate::common::cli::{bitscope, exits_2_with_a_message, last_json, run, succeeds_with_json};
 
 /// Two index bits for a rook on a1: no magic exists, so the search gives up.
 const NO_MAGIC_IN_100: &[&str] = &[

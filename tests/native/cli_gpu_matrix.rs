@@ -3,12 +3,12 @@
 //! every printed name accepted by `perft --gpu --variant`. Runs the WGSL on
 //! the adapter wgpu finds (SwiftShader in CI).
 
-mod common;
+
 
 use std::collections::BTreeSet;
 
 use bitscope::gpu::matrix::MatrixVariant;
-use common::cli::{run, succeeds_with_json};
+use crate::common::cli::{run, succeeds_with_json};
 
 #[test]
 fn matrix_json_has_every_variant_with_checked_counts() {

@@ -11,11 +11,11 @@
 //! A missing adapter FAILS these tests (it never skips them).
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
 
-use common::gpu::gpu;
-use common::rng::{random_walk, Rng};
-use common::suite::{perft_suite, Case};
+
+use crate::common::gpu::gpu;
+use crate::common::rng::{random_walk, Rng};
+use crate::common::suite::{perft_suite, Case};
 
 use bitscope::chess::{perft, Position};
 use bitscope::gpu::bfs_merge::merged_frontier;

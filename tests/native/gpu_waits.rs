@@ -13,9 +13,9 @@
 //! A missing adapter FAILS these tests (it never skips them).
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
 
-use common::gpu::gpu;
+
+use crate::common::gpu::gpu;
 
 use bitscope::chess::{perft, Position};
 use bitscope::gpu::{GpuPerft, Kernel, Options};

@@ -1,9 +1,9 @@
 //! Perft suite from `tests/perft_suite.txt` (shakmaty-style data file).
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
 
-use common::suite::perft_suite as suite;
+
+use crate::common::suite::perft_suite as suite;
 
 use bitscope::chess::fen::Setup;
 use bitscope::chess::parallel::{divide_parallel, perft_parallel};
@@ -84,7 +84,7 @@ fn suite_fens_round_trip() {
 /// The slow make/unmake perft without bulk counting against the fast one.
 /// Both use the same move generator, so this checks the bulk counting and
 /// make/unmake only; the generator itself is checked by the known counts
-/// above and by Stockfish (tests/stockfish.rs).
+/// above and by Stockfish (tests/native/stockfish.rs).
 #[test]
 fn bulk_counting_agrees_with_full_make_unmake() {
     for case in suite() {

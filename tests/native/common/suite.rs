@@ -25,7 +25,7 @@ impl Case {
 /// Every case of `tests/perft_suite.txt`; panics on a malformed line (a test
 /// data error, with its line number).
 pub fn perft_suite() -> Vec<Case> {
-    let text = include_str!("../perft_suite.txt");
+    let text = include_str!("../../perft_suite.txt");
     let mut cases: Vec<Case> = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();

@@ -9,13 +9,13 @@
 //! A missing adapter FAILS these tests (it never skips them).
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
+
 
 use std::sync::OnceLock;
 
-use common::gpu::gpu;
-use common::rng::{random_walk, Rng};
-use common::suite::{perft_suite, Case};
+use crate::common::gpu::gpu;
+use crate::common::rng::{random_walk, Rng};
+use crate::common::suite::{perft_suite, Case};
 
 use bitscope::chess::{divide, perft, Position};
 use bitscope::gpu::layout::Kernel;
@@ -107,7 +107,7 @@ fn bfs_splits_chunks_workgroups() {
 }
 
 /// Start perft 6: 197,281 positions at the last materialized level, in
-/// level buffers sized from the adapter's limits (tests/gpu_waits.rs cuts
+/// level buffers sized from the adapter's limits (tests/native/gpu_waits.rs cuts
 /// levels into ranges with small buffers).
 #[test]
 fn bfs_start_6_ranges() {

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 use std::time::Duration;
 
-mod common;
 
-use common::cli::{bitscope, exits_2_with_a_message, last_json, succeeds_with_json};
+
+use crate::common::cli::{bitscope, exits_2_with_a_message, last_json, succeeds_with_json};
 
 #[test]
 fn trace_sign_extend_as_json() {

@@ -19,17 +19,17 @@
 //! --release --test c_gcc`), like the other oracle tests.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
+
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use bitscope::lang::c::{Program, RunOptions};
-use common::cgen;
-use common::rng::Rng;
+use crate::common::cgen;
+use crate::common::rng::Rng;
 
-use common::gcc::{compile, require as require_gcc, run_exe, Scratch, PRINT};
+use crate::common::gcc::{compile, require as require_gcc, run_exe, Scratch, PRINT};
 
 /// `v` cut to `bits` (a `bool` to its low bit), then sign-extended to 64
 /// bits when signed: how the interpreter's `extended()` shows a value.

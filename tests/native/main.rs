@@ -1,0 +1,33 @@
+//! The native integration tests, one module a concern, in one test binary:
+//! 25 binaries that each linked the whole library and its dependencies took
+//! most of a cold `make test`'s native build (see docs/performance.md).
+//! `tests/no_alloc.rs` stays its own binary (it counts every allocation of
+//! its process) and `tests/web.rs` is the wasm suite.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+mod architecture;
+mod c_gcc;
+mod c_prove;
+mod cli;
+mod cli_eval;
+mod cli_gpu_default;
+mod cli_gpu_matrix;
+mod cli_magic;
+mod cli_magic_table;
+mod cli_perft_suite;
+mod cli_popquad;
+mod gpu;
+mod gpu_bfs;
+mod gpu_hash;
+mod gpu_layout;
+mod gpu_merge;
+mod gpu_sliders;
+mod gpu_waits;
+mod perft;
+mod practice;
+mod practice_custom;
+mod practice_grade;
+mod prove;
+mod stockfish;
