@@ -5,7 +5,6 @@
 //! ("step the other side" swaps them).
 
 use crate::lang::expr::{evaluate, Vars};
-use crate::practice::exercise;
 use crate::ui::components::{equal_verdict, proof_job_view};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{LabAction as Action, LabState};
@@ -47,7 +46,7 @@ pub(super) fn compare_card(props: &CompareProps) -> Html {
     let swap = props.dispatch.reform(|_: MouseEvent| Action::Swap);
     let current = asked.as_ref() == Some(&now);
     let has_cmp = !s.compared().trim().is_empty();
-    let hidden = s.hidden.and_then(exercise);
+    let hidden = s.hidden;
     let reveal = props.dispatch.reform(|_: MouseEvent| Action::Reveal);
     html! {
         <div class="card compare">

@@ -103,7 +103,7 @@ pub(super) fn compare_card(props: &CompareCardProps) -> Html {
     html! {
         <div class="card compare">
             <h3>{ "Divide against your engine" }</h3>
-            <Breadcrumbs root={props.state.fen.clone()} path={props.state.path.clone()} dispatch={props.dispatch.clone()} />
+            <Breadcrumbs root={props.state.fen.clone()} path={props.state.path.to_vec()} dispatch={props.dispatch.clone()} />
             <p class="muted">{ format!("Paste your engine's divide of this position at depth {depth} (Stockfish's go perft: e2e4: 20 … Nodes searched: N; or e2e4 20), then compare. Click a row to descend one ply; the link keeps the whole path.") }</p>
             <p class="mono compare-command">{ compare_command(depth, &fen) }</p>
             <textarea id="divide-text" class="divide-text" data-local="a pasted divide" rows="6" spellcheck="false" value={(*text).clone()} {oninput}

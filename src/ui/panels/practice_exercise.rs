@@ -196,12 +196,12 @@ fn rules_view(answer: &str, local: &Option<Result<usize, (usize, String)>>, ex: 
     }
 }
 
-fn verdict_view(job: &JobState<CheckDone>, current: bool, ex: &Exercise, answer: &str) -> Html {
+fn verdict_view(job: &JobState<CheckDone>, current: bool, ex: &'static Exercise, answer: &str) -> Html {
     let stale = (!current).then_some("The answer changed since its check: check it again.");
     proof_job_view(job, stale, |r| done_view(r, ex, answer))
 }
 
-fn done_view(r: &CheckDone, ex: &Exercise, answer: &str) -> Html {
+fn done_view(r: &CheckDone, ex: &'static Exercise, answer: &str) -> Html {
     if let Some((message, column)) = &r.refused {
         return caret_error(answer, *column as usize, message.clone());
     }
@@ -242,10 +242,10 @@ fn method_text(m: Method) -> &'static str {
 
 /// A counterexample: the inputs, what the answer gave, what was expected,
 /// and both sides opened in the Lab on those inputs.
-fn wrong_view(width: u32, d: &Difference, ex: &Exercise, answer: &str) -> Html {
+fn wrong_view(width: u32, d: &Difference, ex: &'static Exercise, answer: &str) -> Html {
     let lab = LabState {
         expr: answer.to_string(),
-        hidden: Some(ex.id),
+        hidden: Some(ex),
         width,
         x: d.x.0,
         y: d.y.0,

@@ -6,7 +6,7 @@
 //! `variant` (`workgroup` | `private`), `wg` (invocations per workgroup).
 
 use super::url::{url_names, url_state};
-use super::{read_num, PanelState, Params, UrlState};
+use super::{PanelState, UrlValue};
 use crate::chess::CPW_POSITIONS;
 use crate::gpu::matrix::MatrixSize;
 use crate::gpu::{AttackMethod, Kernel};
@@ -19,10 +19,6 @@ pub const MAX_BROWSER_DEPTH: u32 = crate::gpu::MAX_INTERACTIVE_DEPTH;
 pub const GPU_WORKGROUP_SIZES: [u32; 5] = crate::gpu::layout::WORKGROUP_SIZES;
 /// The GPU panel's transposition-table sizes, MiB (0: none; breadth-first only).
 pub const GPU_HASH_SIZES: [u32; 5] = [0, 1, 16, 64, 256];
-
-fn read_depth(p: &Params) -> u32 {
-    read_num::<u32>(p, "depth").map_or(4, |d| d.clamp(1, MAX_BROWSER_DEPTH))
-}
 
 /// The budget calculator's inputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,11 +79,42 @@ pub struct PositionState {
     /// The move shown in the move layout, in UCI (the first legal move when
     /// none or an illegal one).
     pub mv: Option<String>,
-    /// The budget inputs, in [`BudgetField::ALL`] order.
-    pub budget: [u32; 4],
-    /// The moves (UCI) a divide comparison descended from `fen`: the
-    /// panel shows the position at the end of the path.
-    pub path: Vec<String>,
+    /// The budget inputs ([`BudgetField`]).
+    pub threads: u32,
+    pub position_bytes: u32,
+    pub plies: u32,
+    pub move_bytes: u32,
+    /// The moves a divide comparison descended from `fen`: the panel shows
+    /// the position at the end of the path.
+    pub path: MovePath,
+}
+
+/// Moves in UCI, one after the other; in a link joined by dots
+/// (`path=e1g1.a8b8`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MovePath(pub Vec<String>);
+
+impl std::ops::Deref for MovePath {
+    type Target = Vec<String>;
+    fn deref(&self) -> &Vec<String> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for MovePath {
+    fn deref_mut(&mut self) -> &mut Vec<String> {
+        &mut self.0
+    }
+}
+
+impl UrlValue for MovePath {
+    fn from_url(text: &str) -> Option<Self> {
+        let moves = text.split('.').filter(|m| !m.is_empty());
+        Some(MovePath(moves.map(str::to_string).collect()))
+    }
+    fn to_url(&self) -> String {
+        self.join(".")
+    }
 }
 
 impl Default for PositionState {
@@ -96,15 +123,23 @@ impl Default for PositionState {
             fen: CPW_POSITIONS[0].1.to_string(),
             depth: 4,
             mv: None,
-            budget: BudgetField::ALL.map(BudgetField::default_value),
-            path: Vec::new(),
+            threads: BudgetField::Threads.default_value(),
+            position_bytes: BudgetField::PositionBytes.default_value(),
+            plies: BudgetField::Plies.default_value(),
+            move_bytes: BudgetField::MoveBytes.default_value(),
+            path: MovePath::default(),
         }
     }
 }
 
 impl PositionState {
     pub fn budget(&self, field: BudgetField) -> u32 {
-        self.budget[field as usize]
+        match field {
+            BudgetField::Threads => self.threads,
+            BudgetField::PositionBytes => self.position_bytes,
+            BudgetField::Plies => self.plies,
+            BudgetField::MoveBytes => self.move_bytes,
+        }
     }
 }
 
@@ -124,42 +159,20 @@ pub enum PositionAction {
     Ascend(usize),
 }
 
-impl UrlState for PositionState {
-    fn from_params(p: &Params) -> Self {
-        let d = PositionState::default();
-        PositionState {
-            fen: p.get("fen").map_or(d.fen, str::to_string),
-            depth: read_depth(p),
-            mv: p.get("mv").map(str::to_string),
-            path: p.get("path").map_or(Vec::new(), |t| {
-                t.split('.')
-                    .filter(|m| !m.is_empty())
-                    .map(str::to_string)
-                    .collect()
-            }),
-            budget: BudgetField::ALL.map(|f| {
-                read_num(p, f.key())
-                    .filter(|v| BudgetField::RANGE.contains(v))
-                    .unwrap_or(f.default_value())
-            }),
-        }
-    }
-
-    fn to_params(&self) -> Params {
-        let mut p =
-            Params::from_pairs([("fen", self.fen.clone()), ("depth", self.depth.to_string())]);
-        if let Some(mv) = &self.mv {
-            p.set("mv", mv.clone());
-        }
-        for f in BudgetField::ALL {
-            p.set(f.key(), self.budget(f).to_string());
-        }
-        if !self.path.is_empty() {
-            p.set("path", self.path.join("."));
-        }
-        p
-    }
+fn in_budget_range(v: &u32) -> bool {
+    BudgetField::RANGE.contains(v)
 }
+
+url_state!(PositionState {
+    fen: "fen",
+    depth: "depth",
+    mv (sparse): "mv",
+    threads: "threads" if in_budget_range,
+    position_bytes: "pos" if in_budget_range,
+    plies: "plies" if in_budget_range,
+    move_bytes: "move" if in_budget_range,
+    path (sparse): "path",
+} then |s: PositionState| PositionState { depth: s.depth.clamp(1, MAX_BROWSER_DEPTH), ..s });
 
 impl PanelState for PositionState {
     type Action = PositionAction;
@@ -169,7 +182,7 @@ impl PanelState for PositionState {
             PositionAction::SetFen(fen) => PositionState {
                 fen: fen.trim().to_string(),
                 mv: None,
-                path: Vec::new(),
+                path: MovePath::default(),
                 ..self
             },
             PositionAction::Descend(mv) => {
@@ -203,9 +216,14 @@ impl PanelState for PositionState {
                 ..self
             },
             PositionAction::SetBudget(field, v) if BudgetField::RANGE.contains(&v) => {
-                let mut budget = self.budget;
-                budget[field as usize] = v;
-                PositionState { budget, ..self }
+                let mut s = self;
+                match field {
+                    BudgetField::Threads => s.threads = v,
+                    BudgetField::PositionBytes => s.position_bytes = v,
+                    BudgetField::Plies => s.plies = v,
+                    BudgetField::MoveBytes => s.move_bytes = v,
+                }
+                s
             }
             PositionAction::SetBudget(..) => self,
         }
@@ -309,6 +327,7 @@ impl PanelState for GpuState {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{Params, UrlState};
     use super::super::through_url;
     use super::*;
     use crate::ui::route::Route;
@@ -329,12 +348,15 @@ mod tests {
                         fen: fen.to_string(),
                         depth,
                         mv: mv.map(str::to_string),
-                        budget: [64 + depth, 42, 50 * depth, 4],
-                        path: match depth % 3 {
+                        threads: 64 + depth,
+                        position_bytes: 42,
+                        plies: 50 * depth,
+                        move_bytes: 4,
+                        path: MovePath(match depth % 3 {
                             0 => Vec::new(),
                             1 => vec!["e1g1".into()],
                             _ => vec!["e1g1".into(), "a8b8".into(), "e7e8q".into()],
-                        },
+                        }),
                     };
                     assert_eq!(through_url(&s), s);
                     n += 1;
@@ -367,13 +389,13 @@ mod tests {
             .clone()
             .apply(PositionAction::Descend("e1g1".into()))
             .apply(PositionAction::Descend("a8b8".into()));
-        assert_eq!(down.path, ["e1g1", "a8b8"]);
+        assert_eq!(*down.path, ["e1g1", "a8b8"]);
         assert_eq!(down.depth, 2);
         assert_eq!(through_url(&down), down);
         assert_eq!(down.to_params().get("path"), Some("e1g1.a8b8"));
         let read = |h: &str| PositionState::from_params(&Route::parse(h).params);
         assert_eq!(read("#/position?path=e1g1.a8b8&depth=2").path, down.path);
-        assert_eq!(read("#/position?path=").path, Vec::<String>::new());
+        assert_eq!(*read("#/position?path=").path, Vec::<String>::new());
         let up = down.clone().apply(PositionAction::Ascend(1));
         assert_eq!((up.path.len(), up.depth), (1, 3));
         let top = down.clone().apply(PositionAction::Ascend(0));

@@ -8,10 +8,11 @@
 //! hidden (only its values show) until the learner asks to see it.
 
 use super::lab_code::{CodeAction, CodeState};
-use super::{hex_param, read_hex, read_num, PanelState, Params, UrlState};
+use super::url::{url_names, url_state};
+use super::PanelState;
 use crate::bits::word::mask;
 use crate::lang::expr::{Var, WIDTHS};
-use crate::practice::exercise;
+use crate::practice::Exercise;
 
 /// The step shown when the URL names none: the last (the result).
 pub const LAST_STEP: usize = usize::MAX;
@@ -22,9 +23,9 @@ pub struct LabState {
     pub expr: String,
     /// The expression compared with `expr` ("": no comparison).
     pub cmp: String,
-    /// An exercise (its id) whose hidden reference `expr` is compared
+    /// An exercise whose hidden reference `expr` is compared
     /// with, in place of `cmp`, until [`LabAction::Reveal`].
-    pub hidden: Option<&'static str>,
+    pub hidden: Option<&'static Exercise>,
     pub width: u32,
     pub x: u64,
     pub y: u64,
@@ -87,54 +88,40 @@ pub enum LabAction {
     Code(CodeAction),
 }
 
-impl UrlState for LabState {
-    fn from_params(p: &Params) -> Self {
-        let d = LabState::default();
-        let width = read_num(p, "w")
-            .filter(|w| WIDTHS.contains(w))
-            .unwrap_or(d.width);
-        LabState {
-            expr: p.get("e").map_or(d.expr, str::to_string),
-            cmp: p.get("c").unwrap_or_default().to_string(),
-            hidden: p.get("ex").and_then(exercise).map(|e| e.id),
-            width,
-            x: read_hex(p, "x", width).unwrap_or(d.x & mask(width)),
-            y: read_hex(p, "y", width).unwrap_or(d.y),
-            z: read_hex(p, "z", width).unwrap_or(d.z),
-            step: read_num(p, "step").unwrap_or(LAST_STEP),
-            mode: if p.get("mode") == Some("c") {
-                LabMode::C
-            } else {
-                LabMode::Expr
-            },
-            code: CodeState::read(p),
+url_names!(LabMode, [LabMode::Expr, LabMode::C], |m| m.param());
+
+impl LabMode {
+    /// The mode's `mode=` value.
+    pub fn param(&self) -> &'static str {
+        match self {
+            LabMode::Expr => "expr",
+            LabMode::C => "c",
         }
     }
+}
 
-    fn to_params(&self) -> Params {
-        let mut p = Params::from_pairs([
-            ("e", self.expr.clone()),
-            ("w", self.width.to_string()),
-            ("x", hex_param(self.x)),
-            ("y", hex_param(self.y)),
-            ("z", hex_param(self.z)),
-        ]);
-        if !self.cmp.is_empty() {
-            p.set("c", self.cmp.clone());
-        }
-        if let Some(id) = self.hidden {
-            p.set("ex", id);
-        }
-        if self.step != LAST_STEP {
-            p.set("step", self.step.to_string());
-        }
-        if self.mode == LabMode::C {
-            p.set("mode", "c");
-        }
-        if self.mode == LabMode::C || self.code != CodeState::default() {
-            self.code.write(&mut p);
-        }
-        p
+url_state!(LabState {
+    expr: "e",
+    cmp (sparse): "c",
+    hidden (sparse): "ex",
+    width: "w" if |w| WIDTHS.contains(w),
+    x: "x",
+    y: "y",
+    z: "z",
+    step (sparse): "step",
+    mode (sparse): "mode",
+} and code then fit_vars);
+
+/// A variable that does not fit the width takes the default's (the low
+/// bits of the default `x`).
+fn fit_vars(s: LabState) -> LabState {
+    let (d, m) = (LabState::default(), mask(s.width));
+    let fit = |v: u64, default: u64| if v & !m == 0 { v } else { default & m };
+    LabState {
+        x: fit(s.x, d.x),
+        y: fit(s.y, d.y),
+        z: fit(s.z, d.z),
+        ..s
     }
 }
 
@@ -199,9 +186,7 @@ impl PanelState for LabState {
 impl LabState {
     /// The second expression: the hidden reference, else `cmp`.
     pub fn compared(&self) -> &str {
-        self.hidden
-            .and_then(exercise)
-            .map_or(self.cmp.as_str(), |e| e.reference)
+        self.hidden.map_or(self.cmp.as_str(), |e| e.reference)
     }
 }
 
@@ -326,6 +311,7 @@ pub const PRESETS: [Preset; 9] = [
 
 #[cfg(test)]
 mod tests {
+    use super::super::{Params, UrlState};
     use super::super::{through_url, DebruijnState, NibblesState, SwarState};
     use super::*;
     use crate::lang::expr::{evaluate, Vars};
@@ -353,7 +339,7 @@ mod tests {
         for ex in crate::practice::exercises() {
             let s = LabState {
                 expr: "x".into(),
-                hidden: Some(ex.id),
+                hidden: Some(ex),
                 ..LabState::default()
             };
             assert_eq!(through_url(&s), s);

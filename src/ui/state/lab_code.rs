@@ -4,7 +4,7 @@
 //! snippet to compare with; its last function). The step is the Lab's
 //! `step`. And the six C presets, each a link to the Lab.
 
-use super::Params;
+use super::{Params, UrlState};
 
 /// Where the code mode's fields live in the URL.
 const SRC: &str = "src";
@@ -52,8 +52,13 @@ impl CodeState {
             .find(|(n, _)| n == name)
             .map_or("0", |(_, v)| v.as_str())
     }
+}
 
-    pub(super) fn read(p: &Params) -> CodeState {
+/// Written by hand: the arguments' keys are the parameters' names
+/// (`a.NAME`), not a fixed table. Nothing is written while the code is the
+/// default (a link without code reads the default back).
+impl UrlState for CodeState {
+    fn from_params(p: &Params) -> CodeState {
         let d = CodeState::default();
         let args: Vec<(String, String)> = p
             .iter()
@@ -74,7 +79,11 @@ impl CodeState {
         }
     }
 
-    pub(super) fn write(&self, p: &mut Params) {
+    fn to_params(&self) -> Params {
+        let mut p = Params::default();
+        if *self == CodeState::default() {
+            return p;
+        }
         p.set(SRC, self.src.clone());
         if let Some(f) = &self.func {
             p.set(FN, f.clone());
@@ -85,8 +94,11 @@ impl CodeState {
         if !self.cmp.is_empty() {
             p.set(CMP, self.cmp.clone());
         }
+        p
     }
+}
 
+impl CodeState {
     pub fn apply(self, action: CodeAction) -> CodeState {
         match action {
             CodeAction::SetSrc(src) => CodeState { src, ..self },

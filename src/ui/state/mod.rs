@@ -57,30 +57,6 @@ pub trait PanelState: UrlState + Clone + PartialEq {
     fn apply(self, action: Self::Action) -> Self;
 }
 
-/// A word as the URL writes it: bare lower-case hex (`x=a`, `magic=77cb531`).
-pub fn hex_param(v: u64) -> String {
-    v.to_url()
-}
-
-/// Reads a [`hex_param`] (a `0x` prefix is accepted too) that fits `width`
-/// bits.
-pub fn read_hex(params: &Params, key: &str, width: u32) -> Option<u64> {
-    let v = u64::from_url(params.get(key)?)?;
-    (width >= 64 || v >> width == 0).then_some(v)
-}
-
-/// Reads a decimal number param.
-pub fn read_num<T: std::str::FromStr>(params: &Params, key: &str) -> Option<T> {
-    params.get(key)?.trim().parse().ok()
-}
-
-/// Sets `key` to `value`, or leaves it out when it is 0 (steps, pages).
-fn set_nonzero(params: &mut Params, key: &str, value: usize) {
-    if value != 0 {
-        params.set(key, value.to_string());
-    }
-}
-
 /// Test helper: state -> params -> URL hash -> params -> state.
 #[cfg(test)]
 fn through_url<S: PanelState + super::registry::OwnPanel + std::fmt::Debug>(s: &S) -> S {
@@ -94,25 +70,4 @@ fn through_url<S: PanelState + super::registry::OwnPanel + std::fmt::Debug>(s: &
     let back = Route::parse(&hash);
     assert_eq!(back.panel, panel, "{hash}");
     S::from_params(&back.params)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hex_params_read_back() {
-        for v in [0u64, 1, 0xa, 0xff, 0x0cbd, u64::MAX] {
-            let p = Params::default().with("k", hex_param(v));
-            assert_eq!(read_hex(&p, "k", 64), Some(v));
-        }
-        let p = |t: &str| Params::default().with("k", t);
-        assert_eq!(read_hex(&p("0xB"), "k", 4), Some(0xb));
-        assert_eq!(read_hex(&p("10"), "k", 4), None, "0x10 does not fit 4 bits");
-        assert_eq!(read_hex(&p("10"), "k", 8), Some(0x10), "hex, not decimal");
-        assert_eq!(read_hex(&p(""), "k", 8), None);
-        assert_eq!(read_hex(&p("-1"), "k", 8), None);
-        assert_eq!(read_hex(&p("zz"), "k", 8), None);
-        assert_eq!(read_hex(&Params::default(), "k", 8), None);
-    }
 }

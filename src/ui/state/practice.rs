@@ -6,7 +6,8 @@
 //! (an exercise carried whole in the link: its data-lab block and its
 //! reference) and `p`.
 
-use super::{read_num, set_nonzero, PanelState, Params, UrlState};
+use super::url::url_state;
+use super::{PanelState, Params, UrlState, UrlValue};
 use crate::practice::{exercise, Exercise};
 use std::collections::BTreeMap;
 
@@ -130,42 +131,51 @@ pub enum PracticeAction {
     Checked,
 }
 
-impl UrlState for PracticeState {
-    fn from_params(p: &Params) -> Self {
-        let ex = p.get("ex").and_then(exercise);
-        let custom = ex.is_none().then(|| SetPuzzle::read(p)).flatten();
-        if ex.is_none() && custom.is_none() {
-            return PracticeState::default();
-        }
-        // (a set's hints are counted when it is read: the view clamps)
-        let most = ex.map_or(usize::MAX, |e| e.hints.len());
-        PracticeState {
-            exercise: ex,
-            custom,
-            answer: p.get("a").unwrap_or_default().to_string(),
-            hints: read_num(p, "hints").unwrap_or(0).min(most),
-            check: p.get("check") == Some("1"),
-        }
+/// An exercise in a link: its id.
+impl UrlValue for &'static Exercise {
+    fn from_url(text: &str) -> Option<Self> {
+        exercise(text)
     }
+    fn to_url(&self) -> String {
+        self.id.to_string()
+    }
+}
 
+/// A set's puzzle: its keys depend on where the set lives (`set`, or
+/// `cp` and `cr`), so this part of the link is written by hand.
+impl UrlState for Option<SetPuzzle> {
+    fn from_params(p: &Params) -> Self {
+        SetPuzzle::read(p)
+    }
     fn to_params(&self) -> Params {
         let mut p = Params::default();
-        if let Some(c) = self.custom.as_ref().filter(|_| self.exercise.is_none()) {
-            c.write(&mut p);
-        }
-        if self.exercise.is_some() || self.custom.is_some() {
-            if let Some(ex) = self.exercise {
-                p.set("ex", ex.id);
-            }
-            if !self.answer.is_empty() {
-                p.set("a", self.answer.clone());
-            }
-            set_nonzero(&mut p, "hints", self.hints);
-            if self.check {
-                p.set("check", "1");
-            }
+        if let Some(puzzle) = self {
+            puzzle.write(&mut p);
         }
         p
+    }
+}
+
+url_state!(PracticeState {
+    exercise (sparse): "ex",
+    answer (sparse): "a",
+    hints (sparse): "hints",
+    check (sparse): "check",
+} and custom then settle);
+
+/// An exercise wins over a set's puzzle; with neither, the list (and
+/// nothing else); hints at most the exercise's (a set's are clamped by
+/// the view, once the set is read).
+fn settle(s: PracticeState) -> PracticeState {
+    let custom = s.custom.filter(|_| s.exercise.is_none());
+    if s.exercise.is_none() && custom.is_none() {
+        return PracticeState::default();
+    }
+    let most = s.exercise.map_or(usize::MAX, |e| e.hints.len());
+    PracticeState {
+        custom,
+        hints: s.hints.min(most),
+        ..s
     }
 }
 
@@ -206,6 +216,7 @@ impl PanelState for PracticeState {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{Params, UrlState};
     use super::super::through_url;
     use super::*;
     use crate::practice::exercises;

@@ -71,6 +71,17 @@ impl UrlValue for String {
     }
 }
 
+/// A value that may be absent (a chosen move): as the value; give the
+/// field `(sparse)` so that `None` is left out of the link.
+impl<T: UrlValue> UrlValue for Option<T> {
+    fn from_url(text: &str) -> Option<Self> {
+        T::from_url(text).map(Some)
+    }
+    fn to_url(&self) -> String {
+        self.as_ref().map_or_else(String::new, T::to_url)
+    }
+}
+
 /// A choice among a fixed list, written by its name:
 /// `url_names!(NibbleOp, NibbleOp::ALL, |o| o.param())`.
 macro_rules! url_names {
@@ -129,6 +140,8 @@ pub trait UrlState: Sized {
 /// diagram): `field: "key"`; `field (sparse): "key"`, left out of the link
 /// while it is the default's; `as u64`, written as that type (a nibble as
 /// hex); `if check`, a value the check refuses takes the default's;
+/// `and nested`, fields that are states of their own, read from and
+/// written to the same link (the Lab's C code, a Practice set's puzzle);
 /// `then settle`, a function from the state to the state for the rules
 /// between fields, run once all are read. `from defaults` (a function of
 /// the `&Params`) gives the defaults where they depend on another field
@@ -136,7 +149,7 @@ pub trait UrlState: Sized {
 macro_rules! url_state {
     ($state:ident $(from $defaults:path)? {
         $($field:ident $(($sparse:ident))? : $key:literal $(as $codec:ident)? $(if $check:expr)?),* $(,)?
-    } $(then $settle:expr)?) => {
+    } $(and $($nested:ident),+)? $(then $settle:expr)?) => {
         impl $crate::ui::state::url::UrlState for $state {
             fn from_params(p: &$crate::ui::params::Params) -> Self {
                 #[allow(unused_imports)]
@@ -146,6 +159,7 @@ macro_rules! url_state {
                     $($field: $crate::ui::state::url::url_state!(@read p, $key $(, $codec)?)
                         $(.filter($check))?
                         .unwrap_or(d.$field),)*
+                    $($($nested: $crate::ui::state::url::UrlState::from_params(p),)+)?
                 };
                 $(let read = ($settle)(read);)?
                 read
@@ -163,6 +177,9 @@ macro_rules! url_state {
                     @drop p, self.$field, d.$field, $key, [$($sparse)?]
                 );)*
                 let _ = d;
+                $($(for (k, v) in self.$nested.to_params().iter() {
+                    p.set(k, v);
+                })+)?
                 p
             }
         }
