@@ -11,9 +11,13 @@ export PATH := $(CURDIR)/www/node_modules/.bin:$(CARGO_BIN):$(PATH)
 # Native GPU tests run the WGSL on SwiftShader, the Vulkan driver Debian's chromium ships.
 export VK_ICD_FILENAMES ?= /usr/lib/chromium/vk_swiftshader_icd.json
 BIN := target/release/bitscope
+# `make test` builds and tests natively in its own profile (Cargo.toml's
+# test-release: release without LTO), and the e2e serves with that build.
+TEST_PROFILE := test-release
+TEST_BIN := target/$(TEST_PROFILE)/bitscope
 
 .DELETE_ON_ERROR:
-.PHONY: serve test setup setup-test dist web cli test-native test-wasm test-e2e bench clean
+.PHONY: serve test setup setup-test dist web cli test-cli test-native test-wasm test-e2e bench clean
 
 serve: setup dist cli
 	$(BIN) serve --dir $(DIST) --port $(PORT)
@@ -85,20 +89,25 @@ $(WASM): $(SOURCES)
 cli:
 	cargo build --release --bin bitscope
 
-# 1. native: unit, property, integration and GPU (SwiftShader) tests, release
-#    so that the deep perft counts run too.
-test-native:
-	cargo test --release
+test-cli:
+	cargo build --profile $(TEST_PROFILE) --bin bitscope
 
-# 2. wasm32 tests in real headless Chromium (webdriver.json adds the WebGPU flags).
+# 1. native: unit, property, integration and GPU (SwiftShader) tests,
+#    optimised so that the deep perft counts run too.
+test-native:
+	cargo test --profile $(TEST_PROFILE)
+
+# 2. wasm32 tests in real headless Chromium (webdriver.json adds the WebGPU
+#    flags), built as the site is (profile web, the same flags), so that they
+#    reuse the dependencies `make dist` built.
 # (wasm-bindgen-test's headless runner gives the whole suite 20 s by
 # default; the suite takes about that on this machine, so it gets 180)
-test-wasm:
-	WASM_BINDGEN_TEST_TIMEOUT=180 wasm-pack test --headless --chrome --release -- --test web
+test-wasm: dist
+	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" WASM_BINDGEN_TEST_TIMEOUT=180 wasm-pack test --headless --chrome -- --profile web --test web
 
 # 3. Playwright against the release build served on loopback.
-test-e2e: dist cli
-	cd www && npm test
+test-e2e: dist test-cli
+	cd www && BITSCOPE_BIN=$(TEST_BIN) npm test
 
 bench: cli
 	$(BIN) bench

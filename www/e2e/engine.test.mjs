@@ -9,10 +9,10 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newPage, repo, shot, useSite } from './harness.mjs';
+import { newPage, repo, shot, useSite, bitscopeBin } from './harness.mjs';
 
 const site = useSite();
-const bin = join(repo, 'target', 'release', 'bitscope');
+const bin = bitscopeBin;
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 
 /** The CLI's JSON (last stdout line), whatever its exit status (1 = invalid). */

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { newPage, shot, repo, useSite } from './harness.mjs';
+import { newPage, shot, repo, useSite, bitscopeBin } from './harness.mjs';
 
 const site = useSite();
 const derivation = (page) => page.locator('.card', { hasText: 'Where the table comes from' });
@@ -45,7 +45,7 @@ test('an invalid magic: repeated edges red, unused dashed, as the CLI says', asy
   await page.goto(`${site.server.url}#/debruijn?width=16&magic=1234`);
   const card = derivation(page);
   await card.locator('figure.debruijn-graph').waitFor();
-  const cli = JSON.parse(execFileSync(join(repo, 'target', 'release', 'bitscope'),
+  const cli = JSON.parse(execFileSync(bitscopeBin,
     ['debruijn', 'graph', '--bits', '16', '0x1234', '--json']).toString().trim().split('\n').pop());
   const windows = async (cls) => (await card.locator(`path.edge.${cls}`).evaluateAll((ps) => ps.map((p) => Number(p.dataset.window)))).sort((a, b) => a - b);
   assert.deepEqual(await windows('repeated'), cli.repeated);
@@ -112,7 +112,7 @@ test('64-bit enumeration: live leaf and cut counts of the search, then every mag
 
 test('the magic list: jump to any page, and the rank of a typed magic', async () => {
   const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
-  const bitscope = join(repo, 'target', 'release', 'bitscope');
+  const bitscope = bitscopeBin;
   const nth = (n) => JSON.parse(execFileSync(bitscope, ['debruijn', 'nth', '--bits', '64', String(n), '--json']).toString().trim().split('\n').pop()).magic;
   await page.goto(`${site.server.url}#/debruijn?width=64`);
   await page.waitForSelector('.magic-list li');

@@ -13,6 +13,9 @@ import { before, after } from 'node:test';
 const here = dirname(fileURLToPath(import.meta.url));
 export const repo = join(here, '..', '..');
 export const shots = join(repo, 'www', 'screenshots');
+/** The `bitscope` binary: `make test` names its test build's in BITSCOPE_BIN. */
+export const bitscopeBin = process.env.BITSCOPE_BIN
+  ? join(repo, process.env.BITSCOPE_BIN) : join(repo, 'target', 'release', 'bitscope');
 mkdirSync(shots, { recursive: true });
 
 export const CHROMIUM_ARGS = [
@@ -25,8 +28,7 @@ export const CHROMIUM_ARGS = [
  * `prefix`); resolves to its base URL (the prefix included).
  */
 export async function startServer({ dir = join(repo, 'dist'), prefix = '/' } = {}) {
-  const bin = join(repo, 'target', 'release', 'bitscope');
-  const child = spawn(bin, ['serve', '--dir', dir, '--port', '0', '--prefix', prefix], {
+  const child = spawn(bitscopeBin, ['serve', '--dir', dir, '--port', '0', '--prefix', prefix], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let buffer = '';

@@ -6,10 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { newPage, repo, shot, useSite } from './harness.mjs';
+import { newPage, repo, shot, useSite, bitscopeBin } from './harness.mjs';
 
 const site = useSite();
-const bin = join(repo, 'target', 'release', 'bitscope');
+const bin = bitscopeBin;
 
 /** The CLI's JSON (its last stdout line); `magic check` exits 1 for a
  * magic that is not valid, with its JSON all the same. */

@@ -5,14 +5,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { newPage, repo, shot, useSite } from './harness.mjs';
+import { newPage, repo, shot, useSite, bitscopeBin } from './harness.mjs';
 
 const site = useSite();
 const VIEW = { viewport: { width: 1280, height: 900 } };
 
 /** The CLI's trace as JSON. */
 function cli(...args) {
-  const out = execFileSync(join(repo, 'target', 'release', 'bitscope'), ['trace', ...args, '--json'], { encoding: 'utf8' });
+  const out = execFileSync(bitscopeBin, ['trace', ...args, '--json'], { encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').pop());
 }
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { newPage, pinWorkersToCpu0, shot, repo, useSite } from './harness.mjs';
+import { newPage, pinWorkersToCpu0, shot, repo, useSite, bitscopeBin } from './harness.mjs';
 
 const site = useSite();
 
@@ -79,7 +79,7 @@ test('perft in a Web Worker: count, divide, cancel, speed against native', async
   await page.selectOption('select.perft-workers', '1');
   // (The waits poll every 250 ms: waitForSelector polls on every animation
   // frame, and the frames it makes the page draw slowed the worker by 5%.)
-  const bitscope = join(repo, 'target', 'release', 'bitscope');
+  const bitscope = bitscopeBin;
   const perftArgs = ['perft', '6', '--threads', '1', '--json'];
   const threePairs = async (native) => {
     const pairs = [];
@@ -124,7 +124,7 @@ test('perft in a Web Worker: count, divide, cancel, speed against native', async
   assert.equal(await page.locator('table.divide tbody tr').count(), 20, 'every root move once');
   const pool = parseFloat(await page.textContent('.perft-nps'));
   const nativeAll = JSON.parse(
-    execFileSync(join(repo, 'target', 'release', 'bitscope'), ['perft', '6', '--threads', String(options), '--json']).toString().trim().split('\n').pop(),
+    execFileSync(bitscopeBin, ['perft', '6', '--threads', String(options), '--json']).toString().trim().split('\n').pop(),
   );
   console.log(`# perft start depth 6 on every core (${options}): wasm ${pool.toFixed(0)} M nodes/s (1 worker: ${pairs.map((p) => p[0].toFixed(0)).join('/')}), native ${(nativeAll.nps / 1e6).toFixed(0)} M nodes/s`);
   await context.close();
