@@ -19,15 +19,13 @@
 //! --release --test c_gcc`), like the other oracle tests.
 #![cfg(not(target_arch = "wasm32"))]
 
-
-
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use bitscope::lang::c::{Program, RunOptions};
 use crate::common::cgen;
 use crate::common::rng::Rng;
+use bitscope::lang::c::{Program, RunOptions};
 
 use crate::common::gcc::{compile, require as require_gcc, run_exe, Scratch, PRINT};
 

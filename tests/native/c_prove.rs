@@ -8,13 +8,11 @@
 //! edge and random inputs.
 #![cfg(not(target_arch = "wasm32"))]
 
-
-
+use crate::common::gcc;
+use crate::common::rng::Rng;
 use bitscope::lang::c::{Program, Value};
 use bitscope::lang::prove::c::{prove, Outcome, Side, Verdict};
 use bitscope::lang::prove::{NoControl, Options};
-use crate::common::gcc;
-use crate::common::rng::Rng;
 
 /// (name, the trick, its plain form); each file's last function is used.
 const PAIRS: [(&str, &str, &str); 11] = [

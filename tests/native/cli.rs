@@ -7,8 +7,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 use std::time::Duration;
 
-
-
 use crate::common::cli::{bitscope, exits_2_with_a_message, last_json, succeeds_with_json};
 
 #[test]

@@ -3,12 +3,10 @@
 //! every printed name accepted by `perft --gpu --variant`. Runs the WGSL on
 //! the adapter wgpu finds (SwiftShader in CI).
 
-
-
 use std::collections::BTreeSet;
 
-use bitscope::gpu::matrix::MatrixVariant;
 use crate::common::cli::{run, succeeds_with_json};
+use bitscope::gpu::matrix::MatrixVariant;
 
 #[test]
 fn matrix_json_has_every_variant_with_checked_counts() {

@@ -2,8 +2,6 @@
 //! `bitscope trace magic-lookup`, with bad input exiting 2.
 #![cfg(not(target_arch = "wasm32"))]
 
-
-
 use crate::common::cli::{bitscope, exits_2_with_a_message, last_json, run, succeeds_with_json};
 
 /// Two index bits for a rook on a1: no magic exists, so the search gives up.

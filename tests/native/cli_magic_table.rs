@@ -4,8 +4,6 @@
 //! Kannan's magicmoves: tests/data/magicmoves_*.c).
 #![cfg(not(target_arch = "wasm32"))]
 
-
-
 use crate::common::cli::{last_json, run, stderr, with_stdin};
 
 const ROOK: &str = "tests/data/magicmoves_rook.c";

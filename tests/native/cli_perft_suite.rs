@@ -3,8 +3,6 @@
 //! `bitscope perft D --divide --compare` against Stockfish's own output.
 #![cfg(not(target_arch = "wasm32"))]
 
-
-
 use crate::common::cli::{bitscope, feed, last_json, run, stderr, with_stdin};
 use std::io::Write;
 use std::process::{Command, Stdio};

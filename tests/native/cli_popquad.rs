@@ -2,8 +2,6 @@
 //! `bitscope trace popcount` and `bitscope trace quad`.
 #![cfg(not(target_arch = "wasm32"))]
 
-
-
 use crate::common::cli::{run as bitscope, succeeds_with_json as json};
 
 fn exits_2(args: &[&str], says: &str) {

@@ -8,8 +8,6 @@
 //! A missing adapter FAILS these tests (it never skips them).
 #![cfg(not(target_arch = "wasm32"))]
 
-
-
 use crate::common::gpu::gpu;
 use crate::common::rng::{random_walk, Rng};
 use crate::common::suite::{case, perft_suite, Case};
@@ -416,7 +414,12 @@ fn a_batch_past_65535_workgroups_dispatches_in_two_dimensions() {
 fn child_without_adapter(icd: &str, expect: &str) {
     let exe = std::env::current_exe().unwrap();
     let out = std::process::Command::new(exe)
-        .args(["--ignored", "--exact", "gpu::no_adapter_child", "--nocapture"])
+        .args([
+            "--ignored",
+            "--exact",
+            "gpu::no_adapter_child",
+            "--nocapture",
+        ])
         .env("VK_ICD_FILENAMES", icd)
         .env("GPU_TEST_EXPECT", expect)
         .env_remove("VK_DRIVER_FILES")

@@ -9,8 +9,6 @@
 //! A missing adapter FAILS these tests (it never skips them).
 #![cfg(not(target_arch = "wasm32"))]
 
-
-
 use std::sync::OnceLock;
 
 use crate::common::gpu::gpu;

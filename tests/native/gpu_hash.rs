@@ -7,8 +7,6 @@
 //! adapter FAILS these tests.
 #![cfg(not(target_arch = "wasm32"))]
 
-
-
 use std::collections::HashSet;
 
 use crate::common::gpu::gpu;

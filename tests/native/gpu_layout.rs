@@ -2,14 +2,12 @@
 //! no GPU (naga compiles the WGSL on the CPU).
 #![cfg(not(target_arch = "wasm32"))]
 
-
-
+use crate::common::suite::{perft_suite, Case};
 use bitscope::chess::Position;
 use bitscope::gpu::layout::{self, Kernel};
 use bitscope::gpu::packed::{self, pack, unpack, Meta};
 use bitscope::gpu::pipeline;
 use bitscope::gpu::{bfs, AttackMethod};
-use crate::common::suite::{perft_suite, Case};
 
 #[test]
 fn packed_layout_round_trips() {

@@ -11,8 +11,6 @@
 //! A missing adapter FAILS these tests (it never skips them).
 #![cfg(not(target_arch = "wasm32"))]
 
-
-
 use crate::common::gpu::gpu;
 use crate::common::rng::{random_walk, Rng};
 use crate::common::suite::{perft_suite, Case};

@@ -13,8 +13,6 @@
 //! A missing adapter FAILS these tests (it never skips them).
 #![cfg(not(target_arch = "wasm32"))]
 
-
-
 use crate::common::gpu::gpu;
 
 use bitscope::chess::{perft, Position};

@@ -1,8 +1,6 @@
 //! Perft suite from `tests/perft_suite.txt` (shakmaty-style data file).
 #![cfg(not(target_arch = "wasm32"))]
 
-
-
 use crate::common::suite::perft_suite as suite;
 
 use bitscope::chess::fen::Setup;

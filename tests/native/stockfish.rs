@@ -7,16 +7,14 @@
 //! explicitly, e.g. on a machine where the package cannot be installed.
 #![cfg(not(target_arch = "wasm32"))]
 
-
-
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::common::rng::{random_walk, Rng};
 use bitscope::chess::fen::Setup;
 use bitscope::chess::perft::{divide_uci, perft};
 use bitscope::chess::stockfish::{Stockfish, STOCKFISH_PATH};
 use bitscope::chess::{Position, CPW_POSITIONS};
-use crate::common::rng::{random_walk, Rng};
 
 /// The explicit opt-out; nothing else makes this test skip.
 const OPT_OUT: &str = "BITSCOPE_SKIP_STOCKFISH";

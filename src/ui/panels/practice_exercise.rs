@@ -196,7 +196,12 @@ fn rules_view(answer: &str, local: &Option<Result<usize, (usize, String)>>, ex: 
     }
 }
 
-fn verdict_view(job: &JobState<CheckDone>, current: bool, ex: &'static Exercise, answer: &str) -> Html {
+fn verdict_view(
+    job: &JobState<CheckDone>,
+    current: bool,
+    ex: &'static Exercise,
+    answer: &str,
+) -> Html {
     let stale = (!current).then_some("The answer changed since its check: check it again.");
     proof_job_view(job, stale, |r| done_view(r, ex, answer))
 }

@@ -327,8 +327,8 @@ impl PanelState for GpuState {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Params, UrlState};
     use super::super::through_url;
+    use super::super::{Params, UrlState};
     use super::*;
     use crate::ui::route::Route;
 

@@ -311,8 +311,8 @@ pub const PRESETS: [Preset; 9] = [
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Params, UrlState};
     use super::super::{through_url, DebruijnState, NibblesState, SwarState};
+    use super::super::{Params, UrlState};
     use super::*;
     use crate::lang::expr::{evaluate, Vars};
     use crate::ui::route::{Panel, Route};

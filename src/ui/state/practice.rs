@@ -216,8 +216,8 @@ impl PanelState for PracticeState {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Params, UrlState};
     use super::super::through_url;
+    use super::super::{Params, UrlState};
     use super::*;
     use crate::practice::exercises;
 
