@@ -22,7 +22,12 @@ TEST_BIN := target/$(TEST_PROFILE)/bitscope
 serve: setup dist cli
 	$(BIN) serve --dir $(DIST) --port $(PORT)
 
-test: setup-test test-native test-wasm test-e2e
+# The native tests and the site's build run side by side (two profiles, so
+# two Cargo locks): most of `make dist` is one thread (fat LTO, wasm-opt),
+# most of the native build two. Each prints its output when it ends.
+test: setup-test
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-native dist
+	@$(MAKE) --no-print-directory test-wasm test-e2e
 
 setup:
 	@scripts/setup.sh build
