@@ -94,8 +94,11 @@ $(WASM): $(SOURCES)
 cli:
 	cargo build --release --bin bitscope
 
+# the CLI as `cargo test` builds it: the dev-dependencies add features to
+# shared crates (bitflags, num-traits), so a plain `cargo build` would build
+# wgpu and its kin once more
 test-cli:
-	cargo build --profile $(TEST_PROFILE) --bin bitscope
+	cargo test --profile $(TEST_PROFILE) --no-run --test native
 
 # 1. native: unit, property, integration and GPU (SwiftShader) tests,
 #    optimised so that the deep perft counts run too.

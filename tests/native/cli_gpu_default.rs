@@ -43,7 +43,7 @@ fn perft_gpu_defaults_to_the_matrix_winner() {
     }
     assert!(j.get("kernel_seconds").is_some(), "{j}");
     // a quick matrix saves this adapter's winner, and perft --gpu takes it
-    let (_, stderr) = bitscope(
+    let (stdout, stderr) = bitscope(
         &cache,
         &[
             "bench",
@@ -51,11 +51,12 @@ fn perft_gpu_defaults_to_the_matrix_winner() {
             "--matrix",
             "--json",
             "--rounds",
-            "1",
+            "2",
             "--gpu-depth-offset",
             "-4",
         ],
     );
+    crate::cli_gpu_matrix::check_matrix_rows(&stdout, &stderr);
     let saved =
         std::fs::read_to_string(cache.join("gpu-winners.json")).expect("the winner is saved");
     let winners: bitscope::gpu::matrix::Winners = serde_json::from_str(&saved).unwrap();

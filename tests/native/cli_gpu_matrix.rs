@@ -1,30 +1,21 @@
-//! `bitscope bench gpu --matrix --json`: every variant on both positions,
-//! one JSON line each with the fields the issue names, counts checked, and
-//! every printed name accepted by `perft --gpu --variant`. Runs the WGSL on
-//! the adapter wgpu finds (SwiftShader in CI).
+//! What `bitscope bench gpu --matrix --json` prints: every variant on both
+//! positions, one JSON line each with the fields the issue names, counts
+//! checked, and every printed name accepted by `perft --gpu --variant`.
+//! `cli_gpu_default` runs the matrix (on SwiftShader in CI) and checks it
+//! here.
 
 use std::collections::BTreeSet;
 
-use crate::common::cli::{run, succeeds_with_json};
+use crate::common::cli::succeeds_with_json;
 use bitscope::gpu::matrix::MatrixVariant;
 
-#[test]
-fn matrix_json_has_every_variant_with_checked_counts() {
-    // start depth 2 (400 leaves) and Kiwipete depth 1 (48), two rounds
-    let out = run(&[
-        "bench",
-        "gpu",
-        "--matrix",
-        "--json",
-        "--rounds",
-        "2",
-        "--gpu-depth-offset",
-        "-4",
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
+/// The rows of `bench gpu --matrix --json --rounds 2 --gpu-depth-offset -4`
+/// (start depth 2, 400 leaves; Kiwipete depth 1, 48), checked. The run is
+/// `cli_gpu_default`'s, which needs one anyway (a matrix on SwiftShader
+/// compiles 27 pipelines: most of a minute).
+pub(crate) fn check_matrix_rows(stdout: &str, stderr: &str) {
     assert!(stderr.contains("best of 2 rounds"), "{stderr}");
-    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+    let rows: Vec<serde_json::Value> = stdout
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect();

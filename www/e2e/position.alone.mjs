@@ -1,6 +1,8 @@
 // The Position panel: presets, bitboards and derived sets, a wrong FEN,
 // the budget calculator, the move layout, and CPU perft in a Web Worker
 // (count, divide, cancel), with its speed next to the native binary's.
+// (`.alone`: run after the other files, on its own; it times the worker
+// against native and pins threads to CPUs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

@@ -6,6 +6,7 @@
 // - the first render under 1 s: navigation start to the start page's first
 //   painted card, the median of 5 first visits (each a fresh context: no
 //   HTTP cache, no service worker), on loopback.
+// (`.alone`: run after the other files, on its own; it times the page.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, useSite } from './harness.mjs';
