@@ -17,7 +17,7 @@ TEST_PROFILE := test-release
 TEST_BIN := target/$(TEST_PROFILE)/bitscope
 
 .DELETE_ON_ERROR:
-.PHONY: serve test setup setup-test dist web cli test-cli test-native test-wasm test-e2e bench clean
+.PHONY: serve test setup setup-test dist web cli test-cli test-native build-wasm-tests test-wasm test-e2e bench clean
 
 serve: setup dist cli
 	$(BIN) serve --dir $(DIST) --port $(PORT)
@@ -26,7 +26,7 @@ serve: setup dist cli
 # two Cargo locks): most of `make dist` is one thread (fat LTO, wasm-opt),
 # most of the native build two. Each prints its output when it ends.
 test: setup-test
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-native dist
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-native dist build-wasm-tests
 	@$(MAKE) --no-print-directory test-wasm test-e2e
 
 setup:
@@ -47,7 +47,10 @@ WASM := $(SITE)/pkg/bitscope_bg.wasm
 SOURCES := $(shell find src -type f) build.rs Cargo.toml Cargo.lock
 MINIFY = esbuild --minify --log-level=warning
 
-dist: $(WASM)
+dist: $(DIST)/index.html
+
+# (dist/ is assembled again only when something in it changed)
+$(DIST)/index.html: $(WASM) index.html $(wildcard static/*) scripts/dist.mjs
 	rm -rf $(SITE)/static && mkdir -p $(SITE)/static
 	cp index.html static/icon.svg $(SITE)/ && mv $(SITE)/icon.svg $(SITE)/static/
 	$(MINIFY) static/style.css --outfile=$(SITE)/static/style.css
@@ -110,8 +113,13 @@ test-native:
 #    reuse the dependencies `make dist` built.
 # (wasm-bindgen-test's headless runner gives the whole suite 20 s by
 # default; the suite takes about that on this machine, so it gets 180)
-test-wasm: dist
-	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" WASM_BINDGEN_TEST_TIMEOUT=180 wasm-pack test --headless --chrome -- --profile web --test web
+WASM_TEST_FLAGS = RUSTFLAGS="$$RUSTFLAGS $(REMAP)"
+test-wasm: build-wasm-tests
+	$(WASM_TEST_FLAGS) WASM_BINDGEN_TEST_TIMEOUT=180 wasm-pack test --headless --chrome -- --profile web --test web
+
+# (its build alone, which `make test` runs beside the native tests)
+build-wasm-tests: $(WASM)
+	$(WASM_TEST_FLAGS) cargo test --target wasm32-unknown-unknown --profile web --test web --no-run
 
 # 3. Playwright against the release build served on loopback.
 test-e2e: dist test-cli
