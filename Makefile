@@ -113,9 +113,13 @@ test-native:
 #    reuse the dependencies `make dist` built.
 # (wasm-bindgen-test's headless runner gives the whole suite 20 s by
 # default; the suite takes about that on this machine, so it gets 180)
+# (cargo runs them through wasm-bindgen's test runner, headless Chromium by
+# chromedriver: `wasm-pack test` would also build the library's unit tests
+# for wasm32, which never run there)
 WASM_TEST_FLAGS = RUSTFLAGS="$$RUSTFLAGS $(REMAP)"
+WASM_TEST_RUN = CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=180
 test-wasm: build-wasm-tests
-	$(WASM_TEST_FLAGS) WASM_BINDGEN_TEST_TIMEOUT=180 wasm-pack test --headless --chrome -- --profile web --test web
+	$(WASM_TEST_FLAGS) $(WASM_TEST_RUN) cargo test --target wasm32-unknown-unknown --profile web --test web
 
 # (its build alone, which `make test` runs beside the native tests)
 build-wasm-tests: $(WASM)

@@ -6,7 +6,7 @@
 // on an <a href>, as on a course page), and compare with B in a new tab.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, useSite } from './harness.mjs';
+import { newPage, useSite, settled } from './harness.mjs';
 
 const site = useSite();
 
@@ -43,18 +43,6 @@ function snapshot(page) {
   });
 }
 
-/** The snapshot once two in a row agree (workers and WebGPU answer late). */
-async function settled(page) {
-  let last = await snapshot(page);
-  for (let i = 0; i < 50; i++) {
-    await page.waitForTimeout(150);
-    const now = await snapshot(page);
-    if (JSON.stringify(now) === JSON.stringify(last)) return now;
-    last = now;
-  }
-  return last;
-}
-
 test('every panel: a link followed in an open tab shows what a fresh tab shows', async () => {
   const open = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
   const fresh = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
@@ -79,7 +67,7 @@ test('every panel: a link followed in an open tab shows what a fresh tab shows',
     await open.page.waitForFunction((h) => location.hash === h, `#/${slug}?${b}`);
     await fresh.page.goto(`${site.server.url}#/${slug}?${b}`);
     await fresh.page.waitForSelector(`main#panel[data-panel="${slug}"] section.panel`);
-    const [followed, reference] = [await settled(open.page), await settled(fresh.page)];
+    const [followed, reference] = [await settled(open.page, () => snapshot(open.page)), await settled(fresh.page, () => snapshot(fresh.page))];
     if (JSON.stringify(followed) !== JSON.stringify(reference)) {
       const diff = followed.fields.filter((f, i) => f !== reference.fields[i]);
       differ.push(`${slug}: fields ${diff.join(' | ') || '(same)'}; text ${followed.text === reference.text ? 'same' : 'differs'}; ${followed.hash} vs ${reference.hash}`);

@@ -131,3 +131,23 @@ function chromiumThreads() {
   }
   return threads;
 }
+
+/**
+ * `read()` once the panel is done: no job running (no `<progress>`, nothing
+ * `aria-busy`), and two reads 150 ms apart agree (workers and WebGPU answer
+ * late; under load a placeholder can stand still for longer than that).
+ */
+export async function settled(page, read) {
+  await page.waitForFunction(
+    () => !document.querySelector('main#panel progress, main#panel [aria-busy="true"]'),
+    null, { timeout: 60000 },
+  );
+  let last = await read();
+  for (let i = 0; i < 50; i++) {
+    await page.waitForTimeout(150);
+    const now = await read();
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  return last;
+}

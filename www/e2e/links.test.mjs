@@ -5,7 +5,7 @@
 // the URL first, so a panel that ignores its URL cannot pass.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, useSite } from './harness.mjs';
+import { newPage, useSite, settled } from './harness.mjs';
 
 const site = useSite();
 
@@ -23,26 +23,14 @@ async function snapshot(page) {
   });
 }
 
-/** The snapshot once two in a row agree (workers and WebGPU answer late). */
-async function settled(page) {
-  let last = await snapshot(page);
-  for (let i = 0; i < 50; i++) {
-    await page.waitForTimeout(150);
-    const now = await snapshot(page);
-    if (JSON.stringify(now) === JSON.stringify(last)) return now;
-    last = now;
-  }
-  return last;
-}
-
 /** Opens `route`, runs `change`, then reopens the link in a new page and compares. */
 async function roundTrip(route, change, expectInUrl) {
   const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
   await page.goto(`${site.server.url}#/${route}`);
   await page.waitForSelector('main#panel section.panel');
-  const before = await settled(page);
+  const before = await settled(page, () => snapshot(page));
   await change(page);
-  const after = await settled(page);
+  const after = await settled(page, () => snapshot(page));
   assert.notDeepEqual(after.fields.concat(after.text), before.fields.concat(before.text), `${route}: the changes show`);
   const link = page.url();
   for (const part of expectInUrl) assert.ok(link.includes(part), `${route}: ${part} in ${link}`);
@@ -50,7 +38,7 @@ async function roundTrip(route, change, expectInUrl) {
   const second = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
   await second.page.goto(link);
   await second.page.waitForSelector('main#panel section.panel');
-  const reopened = await settled(second.page);
+  const reopened = await settled(second.page, () => snapshot(second.page));
   assert.deepEqual(reopened.fields, after.fields, `${route}: field values after reopening ${link}`);
   assert.deepEqual(reopened.chosen, after.chosen, `${route}: chosen tabs and rows after reopening ${link}`);
   assert.equal(reopened.text, after.text, `${route}: panel text after reopening ${link}`);

@@ -8,7 +8,7 @@
 // The seed is printed; BITSCOPE_SEED=N replays one run.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, useSite } from './harness.mjs';
+import { newPage, useSite, settled } from './harness.mjs';
 
 const site = useSite();
 // (a fixed seed in CI, so that a red run replays; BITSCOPE_SEED=N tries others)
@@ -58,19 +58,6 @@ function snapshot() {
   // (timings differ from run to run)
   const text = panel.innerText.replace(/\d+(\.\d+)? ?(ms|s)\b/g, '#');
   return { text, fields, chosen };
-}
-
-/** The snapshot once no job runs and two in a row agree (workers answer late). */
-async function settled(page) {
-  await page.waitForFunction(() => !document.querySelector('main#panel progress'), null, { timeout: 60000 });
-  let last = await page.evaluate(snapshot);
-  for (let i = 0; i < 40; i++) {
-    await page.waitForTimeout(150);
-    const now = await page.evaluate(snapshot);
-    if (JSON.stringify(now) === JSON.stringify(last)) return now;
-    last = now;
-  }
-  return last;
 }
 
 /** The panel's editable things, each a way to edit it with a random value. */
@@ -140,14 +127,14 @@ for (const route of PANELS) {
     await page.goto(`${site.server.url}#/${route}`);
     await page.waitForSelector('main#panel section.panel');
     await randomEdits(page, next, log);
-    const shown = await settled(page);
+    const shown = await settled(page, () => page.evaluate(snapshot));
     const link = page.url();
     const why = `${route}, seed ${SEED}: ${log.join('; ')}; link ${link}`;
 
     const fresh = await newPage(site.browser, size);
     await fresh.page.goto(link);
     await fresh.page.waitForSelector('main#panel section.panel');
-    const reopened = await settled(fresh.page);
+    const reopened = await settled(fresh.page, () => fresh.page.evaluate(snapshot));
     assert.deepEqual(reopened.fields, shown.fields, `fields in a fresh tab: ${why}`);
     assert.deepEqual(reopened.chosen, shown.chosen, `chosen in a fresh tab: ${why}`);
     assert.equal(reopened.text, shown.text, `text in a fresh tab: ${why}`);
@@ -158,7 +145,7 @@ for (const route of PANELS) {
     await page.waitForSelector('main[data-panel="bitboard"]');
     await page.goto(link);
     await page.waitForSelector('main#panel section.panel');
-    const again = await settled(page);
+    const again = await settled(page, () => page.evaluate(snapshot));
     assert.deepEqual(again.fields, shown.fields, `fields in the open tab: ${why}`);
     assert.equal(again.text, shown.text, `text in the open tab: ${why}`);
     assert.deepEqual([...problems, ...fresh.problems], [], why);

@@ -128,7 +128,7 @@ pub fn magic_list(props: &MagicListProps) -> Html {
                     </ol>
                 },
                 JobState::Failed(e) => html! { <p class="error-box">{ e.clone() }</p> },
-                _ => html! { <p class="muted">{ "listing…" }</p> },
+                _ => html! { <p class="muted" aria-busy="true">{ "listing…" }</p> },
             } }
         </div>
     }
