@@ -106,18 +106,18 @@ pub fn lab_panel(props: &PanelProps) -> Html {
 
 /// "expression | C code".
 fn mode_tabs(mode: LabMode, dispatch: &Callback<Action>) -> Html {
-    let tab = |m: LabMode, id: &str, text: &str| {
+    let tab = |m: LabMode, text: &str| {
         let on = m == mode;
         html! {
-            <button type="button" role="tab" aria-selected={on.to_string()} data-mode={id.to_string()}
+            <button type="button" role="tab" aria-selected={on.to_string()} data-mode={m.param()}
                 class={classes!("tab", on.then_some("active"))} tabindex={tab_stop(on)}
                 onclick={dispatch.reform(move |_: MouseEvent| Action::Mode(m))}>{ text.to_string() }</button>
         }
     };
     html! {
         <div class="tabs lab-mode" onkeydown={Roving::Choose.keydown()} role="tablist" aria-label="mode">
-            { tab(LabMode::Expr, "expr", "expression") }
-            { tab(LabMode::C, "c", "C code") }
+            { tab(LabMode::Expr, "expression") }
+            { tab(LabMode::C, "C code") }
         </div>
     }
 }

@@ -167,15 +167,23 @@ url_state!(PracticeState {
 /// nothing else); hints at most the exercise's (a set's are clamped by
 /// the view, once the set is read).
 fn settle(s: PracticeState) -> PracticeState {
+    let most = s.hint_limit();
     let custom = s.custom.filter(|_| s.exercise.is_none());
     if s.exercise.is_none() && custom.is_none() {
         return PracticeState::default();
     }
-    let most = s.exercise.map_or(usize::MAX, |e| e.hints.len());
     PracticeState {
         custom,
         hints: s.hints.min(most),
         ..s
+    }
+}
+
+impl PracticeState {
+    /// The most hints shown: the exercise's (a set's are clamped by the
+    /// view, once the set is read).
+    fn hint_limit(&self) -> usize {
+        self.exercise.map_or(usize::MAX, |e| e.hints.len())
     }
 }
 
@@ -198,13 +206,10 @@ impl PanelState for PracticeState {
                 check: false,
                 ..self
             },
-            PracticeAction::Hint => {
-                let most = self.exercise.map_or(usize::MAX, |e| e.hints.len());
-                PracticeState {
-                    hints: (self.hints + 1).min(most),
-                    ..self
-                }
-            }
+            PracticeAction::Hint => PracticeState {
+                hints: (self.hints + 1).min(self.hint_limit()),
+                ..self
+            },
             PracticeAction::Checked => PracticeState {
                 check: (self.exercise.is_some() || self.custom.is_some())
                     && !self.answer.is_empty(),
