@@ -200,7 +200,7 @@ pub fn verdict_json(v: &Verdict, seconds: f64) -> serde_json::Value {
         "left": c.map(|c| c.left.show()),
         "right": c.map(|c| c.right.show()),
         "seconds": seconds,
-        "params": v.params.iter().map(|(n, t)| json!({"name": n, "type": t.name()})).collect::<Vec<_>>(),
+        "params": v.variables.iter().map(|(n, t)| json!({"name": n, "type": t.name()})).collect::<Vec<_>>(),
         "agreeing": v.agreeing,
         "not_proven": v.not_proven,
     })

@@ -105,9 +105,7 @@ impl Counted {
     fn stmt(&mut self, s: &Stmt) {
         let keyword = match &s.kind {
             StmtKind::If(..) => Some("if"),
-            StmtKind::While(..) => Some("while"),
-            StmtKind::DoWhile(..) => Some("do"),
-            StmtKind::For { .. } => Some("for"),
+            StmtKind::Loop(l) => Some(l.kind.keyword()),
             _ => None,
         };
         if let Some(w) = keyword {
@@ -129,19 +127,10 @@ impl Counted {
                 self.stmt(t);
                 f.iter().for_each(|f| self.stmt(f));
             }
-            StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
-                self.expr(c);
-                self.stmt(b);
-            }
-            StmtKind::For {
-                init,
-                cond,
-                step,
-                body,
-            } => {
-                init.iter().for_each(|s| self.stmt(s));
-                cond.iter().chain(step).for_each(|e| self.expr(e));
-                self.stmt(body);
+            StmtKind::Loop(l) => {
+                l.init.iter().for_each(|s| self.stmt(s));
+                l.cond.iter().chain(&l.step).for_each(|e| self.expr(e));
+                self.stmt(&l.body);
             }
             StmtKind::Block(b) => b.iter().for_each(|s| self.stmt(s)),
             _ => {}

@@ -29,73 +29,35 @@ impl UnOp {
     }
 }
 
+/// The sixteen word operators C shares with the expression language (the
+/// same symbols, the same order of binding).
+pub use crate::lang::expr::BinOp as WordOp;
+
+/// A C binary operator: a word operator, or the short-circuit `&&`, `||`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
-    Mul,
-    Div,
-    Rem,
-    Add,
-    Sub,
-    Shl,
-    Shr,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Eq,
-    Ne,
-    And,
-    Xor,
-    Or,
+    Word(WordOp),
     LogAnd,
     LogOr,
 }
 
 impl BinOp {
     pub fn symbol(self) -> &'static str {
-        use BinOp::*;
         match self {
-            Mul => "*",
-            Div => "/",
-            Rem => "%",
-            Add => "+",
-            Sub => "-",
-            Shl => "<<",
-            Shr => ">>",
-            Lt => "<",
-            Le => "<=",
-            Gt => ">",
-            Ge => ">=",
-            Eq => "==",
-            Ne => "!=",
-            And => "&",
-            Xor => "^",
-            Or => "|",
-            LogAnd => "&&",
-            LogOr => "||",
+            BinOp::Word(op) => op.symbol(),
+            BinOp::LogAnd => "&&",
+            BinOp::LogOr => "||",
         }
     }
 
-    /// Binding strength, C's table (higher binds tighter).
+    /// Binding strength, C's table (higher binds tighter): the word
+    /// operators' levels 7..0 become 10..3, then `&&` 2 and `||` 1.
     pub fn precedence(self) -> u8 {
-        use BinOp::*;
         match self {
-            Mul | Div | Rem => 10,
-            Add | Sub => 9,
-            Shl | Shr => 8,
-            Lt | Le | Gt | Ge => 7,
-            Eq | Ne => 6,
-            And => 5,
-            Xor => 4,
-            Or => 3,
-            LogAnd => 2,
-            LogOr => 1,
+            BinOp::Word(op) => op.level() + 3,
+            BinOp::LogAnd => 2,
+            BinOp::LogOr => 1,
         }
-    }
-
-    pub fn is_comparison(self) -> bool {
-        use BinOp::*;
-        matches!(self, Lt | Le | Gt | Ge | Eq | Ne)
     }
 }
 
@@ -143,7 +105,7 @@ pub enum ExprKind {
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     /// `a = b`, or `a op= b` with `Some(op)`.
-    Assign(Option<BinOp>, Box<Expr>, Box<Expr>),
+    Assign(Option<WordOp>, Box<Expr>, Box<Expr>),
     /// `++a`, `a--`, ...: `pre`, `inc`.
     IncDec {
         pre: bool,
@@ -185,19 +147,60 @@ pub enum StmtKind {
     Decl(Vec<Decl>),
     Expr(Expr),
     If(Expr, Box<Stmt>, Option<Box<Stmt>>),
-    While(Expr, Box<Stmt>),
-    DoWhile(Box<Stmt>, Expr),
-    For {
-        init: Vec<Stmt>,
-        cond: Option<Expr>,
-        step: Option<Expr>,
-        body: Box<Stmt>,
-    },
+    Loop(Loop),
     Break,
     Continue,
     Return(Option<Expr>),
     Block(Vec<Stmt>),
     Empty,
+}
+
+/// Which loop the source wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopKind {
+    For,
+    While,
+    DoWhile,
+}
+
+impl LoopKind {
+    /// The keyword it starts with.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            LoopKind::For => "for",
+            LoopKind::While => "while",
+            LoopKind::DoWhile => "do",
+        }
+    }
+}
+
+/// Every loop in one shape: `init` once, then `cond`, the body and `step`
+/// until `cond` is false; a `do … while` runs its body before the first
+/// test (`while` and `do` have no `init` or `step`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loop {
+    pub kind: LoopKind,
+    pub init: Vec<Stmt>,
+    pub cond: Option<Expr>,
+    pub step: Option<Expr>,
+    pub body: Box<Stmt>,
+}
+
+impl Loop {
+    /// A `while` or `do … while` loop.
+    pub fn conditional(kind: LoopKind, cond: Expr, body: Stmt) -> Loop {
+        Loop {
+            kind,
+            init: Vec::new(),
+            cond: Some(cond),
+            step: None,
+            body: Box::new(body),
+        }
+    }
+
+    pub fn body_first(&self) -> bool {
+        self.kind == LoopKind::DoWhile
+    }
 }
 
 /// What the parser gives: the file's functions, globals and their
@@ -275,7 +278,9 @@ fn show(e: &Expr, outer: u8) -> String {
                     if o != op
                         && matches!(
                             op,
-                            BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::Shr
+                            BinOp::Word(
+                                WordOp::And | WordOp::Or | WordOp::Xor | WordOp::Shl | WordOp::Shr
+                            )
                         ) =>
                 {
                     format!("({})", show(e, 0))

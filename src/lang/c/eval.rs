@@ -5,7 +5,10 @@
 //! variables after it, the bits that changed, the loop iteration, and the
 //! values of its sub-expressions innermost first.
 
-use super::ast::{Decl, Expr, ExprKind, Function, Init, Parsed, Pos, Slot, Stmt, StmtKind};
+use super::ast::{
+    BinOp, Decl, Expr, ExprKind, Function, Init, Loop, LoopKind, Parsed, Pos, Slot, Stmt, StmtKind,
+    WordOp,
+};
 use super::ops::{self, Undefined};
 use super::trace::{CStep, ExprValue, StepKind, VarView, Warning};
 use super::types::{Int, Value};
@@ -304,47 +307,26 @@ impl<'p> Machine<'p> {
             }
             StmtKind::Break => Ok(Flow::Break),
             StmtKind::Continue => Ok(Flow::Continue),
-            StmtKind::While(c, body) => self.looping(f, s.pos, None, Some(c), None, body, false),
-            StmtKind::DoWhile(body, c) => self.looping(f, s.pos, None, Some(c), None, body, true),
-            StmtKind::For {
-                init,
-                cond,
-                step,
-                body,
-            } => self.looping(
-                f,
-                s.pos,
-                Some(init),
-                cond.as_ref(),
-                step.as_ref(),
-                body,
-                false,
-            ),
+            StmtKind::Loop(l) => self.looping(f, s.pos, l),
         }
     }
 
     /// Every loop: `init`, then (`cond`, body, `step`) until `cond` is false.
-    #[allow(clippy::too_many_arguments)]
-    fn looping(
-        &mut self,
-        f: &mut Frame,
-        pos: Pos,
-        init: Option<&Vec<Stmt>>,
-        cond: Option<&Expr>,
-        step: Option<&Expr>,
-        body: &Stmt,
-        body_first: bool,
-    ) -> R<Flow> {
-        for s in init.into_iter().flatten() {
+    fn looping(&mut self, f: &mut Frame, pos: Pos, l: &Loop) -> R<Flow> {
+        for s in &l.init {
             self.exec(f, s)?;
         }
-        let word = if init.is_some() { "for" } else { "while" };
+        let word = if l.kind == LoopKind::For {
+            "for"
+        } else {
+            "while"
+        };
         self.iterations.push(0);
         let out = loop {
             let n = self.iterations.last_mut().expect("pushed above");
             *n += 1;
-            if !body_first || *n > 1 {
-                if let Some(c) = cond {
+            if !l.body_first() || *n > 1 {
+                if let Some(c) = &l.cond {
                     if !self.condition(f, c, pos, word)? {
                         break Flow::Normal;
                     }
@@ -352,12 +334,12 @@ impl<'p> Machine<'p> {
                     self.tick(pos)?;
                 }
             }
-            match self.exec(f, body)? {
+            match self.exec(f, &l.body)? {
                 Flow::Break => break Flow::Normal,
                 Flow::Return(v) => break Flow::Return(v),
                 Flow::Normal | Flow::Continue => {}
             }
-            if let Some(e) = step {
+            if let Some(e) = &l.step {
                 let before = self.snapshot(f);
                 let v = self.eval(f, e)?;
                 self.record(f, e.pos, StepKind::Expr, e.show(), Some(v), &before);
@@ -496,7 +478,7 @@ impl<'p> Machine<'p> {
     /// One arm per expression kind; it stays whole so that it reads side by
     /// side with the circuit's twin (`lang::prove::c::sym`).
     fn eval_inner(&mut self, f: &mut Frame, e: &Expr) -> R<Value> {
-        use super::ast::BinOp::{LogAnd, LogOr};
+        use BinOp::{LogAnd, LogOr};
         Ok(match &e.kind {
             ExprKind::Lit(v) => *v,
             ExprKind::Var(..) | ExprKind::Index(..) => {
@@ -520,7 +502,7 @@ impl<'p> Machine<'p> {
                 };
                 Value::new(Int::Int, i128::from(r))
             }
-            ExprKind::Binary(op, a, b) => {
+            ExprKind::Binary(BinOp::Word(op), a, b) => {
                 let (x, y) = (self.eval(f, a)?, self.eval(f, b)?);
                 self.checked(e.pos, ops::binary(*op, e.ty, x, y))?
             }
@@ -541,11 +523,7 @@ impl<'p> Machine<'p> {
                 let place = self.place(f, target)?;
                 let old = self.read(f, place, target)?;
                 let one = Value::new(Int::Int, 1);
-                let op = if *inc {
-                    super::ast::BinOp::Add
-                } else {
-                    super::ast::BinOp::Sub
-                };
+                let op = if *inc { WordOp::Add } else { WordOp::Sub };
                 let ty = Int::common(old.ty, Int::Int);
                 let new = self.checked(e.pos, ops::binary(op, ty, old, one))?;
                 let new = self.write(f, place, new.to(target.ty));
@@ -657,10 +635,9 @@ impl<'p> Machine<'p> {
 }
 
 /// The type `a op= b` computes in: that of `a op b`.
-pub fn compound_type(op: super::ast::BinOp, a: Int, b: Int) -> Int {
-    use super::ast::BinOp::*;
+pub fn compound_type(op: WordOp, a: Int, b: Int) -> Int {
     match op {
-        Shl | Shr => a.promote(),
+        WordOp::Shl | WordOp::Shr => a.promote(),
         _ => Int::common(a, b),
     }
 }

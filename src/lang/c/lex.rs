@@ -2,20 +2,55 @@
 //! backslash at a line's end joins it to the next; every token knows whether
 //! it starts its line, so the preprocessor can find its directives.
 
+use super::types::Int;
 use super::{CError, ErrorKind};
+
+/// An integer literal: its value, suffix and base.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Literal {
+    pub value: u128,
+    pub unsigned: bool,
+    /// 0, 1 (`L`) or 2 (`LL`).
+    pub longs: u8,
+    pub decimal: bool,
+}
+
+impl Literal {
+    /// In a canonical form: decimal, or hex for any other base.
+    pub fn text(&self) -> String {
+        let digits = if self.decimal {
+            format!("{}", self.value)
+        } else {
+            format!("0x{:x}", self.value)
+        };
+        let u = if self.unsigned { "u" } else { "" };
+        format!("{digits}{u}{}", "l".repeat(usize::from(self.longs)))
+    }
+
+    /// C's type for it (C11 6.4.4.1): the first of the suffix's and base's
+    /// list that holds the value; `None` when none does.
+    pub fn ty(&self) -> Option<Int> {
+        use Int::{Long, LongLong, UInt, ULong, ULongLong};
+        let list: &[Int] = match (self.unsigned, self.longs, self.decimal) {
+            (false, 0, true) => &[Int::Int, Long],
+            (false, 0, false) => &[Int::Int, UInt, Long, ULong],
+            (true, 0, _) => &[UInt, ULong],
+            (false, 1, true) => &[Long],
+            (false, 1, false) => &[Long, ULong],
+            (true, 1, _) => &[ULong],
+            (false, _, true) => &[LongLong],
+            (false, _, false) => &[LongLong, ULongLong],
+            (true, _, _) => &[ULongLong],
+        };
+        list.iter().copied().find(|t| self.value as i128 <= t.max())
+    }
+}
 
 /// A token's kind and text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Tok {
     Ident(String),
-    /// An integer literal: its value, suffix and base.
-    Num {
-        value: u128,
-        unsigned: bool,
-        /// 0, 1 (`L`) or 2 (`LL`).
-        longs: u8,
-        decimal: bool,
-    },
+    Num(Literal),
     /// A character literal's value (an `int`: `'\xff'` is -1, char is signed).
     Char(i128),
     /// A string literal (only `#include "…"` may have one).
@@ -49,20 +84,7 @@ impl Token {
     pub fn text(&self) -> String {
         match &self.tok {
             Tok::Ident(s) => s.clone(),
-            Tok::Num {
-                value,
-                unsigned,
-                longs,
-                decimal,
-            } => {
-                let digits = if *decimal {
-                    format!("{value}")
-                } else {
-                    format!("0x{value:x}")
-                };
-                let u = if *unsigned { "u" } else { "" };
-                format!("{digits}{u}{}", "l".repeat(usize::from(*longs)))
-            }
+            Tok::Num(n) => n.text(),
             Tok::Char(v) => format!("{v}"),
             Tok::Str => "\"…\"".into(),
             Tok::Punct(p) => p.to_string(),
@@ -376,10 +398,10 @@ pub fn int_literal(text: &str) -> Result<Tok, String> {
             .filter(|v| *v <= u128::from(u64::MAX))
             .ok_or_else(|| format!("`{text}` is too large for any integer type"))?;
     }
-    Ok(Tok::Num {
+    Ok(Tok::Num(Literal {
         value,
         unsigned,
         longs,
         decimal: radix == 10,
-    })
+    }))
 }

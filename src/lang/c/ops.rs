@@ -4,7 +4,7 @@
 //! or [`Undefined`] where there is no value (a shift by the width or more,
 //! division by zero, `INT_MIN / -1`, `__builtin_ctz(0)`).
 
-use super::ast::{BinOp, Builtin, UnOp};
+use super::ast::{Builtin, UnOp, WordOp};
 use super::types::{Int, Value};
 
 /// Why an operation has no value.
@@ -46,8 +46,8 @@ pub fn unary(op: UnOp, ty: Int, a: Value) -> (Value, Option<String>) {
 /// A binary operator that is not `&&` or `||`; `ty` is the result's type
 /// (the common type, or the promoted left operand for shifts, `int` for
 /// comparisons).
-pub fn binary(op: BinOp, ty: Int, a: Value, b: Value) -> Outcome {
-    use BinOp::*;
+pub fn binary(op: WordOp, ty: Int, a: Value, b: Value) -> Outcome {
+    use WordOp::*;
     match op {
         Shl | Shr => shift(op, ty, a, b),
         Lt | Le | Gt | Ge | Eq | Ne => {
@@ -67,8 +67,8 @@ pub fn binary(op: BinOp, ty: Int, a: Value, b: Value) -> Outcome {
     }
 }
 
-fn arithmetic(op: BinOp, ty: Int, x: Value, y: Value) -> Outcome {
-    use BinOp::*;
+fn arithmetic(op: WordOp, ty: Int, x: Value, y: Value) -> Outcome {
+    use WordOp::*;
     let (i, j) = (x.get(), y.get());
     Ok(match op {
         Add => wrapped(ty, i + j, "the sum"),
@@ -122,7 +122,7 @@ fn arithmetic(op: BinOp, ty: Int, x: Value, y: Value) -> Outcome {
 }
 
 /// `a << b` or `a >> b`; `ty` is the promoted left operand's type.
-fn shift(op: BinOp, ty: Int, a: Value, b: Value) -> Outcome {
+fn shift(op: WordOp, ty: Int, a: Value, b: Value) -> Outcome {
     let x = a.to(ty);
     let n = b.to(b.ty.promote()).get();
     let w = ty.bits();
@@ -134,7 +134,7 @@ fn shift(op: BinOp, ty: Int, a: Value, b: Value) -> Outcome {
         )));
     }
     let n = n as u32;
-    if op == BinOp::Shr {
+    if op == WordOp::Shr {
         return Ok((Value::new(ty, x.get() >> n), None));
     }
     if !ty.signed() {
@@ -197,32 +197,32 @@ mod tests {
     fn operators_give_what_gcc_gives() {
         // uint8_t + uint8_t is an int: no overflow
         let s = binary(
-            BinOp::Add,
+            WordOp::Add,
             Int::common(Int::UChar, Int::UChar),
             v(Int::UChar, 200),
             v(Int::UChar, 100),
         );
         assert_eq!(s.unwrap().0.get(), 300);
         // -1 < 0u is false: the int is converted
-        let c = binary(BinOp::Lt, Int::Int, v(Int::Int, -1), v(Int::UInt, 0))
+        let c = binary(WordOp::Lt, Int::Int, v(Int::Int, -1), v(Int::UInt, 0))
             .unwrap()
             .0;
         assert_eq!(c.get(), 0);
         // arithmetic right shift
-        let r = binary(BinOp::Shr, Int::Int, v(Int::Int, -8), v(Int::Int, 1))
+        let r = binary(WordOp::Shr, Int::Int, v(Int::Int, -8), v(Int::Int, 1))
             .unwrap()
             .0;
         assert_eq!(r.get(), -4);
-        assert!(binary(BinOp::Shl, Int::Int, v(Int::Int, 1), v(Int::Int, 32)).is_err());
+        assert!(binary(WordOp::Shl, Int::Int, v(Int::Int, 1), v(Int::Int, 32)).is_err());
         assert!(binary(
-            BinOp::Div,
+            WordOp::Div,
             Int::Int,
             v(Int::Int, i128::from(i32::MIN)),
             v(Int::Int, -1)
         )
         .is_err());
         let (m, warn) = binary(
-            BinOp::Add,
+            WordOp::Add,
             Int::Int,
             v(Int::Int, i128::from(i32::MAX)),
             v(Int::Int, 1),
@@ -244,7 +244,7 @@ mod tests {
             0x3412
         );
         assert_eq!(
-            binary(BinOp::Rem, Int::Int, v(Int::Int, -7), v(Int::Int, 2))
+            binary(WordOp::Rem, Int::Int, v(Int::Int, -7), v(Int::Int, 2))
                 .unwrap()
                 .0
                 .get(),

@@ -6,7 +6,7 @@
 //! A macro's tokens take the line and column of the name that was expanded,
 //! so an error inside an expansion points at the use.
 
-use super::lex::{lex, Tok, Token};
+use super::lex::{lex, Literal, Tok, Token};
 use super::{CError, ErrorKind};
 use std::collections::HashMap;
 
@@ -370,13 +370,12 @@ fn call_args(tokens: &[Token], i: usize) -> Result<Option<(Vec<Vec<Token>>, usiz
 fn suffixed(t: &Token, args: &[Vec<Token>], unsigned: bool, longs: u8) -> Result<Token, CError> {
     match args {
         [a] if a.len() == 1 => match &a[0].tok {
-            Tok::Num { value, decimal, .. } => Ok(Token {
-                tok: Tok::Num {
-                    value: *value,
+            Tok::Num(n) => Ok(Token {
+                tok: Tok::Num(Literal {
                     unsigned,
                     longs,
-                    decimal: *decimal,
-                },
+                    ..*n
+                }),
                 line: t.line,
                 col: t.col,
                 bol: false,

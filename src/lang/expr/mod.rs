@@ -188,6 +188,11 @@ impl BinOp {
             BinOp::Or => 0,
         }
     }
+
+    /// `<`, `<=`, `>`, `>=`, `==`, `!=`: the answer is 0 or 1.
+    pub fn is_comparison(self) -> bool {
+        self.level() == 4 || self.level() == 3
+    }
 }
 
 /// A parsed expression; `start..end` is its text in the source (bytes),

@@ -113,18 +113,38 @@ impl Counterexample {
 
 /// The answer. `equal` is `Some(true)` only when proven, `Some(false)` only
 /// with a checked counterexample, `None` when neither was reached.
+///
+/// One shape for every prover and for the page: `Cx` is the counterexample
+/// (an expression's `x, y, z`, a C function's arguments, or either shown as
+/// text for the page), `V` a variable (a name; a C parameter's name and
+/// type).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Verdict {
+pub struct Verdict<Cx = Counterexample, V = String> {
     pub equal: Option<bool>,
     pub method: Method,
-    pub counterexample: Option<Counterexample>,
+    pub counterexample: Option<Cx>,
     /// Inputs evaluated on which both sides agree (all of them when
     /// exhaustive; the random and edge inputs tried otherwise).
     pub agreeing: u64,
     /// Which variables occur (the input space is 2^(W × their number)).
-    pub variables: Vec<String>,
+    pub variables: Vec<V>,
     /// Why `equal` is `None`.
     pub not_proven: Option<String>,
+}
+
+impl<Cx, V> Verdict<Cx, V> {
+    /// The same verdict with its counterexample and variables shown
+    /// otherwise (the worker's text for the page).
+    pub fn map<Dx, W>(&self, cx: impl Fn(&Cx) -> Dx, var: impl Fn(&V) -> W) -> Verdict<Dx, W> {
+        Verdict {
+            equal: self.equal,
+            method: self.method,
+            counterexample: self.counterexample.as_ref().map(cx),
+            agreeing: self.agreeing,
+            variables: self.variables.iter().map(var).collect(),
+            not_proven: self.not_proven.clone(),
+        }
+    }
 }
 
 /// Which side an error is in.

@@ -1,43 +1,43 @@
 //! Expressions, C's fifteen precedence levels, each node typed as it is
 //! built (the promotions and conversions of [`super::super::types`]).
 
-use super::super::ast::{BinOp, Builtin, Expr, ExprKind, Pos, Slot, UnOp};
+use super::super::ast::{BinOp, Builtin, Expr, ExprKind, Pos, Slot, UnOp, WordOp};
 use super::super::lex::Tok;
 use super::super::types::{Int, Value};
 use super::super::{CError, ErrorKind};
 use super::Parser;
 
-const ASSIGN_OPS: [(&str, Option<BinOp>); 11] = [
+const ASSIGN_OPS: [(&str, Option<WordOp>); 11] = [
     ("=", None),
-    ("+=", Some(BinOp::Add)),
-    ("-=", Some(BinOp::Sub)),
-    ("*=", Some(BinOp::Mul)),
-    ("/=", Some(BinOp::Div)),
-    ("%=", Some(BinOp::Rem)),
-    ("&=", Some(BinOp::And)),
-    ("|=", Some(BinOp::Or)),
-    ("^=", Some(BinOp::Xor)),
-    ("<<=", Some(BinOp::Shl)),
-    (">>=", Some(BinOp::Shr)),
+    ("+=", Some(WordOp::Add)),
+    ("-=", Some(WordOp::Sub)),
+    ("*=", Some(WordOp::Mul)),
+    ("/=", Some(WordOp::Div)),
+    ("%=", Some(WordOp::Rem)),
+    ("&=", Some(WordOp::And)),
+    ("|=", Some(WordOp::Or)),
+    ("^=", Some(WordOp::Xor)),
+    ("<<=", Some(WordOp::Shl)),
+    (">>=", Some(WordOp::Shr)),
 ];
 
 const BINARY: [(&str, BinOp); 18] = [
-    ("*", BinOp::Mul),
-    ("/", BinOp::Div),
-    ("%", BinOp::Rem),
-    ("+", BinOp::Add),
-    ("-", BinOp::Sub),
-    ("<<", BinOp::Shl),
-    (">>", BinOp::Shr),
-    ("<", BinOp::Lt),
-    ("<=", BinOp::Le),
-    (">", BinOp::Gt),
-    (">=", BinOp::Ge),
-    ("==", BinOp::Eq),
-    ("!=", BinOp::Ne),
-    ("&", BinOp::And),
-    ("^", BinOp::Xor),
-    ("|", BinOp::Or),
+    ("*", BinOp::Word(WordOp::Mul)),
+    ("/", BinOp::Word(WordOp::Div)),
+    ("%", BinOp::Word(WordOp::Rem)),
+    ("+", BinOp::Word(WordOp::Add)),
+    ("-", BinOp::Word(WordOp::Sub)),
+    ("<<", BinOp::Word(WordOp::Shl)),
+    (">>", BinOp::Word(WordOp::Shr)),
+    ("<", BinOp::Word(WordOp::Lt)),
+    ("<=", BinOp::Word(WordOp::Le)),
+    (">", BinOp::Word(WordOp::Gt)),
+    (">=", BinOp::Word(WordOp::Ge)),
+    ("==", BinOp::Word(WordOp::Eq)),
+    ("!=", BinOp::Word(WordOp::Ne)),
+    ("&", BinOp::Word(WordOp::And)),
+    ("^", BinOp::Word(WordOp::Xor)),
+    ("|", BinOp::Word(WordOp::Or)),
     ("&&", BinOp::LogAnd),
     ("||", BinOp::LogOr),
 ];
@@ -169,9 +169,9 @@ impl Parser<'_> {
             let rhs = self.binary(op.precedence() + 1)?;
             self.depth -= 1;
             let ty = match op {
-                BinOp::Shl | BinOp::Shr => lhs.ty.promote(),
+                BinOp::Word(WordOp::Shl | WordOp::Shr) => lhs.ty.promote(),
                 BinOp::LogAnd | BinOp::LogOr => Int::Int,
-                o if o.is_comparison() => Int::Int,
+                BinOp::Word(o) if o.is_comparison() => Int::Int,
                 _ => Int::common(lhs.ty, rhs.ty),
             };
             lhs = Expr {
@@ -342,14 +342,9 @@ impl Parser<'_> {
             return Err(self.syntax("expected an expression, found the end of the source"));
         };
         match &t.tok {
-            Tok::Num {
-                value,
-                unsigned,
-                longs,
-                decimal,
-            } => {
+            Tok::Num(n) => {
                 self.i += 1;
-                let ty = literal_type(*value, *unsigned, *longs, *decimal).ok_or_else(|| {
+                let ty = n.ty().ok_or_else(|| {
                     self.err(
                         pos,
                         ErrorKind::Type,
@@ -361,7 +356,7 @@ impl Parser<'_> {
                 })?;
                 Ok(Expr {
                     ty,
-                    kind: ExprKind::Lit(Value::new(ty, *value as i128)),
+                    kind: ExprKind::Lit(Value::new(ty, n.value as i128)),
                     pos,
                 })
             }
@@ -487,22 +482,4 @@ impl Parser<'_> {
             Slot::Global(k) => &self.globals[k],
         }
     }
-}
-
-/// A literal's type: the first of C's list for its suffix and base that
-/// holds the value (C11 6.4.4.1).
-pub fn literal_type(value: u128, unsigned: bool, longs: u8, decimal: bool) -> Option<Int> {
-    use Int::{Long, LongLong, UInt, ULong, ULongLong};
-    let list: &[Int] = match (unsigned, longs, decimal) {
-        (false, 0, true) => &[Int::Int, Long],
-        (false, 0, false) => &[Int::Int, UInt, Long, ULong],
-        (true, 0, _) => &[UInt, ULong],
-        (false, 1, true) => &[Long],
-        (false, 1, false) => &[Long, ULong],
-        (true, 1, _) => &[ULong],
-        (false, _, true) => &[LongLong],
-        (false, _, false) => &[LongLong, ULongLong],
-        (true, _, _) => &[ULongLong],
-    };
-    list.iter().copied().find(|t| value as i128 <= t.max())
 }

@@ -1,7 +1,7 @@
 //! Statements: blocks, declarations, `if`, the three loops, `break`,
 //! `continue`, `return`; `goto` and `switch` are refused by name.
 
-use super::super::ast::{Stmt, StmtKind};
+use super::super::ast::{Loop, LoopKind, Stmt, StmtKind};
 use super::super::{CError, ErrorKind};
 use super::Parser;
 use std::collections::HashMap;
@@ -53,11 +53,11 @@ impl Parser<'_> {
             "while" => {
                 self.i += 1;
                 let c = self.condition()?;
-                StmtKind::While(c, Box::new(self.loop_body()?))
+                StmtKind::Loop(Loop::conditional(LoopKind::While, c, self.loop_body()?))
             }
             "do" => {
                 self.i += 1;
-                let body = Box::new(self.loop_body()?);
+                let body = self.loop_body()?;
                 if !self.eat_word("while") {
                     return Err(self.syntax(format!(
                         "expected `while` after a `do` body, found {}",
@@ -66,7 +66,7 @@ impl Parser<'_> {
                 }
                 let c = self.condition()?;
                 self.expect(";")?;
-                StmtKind::DoWhile(body, c)
+                StmtKind::Loop(Loop::conditional(LoopKind::DoWhile, c, body))
             }
             "for" => return self.for_loop(pos),
             "break" | "continue" => {
@@ -210,12 +210,13 @@ impl Parser<'_> {
         let body = Box::new(self.loop_body()?);
         self.scopes.pop();
         Ok(Stmt {
-            kind: StmtKind::For {
+            kind: StmtKind::Loop(Loop {
+                kind: LoopKind::For,
                 init,
                 cond,
                 step,
                 body,
-            },
+            }),
             pos,
         })
     }

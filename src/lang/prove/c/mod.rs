@@ -64,16 +64,9 @@ pub struct Counterexample {
     pub kind: String,
 }
 
-/// The answer, as [`super::Verdict`] for expressions.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Verdict {
-    pub equal: Option<bool>,
-    pub method: Method,
-    pub counterexample: Option<Counterexample>,
-    pub agreeing: u64,
-    pub params: Vec<(String, Int)>,
-    pub not_proven: Option<String>,
-}
+/// The answer: [`super::Verdict`], its variables the parameters (name and
+/// type).
+pub type Verdict = super::Verdict<Counterexample, (String, Int)>;
 
 /// The most nodes a decision diagram may take before the SAT solver is
 /// asked instead (about 40 MB).
@@ -124,7 +117,7 @@ pub fn prove(
         method,
         counterexample,
         agreeing,
-        params: params.clone(),
+        variables: params.clone(),
         not_proven,
     };
     let cx = Checker {

@@ -10,7 +10,7 @@
 use super::super::circuit::{Circuit, Lit};
 use super::super::{sat, Control, Flow};
 use super::word::{self, bool_int, Sym};
-use crate::lang::c::ast::{BinOp, Decl, Expr, ExprKind, Init, Slot, Stmt, StmtKind};
+use crate::lang::c::ast::{BinOp, Decl, Expr, ExprKind, Init, Loop, Slot, Stmt, StmtKind, WordOp};
 use crate::lang::c::{Int, Program, Value};
 
 /// Where symbolic execution stops without a circuit.
@@ -191,45 +191,21 @@ impl<'a> Exec<'a> {
             }
             StmtKind::Break => ctx.broke = self.c.or(ctx.broke, g),
             StmtKind::Continue => ctx.continued = self.c.or(ctx.continued, g),
-            StmtKind::While(cond, body) => {
-                self.looping(frame, ctx, g, &[], Some(cond), None, body, false)?
-            }
-            StmtKind::DoWhile(body, cond) => {
-                self.looping(frame, ctx, g, &[], Some(cond), None, body, true)?
-            }
-            StmtKind::For {
-                init,
-                cond,
-                step,
-                body,
-            } => self.looping(
-                frame,
-                ctx,
-                g,
-                init,
-                cond.as_ref(),
-                step.as_ref(),
-                body,
-                false,
-            )?,
+            StmtKind::Loop(l) => self.looping(frame, ctx, g, l)?,
         }
         Ok(())
     }
 
     /// Every loop: `init`, then (`cond`, body, `step`) while the guard of
     /// the next iteration can be true.
-    #[allow(clippy::too_many_arguments)]
-    fn looping(
-        &mut self,
-        frame: &mut Vec<Cell>,
-        ctx: &mut Ctx,
-        g: Lit,
-        init: &[Stmt],
-        cond: Option<&Expr>,
-        step: Option<&Expr>,
-        body: &Stmt,
-        body_first: bool,
-    ) -> R<()> {
+    fn looping(&mut self, frame: &mut Vec<Cell>, ctx: &mut Ctx, g: Lit, l: &Loop) -> R<()> {
+        let Loop {
+            init,
+            cond,
+            step,
+            body,
+            ..
+        } = l;
         for s in init {
             self.exec(frame, ctx, s, g)?;
         }
@@ -237,7 +213,7 @@ impl<'a> Exec<'a> {
         for k in 0.. {
             let stopped = self.c.or(ctx.returned, ctx.broke);
             let mut active = self.c.and(g, !stopped);
-            if let Some(cond) = cond.filter(|_| !body_first || k > 0) {
+            if let Some(cond) = cond.as_ref().filter(|_| !l.body_first() || k > 0) {
                 let t = self.eval(frame, cond, active)?.truth(self.c);
                 active = self.c.and(active, t);
             }
@@ -380,7 +356,7 @@ impl<'a> Exec<'a> {
                 };
                 bool_int(v)
             }
-            ExprKind::Binary(op, a, b) => {
+            ExprKind::Binary(BinOp::Word(op), a, b) => {
                 let x = self.eval(frame, a, g)?;
                 let y = self.eval(frame, b, g)?;
                 let (v, u) = word::binary(self.c, *op, e.ty, &x, &y);
@@ -408,7 +384,7 @@ impl<'a> Exec<'a> {
                 let place = self.place(frame, target, g)?;
                 let old = self.read(frame, &place, g);
                 let one = Sym::constant(Value::new(Int::Int, 1));
-                let op = if *inc { BinOp::Add } else { BinOp::Sub };
+                let op = if *inc { WordOp::Add } else { WordOp::Sub };
                 let (new, _) = word::binary(self.c, op, Int::common(old.ty, Int::Int), &old, &one);
                 let new = new.to(self.c, target.ty);
                 self.write(frame, &place, &new, g);
@@ -458,7 +434,7 @@ impl<'a> Exec<'a> {
                 };
                 let wide = idx.to(self.c, Int::Long);
                 let bound = Sym::constant(Value::new(Int::Long, len as i128));
-                let (inside, _) = word::binary(self.c, BinOp::Lt, Int::Int, &wide, &bound);
+                let (inside, _) = word::binary(self.c, WordOp::Lt, Int::Int, &wide, &bound);
                 let ok = self.c.and(inside.bits[0], !wide.bits[63]);
                 self.undefined_if(g, !ok);
                 let hits = (0..len)

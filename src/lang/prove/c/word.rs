@@ -11,7 +11,7 @@
 
 use super::super::circuit::{Circuit, Lit};
 use super::super::words::{self, add, divide, eq, lt, mul, neg, sub, zip};
-use crate::lang::c::ast::{BinOp, Builtin, UnOp};
+use crate::lang::c::ast::{Builtin, UnOp, WordOp};
 use crate::lang::c::{Int, Value};
 
 /// A value of a C type as wires (bit 0 first; one wire for `_Bool`).
@@ -107,8 +107,8 @@ pub fn unary(c: &mut Circuit, op: UnOp, ty: Int, a: &Sym) -> Sym {
 }
 
 /// A binary operator other than `&&`/`||`: the value and its "undefined".
-pub fn binary(c: &mut Circuit, op: BinOp, ty: Int, a: &Sym, b: &Sym) -> (Sym, Lit) {
-    use BinOp::*;
+pub fn binary(c: &mut Circuit, op: WordOp, ty: Int, a: &Sym, b: &Sym) -> (Sym, Lit) {
+    use WordOp::*;
     match op {
         Shl | Shr => shift(c, op == Shl, ty, a, b),
         Lt | Le | Gt | Ge | Eq | Ne => {
