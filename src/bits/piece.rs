@@ -79,22 +79,17 @@ impl fmt::Display for Color {
 }
 
 /// Piece kind, numbered as in the move word and in the low three bits of a
-/// piece code (1 pawn .. 6 king).
+/// piece code: pawn 1, knight 2, bishop 3, rook 4, queen 5, king 6 (0 is
+/// an empty square).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[repr(u8)]
 pub enum PieceKind {
-    /// Pawn (1).
     Pawn = 1,
-    /// Knight (2).
-    Knight = 2,
-    /// Bishop (3).
-    Bishop = 3,
-    /// Rook (4).
-    Rook = 4,
-    /// Queen (5).
-    Queen = 5,
-    /// King (6).
-    King = 6,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
 }
 
 impl PieceKind {

@@ -70,22 +70,23 @@ pub const MOVE_FIELDS: &[(&str, u32, u32)] = &[
     ("piece", 28, 3),
 ];
 
-/// The special-move field of a [`Move`] (bits 15-17).
+/// The special-move field of a [`Move`] (bits 15-17), its code 0 to 5 in
+/// the order below.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[repr(u8)]
 pub enum Special {
     /// Ordinary move or capture.
-    Normal = 0,
+    Normal,
     /// Pawn double push.
-    DoublePush = 1,
+    DoublePush,
     /// Castle king side (O-O).
-    CastleKingside = 2,
+    CastleKingside,
     /// Castle queen side (O-O-O).
-    CastleQueenside = 3,
+    CastleQueenside,
     /// En-passant capture.
-    EnPassant = 4,
+    EnPassant,
     /// Promotion (piece in bits 18-19).
-    Promotion = 5,
+    Promotion,
 }
 
 impl Special {

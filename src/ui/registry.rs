@@ -152,33 +152,24 @@ macro_rules! define_panels {
             /// Every panel, in navigation order.
             pub const ALL: &'static [Panel] = &[$(Panel::$variant,)*];
 
-            /// The path segment of the panel's route.
-            pub fn slug(self) -> &'static str {
+            /// The panel's words: its route, names and lesson.
+            fn words(self) -> PanelWords {
                 match self {
-                    $(Panel::$variant => $slug,)*
+                    $(Panel::$variant => PanelWords {
+                        slug: $slug,
+                        title: $title,
+                        heading: $heading,
+                        lesson: $lesson,
+                    },)*
                 }
             }
+        }
 
-            /// The panel's short name (the navigation, the page title).
-            pub fn title(self) -> &'static str {
-                match self {
-                    $(Panel::$variant => $title,)*
-                }
-            }
-
-            /// The panel's heading (its `h2`, written by `PanelFrame`).
-            pub fn heading(self) -> &'static str {
-                match self {
-                    $(Panel::$variant => $heading,)*
-                }
-            }
-
-            /// The panel's lesson in a line (the start page's card).
-            pub fn lesson(self) -> &'static str {
-                match self {
-                    $(Panel::$variant => $lesson,)*
-                }
-            }
+        /// Every panel's state read from an empty link: its default.
+        #[cfg(test)]
+        fn each_state_from_an_empty_link() -> Vec<(Panel, bool)> {
+            let empty = super::params::Params::default();
+            vec![$((Panel::$variant, <$state>::from_params(&empty) == <$state>::default()),)*]
         }
 
         $(impl OwnPanel for $state {
@@ -198,7 +189,35 @@ macro_rules! define_panels {
 
 with_panels!(define_panels);
 
+/// What the registry says of a panel in words.
+struct PanelWords {
+    slug: &'static str,
+    title: &'static str,
+    heading: &'static str,
+    lesson: &'static str,
+}
+
 impl Panel {
+    /// The path segment of the panel's route.
+    pub fn slug(self) -> &'static str {
+        self.words().slug
+    }
+
+    /// The panel's short name (the navigation, the page title).
+    pub fn title(self) -> &'static str {
+        self.words().title
+    }
+
+    /// The panel's heading (its `h2`, written by `PanelFrame`).
+    pub fn heading(self) -> &'static str {
+        self.words().heading
+    }
+
+    /// The panel's lesson in a line (the start page's card).
+    pub fn lesson(self) -> &'static str {
+        self.words().lesson
+    }
+
     pub fn from_slug(slug: &str) -> Option<Panel> {
         Panel::ALL.iter().copied().find(|p| p.slug() == slug)
     }
@@ -224,6 +243,15 @@ mod tests {
             assert!(heading.contains(&first.to_lowercase()), "{p:?}");
         }
         assert_eq!(Panel::from_slug("nowhere"), None);
+    }
+
+    /// A link with no parameters opens each panel as it starts.
+    #[test]
+    fn an_empty_link_opens_every_panel_in_its_default_state() {
+        for (panel, is_default) in each_state_from_an_empty_link() {
+            assert!(is_default, "{panel:?}");
+        }
+        assert_eq!(each_state_from_an_empty_link().len(), Panel::ALL.len());
     }
 
     #[test]

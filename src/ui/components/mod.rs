@@ -22,6 +22,6 @@ pub use number_input::NumberInput;
 pub use panel_frame::PanelFrame;
 pub use perft_runner::{PerftRunner, MAX_BROWSER_DEPTH};
 pub use placement_input::PlacementInput;
-pub use proof_job::{equal_verdict, proof_job_view};
+pub use proof_job::{proof_job_view, verdict_view};
 pub use roving::{tab_stop, Roving};
 pub use step_player::{StepLimits, StepPlayer};

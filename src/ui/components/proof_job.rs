@@ -2,7 +2,7 @@
 //! Practice show it: its progress, "changed since" when the inputs moved
 //! on, cancelled, failed, or the verdict (drawn by the caller).
 
-use crate::lang::prove::Method;
+use crate::lang::prove::{Method, Verdict};
 use crate::ui::hooks::JobState;
 use yew::prelude::*;
 
@@ -31,9 +31,31 @@ pub fn proof_job_view<T>(
     }
 }
 
+/// A finished proof: "Equal, proven" and how, the counterexample (drawn by
+/// `differ`, given the time as text), or "Not proven", why, and how many
+/// of the `tried` inputs agree.
+pub fn verdict_view<Cx, V>(
+    v: &Verdict<Cx, V>,
+    seconds: f64,
+    tried: &str,
+    differ: impl FnOnce(&Cx, &str) -> Html,
+) -> Html {
+    let time = format!("{seconds:.3} s");
+    match (v.equal, &v.counterexample) {
+        (Some(true), _) => equal_verdict(v.method, v.agreeing, seconds),
+        (Some(false), Some(d)) => differ(d, &time),
+        _ => html! {
+            <p class="verdict" data-verdict="unknown" role="status">
+                <strong>{ "Not proven: " }</strong>
+                { format!("{} ({} {tried} agree, in {time}).", v.not_proven.clone().unwrap_or_default(), v.agreeing) }
+            </p>
+        },
+    }
+}
+
 /// "Equal, proven: …", with how (`agreeing` inputs tried, a decision
 /// diagram or the SAT solver) and how long it took.
-pub fn equal_verdict(method: Method, agreeing: impl std::fmt::Display, seconds: f64) -> Html {
+fn equal_verdict(method: Method, agreeing: u64, seconds: f64) -> Html {
     let how = match method {
         Method::Exhaustive => format!("every one of the {agreeing} inputs agrees"),
         Method::Bdd => "a decision diagram shows that no input makes them differ".to_string(),

@@ -4,7 +4,7 @@
 //! counterexample (the arguments, both sides' results, its kind) that
 //! loads into the parameters' fields.
 
-use crate::ui::components::{equal_verdict, proof_job_view};
+use crate::ui::components::{proof_job_view, verdict_view};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{CodeAction, LabAction as Action, LabState};
 use crate::ui::worker::{CProveDone, Request};
@@ -76,32 +76,22 @@ fn verdict_view(
 }
 
 fn done_view(v: &CProveDone, s: &LabState, dispatch: &Callback<Action>) -> Html {
-    let time = format!("{:.3} s", v.seconds);
-    match (v.equal, &v.counterexample) {
-        (Some(true), _) => equal_verdict(v.method, v.agreeing, v.seconds),
-        (Some(false), Some(d)) => {
-            let at: Vec<String> = d.args.iter().map(|(n, v)| format!("{n} = {v}")).collect();
-            let loaded = d.args.iter().all(|(n, v)| s.code.arg(n) == v);
-            let args = d.args.clone();
-            let load = dispatch
-                .reform(move |_: MouseEvent| Action::Code(CodeAction::SetArgs(args.clone())));
-            html! {
-                <div class="verdict bad" data-verdict="differ" data-kind={d.kind.clone()} role="status">
-                    <p><strong>{ format!("Not equal ({}): ", d.kind) }</strong>
-                        { format!("at {} the first gives {} and the second {} ({time}).", at.join(", "), d.left, d.right) }</p>
-                    if loaded {
-                        <p class="muted">{ "These arguments are loaded: the steps show the first function on them." }</p>
-                    } else {
-                        <button type="button" class="lab-c-load" onclick={load}>{ "load the counterexample" }</button>
-                    }
-                </div>
-            }
+    verdict_view(&v.verdict, v.seconds, "inputs", |d, time| {
+        let at: Vec<String> = d.args.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+        let loaded = d.args.iter().all(|(n, v)| s.code.arg(n) == v);
+        let args = d.args.clone();
+        let load =
+            dispatch.reform(move |_: MouseEvent| Action::Code(CodeAction::SetArgs(args.clone())));
+        html! {
+            <div class="verdict bad" data-verdict="differ" data-kind={d.kind.clone()} role="status">
+                <p><strong>{ format!("Not equal ({}): ", d.kind) }</strong>
+                    { format!("at {} the first gives {} and the second {} ({time}).", at.join(", "), d.left, d.right) }</p>
+                if loaded {
+                    <p class="muted">{ "These arguments are loaded: the steps show the first function on them." }</p>
+                } else {
+                    <button type="button" class="lab-c-load" onclick={load}>{ "load the counterexample" }</button>
+                }
+            </div>
         }
-        _ => html! {
-            <p class="verdict" data-verdict="unknown" role="status">
-                <strong>{ "Not proven: " }</strong>
-                { format!("{} ({} inputs agree, in {time}).", v.not_proven.clone().unwrap_or_default(), v.agreeing) }
-            </p>
-        },
-    }
+    })
 }

@@ -5,7 +5,7 @@
 //! ("step the other side" swaps them).
 
 use crate::lang::expr::{evaluate, Vars};
-use crate::ui::components::{equal_verdict, proof_job_view};
+use crate::ui::components::{proof_job_view, verdict_view};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{LabAction as Action, LabState};
 use crate::ui::worker::{ProveDone, Request};
@@ -114,14 +114,16 @@ fn verdict_view(
 }
 
 fn done_view(v: &ProveDone, s: &LabState, dispatch: &Callback<Action>) -> Html {
-    let time = format!("{:.3} s", v.seconds);
-    match (v.equal, &v.counterexample) {
-        (Some(true), _) => equal_verdict(v.method, v.agreeing, v.seconds),
-        (Some(false), Some(d)) => {
+    verdict_view(
+        &v.verdict,
+        v.seconds,
+        "random and edge inputs",
+        |d, time| {
             let (x, y, z) = (d.x.0, d.y.0, d.z.0);
             let loaded = (s.x, s.y, s.z) == (x, y, z);
             let load = dispatch.reform(move |_: MouseEvent| Action::SetVars(x, y, z));
             let at: Vec<String> = v
+                .verdict
                 .variables
                 .iter()
                 .map(|name| {
@@ -143,12 +145,6 @@ fn done_view(v: &ProveDone, s: &LabState, dispatch: &Callback<Action>) -> Html {
                     }
                 </div>
             }
-        }
-        _ => html! {
-            <p class="verdict" data-verdict="unknown" role="status">
-                <strong>{ "Not proven: " }</strong>
-                { format!("{} ({} random and edge inputs agree, in {time}).", v.not_proven.clone().unwrap_or_default(), v.agreeing) }
-            </p>
         },
-    }
+    )
 }

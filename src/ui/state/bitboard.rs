@@ -62,7 +62,6 @@ impl PanelState for BitboardState {
 mod tests {
     use super::super::through_url;
     use super::*;
-    use crate::ui::{params::Params, state::UrlState};
 
     #[test]
     fn every_operation_and_board_survives_the_url() {
@@ -74,10 +73,6 @@ mod tests {
                 }
             }
         }
-        assert_eq!(
-            BitboardState::from_params(&Params::default()),
-            BitboardState::default()
-        );
         let s = BitboardState::default().apply(BitboardAction::Step(3));
         assert_eq!(
             s.clone().apply(BitboardAction::Toggle(63)).board,

@@ -328,7 +328,7 @@ impl PanelState for GpuState {
 #[cfg(test)]
 mod tests {
     use super::super::through_url;
-    use super::super::{Params, UrlState};
+    use super::super::UrlState;
     use super::*;
     use crate::ui::route::Route;
 
@@ -371,10 +371,6 @@ mod tests {
                 assert_eq!(through_url(&s), s);
             }
         }
-        assert_eq!(
-            PositionState::from_params(&Params::default()),
-            PositionState::default()
-        );
     }
 
     /// A bug hunt as a link: down two plies, the path in the URL, back up.
@@ -449,10 +445,6 @@ mod tests {
             assert_eq!((through_url(&s).hash_mb, s.hash_mb), (hash, hash));
         }
         assert_eq!(GpuState::default().apply(GpuAction::SetHash(3)).hash_mb, 0);
-        assert_eq!(
-            GpuState::from_params(&Params::default()),
-            GpuState::default()
-        );
     }
 
     #[test]

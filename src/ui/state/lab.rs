@@ -311,8 +311,8 @@ pub const PRESETS: [Preset; 9] = [
 
 #[cfg(test)]
 mod tests {
+    use super::super::UrlState;
     use super::super::{through_url, DebruijnState, NibblesState, SwarState};
-    use super::super::{Params, UrlState};
     use super::*;
     use crate::lang::expr::{evaluate, Vars};
     use crate::ui::route::{Panel, Route};
@@ -356,10 +356,6 @@ mod tests {
             assert_eq!(back.panel, Panel::Lab);
             assert_eq!(LabState::from_params(&back.params), s, "{}", p.id);
         }
-        assert_eq!(
-            LabState::from_params(&Params::default()),
-            LabState::default()
-        );
     }
 
     #[test]

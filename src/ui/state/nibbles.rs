@@ -198,7 +198,7 @@ mod tests {
     use super::super::through_url;
     use super::*;
     use crate::ui::route::{Panel, Route};
-    use crate::ui::{params::Params, state::UrlState};
+    use crate::ui::state::UrlState;
 
     #[test]
     fn every_nibble_and_op_survives_the_url() {
@@ -277,10 +277,6 @@ mod tests {
             let s = NibbleBoardState::default().apply(NibbleBoardAction::SetCode(code));
             assert_eq!(through_url(&s), s);
         }
-        assert_eq!(
-            NibbleBoardState::from_params(&Params::default()),
-            NibbleBoardState::default()
-        );
         let s = NibbleBoardState::default().apply(NibbleBoardAction::PickSquare(99));
         assert_eq!(s.square, 63);
         assert_eq!(

@@ -93,7 +93,7 @@ mod tests {
     use super::super::through_url;
     use super::*;
     use crate::ui::route::Route;
-    use crate::ui::{params::Params, state::UrlState};
+    use crate::ui::state::UrlState;
 
     #[test]
     fn every_width_and_word_survives_the_url() {
@@ -113,10 +113,6 @@ mod tests {
             }
         }
         assert_eq!(n, 4 * 6 * 4);
-        assert_eq!(
-            PopcountState::from_params(&Params::default()),
-            PopcountState::default()
-        );
     }
 
     #[test]

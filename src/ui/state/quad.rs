@@ -126,7 +126,7 @@ mod tests {
     use super::super::through_url;
     use super::*;
     use crate::ui::route::Route;
-    use crate::ui::{params::Params, state::UrlState};
+    use crate::ui::state::UrlState;
 
     #[test]
     fn every_op_set_and_square_survives_the_url() {
@@ -159,10 +159,6 @@ mod tests {
             assert_eq!(through_url(&s), s);
         }
         assert_eq!(n, 4 * 4 * 12 * 4);
-        assert_eq!(
-            QuadState::from_params(&Params::default()),
-            QuadState::default()
-        );
     }
 
     #[test]

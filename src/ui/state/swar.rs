@@ -162,7 +162,7 @@ mod tests {
     use super::super::through_url;
     use super::*;
     use crate::ui::route::Route;
-    use crate::ui::{params::Params, state::UrlState};
+    use crate::ui::state::UrlState;
 
     #[test]
     fn every_op_width_and_lane_width_survives_the_url() {
@@ -191,10 +191,6 @@ mod tests {
             }
         }
         assert_eq!(n, OPS.len() * 2 * 4 * 4);
-        assert_eq!(
-            SwarState::from_params(&Params::default()),
-            SwarState::default()
-        );
     }
 
     #[test]

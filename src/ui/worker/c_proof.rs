@@ -2,7 +2,7 @@
 //! `lang::prove::c`'s verdict as plain text and numbers for the page
 //! (which never links the prover: only the worker builds it with `of`).
 
-use crate::lang::prove::Method;
+use crate::lang::prove::Verdict;
 use serde::{Deserialize, Serialize};
 
 /// An input where two C functions differ: each parameter's value (as C
@@ -17,21 +17,18 @@ pub struct CDifference {
     pub kind: String,
 }
 
-/// `lang::prove::c::Verdict`, for the page.
+/// `lang::prove::c::Verdict`, for the page: the parameters' names, the
+/// counterexample as text.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CProveDone {
-    pub equal: Option<bool>,
-    pub method: Method,
-    pub counterexample: Option<CDifference>,
-    pub agreeing: f64,
-    pub not_proven: Option<String>,
+    pub verdict: Verdict<CDifference>,
     pub seconds: f64,
 }
 
 impl CProveDone {
     #[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
     pub fn of(v: &crate::lang::prove::c::Verdict, seconds: f64) -> CProveDone {
-        let counterexample = v.counterexample.as_ref().map(|c| CDifference {
+        let difference = |c: &crate::lang::prove::c::Counterexample| CDifference {
             args: c
                 .args
                 .iter()
@@ -40,13 +37,9 @@ impl CProveDone {
             left: c.left.show(),
             right: c.right.show(),
             kind: c.kind.clone(),
-        });
+        };
         CProveDone {
-            equal: v.equal,
-            method: v.method,
-            counterexample,
-            agreeing: v.agreeing as f64,
-            not_proven: v.not_proven.clone(),
+            verdict: v.map(difference, |(name, _)| name.clone()),
             seconds,
         }
     }
@@ -77,9 +70,9 @@ mod tests {
         )
         .unwrap();
         let done = CProveDone::of(&v, 0.25);
-        let d = done.counterexample.clone().unwrap();
+        let d = done.verdict.counterexample.clone().unwrap();
         assert_eq!(
-            (done.equal, d.args.clone(), d.kind.as_str()),
+            (done.verdict.equal, d.args.clone(), d.kind.as_str()),
             (
                 Some(false),
                 vec![("x".to_string(), "7".to_string())],

@@ -6,7 +6,7 @@
 //! the page 11 KB gzip.
 
 use crate::chess::suite::LineResult;
-use crate::lang::prove::Method;
+use crate::lang::prove::{Method, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// What the page asks the worker to do.
@@ -294,31 +294,19 @@ impl Difference {
     }
 }
 
-/// `lang::prove`'s verdict, for the page.
+/// `lang::prove`'s verdict, for the page, its counterexample as text.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ProveDone {
     pub width: u32,
-    /// Proven equal, shown unequal, or neither (`not_proven` says why).
-    pub equal: Option<bool>,
-    pub method: Method,
-    pub counterexample: Option<Difference>,
-    /// Inputs on which both sides agree (all of them when exhaustive).
-    pub agreeing: f64,
-    pub variables: Vec<String>,
-    pub not_proven: Option<String>,
+    pub verdict: Verdict<Difference>,
     pub seconds: f64,
 }
 
 impl ProveDone {
-    pub fn of(v: &crate::lang::prove::Verdict, width: u32, seconds: f64) -> ProveDone {
+    pub fn of(v: &Verdict, width: u32, seconds: f64) -> ProveDone {
         ProveDone {
             width,
-            equal: v.equal,
-            method: v.method,
-            counterexample: v.counterexample.as_ref().map(|c| Difference::of(c, width)),
-            agreeing: v.agreeing as f64,
-            variables: v.variables.clone(),
-            not_proven: v.not_proven.clone(),
+            verdict: v.map(|c| Difference::of(c, width), String::clone),
             seconds,
         }
     }
@@ -373,33 +361,6 @@ impl CheckDone {
     }
 }
 
-impl JobOutput for super::c_proof::CProveDone {
-    fn from_event(event: WorkerEvent) -> Option<Self> {
-        match event {
-            WorkerEvent::ProvedC(r) => Some(r),
-            _ => None,
-        }
-    }
-}
-
-impl JobOutput for super::c_run::CRunDone {
-    fn from_event(event: WorkerEvent) -> Option<Self> {
-        match event {
-            WorkerEvent::RanC(r) => Some(r),
-            _ => None,
-        }
-    }
-}
-
-impl JobOutput for super::grade::GradeDone {
-    fn from_event(event: WorkerEvent) -> Option<Self> {
-        match event {
-            WorkerEvent::Graded(r) => Some(r),
-            _ => None,
-        }
-    }
-}
-
 /// A pasted divide's depth: the depth whose perft total is nearest its
 /// total (within 5%), and that total; none when no depth up to 5 is.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -407,55 +368,11 @@ pub struct DepthHintDone {
     pub hint: Option<(u32, f64)>,
 }
 
-impl JobOutput for DepthHintDone {
-    fn from_event(event: WorkerEvent) -> Option<Self> {
-        match event {
-            WorkerEvent::DepthHinted(r) => Some(r),
-            _ => None,
-        }
-    }
-}
-
-impl JobOutput for ProveDone {
-    fn from_event(event: WorkerEvent) -> Option<Self> {
-        match event {
-            WorkerEvent::Proved(r) => Some(r),
-            _ => None,
-        }
-    }
-}
-
-impl JobOutput for CheckDone {
-    fn from_event(event: WorkerEvent) -> Option<Self> {
-        match event {
-            WorkerEvent::Checked(r) => Some(r),
-            _ => None,
-        }
-    }
-}
-
 /// A suite's lines counted (`chess::suite::LineResult`, line order).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SuiteResult {
     pub lines: Vec<LineResult>,
     pub seconds: f64,
-}
-
-impl JobOutput for SuiteResult {
-    fn from_event(event: WorkerEvent) -> Option<Self> {
-        match event {
-            WorkerEvent::SuiteDone(r) => Some(r),
-            _ => None,
-        }
-    }
-
-    /// The lines of every part, in line order; the time of the slowest.
-    fn merge(parts: Vec<Self>) -> Option<Self> {
-        let seconds = parts.iter().map(|p| p.seconds).fold(0.0, f64::max);
-        let mut lines: Vec<LineResult> = parts.into_iter().flat_map(|p| p.lines).collect();
-        lines.sort_by_key(|l| l.line);
-        Some(SuiteResult { lines, seconds })
-    }
 }
 
 /// The result type of a job: picks its own result out of the events, and
@@ -473,29 +390,74 @@ pub trait JobOutput: Clone + PartialEq + 'static {
     }
 }
 
-impl JobOutput for PerftResult {
-    fn from_event(event: WorkerEvent) -> Option<Self> {
-        match event {
-            WorkerEvent::PerftDone(r) => Some(r),
-            _ => None,
+/// Each job's result type and the event that carries it (and, for a job
+/// split over workers, how its parts are put together).
+macro_rules! job_outputs {
+    ($($ty:ty => $event:ident $(, merged by $merge:ident)?;)*) => {$(
+        impl JobOutput for $ty {
+            fn from_event(event: WorkerEvent) -> Option<Self> {
+                match event {
+                    WorkerEvent::$event(r) => Some(r),
+                    _ => None,
+                }
+            }
+            $(fn merge(parts: Vec<Self>) -> Option<Self> {
+                $merge(parts)
+            })?
         }
-    }
+    )*};
+}
 
-    /// Nodes added, the divide rows together (sorted by move), the time of
-    /// the slowest part (they ran side by side).
-    fn merge(parts: Vec<Self>) -> Option<Self> {
-        let first = parts.first()?.clone();
-        let mut divide: Vec<(String, f64)> = parts.iter().flat_map(|p| p.divide.clone()).collect();
-        divide.sort_by(|a, b| a.0.cmp(&b.0));
-        Some(PerftResult {
-            nodes: parts.iter().map(|p| p.nodes).sum(),
-            seconds: parts
-                .iter()
-                .map(|p| p.seconds)
-                .fold(first.seconds, f64::max),
-            divide,
-        })
-    }
+job_outputs! {
+    super::c_proof::CProveDone => ProvedC;
+    super::c_run::CRunDone => RanC;
+    super::grade::GradeDone => Graded;
+    DepthHintDone => DepthHinted;
+    ProveDone => Proved;
+    CheckDone => Checked;
+    SuiteResult => SuiteDone, merged by merge_suite_result;
+    PerftResult => PerftDone, merged by merge_perft_result;
+    DebruijnCount => DebruijnDone, merged by merge_debruijn_count;
+    MagicPage => PageDone;
+    MagicFound => MagicFound;
+}
+
+/// The lines of every part, in line order; the time of the slowest.
+fn merge_suite_result(parts: Vec<SuiteResult>) -> Option<SuiteResult> {
+    let seconds = parts.iter().map(|p| p.seconds).fold(0.0, f64::max);
+    let mut lines: Vec<LineResult> = parts.into_iter().flat_map(|p| p.lines).collect();
+    lines.sort_by_key(|l| l.line);
+    Some(SuiteResult { lines, seconds })
+}
+
+/// Nodes added, the divide rows together (sorted by move), the time of
+/// the slowest part (they ran side by side).
+fn merge_perft_result(parts: Vec<PerftResult>) -> Option<PerftResult> {
+    let first = parts.first()?.clone();
+    let mut divide: Vec<(String, f64)> = parts.iter().flat_map(|p| p.divide.clone()).collect();
+    divide.sort_by(|a, b| a.0.cmp(&b.0));
+    Some(PerftResult {
+        nodes: parts.iter().map(|p| p.nodes).sum(),
+        seconds: parts
+            .iter()
+            .map(|p| p.seconds)
+            .fold(first.seconds, f64::max),
+        divide,
+    })
+}
+
+/// Magics added, the time of the slowest share.
+fn merge_debruijn_count(parts: Vec<DebruijnCount>) -> Option<DebruijnCount> {
+    let first = parts.first()?.clone();
+    Some(DebruijnCount {
+        multipliers: parts.iter().map(|p| p.multipliers).sum(),
+        odd: parts.iter().map(|p| p.odd).sum(),
+        seconds: parts
+            .iter()
+            .map(|p| p.seconds)
+            .fold(first.seconds, f64::max),
+        ..first
+    })
 }
 
 /// The progress of a job's parts as one: done and total added, the label
@@ -517,47 +479,6 @@ pub fn sum_progress(parts: &[Progress], latest: &Progress) -> Progress {
         label: latest.label.clone(),
         elapsed: parts.iter().map(|p| p.elapsed).fold(0.0, f64::max),
         search,
-    }
-}
-
-impl JobOutput for DebruijnCount {
-    fn from_event(event: WorkerEvent) -> Option<Self> {
-        match event {
-            WorkerEvent::DebruijnDone(r) => Some(r),
-            _ => None,
-        }
-    }
-
-    /// Magics added, the time of the slowest share.
-    fn merge(parts: Vec<Self>) -> Option<Self> {
-        let first = parts.first()?.clone();
-        Some(DebruijnCount {
-            multipliers: parts.iter().map(|p| p.multipliers).sum(),
-            odd: parts.iter().map(|p| p.odd).sum(),
-            seconds: parts
-                .iter()
-                .map(|p| p.seconds)
-                .fold(first.seconds, f64::max),
-            ..first
-        })
-    }
-}
-
-impl JobOutput for MagicPage {
-    fn from_event(event: WorkerEvent) -> Option<Self> {
-        match event {
-            WorkerEvent::PageDone(r) => Some(r),
-            _ => None,
-        }
-    }
-}
-
-impl JobOutput for MagicFound {
-    fn from_event(event: WorkerEvent) -> Option<Self> {
-        match event {
-            WorkerEvent::MagicFound(r) => Some(r),
-            _ => None,
-        }
     }
 }
 
@@ -769,7 +690,7 @@ mod check_tests {
         assert!(serde_json::from_value::<Hex>(serde_json::json!("0xzz")).is_err());
         let v = crate::lang::prove::prove("x & (x - 1)", "x & -x", 64).unwrap();
         let done = ProveDone::of(&v, 64, 0.5);
-        let c = done.counterexample.clone().unwrap();
+        let c = done.verdict.counterexample.clone().unwrap();
         assert_ne!(c.left, c.right);
         let event = WorkerEvent::Proved(done.clone());
         let back: WorkerEvent =
