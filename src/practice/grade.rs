@@ -10,12 +10,12 @@ use super::split::{self, Kind};
 use crate::lang::c::{Function, Program, Value};
 use crate::lang::prove::c::{self as cprove, Outcome, Side};
 use crate::lang::prove::{Control, Method, Mode, Options};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use thiserror::Error;
 
 /// A puzzle's verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     Correct,
@@ -41,19 +41,20 @@ impl Status {
 }
 
 /// An input where the answer differs from the reference, in the puzzle's
-/// parameter names.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Counterexample {
-    pub args: Vec<(String, Value)>,
-    pub got: Outcome,
-    pub expected: Outcome,
+/// parameter names: each argument (`V`, a C value; for the page, as C
+/// prints it) and what each side gives (`O`; for the page, as text).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counterexample<V = Value, O = Outcome> {
+    pub args: Vec<(String, V)>,
+    pub got: O,
+    pub expected: O,
     /// "value" or "undefined".
     pub kind: String,
 }
 
-/// One puzzle's grade.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PuzzleGrade {
+/// One puzzle's grade (`Cx`: the counterexample; for the page, as text).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleGrade<Cx = Counterexample> {
     pub name: String,
     pub status: Status,
     /// What decided it: `proven`, `value`, `undefined`, `not_proven`, or
@@ -65,7 +66,7 @@ pub struct PuzzleGrade {
     /// `None` when the function could not be read.
     pub ops: Option<usize>,
     pub max_ops: usize,
-    pub counterexample: Option<Counterexample>,
+    pub counterexample: Option<Cx>,
     pub method: Option<Method>,
     pub points: u32,
     pub rating: u32,

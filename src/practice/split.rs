@@ -159,15 +159,24 @@ fn skip_quoted(b: &[u8], i: usize) -> Option<usize> {
     Some((k + 1).min(b.len()))
 }
 
+/// The positions from `from` on that hold code: comments and string or
+/// character constants are stepped over.
+fn code_positions(b: &[u8], from: usize) -> impl Iterator<Item = usize> + '_ {
+    let mut k = from;
+    std::iter::from_fn(move || {
+        while let Some(end) = skip_comment(b, k).or_else(|| skip_quoted(b, k)) {
+            k = end;
+        }
+        k += 1;
+        (k <= b.len()).then_some(k - 1)
+    })
+}
+
 /// A declaration or a function starting at `i`: its end and kind.
 fn chunk(src: &str, i: usize) -> (usize, Kind) {
     let b = src.as_bytes();
-    let (mut k, mut parens) = (i, 0i32);
-    while k < b.len() {
-        if let Some(end) = skip_comment(b, k).or_else(|| skip_quoted(b, k)) {
-            k = end;
-            continue;
-        }
+    let mut parens = 0i32;
+    for k in code_positions(b, i) {
         match b[k] {
             b'(' => parens += 1,
             b')' => parens -= 1,
@@ -194,19 +203,14 @@ fn chunk(src: &str, i: usize) -> (usize, Kind) {
             }
             _ => {}
         }
-        k += 1;
     }
     (b.len(), Kind::Decl)
 }
 
 /// The end (past the `}`) of the block whose `{` is at `open`.
 fn matching(b: &[u8], open: usize) -> Option<usize> {
-    let (mut k, mut depth) = (open, 0);
-    while k < b.len() {
-        if let Some(end) = skip_comment(b, k).or_else(|| skip_quoted(b, k)) {
-            k = end;
-            continue;
-        }
+    let mut depth = 0;
+    for k in code_positions(b, open) {
         match b[k] {
             b'{' => depth += 1,
             b'}' => {
@@ -217,7 +221,6 @@ fn matching(b: &[u8], open: usize) -> Option<usize> {
             }
             _ => {}
         }
-        k += 1;
     }
     None
 }

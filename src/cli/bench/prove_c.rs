@@ -4,6 +4,7 @@
 //! the median over a corpus of tricks proven against their plain forms
 //! (under 0.5 s).
 
+use bitscope::lang::c::examples::{POP_LOOP, POP_SWAR};
 use bitscope::lang::c::{Program, RunOptions};
 use bitscope::lang::prove::c::prove_entries;
 use bitscope::lang::prove::Options;
@@ -39,12 +40,6 @@ word reverse_and_mix(word x) {
     return r ^ parity_of(x);
 }";
 
-const POP32: &str = "unsigned pop(unsigned v) {
-    v = v - ((v >> 1) & 0x55555555);
-    v = (v & 0x33333333) + ((v >> 2) & 0x33333333);
-    return ((v + (v >> 4) & 0xF0F0F0F) * 0x1010101) >> 24;
-}";
-const POP32_LOOP: &str = "unsigned pop(unsigned v) { unsigned n = 0; for (int i = 0; i < 32; i++) n += (v >> i) & 1; return n; }";
 const POP64: &str = "#include <stdint.h>
 int pop(uint64_t x) {
     x = x - ((x >> 1) & 0x5555555555555555ULL);
@@ -106,8 +101,8 @@ pub fn run(rounds: u32) {
     for (name, a, b) in [
         (
             "popcount 32: parallel vs bit-by-bit loop",
-            POP32,
-            POP32_LOOP,
+            POP_SWAR,
+            POP_LOOP,
         ),
         (
             "popcount 64: parallel vs bit-by-bit loop",

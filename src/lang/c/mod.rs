@@ -25,6 +25,7 @@
 
 pub mod ast;
 mod eval;
+pub mod examples;
 mod lex;
 pub mod ops;
 mod parse;

@@ -23,11 +23,12 @@ pub enum StepKind {
     Return,
 }
 
-/// A sub-expression and its value.
+/// A sub-expression and its value (`V`: a C value; for the page, as
+/// `ui::worker::CValueView` shows it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ExprValue {
+pub struct ExprValue<V = Value> {
     pub text: String,
-    pub value: Value,
+    pub value: V,
 }
 
 /// A variable as the table shows it after a step.
@@ -52,9 +53,10 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-/// One step of a run.
+/// One step of a run (`V` a value, `Var` a variable after the step: the
+/// interpreter's, or the page's view of them).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CStep {
+pub struct CStep<V = Value, Var = VarView> {
     pub line: u32,
     /// The function the step is in.
     pub function: String,
@@ -62,12 +64,12 @@ pub struct CStep {
     pub text: String,
     pub kind: StepKind,
     /// The expression's, condition's or return's value.
-    pub value: Option<Value>,
+    pub value: Option<V>,
     /// The innermost loop's iteration, from 1.
     pub iteration: Option<u32>,
-    pub vars: Vec<VarView>,
+    pub vars: Vec<Var>,
     /// Sub-expression values, innermost first (literals left out).
-    pub exprs: Vec<ExprValue>,
+    pub exprs: Vec<ExprValue<V>>,
     /// What GCC wraps here that C leaves undefined.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,

@@ -37,6 +37,13 @@ impl Token {
     }
 }
 
+/// `<<`, `>>`, `<=`, `>=`, `==` or `!=` at the start of `rest`.
+fn two_character_operator(rest: &[u8]) -> Option<BinOp> {
+    BinOp::ALL
+        .into_iter()
+        .find(|op| op.symbol().len() == 2 && rest.starts_with(op.symbol().as_bytes()))
+}
+
 /// Splits `src` into tokens, reading literals at `width` bits.
 pub fn tokens(src: &str, width: u32) -> Result<Vec<Token>, ExprError> {
     let b = src.as_bytes();
@@ -49,7 +56,6 @@ pub fn tokens(src: &str, width: u32) -> Result<Vec<Token>, ExprError> {
             continue;
         }
         let start = i;
-        let two = |s: &[u8; 2]| b.get(i..i + 2) == Some(&s[..]);
         let (tok, len) = if c.is_ascii_digit() {
             let end = word_end(b, i);
             (Tok::Num(literal(&src[i..end], i, width)?), end - i)
@@ -67,18 +73,8 @@ pub fn tokens(src: &str, width: u32) -> Result<Vec<Token>, ExprError> {
                 }
             };
             (Tok::Var(var), 1)
-        } else if two(b"<<") {
-            (Tok::Binary(BinOp::Shl), 2)
-        } else if two(b">>") {
-            (Tok::Binary(BinOp::Shr), 2)
-        } else if two(b"<=") {
-            (Tok::Binary(BinOp::Le), 2)
-        } else if two(b">=") {
-            (Tok::Binary(BinOp::Ge), 2)
-        } else if two(b"==") {
-            (Tok::Binary(BinOp::Eq), 2)
-        } else if two(b"!=") {
-            (Tok::Binary(BinOp::Ne), 2)
+        } else if let Some(op) = two_character_operator(&b[i..]) {
+            (Tok::Binary(op), 2)
         } else {
             let tok = match c {
                 b'~' => Tok::Unary(UnOp::Not),

@@ -4,6 +4,7 @@
 //! complement). A wrong entry shows its error beside the field and keeps the
 //! last valid value; a valid one is sent up at once.
 
+use super::events::input_value;
 use crate::bits::word::{parse_number, Word};
 use yew::prelude::*;
 
@@ -49,8 +50,7 @@ pub fn number_input(props: &NumberInputProps) -> Html {
         let on_change = props.on_change.clone();
         let width = props.width;
         Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            let value = input.value();
+            let value = input_value(&e);
             match parse_number(&value, width) {
                 Ok(v) => {
                     error.set(None);

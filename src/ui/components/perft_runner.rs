@@ -2,6 +2,7 @@
 //! default (the root moves shared out), with progress added up, cancel, the
 //! divide table and nodes/s.
 
+use super::events::on_select;
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::worker::{prewarm_n, worker_count, PerftResult, Request};
 use yew::prelude::*;
@@ -36,26 +37,13 @@ pub fn perft_runner(props: &PerftRunnerProps) -> Html {
     };
     let on_workers = {
         let workers = workers.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Ok(n) = select.value().parse() {
-                workers.set(n);
-            }
-        })
+        on_select(&Callback::from(move |n| workers.set(n)), |v| v.parse().ok())
     };
     let cancel = {
         let job = job.clone();
         Callback::from(move |_: MouseEvent| job.cancel())
     };
-    let on_depth = {
-        let cb = props.on_depth.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Ok(d) = select.value().parse() {
-                cb.emit(d);
-            }
-        })
-    };
+    let on_depth = on_select(&props.on_depth, |v| v.parse().ok());
     let running = job.is_running();
 
     html! {

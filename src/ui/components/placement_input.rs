@@ -4,6 +4,7 @@
 //! keeps its last good state. A new placement from outside (a link, a
 //! click) replaces the text unless the text already says the same board.
 
+use super::events::input_value;
 use crate::bits::nibble_board::NibbleBoard;
 use yew::prelude::*;
 
@@ -33,8 +34,7 @@ pub fn placement_input(props: &PlacementInputProps) -> Html {
         let (text, error) = (text.clone(), error.clone());
         let on_change = props.on_change.clone();
         Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            let value = input.value();
+            let value = input_value(&e);
             match NibbleBoard::from_fen(&value) {
                 Ok(_) => {
                     error.set(None);

@@ -34,7 +34,7 @@ pub fn proof_job_view<T>(
 /// A finished proof: "Equal, proven" and how, the counterexample (drawn by
 /// `differ`, given the time as text), or "Not proven", why, and how many
 /// of the `tried` inputs agree.
-pub fn verdict_view<Cx, V>(
+pub fn proof_verdict<Cx, V>(
     v: &Verdict<Cx, V>,
     seconds: f64,
     tried: &str,

@@ -7,6 +7,7 @@
 
 use crate::bits::debruijn::{multiplier_count, page_bounds, rank_of};
 use crate::bits::word::parse_number;
+use crate::ui::components::input_value;
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{last_page, MAGICS_PER_PAGE};
 use crate::ui::worker::{MagicPage, Request};
@@ -60,24 +61,21 @@ pub fn magic_list(props: &MagicListProps) -> Html {
     let on_jump = {
         let (on_page, jump_error) = (props.on_page.clone(), jump_error.clone());
         Callback::from(move |e: Event| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            match input.value().trim().parse::<u64>() {
+            let value = input_value(&e);
+            match value.trim().parse::<u64>() {
                 Ok(n) if (1..=last + 1).contains(&n) => {
                     jump_error.set(None);
                     on_page.emit(n - 1);
                 }
                 _ => jump_error.set(Some(format!(
                     "{:?} is not a page: pages run from 1 to {}",
-                    input.value(),
+                    value,
                     last + 1
                 ))),
             }
         })
     };
-    let on_rank = props.on_rank.reform(|e: InputEvent| {
-        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-        input.value()
-    });
+    let on_rank = props.on_rank.reform(|e: InputEvent| input_value(&e));
     let rank = (!props.rank.trim().is_empty()).then(|| rank_text(width, &props.rank));
     let count = multiplier_count(width).unwrap_or(0);
 

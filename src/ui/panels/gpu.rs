@@ -22,7 +22,7 @@ use crate::gpu::{
     interactive_depths, workgroup_budget, AdapterReport, AttackMethod, Design, GpuError, GpuPerft,
     GpuRun, Kernel, Options, MAX_PLIES, POS_BYTES,
 };
-use crate::ui::components::PerftRunner;
+use crate::ui::components::{input_value, on_select, PerftRunner};
 use crate::ui::dom::{now_ms, stored};
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState, UseWorkerJobHandle};
 use crate::ui::state::{GpuAction as Action, GpuState, GPU_HASH_SIZES};
@@ -317,18 +317,6 @@ fn cpu_card(card: &CardProps) -> Html {
     }
 }
 
-/// A select's change as an action of the panel (none when `action` finds
-/// no action in the value).
-fn on_select(dispatch: &Callback<Action>, action: fn(&str) -> Option<Action>) -> Callback<Event> {
-    let dispatch = dispatch.clone();
-    Callback::from(move |e: Event| {
-        let el: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        if let Some(a) = action(&el.value()) {
-            dispatch.emit(a)
-        }
-    })
-}
-
 /// The Run card's props: the card's, the adapter's device, and how to hand
 /// the adapter a new device when a run finds this one lost.
 #[derive(Properties, Clone)]
@@ -429,10 +417,7 @@ fn cancel_callback(
 
 /// The FEN to run, typed or one of the presets.
 fn fen_row(fen: &str, dispatch: &Callback<Action>, preset: &str, preset_ref: NodeRef) -> Html {
-    let on_fen = dispatch.reform(|e: InputEvent| {
-        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-        Action::SetFen(input.value())
-    });
+    let on_fen = dispatch.reform(|e: InputEvent| Action::SetFen(input_value(&e)));
     html! {
         <div class="row fen-row">
             <label class="grow">{ "FEN" }

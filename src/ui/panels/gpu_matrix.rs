@@ -11,6 +11,7 @@ use crate::gpu::matrix::{
 };
 use crate::gpu::measure::{measure_matrix, variant_speeds, MatrixEvent, MatrixHost};
 use crate::gpu::{GpuError, GpuPerft, Kernel};
+use crate::ui::components::select_value;
 use crate::ui::dom::{next_task, now_ms, store};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -215,10 +216,9 @@ pub fn gpu_matrix(props: &GpuMatrixProps) -> Html {
         let cancel = cancel.clone();
         Callback::from(move |_: MouseEvent| *cancel.borrow_mut() = true)
     };
-    let on_size = props.on_size.reform(|e: Event| {
-        let el: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        MatrixSize::from_name(&el.value()).unwrap_or_default()
-    });
+    let on_size = props
+        .on_size
+        .reform(|e: Event| MatrixSize::from_name(&select_value(&e)).unwrap_or_default());
     let depths = matrix_cases(props.size.depth_offset());
     // the fastest variant per position, to mark its row
     let won_on = |position: &str| fastest(rows.iter(), position).map(|(v, _)| v);

@@ -13,7 +13,7 @@ use crate::bits::trace::Trace;
 use crate::bits::word::Word;
 use crate::lang::expr::{evaluate, ExprError, Var, Vars, WIDTHS};
 use crate::ui::components::{
-    caret_error, tab_stop, BitRow, NumberInput, PanelFrame, Roving, StepPlayer,
+    caret_error, input_value, tab_stop, BitRow, NumberInput, PanelFrame, Roving, StepPlayer,
 };
 use crate::ui::registry::Panel;
 use crate::ui::route::Route;
@@ -125,10 +125,7 @@ fn mode_tabs(mode: LabMode, dispatch: &Callback<Action>) -> Html {
 /// The expression, its error (if any), the width, the variables and the presets.
 fn expression_card(state: &LabState, error: Option<Html>, dispatch: &Callback<Action>) -> Html {
     let LabState { width, x, y, z, .. } = *state;
-    let oninput = dispatch.reform(|e: InputEvent| {
-        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-        Action::SetExpr(input.value())
-    });
+    let oninput = dispatch.reform(|e: InputEvent| Action::SetExpr(input_value(&e)));
     let set_width = |w: u32| dispatch.reform(move |_: MouseEvent| Action::SetWidth(w));
     let set_var = |v: Var| dispatch.reform(move |n: u64| Action::SetVar(v, n));
     html! {

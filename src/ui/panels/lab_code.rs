@@ -10,7 +10,9 @@
 use super::lab_code_compare::CodeCompareCard;
 use crate::bits::trace::{Outcome, Step, Trace};
 use crate::bits::word::Word;
-use crate::ui::components::{caret_error, tab_stop, BitRow, Roving, StepPlayer};
+use crate::ui::components::{
+    caret_error, input_value, select_value, tab_stop, BitRow, Roving, StepPlayer,
+};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::route::Route;
 use crate::ui::state::{
@@ -186,10 +188,7 @@ fn call_fields(
     dispatch: &Callback<CodeAction>,
 ) -> Html {
     let picker = (sh.functions.len() > 1).then(|| {
-        let onchange = dispatch.reform(|e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            CodeAction::SetFn(Some(select.value()))
-        });
+        let onchange = dispatch.reform(|e: Event| CodeAction::SetFn(Some(select_value(&e))));
         html! {
             <div class="field">
                 <label for="lab-fn">{ "function" }</label>
@@ -204,8 +203,7 @@ fn call_fields(
     let params = sh.params.iter().map(|(name, ty)| {
         let n = name.clone();
         let oninput = dispatch.reform(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            CodeAction::SetArg(n.clone(), input.value())
+            CodeAction::SetArg(n.clone(), input_value(&e))
         });
         let error = match problem {
             Some(Problem::Arg { name: bad, message }) if bad == name => Some(message.clone()),
@@ -382,8 +380,7 @@ fn run_to_line(steps: &[CStep], current: usize, on_step: &Callback<usize>) -> Ht
     let lines: Vec<u32> = steps.iter().map(|s| s.line).collect();
     let on_step = on_step.clone();
     let onchange = Callback::from(move |e: Event| {
-        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-        let Ok(line) = input.value().trim().parse::<u32>() else {
+        let Ok(line) = input_value(&e).trim().parse::<u32>() else {
             return;
         };
         let next = (current + 1..lines.len())

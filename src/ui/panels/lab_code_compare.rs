@@ -4,7 +4,7 @@
 //! counterexample (the arguments, both sides' results, its kind) that
 //! loads into the parameters' fields.
 
-use crate::ui::components::{proof_job_view, verdict_view};
+use crate::ui::components::{proof_job_view, proof_verdict};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{CodeAction, LabAction as Action, LabState};
 use crate::ui::worker::{CProveDone, Request};
@@ -76,7 +76,7 @@ fn verdict_view(
 }
 
 fn done_view(v: &CProveDone, s: &LabState, dispatch: &Callback<Action>) -> Html {
-    verdict_view(&v.verdict, v.seconds, "inputs", |d, time| {
+    proof_verdict(&v.verdict, v.seconds, "inputs", |d, time| {
         let at: Vec<String> = d.args.iter().map(|(n, v)| format!("{n} = {v}")).collect();
         let loaded = d.args.iter().all(|(n, v)| s.code.arg(n) == v);
         let args = d.args.clone();

@@ -5,7 +5,7 @@
 //! ("step the other side" swaps them).
 
 use crate::lang::expr::{evaluate, Vars};
-use crate::ui::components::{proof_job_view, verdict_view};
+use crate::ui::components::{input_value, proof_job_view, proof_verdict};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{LabAction as Action, LabState};
 use crate::ui::worker::{ProveDone, Request};
@@ -24,10 +24,9 @@ pub(super) fn compare_card(props: &CompareProps) -> Html {
     let asked = use_state(|| None::<(String, String, u32)>);
     let s = &props.state;
     let now = (s.expr.clone(), s.compared().to_string(), s.width);
-    let oninput = props.dispatch.reform(|e: InputEvent| {
-        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-        Action::SetCmp(input.value())
-    });
+    let oninput = props
+        .dispatch
+        .reform(|e: InputEvent| Action::SetCmp(input_value(&e)));
     let prove = {
         let (job, asked, now) = (job.clone(), asked.clone(), now.clone());
         Callback::from(move |_: MouseEvent| {
@@ -114,7 +113,7 @@ fn verdict_view(
 }
 
 fn done_view(v: &ProveDone, s: &LabState, dispatch: &Callback<Action>) -> Html {
-    verdict_view(
+    proof_verdict(
         &v.verdict,
         v.seconds,
         "random and edge inputs",

@@ -13,7 +13,7 @@ use crate::bits::piece::{code_letter, code_name};
 use crate::bits::square::square_name;
 use crate::bits::word::Word;
 use crate::ui::components::{
-    notes, panel_link, tab_stop, BitGrid, BitRow, PlacementInput, Roving, StepPlayer,
+    notes, panel_link, select_value, tab_stop, BitGrid, BitRow, PlacementInput, Roving, StepPlayer,
 };
 use crate::ui::state::{BoardOp, NibbleBoardAction as Action, NibbleBoardState, QuadState};
 use crate::ui::{components::PanelFrame, registry::Panel};
@@ -88,10 +88,8 @@ pub fn nibble_board_panel(props: &PanelProps) -> Html {
 /// get / set / placement tabs, and the code to write for set.
 fn op_tabs(op: BoardOp, code: u8, dispatch: &Callback<Action>) -> Html {
     let pick = |op: BoardOp| dispatch.reform(move |_: MouseEvent| Action::SetOp(op));
-    let on_code = dispatch.reform(|e: Event| {
-        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        Action::SetCode(select.value().parse().unwrap_or(0))
-    });
+    let on_code =
+        dispatch.reform(|e: Event| Action::SetCode(select_value(&e).parse().unwrap_or(0)));
     html! {
     <div class="tabs" onkeydown={Roving::Choose.keydown()}>
         <button type="button" class={classes!("tab", (op == BoardOp::Get).then_some("active"))} tabindex={tab_stop(op == BoardOp::Get)} data-op="get" onclick={pick(BoardOp::Get)}>{ "get(square)" }</button>

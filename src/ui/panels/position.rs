@@ -19,7 +19,9 @@ use crate::chess::{
 use crate::gpu::layout::{layout_costs, reference_limits, workgroup_budget, Design};
 use crate::gpu::packed::{pack, FIELDS, POS_WORDS};
 use crate::gpu::teach::corrections as blog_corrections;
-use crate::ui::components::{notes, panel_link, why, BitGrid, BitRow, PerftRunner};
+use crate::ui::components::{
+    input_value, notes, panel_link, select_value, why, BitGrid, BitRow, PerftRunner,
+};
 use crate::ui::hooks::use_select_value;
 use crate::ui::state::{
     BudgetField, GpuState, PositionAction as Action, PositionState, GPU_WORKGROUP_SIZES,
@@ -139,8 +141,7 @@ fn fen_card(props: &FenCardProps) -> Html {
         let fen_error = fen_error.clone();
         let set_fen = set_fen.clone();
         Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            let text = input.value();
+            let text = input_value(&e);
             match Position::from_fen(&text) {
                 Ok(_) => {
                     fen_error.set(None);
@@ -152,8 +153,8 @@ fn fen_card(props: &FenCardProps) -> Html {
         })
     };
     let on_preset = Callback::from(move |e: Event| {
-        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        if let Some((_, f)) = CPW_POSITIONS.iter().find(|(n, _)| *n == select.value()) {
+        let name = select_value(&e);
+        if let Some((_, f)) = CPW_POSITIONS.iter().find(|(n, _)| *n == name) {
             set_fen.emit(f.to_string());
         }
     });
@@ -326,8 +327,7 @@ fn budget_calculator(props: &BudgetProps) -> Html {
     let field = |f: BudgetField| {
         let dispatch = props.dispatch.clone();
         let oninput = Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            if let Ok(v) = input.value().trim().parse::<u32>() {
+            if let Ok(v) = input_value(&e).trim().parse::<u32>() {
                 if BudgetField::RANGE.contains(&v) {
                     dispatch.emit(Action::SetBudget(f, v));
                 }
@@ -394,10 +394,7 @@ fn move_layout(props: &MoveLayoutProps) -> Html {
         .as_deref()
         .and_then(|uci| moves.iter().find(|m| m.to_uci() == uci).copied())
         .or_else(|| moves.first().copied());
-    let on_move = props.on_move.reform(|e: Event| {
-        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        select.value()
-    });
+    let on_move = props.on_move.reform(|e: Event| select_value(&e));
     let Some(mv) = chosen else {
         return html! {
             <div class="card"><h3>{ "Move encoding" }</h3><p>{ "No legal moves: checkmate or stalemate." }</p></div>

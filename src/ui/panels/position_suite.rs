@@ -4,6 +4,7 @@
 //! open its position. `chess::suite` reads the lines and adds them up.
 
 use crate::chess::suite::{parse_suite, LineError, LineResult, Summary};
+use crate::ui::components::on_select;
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::worker::{prewarm_n, worker_count, Request, SuiteResult};
 use yew::prelude::*;
@@ -43,12 +44,7 @@ pub(super) fn suite_card(props: &SuiteCardProps) -> Html {
     };
     let on_budget = {
         let budget = budget.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Ok(b) = select.value().parse() {
-                budget.set(b);
-            }
-        })
+        on_select(&Callback::from(move |b| budget.set(b)), |v| v.parse().ok())
     };
     let run = {
         let (job, text, ran, budget) = (job.clone(), text.clone(), ran.clone(), *budget);

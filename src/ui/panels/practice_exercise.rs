@@ -8,7 +8,7 @@
 use crate::lang::expr::{parse, Var};
 use crate::lang::prove::{variables, Method};
 use crate::practice::{count_ops, rules, Exercise};
-use crate::ui::components::{caret_error, proof_job_view};
+use crate::ui::components::{caret_error, input_value, proof_job_view};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::route::{Panel, Route};
 use crate::ui::state::{LabState, PracticeAction, PracticeState, LAST_STEP};
@@ -124,10 +124,7 @@ fn answer_field(
     dispatch: &Callback<PracticeAction>,
     on_enter: Callback<()>,
 ) -> Html {
-    let oninput = dispatch.reform(|e: InputEvent| {
-        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-        PracticeAction::SetAnswer(input.value())
-    });
+    let oninput = dispatch.reform(|e: InputEvent| PracticeAction::SetAnswer(input_value(&e)));
     let onkeydown = Callback::from(move |e: KeyboardEvent| {
         if e.key() == "Enter" {
             on_enter.emit(());

@@ -8,6 +8,7 @@
 use super::practice_puzzle::lab_link;
 use super::practice_sets::{file_list, file_text};
 use crate::practice::custom::{function_text, SetSource};
+use crate::practice::grade::{Counterexample, Status};
 use crate::ui::components::proof_job_view;
 use crate::ui::hooks::use_worker_job;
 use crate::ui::route::Route;
@@ -128,9 +129,9 @@ fn row(r: &GradeRow, set: &SetSource, student: &str) -> Html {
     let ops = r.ops.map_or_else(|| "-".to_string(), |n| n.to_string());
     let answer = function_text(student, &r.name).unwrap_or_default();
     html! {
-        <tr data-puzzle={r.name.clone()} data-status={r.status.clone()} class={classes!("grade-row", r.status.clone())}>
+        <tr data-puzzle={r.name.clone()} data-status={r.status.name()} class={classes!("grade-row", r.status.name())}>
             <td class="mono">{ r.name.clone() }</td>
-            <td class="grade-status">{ r.status.clone() }</td>
+            <td class="grade-status">{ r.status.name() }</td>
             <td>{ format!("{ops} / {}", r.max_ops) }</td>
             <td class="grade-points">{ format!("{}/{}", r.points, r.rating) }</td>
             <td class="grade-reason">{ reason(r) }{ links(r, set, &answer) }</td>
@@ -144,9 +145,14 @@ fn row(r: &GradeRow, set: &SetSource, student: &str) -> Html {
 fn reason(r: &GradeRow) -> Html {
     let line = r.line.map(|l| format!(" (line {l})")).unwrap_or_default();
     let head = html! { <span>{ format!("{}{line}", r.reason) }</span> };
-    match (&r.got, &r.expected) {
-        (Some(got), Some(expected)) if !r.reason.contains(got.as_str()) => {
-            let args: Vec<String> = r.args.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+    match &r.counterexample {
+        Some(Counterexample {
+            args,
+            got,
+            expected,
+            ..
+        }) if !r.reason.contains(got.as_str()) => {
+            let args: Vec<String> = args.iter().map(|(n, v)| format!("{n} = {v}")).collect();
             html! {
                 <>
                     { head }
@@ -184,7 +190,7 @@ fn links(r: &GradeRow, set: &SetSource, answer: &str) -> Html {
     html! {
         <div class="grade-links">
             <a class="grade-open" href={open.to_hash()}>{ "open this answer" }</a>
-            if let (Some(p), "wrong") = (puzzle, r.status.as_str()) {
+            if let (Some(p), Status::Wrong) = (puzzle, r.status) {
                 { " · " }<a class="grade-lab" href={lab_link(&one, &p, answer, r)}>{ "its counterexample in the Lab" }</a>
             }
         </div>

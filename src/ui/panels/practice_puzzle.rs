@@ -7,6 +7,7 @@
 
 use super::practice_sets::{record_solved, stored_sets};
 use crate::practice::custom::{function_text, SetSource};
+use crate::practice::grade::Status;
 use crate::practice::sets::Puzzle;
 use crate::ui::components::proof_job_view;
 use crate::ui::hooks::{use_worker_job, JobState};
@@ -90,7 +91,7 @@ pub(super) fn puzzle_view(props: &PuzzleProps) -> Html {
         let which = props.which.clone();
         use_effect_with((*job).clone(), move |done| {
             if let (JobState::Done(g), SetPuzzle::Stored { set, puzzle }) = (done, &which) {
-                if g.rows.first().is_some_and(|r| r.status == "correct") {
+                if g.rows.first().is_some_and(|r| r.status == Status::Correct) {
                     record_solved(set, puzzle);
                 }
             }
@@ -162,31 +163,31 @@ fn verdict(g: &GradeDone, source: &SetSource, p: &Puzzle, answer: &str) -> Html 
         .map(|n| format!("{n} of at most {} operators", r.max_ops))
         .unwrap_or_default();
     let line = r.line.map(|l| format!(" (line {l})")).unwrap_or_default();
-    match r.status.as_str() {
-        "correct" => html! {
+    match r.status {
+        Status::Correct => html! {
             <div class="verdict solved" role="status">
                 <p class="ok"><strong>{ "✓ Correct. " }</strong>{ format!("Proven equal to the reference on every allowed input; {ops} ({:.2} s).", g.seconds) }</p>
             </div>
         },
-        "wrong" => html! {
+        Status::Wrong => html! {
             <div class="verdict wrong" role="status">
                 <p class="bad"><strong>{ "✗ Not equal " }</strong>{ r.reason.clone() }</p>
-                if let (Some(got), Some(expected)) = (&r.got, &r.expected) {
+                if let Some(c) = &r.counterexample {
                     <dl class="counterexample">
-                        <dt>{ "your answer gives" }</dt><dd class="mono got">{ got.clone() }</dd>
-                        <dt>{ "expected" }</dt><dd class="mono expected">{ expected.clone() }</dd>
+                        <dt>{ "your answer gives" }</dt><dd class="mono got">{ c.got.clone() }</dd>
+                        <dt>{ "expected" }</dt><dd class="mono expected">{ c.expected.clone() }</dd>
                     </dl>
                 }
                 <p><a class="to-lab" href={lab_link(source, p, answer, r)}>{ "Step both functions in the Lab on these arguments" }</a></p>
             </div>
         },
-        "rules" => {
+        Status::Rules => {
             html! { <p class="verdict bad rules" role="status"><strong>{ "✗ Breaks a rule: " }</strong>{ format!("{}{line}", r.reason) }</p> }
         }
-        "not_proven" => {
+        Status::NotProven => {
             html! { <p class="verdict not-proven" role="status">{ format!("Not proven: {}", r.reason) }</p> }
         }
-        _ => {
+        Status::Error => {
             html! { <p class="verdict bad" role="status"><strong>{ "✗ " }</strong>{ format!("{}{line}", r.reason) }</p> }
         }
     }
@@ -195,7 +196,10 @@ fn verdict(g: &GradeDone, source: &SetSource, p: &Puzzle, answer: &str) -> Html 
 /// The Lab in C mode: the answer, the reference to compare with, and the
 /// counterexample's arguments.
 pub fn lab_link(source: &SetSource, p: &Puzzle, answer: &str, r: &GradeRow) -> String {
-    let mut args = r.args.clone();
+    let mut args = r
+        .counterexample
+        .as_ref()
+        .map_or_else(Vec::new, |c| c.args.clone());
     args.sort();
     let lab = LabState {
         mode: LabMode::C,

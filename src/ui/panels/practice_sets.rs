@@ -10,6 +10,7 @@
 //! each set's solved puzzles.
 
 use crate::practice::custom::SetSource;
+use crate::ui::components::input_value;
 use crate::ui::dom::{store, stored};
 use crate::ui::route::Route;
 use crate::ui::state::{PracticeState, SetPuzzle};
@@ -260,9 +261,8 @@ pub(super) fn sets_card(props: &SetsProps) -> Html {
             urls.1.clone()
         };
         let oninput = Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             let (mut a, mut b) = (*urls).clone();
-            *(if which == 0 { &mut a } else { &mut b }) = input.value();
+            *(if which == 0 { &mut a } else { &mut b }) = input_value(&e);
             urls.set((a, b));
         });
         html! { <label class="set-url">{ label }<input type="url" class={class} {value} {oninput} placeholder="https://…/bits.c" /></label> }

@@ -13,7 +13,9 @@ use crate::bits::quad::{
 };
 use crate::bits::square::square_name;
 use crate::bits::trace::Trace;
-use crate::ui::components::{panel_link, tab_stop, BitGrid, PlacementInput, Roving, StepPlayer};
+use crate::ui::components::{
+    panel_link, select_value, tab_stop, BitGrid, PlacementInput, Roving, StepPlayer,
+};
 use crate::ui::hooks::use_select_value;
 use crate::ui::state::{NibbleBoardState, QuadAction as Action, QuadOp, QuadState};
 use crate::ui::{components::PanelFrame, registry::Panel};
@@ -110,8 +112,7 @@ fn codes_card(quad: &Quad, board: &NibbleBoard, square: u32, read: Callback<u32>
 fn op_tabs(op: QuadOp, set: QuadSet, dispatch: &Callback<Action>, set_ref: NodeRef) -> Html {
     let pick = |o: QuadOp| dispatch.reform(move |_: MouseEvent| Action::SetOp(o));
     let on_set = dispatch.reform(|e: Event| {
-        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        Action::PickSet(QuadSet::from_slug(&select.value()).unwrap_or(QuadSet::Sliders))
+        Action::PickSet(QuadSet::from_slug(&select_value(&e)).unwrap_or(QuadSet::Sliders))
     });
     html! {
     <div class="tabs" onkeydown={Roving::Choose.keydown()}>

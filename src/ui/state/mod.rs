@@ -71,4 +71,3 @@ fn through_url<S: PanelState + super::registry::OwnPanel + std::fmt::Debug>(s: &
     assert_eq!(back.panel, panel, "{hash}");
     S::from_params(&back.params)
 }
-

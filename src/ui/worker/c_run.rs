@@ -4,6 +4,7 @@
 //! gets the file's functions, the one run, its parameters and the trace.
 
 use crate::bits::word::Word;
+use crate::lang::c::trace::{CStep, ExprValue};
 use serde::{Deserialize, Serialize};
 
 /// A C value as the page shows it: its type's name and width, its bits,
@@ -38,25 +39,11 @@ pub struct CVarView {
     pub elements_changed: usize,
 }
 
-/// A sub-expression and its value.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CExprView {
-    pub text: String,
-    pub value: CValueView,
-}
+/// A sub-expression and its value, for the page.
+pub type CExprView = ExprValue<CValueView>;
 
-/// One step of the run (`lang::c::CStep`, for the page).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CStepView {
-    pub line: u32,
-    pub function: String,
-    pub text: String,
-    pub value: Option<CValueView>,
-    pub iteration: Option<u32>,
-    pub vars: Vec<CVarView>,
-    pub exprs: Vec<CExprView>,
-    pub warnings: Vec<String>,
-}
+/// One step of the run, for the page.
+pub type CStepView = CStep<CValueView, CVarView>;
 
 /// A C error: where, what kind (`syntax`, `undefined`, ...), the message.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -109,7 +96,7 @@ pub struct CRunDone {
 #[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
 mod of {
     use super::*;
-    use crate::lang::c::{CError, CStep, Value, VarView};
+    use crate::lang::c::{CError, Value, VarView};
 
     pub fn value(v: Value) -> CValueView {
         CValueView {
@@ -147,6 +134,7 @@ mod of {
             line: s.line,
             function: s.function.clone(),
             text: s.text.clone(),
+            kind: s.kind,
             value: s.value.map(value),
             iteration: s.iteration,
             vars: s.vars.iter().map(var).collect(),

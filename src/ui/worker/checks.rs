@@ -61,6 +61,24 @@ impl<'a> Reporter<'a> {
             failed: None,
         }
     }
+
+    /// The job's answer: a failure to post progress first, then the
+    /// result's event (given the seconds taken) or its error's message.
+    fn finish<T, E: std::fmt::Display>(
+        self,
+        result: Result<T, E>,
+        event: impl FnOnce(T, f64) -> WorkerEvent,
+    ) -> Result<WorkerEvent, JsValue> {
+        if let Some(e) = self.failed {
+            return Err(e);
+        }
+        Ok(match result {
+            Ok(v) => event(v, now_seconds() - self.start),
+            Err(e) => WorkerEvent::Error {
+                message: e.to_string(),
+            },
+        })
+    }
 }
 
 /// `left == right` at `width` bits.
@@ -73,14 +91,8 @@ pub fn prove_event(
 ) -> Result<WorkerEvent, JsValue> {
     let mut ctl = Reporter::new(start, send);
     let verdict = prove::prove_with(left, right, width, &Options::default(), &mut ctl);
-    if let Some(e) = ctl.failed {
-        return Err(e);
-    }
-    Ok(match verdict {
-        Ok(v) => WorkerEvent::Proved(ProveDone::of(&v, width, now_seconds() - start)),
-        Err(e) => WorkerEvent::Error {
-            message: e.to_string(),
-        },
+    ctl.finish(verdict, |v, seconds| {
+        WorkerEvent::Proved(ProveDone::of(&v, width, seconds))
     })
 }
 
@@ -121,14 +133,8 @@ pub fn prove_c_event(
         },
     );
     let verdict = prove(sa, sb, None, &Options::default(), &mut ctl);
-    if let Some(e) = ctl.failed {
-        return Err(e);
-    }
-    Ok(match verdict {
-        Ok(v) => WorkerEvent::ProvedC(CProveDone::of(&v, now_seconds() - start)),
-        Err(e) => WorkerEvent::Error {
-            message: e.to_string(),
-        },
+    ctl.finish(verdict, |v, seconds| {
+        WorkerEvent::ProvedC(CProveDone::of(&v, seconds))
     })
 }
 
@@ -146,14 +152,8 @@ pub fn practice_event(
     };
     let mut ctl = Reporter::new(start, send);
     let report = practice::check_with(ex, answer, &practice::options(), &mut ctl);
-    if let Some(e) = ctl.failed {
-        return Err(e);
-    }
-    Ok(match report {
-        Ok(r) => WorkerEvent::Checked(CheckDone::of(&r, now_seconds() - start)),
-        Err(e) => WorkerEvent::Error {
-            message: e.to_string(),
-        },
+    ctl.finish(report, |r, seconds| {
+        WorkerEvent::Checked(CheckDone::of(&r, seconds))
     })
 }
 

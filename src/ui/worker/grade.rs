@@ -3,26 +3,12 @@
 //! never links the prover or the C parser: only the worker builds it with
 //! `of`).
 
+use crate::practice::grade::{Counterexample, PuzzleGrade};
 use serde::{Deserialize, Serialize};
 
-/// One puzzle's row: `status` is `correct`, `wrong`, `rules`, `error` or
-/// `not_proven`; a counterexample's arguments (as C prints them) and what
-/// the student's answer and the reference give.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GradeRow {
-    pub name: String,
-    pub status: String,
-    pub kind: String,
-    pub reason: String,
-    pub line: Option<u32>,
-    pub ops: Option<u32>,
-    pub max_ops: u32,
-    pub points: u32,
-    pub rating: u32,
-    pub args: Vec<(String, String)>,
-    pub got: Option<String>,
-    pub expected: Option<String>,
-}
+/// One puzzle's row: its grade, a counterexample's arguments as C prints
+/// them and what the student's answer and the reference give as text.
+pub type GradeRow = PuzzleGrade<Counterexample<String, String>>;
 
 /// `practice::grade::Grade`, for the page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -36,30 +22,31 @@ pub struct GradeDone {
 impl GradeDone {
     #[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
     pub fn of(g: &crate::practice::grade::Grade, seconds: f64) -> GradeDone {
+        let text = |c: &Counterexample| Counterexample {
+            args: c
+                .args
+                .iter()
+                .map(|(n, v)| (n.clone(), v.decimal()))
+                .collect(),
+            got: c.got.show(),
+            expected: c.expected.show(),
+            kind: c.kind.clone(),
+        };
         let rows = g
             .puzzles
             .iter()
-            .map(|p| {
-                let cx = p.counterexample.as_ref();
-                GradeRow {
-                    name: p.name.clone(),
-                    status: p.status.name().to_string(),
-                    kind: p.kind.clone(),
-                    reason: p.reason.clone(),
-                    line: p.line,
-                    ops: p.ops.map(|n| n as u32),
-                    max_ops: p.max_ops as u32,
-                    points: p.points,
-                    rating: p.rating,
-                    args: cx.map_or_else(Vec::new, |c| {
-                        c.args
-                            .iter()
-                            .map(|(n, v)| (n.clone(), v.decimal()))
-                            .collect()
-                    }),
-                    got: cx.map(|c| c.got.show()),
-                    expected: cx.map(|c| c.expected.show()),
-                }
+            .map(|p| GradeRow {
+                name: p.name.clone(),
+                status: p.status,
+                kind: p.kind.clone(),
+                reason: p.reason.clone(),
+                line: p.line,
+                ops: p.ops,
+                max_ops: p.max_ops,
+                counterexample: p.counterexample.as_ref().map(text),
+                method: p.method,
+                points: p.points,
+                rating: p.rating,
             })
             .collect();
         GradeDone {
@@ -75,7 +62,11 @@ impl GradeDone {
 mod tests {
     use super::*;
     use crate::lang::prove::{Control, NoControl};
-    use crate::practice::{grade::grade, options, sets::parse_set};
+    use crate::practice::{
+        grade::{grade, Status},
+        options,
+        sets::parse_set,
+    };
     use crate::ui::worker::{JobOutput, WorkerEvent};
 
     const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/datalab/");
@@ -97,14 +88,12 @@ mod tests {
         assert_eq!((done.score, done.max), (26, 36));
         let row = |n: &str| done.rows.iter().find(|r| r.name == n).unwrap();
         let rot = row("rotateLeft");
-        assert_eq!(rot.status, "wrong");
-        assert!(
-            rot.got.as_deref().unwrap().starts_with("undefined"),
-            "{rot:?}"
-        );
-        assert!(!rot.args.is_empty());
-        assert_eq!(row("isPower2").status, "wrong");
-        assert_eq!(row("isLessOrEqual").status, "wrong");
+        assert_eq!(rot.status, Status::Wrong);
+        let cx = rot.counterexample.as_ref().unwrap();
+        assert!(cx.got.starts_with("undefined"), "{rot:?}");
+        assert!(!cx.args.is_empty());
+        assert_eq!(row("isPower2").status, Status::Wrong);
+        assert_eq!(row("isLessOrEqual").status, Status::Wrong);
         let json = serde_json::to_string(&WorkerEvent::Graded(done.clone())).unwrap();
         let back: WorkerEvent = serde_json::from_str(&json).unwrap();
         assert_eq!(GradeDone::from_event(back), Some(done));

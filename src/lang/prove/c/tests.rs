@@ -1,19 +1,11 @@
 use super::*;
+use crate::lang::c::examples::{POP_KERNIGHAN, POP_LOOP, POP_SWAR};
 use crate::lang::prove::NoControl;
 
 fn prove_src(a: &str, b: &str) -> Verdict {
     let (pa, pb) = (Program::parse(a).unwrap(), Program::parse(b).unwrap());
     prove_entries(&pa, &pb, &Options::default(), &mut NoControl).unwrap()
 }
-
-const POP_SWAR: &str = "unsigned pop(unsigned v) {
-    v = v - ((v >> 1) & 0x55555555);
-    v = (v & 0x33333333) + ((v >> 2) & 0x33333333);
-    return ((v + (v >> 4) & 0xF0F0F0F) * 0x1010101) >> 24;
-}";
-const POP_LOOP: &str = "unsigned pop(unsigned v) { unsigned n = 0; for (int i = 0; i < 32; i++) n += (v >> i) & 1; return n; }";
-const POP_KERNIGHAN: &str =
-    "unsigned pop(unsigned v) { unsigned n = 0; while (v) { v &= v - 1; n++; } return n; }";
 
 #[test]
 fn popcounts_are_proven_equal() {

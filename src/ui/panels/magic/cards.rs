@@ -8,7 +8,7 @@ use crate::chess::magic_lab::{
     check, export, lookup_trace, mask, occupancy_from_fen, parse_square, usual_bits, Lang,
     SliderPiece, MAX_BITS,
 };
-use crate::ui::components::{tab_stop, BitGrid, NumberInput, Roving, StepPlayer};
+use crate::ui::components::{select_value, tab_stop, BitGrid, NumberInput, Roving, StepPlayer};
 use crate::ui::hooks::{use_select_value, use_worker_job, JobState};
 use crate::ui::state::MagicAction as Action;
 use crate::ui::worker::{MagicFound, Request};
@@ -56,10 +56,8 @@ pub(super) fn setup_card(props: &CardProps) -> Html {
         })
     };
     let bits_ref = use_select_value(bits.to_string());
-    let on_bits = dispatch.reform(|e: Event| {
-        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        Action::SetBits(select.value().parse().unwrap_or(0))
-    });
+    let on_bits =
+        dispatch.reform(|e: Event| Action::SetBits(select_value(&e).parse().unwrap_or(0)));
     let lowest = bits.min(usual.saturating_sub(4)).max(1);
     let move_piece = dispatch.reform(|sq: u32| Action::SetSquare(Square::from_index_masked(sq)));
     let marks = piece_mark(piece, square);

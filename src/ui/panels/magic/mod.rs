@@ -13,7 +13,7 @@ mod table;
 use super::PanelProps;
 use crate::bits::square::Square;
 use crate::chess::magic_lab::SliderPiece;
-use crate::ui::components::{panel_link, BitGrid};
+use crate::ui::components::{input_value, panel_link, BitGrid};
 use crate::ui::state::{
     DebruijnAction, DebruijnState, MagicAction as Action, MagicState, PanelState,
 };
@@ -70,8 +70,7 @@ pub(super) fn checked_input(props: &CheckedInputProps) -> Html {
     let oninput = {
         let (text, error, parse) = (text.clone(), error.clone(), props.parse.clone());
         Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            let value = input.value();
+            let value = input_value(&e);
             error.set(parse.emit(value.clone()).err());
             text.set(value);
         })
