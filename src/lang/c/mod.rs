@@ -65,6 +65,21 @@ pub enum ErrorKind {
     Call,
 }
 
+impl ErrorKind {
+    /// Its name as the JSON and the page write it (`syntax`, `refused`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Syntax => "syntax",
+            ErrorKind::Refused => "refused",
+            ErrorKind::Type => "type",
+            ErrorKind::Undefined => "undefined",
+            ErrorKind::Bounds => "bounds",
+            ErrorKind::Budget => "budget",
+            ErrorKind::Call => "call",
+        }
+    }
+}
+
 /// An error at a line and column (1-based).
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 #[error("line {line}, column {col}: {message}")]

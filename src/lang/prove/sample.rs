@@ -90,31 +90,42 @@ pub fn exhaustive(
     let total = 1u64 << (width as usize * vars.len());
     let m = mask(width);
     let mut pair = Pair::new(a, b, width, mode);
+    let input = |k: u64, j: usize| (k >> (width as usize * j)) & m;
+    in_batches(&mut pair, vars, total, Phase::Exhaustive, ctl, input)
+}
+
+/// Inputs `0..total` through `pair`, `LANES` at a time: `input(k, j)` is
+/// variable `j`'s value in input `k` (asked for every lane, the lanes past
+/// the last input too, in order). The first difference, or how many agree;
+/// progress every `ASK_EVERY` batches.
+fn in_batches(
+    pair: &mut Pair,
+    vars: &[Var],
+    total: u64,
+    phase: Phase,
+    ctl: &mut dyn Control,
+    mut input: impl FnMut(u64, usize) -> u64,
+) -> Result<Outcome, ProveError> {
     let mut inputs = Inputs::default();
-    let mut base = 0u64;
+    let mut done = 0u64;
     let mut batches = 0u64;
-    while base < total {
-        let n = (total - base).min(LANES as u64) as usize;
+    while done < total {
+        let n = (total - done).min(LANES as u64) as usize;
         for lane in 0..LANES {
-            let idx = base + (lane % n) as u64;
+            let k = done + (lane % n) as u64;
             for (j, &v) in vars.iter().enumerate() {
-                set(&mut inputs, v, lane, (idx >> (width as usize * j)) & m);
+                set(&mut inputs, v, lane, input(k, j));
             }
         }
         if let Some(i) = pair.first_difference(&inputs, n) {
             return Ok(Outcome::Differ(vars_of(&inputs, i)));
         }
-        base += n as u64;
+        done += n as u64;
         batches += 1;
         if batches.is_multiple_of(ASK_EVERY) {
-            let p = Progress {
-                phase: Phase::Exhaustive,
-                done: base,
-                total,
-            };
-            match ctl.check(p) {
+            match ctl.check(Progress { phase, done, total }) {
                 Flow::Continue => {}
-                Flow::OutOfTime => return Ok(Outcome::Stopped(base)),
+                Flow::OutOfTime => return Ok(Outcome::Stopped(done)),
                 Flow::Cancel => return Err(ProveError::Cancelled),
             }
         }
@@ -177,41 +188,14 @@ pub fn sampled(
     let combos = (small.len() as u64).pow(vars.len() as u32);
     let mut rng = Rng::new(opts.seed);
     let mut pair = Pair::new(a, b, width, opts.mode);
-    let mut inputs = Inputs::default();
-    let mut done = 0u64;
-    let mut batches = 0u64;
-    while done < opts.samples {
-        let n = (opts.samples - done).min(LANES as u64) as usize;
-        for lane in 0..LANES {
-            let k = done + (lane % n) as u64;
-            for (j, &var) in vars.iter().enumerate() {
-                let v = if k < combos {
-                    small[((k / (small.len() as u64).pow(j as u32)) % small.len() as u64) as usize]
-                } else {
-                    random_word(&mut rng, &all_edges) & m
-                };
-                set(&mut inputs, var, lane, v);
-            }
+    let input = |k: u64, j: usize| {
+        if k < combos {
+            small[((k / (small.len() as u64).pow(j as u32)) % small.len() as u64) as usize]
+        } else {
+            random_word(&mut rng, &all_edges) & m
         }
-        if let Some(i) = pair.first_difference(&inputs, n) {
-            return Ok(Outcome::Differ(vars_of(&inputs, i)));
-        }
-        done += n as u64;
-        batches += 1;
-        if batches.is_multiple_of(ASK_EVERY) {
-            let p = Progress {
-                phase: Phase::Sampling,
-                done,
-                total: opts.samples,
-            };
-            match ctl.check(p) {
-                Flow::Continue => {}
-                Flow::OutOfTime => return Ok(Outcome::Stopped(done)),
-                Flow::Cancel => return Err(ProveError::Cancelled),
-            }
-        }
-    }
-    Ok(Outcome::Agree(done))
+    };
+    in_batches(&mut pair, vars, opts.samples, Phase::Sampling, ctl, input)
 }
 
 fn random_word(rng: &mut Rng, edges: &[u64]) -> u64 {

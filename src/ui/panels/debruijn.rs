@@ -48,12 +48,8 @@ fn best_count_text(width: u32, enumeration: &JobState<DebruijnCount>) -> String 
     )
 }
 
-/// What every card of the panel gets: the state and how to change it.
-#[derive(Properties, PartialEq, Clone)]
-struct CardProps {
-    state: DebruijnState,
-    dispatch: Callback<Action>,
-}
+/// What every card of the panel gets.
+type CardProps = super::CardProps<DebruijnState>;
 
 #[function_component(DebruijnPanel)]
 pub fn debruijn_panel(props: &PanelProps) -> Html {

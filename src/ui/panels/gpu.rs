@@ -124,12 +124,8 @@ fn rate(nodes: u64, seconds: f64) -> String {
         "—".into()
     }
 }
-/// What every card of the panel gets: the state and how to change it.
-#[derive(Properties, PartialEq, Clone)]
-struct CardProps {
-    state: GpuState,
-    dispatch: Callback<Action>,
-}
+/// What every card of the panel gets.
+type CardProps = super::CardProps<GpuState>;
 
 #[function_component(GpuPanel)]
 pub fn gpu_panel(props: &PanelProps) -> Html {

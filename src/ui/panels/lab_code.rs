@@ -7,6 +7,7 @@
 //! or run error (undefined behaviour included) shows its line with a caret
 //! under the column; the last valid run stays on screen meanwhile.
 
+use super::lab::LabProps;
 use super::lab_code_compare::CodeCompareCard;
 use crate::bits::trace::{Outcome, Step, Trace};
 use crate::bits::word::Word;
@@ -18,9 +19,7 @@ use crate::ui::route::Route;
 use crate::ui::state::{
     CodeAction, CodeState, LabAction as Action, LabMode, LabState, PanelState, C_PRESETS, LAST_STEP,
 };
-use crate::ui::worker::{
-    CErrorView as CError, CProblem, CRun, CRunDone, CStepView as CStep, Request,
-};
+use crate::ui::worker::{CError, CProblem, CRun, CRunDone, CStepView as CStep, Request};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -81,14 +80,8 @@ fn player_step(s: &CStep) -> Step {
     step
 }
 
-#[derive(Properties, PartialEq)]
-pub(super) struct CodeProps {
-    pub state: LabState,
-    pub dispatch: Callback<Action>,
-}
-
 #[function_component(CodeLab)]
-pub(super) fn code_lab(props: &CodeProps) -> Html {
+pub(super) fn code_lab(props: &LabProps) -> Html {
     let s = &props.state;
     let job = use_worker_job::<CRunDone>();
     let ask = (s.code.src.clone(), s.code.func.clone(), s.code.args.clone());
@@ -174,7 +167,7 @@ fn c_error_view(src: &str, e: &CError) -> Html {
         .nth(e.line.saturating_sub(1) as usize)
         .unwrap_or_default();
     html! {
-        <div class="c-error" data-line={e.line.to_string()} data-kind={e.kind.clone()}>
+        <div class="c-error" data-line={e.line.to_string()} data-kind={e.kind.name()}>
             { caret_error(line, e.col as usize, e.to_string()) }
         </div>
     }

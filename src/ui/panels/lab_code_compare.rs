@@ -4,20 +4,15 @@
 //! counterexample (the arguments, both sides' results, its kind) that
 //! loads into the parameters' fields.
 
+use super::lab::LabProps;
 use crate::ui::components::{proof_job_view, proof_verdict};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{CodeAction, LabAction as Action, LabState};
 use crate::ui::worker::{CProveDone, Request};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub(super) struct CodeCompareProps {
-    pub state: LabState,
-    pub dispatch: Callback<Action>,
-}
-
 #[function_component(CodeCompareCard)]
-pub(super) fn code_compare_card(props: &CodeCompareProps) -> Html {
+pub(super) fn code_compare_card(props: &LabProps) -> Html {
     let job = use_worker_job::<CProveDone>();
     let s = &props.state;
     let now = Request::ProveC {

@@ -4,6 +4,7 @@
 //! that loads into the Lab's variables, so both sides can be stepped on it
 //! ("step the other side" swaps them).
 
+use super::lab::LabProps;
 use crate::lang::expr::{evaluate, Vars};
 use crate::ui::components::{input_value, proof_job_view, proof_verdict};
 use crate::ui::hooks::{use_worker_job, JobState};
@@ -11,14 +12,8 @@ use crate::ui::state::{LabAction as Action, LabState};
 use crate::ui::worker::{ProveDone, Request};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub(super) struct CompareProps {
-    pub state: LabState,
-    pub dispatch: Callback<Action>,
-}
-
 #[function_component(CompareCard)]
-pub(super) fn compare_card(props: &CompareProps) -> Html {
+pub(super) fn compare_card(props: &LabProps) -> Html {
     let job = use_worker_job::<ProveDone>();
     // the (left, right, width) the shown verdict is for
     let asked = use_state(|| None::<(String, String, u32)>);

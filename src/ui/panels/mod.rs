@@ -68,6 +68,30 @@ use super::state::PanelState;
 use std::rc::Rc;
 use yew::prelude::*;
 
+/// What a panel's card gets: the panel's state and how to change it.
+#[derive(Properties)]
+pub struct CardProps<S: PanelState + 'static> {
+    pub state: S,
+    pub dispatch: Callback<S::Action>,
+}
+
+// (by hand: a derive would ask the action to be comparable too; a
+// callback compares by identity)
+impl<S: PanelState + 'static> PartialEq for CardProps<S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.state == other.state && self.dispatch == other.dispatch
+    }
+}
+
+impl<S: PanelState + 'static> Clone for CardProps<S> {
+    fn clone(&self) -> Self {
+        CardProps {
+            state: self.state.clone(),
+            dispatch: self.dispatch.clone(),
+        }
+    }
+}
+
 /// What every panel gets: its state from the URL, and how to change it.
 #[derive(Properties, PartialEq, Clone)]
 pub struct PanelProps {

@@ -291,11 +291,7 @@ fn size_table(props: &SizeTableProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-struct BudgetProps {
-    state: PositionState,
-    dispatch: Callback<Action>,
-}
+type BudgetProps = super::CardProps<PositionState>;
 
 #[function_component(BudgetCalculator)]
 fn budget_calculator(props: &BudgetProps) -> Html {

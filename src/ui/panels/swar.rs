@@ -63,11 +63,7 @@ pub fn swar_panel(props: &PanelProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-struct OperandsProps {
-    state: SwarState,
-    dispatch: Callback<Action>,
-}
+type OperandsProps = super::CardProps<SwarState>;
 
 /// The operation, word and lane tabs, the formula, and the two operands.
 #[function_component(OperandsCard)]

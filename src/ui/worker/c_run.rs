@@ -5,6 +5,7 @@
 
 use crate::bits::word::Word;
 use crate::lang::c::trace::{CStep, ExprValue};
+pub use crate::lang::c::CError;
 use serde::{Deserialize, Serialize};
 
 /// A C value as the page shows it: its type's name and width, its bits,
@@ -45,29 +46,10 @@ pub type CExprView = ExprValue<CValueView>;
 /// One step of the run, for the page.
 pub type CStepView = CStep<CValueView, CVarView>;
 
-/// A C error: where, what kind (`syntax`, `undefined`, ...), the message.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CErrorView {
-    pub line: u32,
-    pub col: u32,
-    pub kind: String,
-    pub message: String,
-}
-
-impl std::fmt::Display for CErrorView {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.col, self.message
-        )
-    }
-}
-
 /// Why there is no run: the C (with its line and column) or an argument.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum CProblem {
-    C(CErrorView),
+    C(CError),
     Arg { name: String, message: String },
 }
 
@@ -96,7 +78,7 @@ pub struct CRunDone {
 #[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
 mod of {
     use super::*;
-    use crate::lang::c::{CError, Value, VarView};
+    use crate::lang::c::{Value, VarView};
 
     pub fn value(v: Value) -> CValueView {
         CValueView {
@@ -106,16 +88,6 @@ mod of {
             decimal: v.decimal(),
             hex: v.hex(),
         }
-    }
-
-    pub fn error(e: CError) -> CProblem {
-        let kind = format!("{:?}", e.kind).to_lowercase();
-        CProblem::C(CErrorView {
-            line: e.line,
-            col: e.col,
-            kind,
-            message: e.message,
-        })
     }
 
     fn var(v: &VarView) -> CVarView {
@@ -168,7 +140,7 @@ impl CRunDone {
         let p = match Program::parse(src) {
             Ok(p) => p,
             Err(e) => {
-                done.problem = Some(of::error(e));
+                done.problem = Some(CProblem::C(e));
                 return done;
             }
         };
@@ -213,7 +185,7 @@ impl CRunDone {
                     warnings: r.warnings.iter().map(ToString::to_string).collect(),
                 })
             }
-            Err(e) => done.problem = Some(of::error(e)),
+            Err(e) => done.problem = Some(CProblem::C(e)),
         }
         done
     }
@@ -239,7 +211,7 @@ mod tests {
         assert_eq!(CRunDone::from_event(back), Some(done));
         let bad = CRunDone::compute("int f(int x) { return x >> 32; }", None, &[]);
         assert!(
-            matches!(bad.problem, Some(CProblem::C(e)) if e.line == 1 && e.kind == "undefined")
+            matches!(bad.problem, Some(CProblem::C(e)) if e.line == 1 && e.kind == crate::lang::c::ErrorKind::Undefined)
         );
         let arg = CRunDone::compute(
             "int f(unsigned char c) { return c; }",

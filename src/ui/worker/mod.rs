@@ -25,7 +25,7 @@ mod pace;
 mod page;
 
 pub use c_proof::{CDifference, CProveDone};
-pub use c_run::{CErrorView, CExprView, CProblem, CRun, CRunDone, CStepView, CValueView, CVarView};
+pub use c_run::{CError, CExprView, CProblem, CRun, CRunDone, CStepView, CValueView, CVarView};
 pub use grade::{GradeDone, GradeRow};
 #[cfg(browser_ui)]
 pub use page::{prewarm, prewarm_n, worker_count, Job};

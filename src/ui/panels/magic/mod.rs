@@ -88,12 +88,8 @@ pub(super) fn checked_input(props: &CheckedInputProps) -> Html {
     }
 }
 
-/// What every card of the panel gets: the state and its dispatcher.
-#[derive(Properties, PartialEq)]
-pub(super) struct CardProps {
-    pub state: MagicState,
-    pub dispatch: Callback<Action>,
-}
+/// What every card of the panel gets.
+pub(super) type CardProps = super::CardProps<MagicState>;
 
 #[function_component(MagicPanel)]
 pub fn magic_panel(props: &PanelProps) -> Html {
