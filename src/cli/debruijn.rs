@@ -112,10 +112,7 @@ fn number(what: &str, text: &str, width: u32) -> Result<u64, String> {
 }
 
 pub fn run(args: DebruijnArgs) -> i32 {
-    match run_command(args.command) {
-        Ok(code) => code,
-        Err(e) => super::bad_input(e),
-    }
+    run_command(args.command).unwrap_or_else(super::bad_input)
 }
 
 /// The exit code: 0, or 1 where `check` found the magic not valid.

@@ -100,10 +100,7 @@ pub struct Search {
 }
 
 pub fn run(args: MagicArgs) -> i32 {
-    match run_command(args.command) {
-        Ok(code) => code,
-        Err(e) => super::bad_input(e),
-    }
+    run_command(args.command).unwrap_or_else(super::bad_input)
 }
 
 /// The exit code: 0, or 1 where a check found the magic not valid.

@@ -38,10 +38,7 @@ pub struct CheckTableArgs {
 }
 
 pub fn run(args: CheckTableArgs) -> i32 {
-    match run_checked(&args) {
-        Ok(code) => code,
-        Err(e) => crate::cli::bad_input(e),
-    }
+    run_checked(&args).unwrap_or_else(crate::cli::bad_input)
 }
 
 fn run_checked(args: &CheckTableArgs) -> Result<i32, String> {

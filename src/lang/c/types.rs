@@ -35,13 +35,9 @@ impl Int {
     /// Its width in bits (`_Bool` is stored in 8 bits but holds 0 or 1; its
     /// value bits are 1).
     pub fn bits(self) -> u32 {
-        match self {
-            Int::Bool => 1,
-            Int::Char | Int::SChar | Int::UChar => 8,
-            Int::Short | Int::UShort => 16,
-            Int::Int | Int::UInt => 32,
-            _ => 64,
-        }
+        // by rank: _Bool, char, short, int, long, long long (LP64: long is
+        // 64 bits, as long long)
+        [1, 8, 16, 32, 64, 64][usize::from(self.rank())]
     }
 
     /// `sizeof`, in bytes.
