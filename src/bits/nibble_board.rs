@@ -186,8 +186,7 @@ impl NibbleBoard {
     /// # Errors
     /// A bad letter, a rank too long or too short, or not 8 ranks.
     pub fn from_fen(placement: &str) -> Result<NibbleBoard, NibbleError> {
-        let field = placement.split_whitespace().next().unwrap_or("");
-        let ranks: Vec<&str> = field.split('/').collect();
+        let ranks: Vec<&str> = fen_placement(placement).split('/').collect();
         if ranks.len() != 8 {
             return Err(NibbleError::WrongRankCount(ranks.len()));
         }
@@ -447,15 +446,21 @@ fn where_steps(square: u32) -> [Step; 3] {
     ]
 }
 
+/// A FEN's first field, the piece placement (a whole FEN or the field
+/// alone).
+pub fn fen_placement(fen: &str) -> &str {
+    fen.split_whitespace().next().unwrap_or("")
+}
+
 /// A FEN placement onto a nibble board, stepped one rank at a time; the
 /// result is the board as four u64 words.
 ///
 /// # Errors
 /// As [`NibbleBoard::from_fen`].
-pub fn nibble_board_trace(fen_placement: &str) -> Result<Trace, NibbleError> {
-    let board = NibbleBoard::from_fen(fen_placement)?;
+pub fn nibble_board_trace(fen: &str) -> Result<Trace, NibbleError> {
+    let board = NibbleBoard::from_fen(fen)?;
     let words = board.to_words();
-    let field = fen_placement.split_whitespace().next().unwrap_or("");
+    let field = fen_placement(fen);
     let mut t = Trace::new(
         "nibble-board",
         format!("nibble board of {field}"),

@@ -143,7 +143,7 @@ impl Default for NibbleBoardState {
 impl NibbleBoardState {
     /// The FEN's first field, the piece placement.
     pub fn placement(&self) -> &str {
-        self.fen.split_whitespace().next().unwrap_or("")
+        crate::bits::nibble_board::fen_placement(&self.fen)
     }
 }
 
