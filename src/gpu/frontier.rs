@@ -1,11 +1,20 @@
 //! The CPU's part of every GPU perft, shared by the depth-first and the
-//! breadth-first hosts: the root checked, the tree split to a frontier of
-//! positions `split` plies below it (generated lazily, in the CPU's move
-//! order), and the automatic split depth.
+//! breadth-first hosts: what a run counts below ([`Roots`]), the root
+//! checked, the tree split to a frontier of positions `split` plies below
+//! it (generated lazily, in the CPU's move order, and taken in chunks by
+//! both hosts), and the automatic split depth.
 
 use super::packed::{check_packed, pack, Packed};
 use super::GpuError;
 use crate::chess::{Move, Position};
+
+/// What a run counts below: one root the CPU splits first, or positions
+/// the GPU takes as they are.
+#[derive(Clone, Copy)]
+pub(super) enum Roots<'a> {
+    Split(&'a Position),
+    Packed(&'a [Packed]),
+}
 
 /// Typical branching factor, to estimate work per frontier position.
 pub(super) const BRANCHING: f64 = 30.0;

@@ -1,7 +1,7 @@
 // bitscope breadth-first perft kernels.
 //
 // The host appends this file to perft.wgsl (private variant) + bitboards.wgsl
-// + counts.wgsl (gpu/bfs.rs, `bfs_source`), so the move generator exists once:
+// + counts.wgsl (gpu/breadth_first/kernels.rs, `bfs_source`), so the move generator exists once:
 // setup_sides, danger_map, pawn_sets, knight/slider/king_targets, the counts,
 // classify and play_side are the depth-first kernel's own functions. bf_setup finds
 // checks, pins and en passant its own way, and bf_count_legal is count_legal
@@ -29,7 +29,7 @@
 //                  invocation's own atomics (BF_DIRECT)
 //   bf_leaf_count  the same with one ply left: counts the legal moves
 // A level the host does not read back (its buffer sized from an upper
-// bound, gpu/bfs_walk.rs):
+// bound, gpu/breadth_first/walk.rs):
 //   bf_leaf_args   one workgroup, after bf_block_scan: the indirect
 //                  dispatch arguments of the next level's leaf pieces from
 //                  the scanned total; a total over the next level's
@@ -39,7 +39,7 @@
 //                  native builds only).
 
 // Three constants come from the host, declared before this file
-// (gpu/bfs.rs, `bfs_source`):
+// (gpu/breadth_first/kernels.rs, `bfs_source`):
 //   const BWG: u32        the workgroup size, a power of two
 //   const BF_WHITE: bool  the side to move of every position the entry
 //                         points read. A level of the breadth-first tree
@@ -84,7 +84,7 @@ struct BfParams {
 // [4], [5] hash-table hits and misses (bf_leaf_hash), [6], [7] their high
 // words, [8] the overflows bf_leaf_args found
 @group(0) @binding(15) var<storage, read_write> bf_acc: array<atomic<u32>>;
-// The transposition table of bf_leaf_hash (gpu/bfs_hash.rs): Zobrist keys,
+// The transposition table of bf_leaf_hash (gpu/breadth_first/hash.rs): Zobrist keys,
 // three words (key lo, key hi, check) per (board, square), per (info byte
 // index, byte value), and one for black to move; the table, four words an
 // entry, a power of two entries.
@@ -171,7 +171,7 @@ fn bf_store(i: u32, q: Pos) {
 //   m[i]  square or offset (bits 0..5), pawn direction (bit 6), kind (bits 8..10)
 // At most 4 pawn directions, one source per other piece, one king: 20 for up
 // to 15 pieces besides pawns and king a side (the host refuses a root with
-// more, gpu/bfs.rs BFS_MAX_OFFICERS). The arrays are indexed at run time,
+// more, gpu/breadth_first/mod.rs BFS_MAX_OFFICERS). The arrays are indexed at run time,
 // so a GPU keeps them in local memory: 160 B and 80 B per invocation
 // (gpu/layout.rs, bfs_private_bytes; no private array above 256 B).
 const BF_SOURCES: u32 = 20u;
@@ -729,7 +729,7 @@ fn bf_leaf_hash(
     bf_total(li, r);
 }
 
-// A test hook (gpu/bfs.rs, `bfs_reduce`): native builds only, build.rs
+// A test hook (gpu/breadth_first/mod.rs, `reduce`): native builds only, build.rs
 // leaves the block out of the page's copy.
 //@@BEGIN NATIVE
 @compute @workgroup_size(BWG)

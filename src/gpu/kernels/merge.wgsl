@@ -1,6 +1,7 @@
 // bitscope: merging a breadth-first level's equal positions (a multiset
-// frontier). Appended after bfs.wgsl when BF_MERGE is on (gpu/bfs_kernels.rs);
-// the host's side: gpu/bfs_merge.rs.
+// frontier). Appended after bfs.wgsl when BF_MERGE is on
+// (gpu/breadth_first/kernels.rs); the host's side:
+// gpu/breadth_first/merge.rs.
 //
 // bf_expand has written a range of children into the staging buffer, each
 // in its one form (bf_canon) followed by its multiplicity (BF_STRIDE words).
