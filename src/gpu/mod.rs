@@ -98,7 +98,7 @@ pub use breadth_first::merge::LevelStat;
 use context::Context;
 pub use device::AdapterReport;
 pub use frontier::auto_split;
-use frontier::{check_root, child, legal, parse_fen, Roots};
+use frontier::{check_root, child, legal, parse_fen, Job};
 pub use layout::{
     workgroup_budget, workgroup_bytes, Design, Kernel, WorkgroupBudget, DEFAULT_WORKGROUP_SIZE,
     MAX_GPU_DEPTH, MAX_PLIES,
@@ -294,6 +294,14 @@ impl GpuRun {
     }
 }
 
+/// What a run counts below: one root the CPU splits first, or positions
+/// the GPU takes as they are.
+#[derive(Clone, Copy)]
+enum Roots<'a> {
+    Split(&'a Position),
+    Packed(&'a [Packed]),
+}
+
 /// A device with the perft kernels, ready to run: the context (device,
 /// queue, limits, the magic tables) and what each kernel family built on it
 /// and keeps across runs (pipelines, buffers).
@@ -373,8 +381,8 @@ impl GpuPerft {
         options: &Options,
         mut progress: impl FnMut(u64, u64) -> bool,
     ) -> Result<GpuRun, GpuError> {
-        let roots = Roots::Split(root);
-        self.perft(roots, depth, options, &mut progress).await
+        let job = Job::new(depth, options, &mut progress);
+        self.perft(Roots::Split(root), job).await
     }
 
     /// Counts `depth` plies below each packed position on the GPU alone (no
@@ -386,32 +394,34 @@ impl GpuPerft {
         options: &Options,
         mut progress: impl FnMut(u64, u64) -> bool,
     ) -> Result<GpuRun, GpuError> {
-        let roots = Roots::Packed(positions);
-        self.perft(roots, depth, options, &mut progress).await
+        let job = Job::new(depth, options, &mut progress);
+        self.perft(Roots::Packed(positions), job).await
     }
 
     /// [`GpuPerft::run`] and [`GpuPerft::run_packed`]: a lost device stops
     /// them, the variant picks the family (breadth-first or depth-first).
-    async fn perft(
-        &self,
-        roots: Roots<'_>,
-        depth: u32,
-        options: &Options,
-        progress: &mut dyn FnMut(u64, u64) -> bool,
-    ) -> Result<GpuRun, GpuError> {
+    async fn perft(&self, roots: Roots<'_>, job: Job<'_>) -> Result<GpuRun, GpuError> {
         self.ctx.check_lost()?;
-        if options.variant == Kernel::BreadthFirst {
-            let host = self.breadth_first.host(&self.ctx);
-            return host.run(roots, depth, options, progress).await;
-        }
-        if options.hash_bytes > 0 {
+        let variant = job.options.variant;
+        if variant != Kernel::BreadthFirst && job.options.hash_bytes > 0 {
             return Err(GpuError::BadOptions(format!(
-                "a hash table needs the breadth-first kernel, not {}",
-                options.variant
+                "a hash table needs the breadth-first kernel, not {variant}"
             )));
         }
-        let host = self.depth_first.host(&self.ctx);
-        host.run(roots, depth, options, progress).await
+        let (breadth_first, depth_first) = (
+            self.breadth_first.host(&self.ctx),
+            self.depth_first.host(&self.ctx),
+        );
+        match roots {
+            Roots::Split(root) if variant == Kernel::BreadthFirst => {
+                breadth_first.run_root(root, job).await
+            }
+            Roots::Packed(positions) if variant == Kernel::BreadthFirst => {
+                breadth_first.run_packed(positions, job).await
+            }
+            Roots::Split(root) => depth_first.run_root(root, job).await,
+            Roots::Packed(positions) => depth_first.run_packed(positions, job).await,
+        }
     }
 
     /// Like [`GpuPerft::run_packed`], but returns the count of every position
@@ -423,8 +433,10 @@ impl GpuPerft {
         options: &Options,
         mut progress: impl FnMut(u64, u64) -> bool,
     ) -> Result<Vec<u64>, GpuError> {
-        let host = self.depth_first.host(&self.ctx);
-        host.counts_packed(positions, depth, options, &mut progress)
+        let job = Job::new(depth, options, &mut progress);
+        self.depth_first
+            .host(&self.ctx)
+            .counts_packed(positions, job)
             .await
     }
 
@@ -500,8 +512,12 @@ impl GpuPerft {
         depth: u32,
         options: &Options,
     ) -> Result<GpuRun, GpuError> {
-        let host = self.breadth_first.host(&self.ctx);
-        host.run_weighted(frontier, depth, options).await
+        let mut quiet = |_, _| true;
+        let job = Job::new(depth, options, &mut quiet);
+        self.breadth_first
+            .host(&self.ctx)
+            .run_weighted(frontier, job)
+            .await
     }
 }
 

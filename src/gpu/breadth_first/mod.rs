@@ -41,7 +41,7 @@ use std::sync::Arc;
 
 use super::context::{Context, Kept};
 use super::device::resolve_workgroup;
-use super::frontier::{branching_of, check_root, frontier_size, Frontier, Roots, BRANCHING};
+use super::frontier::{branching_of, check_root, frontier_size, Frontier, Job, BRANCHING};
 use super::layout::{bfs_workgroup_bytes, Kernel};
 use super::packed::{board, check_packed, pack, white_to_move, Packed, POS_BYTES};
 use super::sliders::AttackMethod;
@@ -137,21 +137,6 @@ pub(super) struct Host<'a> {
 }
 
 impl Host<'_> {
-    /// Perft below `roots`: a root split on the CPU first, or packed
-    /// positions the GPU takes as they are.
-    pub async fn run(
-        &self,
-        roots: Roots<'_>,
-        depth: u32,
-        options: &Options,
-        progress: &mut dyn FnMut(u64, u64) -> bool,
-    ) -> Result<GpuRun, GpuError> {
-        match roots {
-            Roots::Split(root) => self.run_root(root, depth, options, progress).await,
-            Roots::Packed(positions) => self.run_packed(positions, depth, options, progress).await,
-        }
-    }
-
     /// The kernels of workgroup size `wg` and `slider`, built for merging
     /// or not, from the cache or built.
     fn kernels(
@@ -234,14 +219,13 @@ impl Host<'_> {
         s
     }
 
-    /// A run below one root, split on the CPU.
-    async fn run_root(
-        &self,
-        root: &Position,
-        depth: u32,
-        options: &Options,
-        progress: &mut dyn FnMut(u64, u64) -> bool,
-    ) -> Result<GpuRun, GpuError> {
+    /// Perft of `root`: the CPU splits, the GPU walks level by level.
+    pub async fn run_root(&self, root: &Position, job: Job<'_>) -> Result<GpuRun, GpuError> {
+        let Job {
+            depth,
+            options,
+            progress,
+        } = job;
         check_root(root)?;
         check_officers(&pack(root))?;
         let wg = self.workgroup(options)?;
@@ -272,14 +256,13 @@ impl Host<'_> {
         Ok(run)
     }
 
-    /// A run below packed positions, on the GPU alone.
-    async fn run_packed(
-        &self,
-        positions: &[Packed],
-        depth: u32,
-        options: &Options,
-        progress: &mut dyn FnMut(u64, u64) -> bool,
-    ) -> Result<GpuRun, GpuError> {
+    /// Perft below packed positions, on the GPU alone.
+    pub async fn run_packed(&self, positions: &[Packed], job: Job<'_>) -> Result<GpuRun, GpuError> {
+        let Job {
+            depth,
+            options,
+            progress,
+        } = job;
         for (i, p) in positions.iter().enumerate() {
             check_packed(p).map_err(|e| GpuError::BadPosition(format!("position {i}: {e}")))?;
             check_officers(p)?;
@@ -432,9 +415,9 @@ impl Host<'_> {
     pub async fn run_weighted(
         &self,
         frontier: &[(Packed, u64)],
-        depth: u32,
-        options: &Options,
+        job: Job<'_>,
     ) -> Result<GpuRun, GpuError> {
+        let (depth, options) = (job.depth, job.options);
         let white = frontier.first().is_none_or(|(p, _)| white_to_move(p));
         if frontier.iter().any(|(p, _)| white_to_move(p) != white) {
             return Err(GpuError::BadPosition("one side to move, please".into()));
@@ -448,7 +431,7 @@ impl Host<'_> {
             return Err(GpuError::BadOptions("depth 0".into()));
         }
         let level0 = (frontier, white, BRANCHING);
-        self.walk_merged(level0, options, &mut run, &mut |_, _| true)
+        self.walk_merged(level0, options, &mut run, job.progress)
             .await?;
         Ok(run)
     }

@@ -17,7 +17,7 @@ mod slots;
 
 use super::context::{Context, Kept};
 use super::device::resolve_workgroup;
-use super::frontier::{auto_split, check_root, frontier_size, Frontier, Roots, BRANCHING};
+use super::frontier::{auto_split, check_root, frontier_size, Frontier, Job, BRANCHING};
 use super::layout::{Kernel, Params, MAX_GPU_DEPTH};
 use super::packed::{check_packed, Packed, POS_BYTES};
 use super::timer::{pass_nanos, Timer};
@@ -76,49 +76,37 @@ struct Counted {
 }
 
 impl Host<'_> {
-    /// Perft below `roots`: a root split on the CPU first, or packed
-    /// positions the GPU takes as they are.
-    pub async fn run(
-        &self,
-        roots: Roots<'_>,
-        depth: u32,
-        options: &Options,
-        progress: &mut dyn FnMut(u64, u64) -> bool,
-    ) -> Result<GpuRun, GpuError> {
-        match roots {
-            Roots::Split(root) => {
-                let wg = resolve_workgroup(&self.ctx.limits, options)?;
-                let split = self.split(root, depth, options)?;
-                if depth == 0 {
-                    let mut run = report(depth, split, options, wg, &Counted::default());
-                    run.nodes = 1;
-                    return Ok(run);
-                }
-                let (total, frontier) = (frontier_size(root, split), Frontier::new(*root, split));
-                let todo = (frontier, total, depth - split);
-                let out = self.count(todo, options, wg.0, progress, None).await?;
-                Ok(report(depth, split, options, wg, &out))
-            }
-            Roots::Packed(positions) => {
-                let (out, wg) = self
-                    .count_packed(positions, depth, options, progress, None)
-                    .await?;
-                Ok(report(depth, 0, options, wg, &out))
-            }
+    /// Perft of `root`: the CPU splits, the GPU counts.
+    pub async fn run_root(&self, root: &Position, job: Job<'_>) -> Result<GpuRun, GpuError> {
+        let (depth, options) = (job.depth, job.options);
+        let wg = resolve_workgroup(&self.ctx.limits, options)?;
+        let split = self.split(root, depth, options)?;
+        if depth == 0 {
+            let mut run = report(depth, split, options, wg, &Counted::default());
+            run.nodes = 1;
+            return Ok(run);
         }
+        let (total, frontier) = (frontier_size(root, split), Frontier::new(*root, split));
+        let todo = (frontier, total, depth - split);
+        let out = self.count(todo, options, wg.0, job.progress, None).await?;
+        Ok(report(depth, split, options, wg, &out))
+    }
+
+    /// Perft below packed positions, on the GPU alone.
+    pub async fn run_packed(&self, positions: &[Packed], job: Job<'_>) -> Result<GpuRun, GpuError> {
+        let (depth, options) = (job.depth, job.options);
+        let (out, wg) = self.count_packed(positions, job, None).await?;
+        Ok(report(depth, 0, options, wg, &out))
     }
 
     /// The count below each of `positions` (in order).
     pub async fn counts_packed(
         &self,
         positions: &[Packed],
-        depth: u32,
-        options: &Options,
-        progress: &mut dyn FnMut(u64, u64) -> bool,
+        job: Job<'_>,
     ) -> Result<Vec<u64>, GpuError> {
         let mut each = Vec::with_capacity(positions.len());
-        self.count_packed(positions, depth, options, progress, Some(&mut each))
-            .await?;
+        self.count_packed(positions, job, Some(&mut each)).await?;
         Ok(each)
     }
 
@@ -140,17 +128,15 @@ impl Host<'_> {
         Ok(split)
     }
 
-    /// [`Host::run`] of packed positions and [`Host::counts_packed`]:
-    /// checks the depth and every position, resolves the workgroup size,
-    /// counts.
+    /// [`Host::run_packed`] and [`Host::counts_packed`]: checks the depth
+    /// and every position, resolves the workgroup size, counts.
     async fn count_packed(
         &self,
         positions: &[Packed],
-        depth: u32,
-        options: &Options,
-        progress: &mut dyn FnMut(u64, u64) -> bool,
+        job: Job<'_>,
         each: Option<&mut Vec<u64>>,
     ) -> Result<(Counted, (u32, u64)), GpuError> {
+        let (depth, options) = (job.depth, job.options);
         if options.variant == Kernel::BreadthFirst {
             return Err(GpuError::BadOptions(
                 "per-position counts come from the depth-first variants only".into(),
@@ -166,7 +152,7 @@ impl Host<'_> {
         }
         let wg = resolve_workgroup(&self.ctx.limits, options)?;
         let todo = (positions.iter().copied(), positions.len() as u64, depth);
-        let out = self.count(todo, options, wg.0, progress, each).await?;
+        let out = self.count(todo, options, wg.0, job.progress, each).await?;
         Ok((out, wg))
     }
 
