@@ -1,15 +1,15 @@
 //! Adapter and device: which adapter (never Mesa's lavapipe natively), the
 //! device opened with the adapter's own limits, the errors it reports
-//! outside any scope (validation, out of memory, device lost), and the
-//! workgroup size those limits allow.
+//! outside any scope (validation, out of memory, device lost: [`Watch`]),
+//! and the workgroup size those limits allow. The context
+//! ([`super::context`]) holds what this opens.
 
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
 use super::layout::{fit_workgroup_size, workgroup_bytes, MAX_PLIES};
-use super::sliders::{magic_words, AttackMethod};
-use super::{poisoned, GpuError, GpuPerft, Options};
+use super::{poisoned, GpuError, Options};
 
 /// The adapter as wgpu reports it, for the UI, the CLI and benchmark logs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -130,26 +130,55 @@ fn timestamp_feature(adapter: &wgpu::Adapter) -> wgpu::Features {
     adapter.features() & wgpu::Features::TIMESTAMP_QUERY
 }
 
-impl GpuPerft {
-    /// Opens the high-performance adapter (a software one is acceptable;
-    /// natively a real GPU is preferred and Mesa's lavapipe refused, as it
-    /// miscounts) and a device with the adapter's own limits.
-    pub async fn new() -> Result<GpuPerft, GpuError> {
-        let instance =
-            wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
-        let adapter = pick_adapter(&instance).await?;
-        let info = adapter.get_info();
-        let limits = adapter.limits();
-        let (device, queue) = adapter
-            .request_device(&wgpu::DeviceDescriptor {
-                label: Some("bitscope perft"),
-                required_features: timestamp_feature(&adapter),
-                required_limits: limits.clone(),
-                ..Default::default()
-            })
-            .await
-            .map_err(|e| GpuError::RequestDevice(e.to_string()))?;
-        let limits = device.limits();
+/// An opened device and what comes with it.
+pub(super) struct Opened {
+    pub device: wgpu::Device,
+    pub queue: wgpu::Queue,
+    pub limits: wgpu::Limits,
+    pub report: AdapterReport,
+    pub watch: Watch,
+}
+
+/// Opens the high-performance adapter (a software one is acceptable;
+/// natively a real GPU is preferred and Mesa's lavapipe refused, as it
+/// miscounts) and a device with the adapter's own limits.
+pub(super) async fn open() -> Result<Opened, GpuError> {
+    let instance =
+        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+    let adapter = pick_adapter(&instance).await?;
+    let info = adapter.get_info();
+    let limits = adapter.limits();
+    let (device, queue) = adapter
+        .request_device(&wgpu::DeviceDescriptor {
+            label: Some("bitscope perft"),
+            required_features: timestamp_feature(&adapter),
+            required_limits: limits.clone(),
+            ..Default::default()
+        })
+        .await
+        .map_err(|e| GpuError::RequestDevice(e.to_string()))?;
+    let limits = device.limits();
+    let watch = Watch::new(&device);
+    let report = AdapterReport::new(&info, &limits, adapter.features());
+    Ok(Opened {
+        device,
+        queue,
+        limits,
+        report,
+        watch,
+    })
+}
+
+/// What the device reports outside any scope: its errors (validation, out
+/// of memory) and why it was lost, once it is.
+pub(super) struct Watch {
+    errors: Arc<Mutex<Vec<String>>>,
+    lost: Arc<Mutex<Option<String>>>,
+}
+
+impl Watch {
+    /// Listens to `device`'s errors and loss.
+    fn new(device: &wgpu::Device) -> Watch {
         let errors = Arc::new(Mutex::new(Vec::new()));
         {
             let errors = errors.clone();
@@ -168,127 +197,32 @@ impl GpuPerft {
                 }
             });
         }
-        let report = AdapterReport::new(&info, &limits, adapter.features());
-        Ok(GpuPerft {
-            direct_leaf_counts: report.software,
-            report,
-            device,
-            queue,
-            limits,
-            pipelines: Mutex::new(Vec::new()),
-            magic_table: Mutex::new(None),
-            bfs: Mutex::new(Vec::new()),
-            bfs_pool: Mutex::new(None),
-            bfs_merge_pool: Mutex::new(None),
-            errors,
-            lost,
-        })
+        Watch { errors, lost }
     }
 
-    /// The adapter and the limits that matter here.
-    pub fn report(&self) -> &AdapterReport {
-        &self.report
-    }
-
-    /// Whether the device is gone (a driver reset, the browser's watchdog,
-    /// [`GpuPerft::destroy`]): every later run fails with
-    /// [`GpuError::DeviceLost`]; open a new [`GpuPerft`] to go on.
+    /// Whether the device is gone.
     pub fn is_lost(&self) -> bool {
         self.lost.lock().map(|l| l.is_some()).unwrap_or(true)
     }
 
-    /// Gives the device up now, as a lost device would be (tests, and a
-    /// page that closes its GPU work).
-    pub fn destroy(&self) {
-        self.device.destroy();
+    /// Records that the device was given up on purpose (destroyed).
+    pub fn destroyed(&self) {
         if let Ok(mut l) = self.lost.lock() {
             l.get_or_insert_with(|| lost_text(wgpu::DeviceLostReason::Destroyed, ""));
         }
     }
 
-    /// How the breadth-first leaf kernels add up their counts: each
-    /// invocation on its own (`true`, the default on a software adapter) or
-    /// the workgroup's sum first (the default on a GPU). Tests run both on
-    /// SwiftShader; native builds only.
-    #[cfg(not(target_arch = "wasm32"))]
-    #[doc(hidden)]
-    pub fn set_direct_leaf_counts(&mut self, direct: bool) {
-        self.direct_leaf_counts = direct;
-        if let Ok(cache) = self.bfs.get_mut() {
-            cache.clear();
-        }
-        if let Ok(pool) = self.bfs_pool.get_mut() {
-            *pool = None;
-        }
-    }
-
     /// [`GpuError::DeviceLost`] once the device is gone.
-    pub(super) fn check_lost(&self) -> Result<(), GpuError> {
+    pub fn check_lost(&self) -> Result<(), GpuError> {
         match &*self.lost.lock().map_err(poisoned)? {
             Some(why) => Err(GpuError::DeviceLost(why.clone())),
             None => Ok(()),
         }
     }
 
-    /// The workgroup size `options` will really run with (after shrinking to
-    /// the adapter's workgroup memory), and its workgroup memory in bytes.
-    pub fn resolve_workgroup(&self, options: &Options) -> Result<(u32, u64), GpuError> {
-        let wanted = options.workgroup_size.max(1);
-        let inv_limit = self
-            .limits
-            .max_compute_invocations_per_workgroup
-            .min(self.limits.max_compute_workgroup_size_x);
-        if wanted > inv_limit && !options.shrink_to_fit {
-            return Err(GpuError::TooManyInvocations {
-                wanted,
-                limit: inv_limit,
-            });
-        }
-        let wanted = wanted.min(inv_limit);
-        let limit = u64::from(self.limits.max_compute_workgroup_storage_size);
-        let needed = workgroup_bytes(wanted, MAX_PLIES, options.variant);
-        if needed <= limit {
-            return Ok((wanted, needed));
-        }
-        if !options.shrink_to_fit {
-            return Err(GpuError::WorkgroupTooLarge { needed, limit });
-        }
-        match fit_workgroup_size(wanted, MAX_PLIES, options.variant, limit) {
-            Some(wg) => Ok((wg, workgroup_bytes(wg, MAX_PLIES, options.variant))),
-            None => Err(GpuError::WorkgroupTooLarge {
-                needed: workgroup_bytes(1, MAX_PLIES, options.variant),
-                limit,
-            }),
-        }
-    }
-
-    /// The magic tables on the device for `slider` = [`AttackMethod::Magic`]
-    /// (uploaded once, then shared by every kernel), `None` for the others.
-    pub(super) fn magic_table_for(
-        &self,
-        slider: AttackMethod,
-    ) -> Result<Option<wgpu::Buffer>, GpuError> {
-        if slider != AttackMethod::Magic {
-            return Ok(None);
-        }
-        let mut slot = self.magic_table.lock().map_err(poisoned)?;
-        if let Some(b) = &*slot {
-            return Ok(Some(b.clone()));
-        }
-        let words = magic_words();
-        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("magic tables"),
-            size: 4 * words.len() as u64,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        self.queue
-            .write_buffer(&buffer, 0, bytemuck::cast_slice(&words));
-        *slot = Some(buffer.clone());
-        Ok(Some(buffer))
-    }
-
-    pub(super) fn take_device_error(&self) -> Result<(), GpuError> {
+    /// The device's errors since the last call, as one [`GpuError::Device`]
+    /// (a lost device first).
+    pub fn take_error(&self) -> Result<(), GpuError> {
         self.check_lost()?;
         let mut errors = self.errors.lock().map_err(poisoned)?;
         if errors.is_empty() {
@@ -298,6 +232,41 @@ impl GpuPerft {
             errors.clear();
             Err(GpuError::Device(msg))
         }
+    }
+}
+
+/// The workgroup size `options` will really run with under `limits` (after
+/// shrinking to the adapter's workgroup memory), and its workgroup memory
+/// in bytes.
+pub(super) fn resolve_workgroup(
+    limits: &wgpu::Limits,
+    options: &Options,
+) -> Result<(u32, u64), GpuError> {
+    let wanted = options.workgroup_size.max(1);
+    let inv_limit = limits
+        .max_compute_invocations_per_workgroup
+        .min(limits.max_compute_workgroup_size_x);
+    if wanted > inv_limit && !options.shrink_to_fit {
+        return Err(GpuError::TooManyInvocations {
+            wanted,
+            limit: inv_limit,
+        });
+    }
+    let wanted = wanted.min(inv_limit);
+    let limit = u64::from(limits.max_compute_workgroup_storage_size);
+    let needed = workgroup_bytes(wanted, MAX_PLIES, options.variant);
+    if needed <= limit {
+        return Ok((wanted, needed));
+    }
+    if !options.shrink_to_fit {
+        return Err(GpuError::WorkgroupTooLarge { needed, limit });
+    }
+    match fit_workgroup_size(wanted, MAX_PLIES, options.variant, limit) {
+        Some(wg) => Ok((wg, workgroup_bytes(wg, MAX_PLIES, options.variant))),
+        None => Err(GpuError::WorkgroupTooLarge {
+            needed: workgroup_bytes(1, MAX_PLIES, options.variant),
+            limit,
+        }),
     }
 }
 

@@ -1,11 +1,34 @@
 //! The CPU's part of every GPU perft, shared by the depth-first and the
-//! breadth-first hosts: the root checked, the tree split to a frontier of
-//! positions `split` plies below it (generated lazily, in the CPU's move
-//! order), and the automatic split depth.
+//! breadth-first hosts: how a run goes ([`Job`]), the root checked, the
+//! tree split to a frontier of positions `split` plies below it (generated
+//! lazily, in the CPU's move order, and taken in chunks by both hosts), and
+//! the automatic split depth.
 
 use super::packed::{check_packed, pack, Packed};
-use super::GpuError;
+use super::{GpuError, Options};
 use crate::chess::{Move, Position};
+
+/// How a run goes: its depth, its options, and the callback that hears
+/// of its progress (`progress(done, total)`; `false` cancels the run).
+pub(super) struct Job<'a> {
+    pub depth: u32,
+    pub options: &'a Options,
+    pub progress: &'a mut dyn FnMut(u64, u64) -> bool,
+}
+
+impl<'a> Job<'a> {
+    pub fn new(
+        depth: u32,
+        options: &'a Options,
+        progress: &'a mut dyn FnMut(u64, u64) -> bool,
+    ) -> Job<'a> {
+        Job {
+            depth,
+            options,
+            progress,
+        }
+    }
+}
 
 /// Typical branching factor, to estimate work per frontier position.
 pub(super) const BRANCHING: f64 = 30.0;

@@ -31,24 +31,35 @@
 //! # Modules
 //!
 //! ```text
-//!  mod.rs        Options, GpuRun, GpuError; GpuPerft, the context built once
-//!  device.rs       adapter, device, limits, errors, magic tables, read-back
-//!  run.rs        the depth-first host (workgroup and private kernels)
-//!  bfs.rs        the breadth-first host: split, plan, chunk loop
-//!  bfs_walk.rs     its level walk and the buffer pool kept across runs
-//!  bfs_kernels.rs  its kernels, built once per workgroup size and slider
-//!  bfs_merge.rs  the merged walk: equal positions of a level kept once with
-//!                their paths (kernels/merge.wgsl), split in hash parts
-//!  bfs_merge_pool.rs  its buffers, kept across runs
-//!  frontier.rs   the CPU split both hosts share
-//!  pipeline.rs   the kernel source (both families start from it)
-//!  layout.rs     every memory formula: workgroup, private, global bytes
-//!  packed.rs     the packed position;  sliders.rs  the slider methods
-//!  matrix.rs     the variants, the matrix's names and its winners
+//!  mod.rs          the public API (GpuPerft, Options, GpuRun, GpuError),
+//!                  routing a run to a family
+//!  device.rs       adapter / device setup, limits, device-lost handling
+//!  context.rs      the device, queue, magic tables, opened once; Cache and
+//!                  Kept, in which each family keeps its pipelines and
+//!                  buffers across runs; the read-back
+//!  depth_first/    the workgroup and private kernels' host (mod.rs): the
+//!                  batch loop; slots.rs its two buffer slots, kept and grown
+//!                  only for a larger batch; kernels.rs its pipelines
+//!  breadth_first/  the breadth-first host (mod.rs): split, plan, chunk
+//!                  loop; walk.rs the level walk, pool.rs its buffers;
+//!                  merge.rs the merged walk (a level's equal positions kept
+//!                  once with their paths, kernels/merge.wgsl), merge_pool.rs
+//!                  its buffers; kernels.rs, hash.rs (the `--hash` table)
+//!  frontier.rs     the CPU split and chunks that every family shares
+//!  pipeline.rs     the kernel source, shader modules and pipelines
+//!  layout.rs       the packed position and move word's sizes; every
+//!                  memory formula: workgroup, private, global bytes
+//!  packed.rs       the packed position;  sliders.rs  the slider methods
+//!  timer.rs        GPU time from timestamp queries
+//!  matrix.rs       the variants, the matrix's names and its winners;
+//!                  measure.rs measures them; teach.rs the lessons
+//!  kernels/        *.wgsl
 //! ```
 //!
-//! No family imports the other: both hosts read `frontier`, `layout`,
-//! `packed`, `pipeline` and `sliders`, which import no host.
+//! No family imports the other: `depth_first` and `breadth_first` read
+//! `context`, `device`, `frontier`, `layout`, `packed`, `pipeline`,
+//! `sliders` and `timer`, which import no family; [`GpuPerft`] holds the
+//! context and each family's state.
 //!
 //! # Example (native)
 //!
@@ -64,13 +75,9 @@
 //! # Ok::<(), bitscope::gpu::GpuError>(())
 //! ```
 
-pub mod bfs;
-pub mod bfs_hash;
-mod bfs_kernels;
-pub mod bfs_merge;
-mod bfs_merge_pool;
-mod bfs_pool;
-mod bfs_walk;
+pub mod breadth_first;
+mod context;
+mod depth_first;
 mod device;
 mod frontier;
 pub mod layout;
@@ -78,21 +85,20 @@ pub mod matrix;
 pub mod measure;
 pub mod packed;
 pub mod pipeline;
-mod run;
 pub mod sliders;
 pub mod teach;
 mod timer;
 
 use std::ops::RangeInclusive;
-use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
-#[cfg(not(target_arch = "wasm32"))]
 use crate::chess::{Move, Position};
-pub use bfs_merge::LevelStat;
+pub use breadth_first::merge::LevelStat;
+use context::Context;
 pub use device::AdapterReport;
 pub use frontier::auto_split;
+use frontier::{check_root, child, legal, parse_fen, Job};
 pub use layout::{
     workgroup_budget, workgroup_bytes, Design, Kernel, WorkgroupBudget, DEFAULT_WORKGROUP_SIZE,
     MAX_GPU_DEPTH, MAX_PLIES,
@@ -182,7 +188,7 @@ pub struct Options {
     #[serde(default)]
     pub level_cap: Option<u32>,
     /// Breadth-first: a transposition table of at most this many bytes for
-    /// the fused leaf's two-ply counts (0: none; [`bfs_hash`]; the CLI's
+    /// the fused leaf's two-ply counts (0: none; [`breadth_first::hash`]; the CLI's
     /// `--hash MB`). Tests give a tiny one to force replacements.
     #[serde(default)]
     pub hash_bytes: u64,
@@ -194,7 +200,7 @@ pub struct Options {
     #[serde(default)]
     pub move_bound: Option<u32>,
     /// Breadth-first: merge each level's equal positions into one with
-    /// the number of paths to it ([`bfs_merge`]; the CLI's `--merge`).
+    /// the number of paths to it ([`breadth_first::merge`]; the CLI's `--merge`).
     /// Runs from packed positions (`run_packed`, `counts_packed`) and
     /// `divide` ignore it.
     #[serde(default)]
@@ -288,39 +294,230 @@ impl GpuRun {
     }
 }
 
-/// What a depth-first pipeline is built for: kernel variant, workgroup size,
-/// slider method.
-type PipelineKey = (Kernel, u32, AttackMethod);
+/// What a run counts below: one root the CPU splits first, or positions
+/// the GPU takes as they are.
+#[derive(Clone, Copy)]
+enum Roots<'a> {
+    Split(&'a Position),
+    Packed(&'a [Packed]),
+}
 
-/// A device with the perft kernel, ready to run.
+/// A device with the perft kernels, ready to run: the context (device,
+/// queue, limits, the magic tables) and what each kernel family built on it
+/// and keeps across runs (pipelines, buffers).
 pub struct GpuPerft {
-    device: wgpu::Device,
-    queue: wgpu::Queue,
-    limits: wgpu::Limits,
-    report: AdapterReport,
-    pipelines: Mutex<Vec<(PipelineKey, wgpu::ComputePipeline)>>,
-    /// The magic tables ([`sliders::magic_words`]), uploaded on first use.
-    magic_table: Mutex<Option<wgpu::Buffer>>,
-    /// The breadth-first kernels per workgroup size.
-    bfs: bfs_kernels::KernelCache,
-    /// The breadth-first level buffers, kept between runs.
-    bfs_pool: Mutex<Option<bfs_pool::Pool>>,
-    /// The merged breadth-first buffers, kept between runs.
-    bfs_merge_pool: Mutex<Option<bfs_merge_pool::MergePool>>,
-    /// Whether the breadth-first leaf kernels add each invocation's count to
-    /// the total on its own (a software adapter, where a workgroup reduction's
-    /// barriers cost more than the atomics) or sum the workgroup's first.
-    direct_leaf_counts: bool,
-    errors: Arc<Mutex<Vec<String>>>,
-    /// Why the device was lost, once it is.
-    lost: Arc<Mutex<Option<String>>>,
+    ctx: Context,
+    depth_first: depth_first::State,
+    breadth_first: breadth_first::State,
 }
 
 impl std::fmt::Debug for GpuPerft {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GpuPerft")
-            .field("report", &self.report)
+            .field("report", &self.ctx.report)
             .finish_non_exhaustive()
+    }
+}
+
+impl GpuPerft {
+    /// Opens the high-performance adapter (a software one is acceptable;
+    /// natively a real GPU is preferred and Mesa's lavapipe refused, as it
+    /// miscounts) and a device with the adapter's own limits.
+    pub async fn new() -> Result<GpuPerft, GpuError> {
+        let ctx = Context::open().await?;
+        // a software adapter's leaf kernels add each invocation's count on
+        // its own (a workgroup reduction's barriers cost more there)
+        let breadth_first = breadth_first::State::new(ctx.report.software);
+        Ok(GpuPerft {
+            ctx,
+            depth_first: depth_first::State::new(),
+            breadth_first,
+        })
+    }
+
+    /// The adapter and the limits that matter here.
+    pub fn report(&self) -> &AdapterReport {
+        &self.ctx.report
+    }
+
+    /// Whether the device is gone (a driver reset, the browser's watchdog,
+    /// [`GpuPerft::destroy`]): every later run fails with
+    /// [`GpuError::DeviceLost`]; open a new [`GpuPerft`] to go on.
+    pub fn is_lost(&self) -> bool {
+        self.ctx.is_lost()
+    }
+
+    /// Gives the device up now, as a lost device would be (tests, and a
+    /// page that closes its GPU work).
+    pub fn destroy(&self) {
+        self.ctx.destroy();
+    }
+
+    /// The workgroup size `options` will really run with (after shrinking to
+    /// the adapter's workgroup memory), and its workgroup memory in bytes.
+    pub fn resolve_workgroup(&self, options: &Options) -> Result<(u32, u64), GpuError> {
+        device::resolve_workgroup(&self.ctx.limits, options)
+    }
+
+    /// Perft of the position in `fen`.
+    pub async fn run_fen(
+        &self,
+        fen: &str,
+        depth: u32,
+        options: &Options,
+        progress: impl FnMut(u64, u64) -> bool,
+    ) -> Result<GpuRun, GpuError> {
+        let pos = parse_fen(fen)?;
+        self.run(&pos, depth, options, progress).await
+    }
+
+    /// Perft of `root` to `depth`: the CPU splits, the GPU counts.
+    /// `progress(done, total)` counts frontier positions and runs after every
+    /// batch; returning `false` stops with [`GpuError::Cancelled`].
+    pub async fn run(
+        &self,
+        root: &Position,
+        depth: u32,
+        options: &Options,
+        mut progress: impl FnMut(u64, u64) -> bool,
+    ) -> Result<GpuRun, GpuError> {
+        let job = Job::new(depth, options, &mut progress);
+        self.perft(Roots::Split(root), job).await
+    }
+
+    /// Counts `depth` plies below each packed position on the GPU alone (no
+    /// CPU split) and returns the sum; `split_depth` in `options` is ignored.
+    pub async fn run_packed(
+        &self,
+        positions: &[Packed],
+        depth: u32,
+        options: &Options,
+        mut progress: impl FnMut(u64, u64) -> bool,
+    ) -> Result<GpuRun, GpuError> {
+        let job = Job::new(depth, options, &mut progress);
+        self.perft(Roots::Packed(positions), job).await
+    }
+
+    /// [`GpuPerft::run`] and [`GpuPerft::run_packed`]: a lost device stops
+    /// them, the variant picks the family (breadth-first or depth-first).
+    async fn perft(&self, roots: Roots<'_>, job: Job<'_>) -> Result<GpuRun, GpuError> {
+        self.ctx.check_lost()?;
+        let variant = job.options.variant;
+        if variant != Kernel::BreadthFirst && job.options.hash_bytes > 0 {
+            return Err(GpuError::BadOptions(format!(
+                "a hash table needs the breadth-first kernel, not {variant}"
+            )));
+        }
+        let (breadth_first, depth_first) = (
+            self.breadth_first.host(&self.ctx),
+            self.depth_first.host(&self.ctx),
+        );
+        match roots {
+            Roots::Split(root) if variant == Kernel::BreadthFirst => {
+                breadth_first.run_root(root, job).await
+            }
+            Roots::Packed(positions) if variant == Kernel::BreadthFirst => {
+                breadth_first.run_packed(positions, job).await
+            }
+            Roots::Split(root) => depth_first.run_root(root, job).await,
+            Roots::Packed(positions) => depth_first.run_packed(positions, job).await,
+        }
+    }
+
+    /// Like [`GpuPerft::run_packed`], but returns the count of every position
+    /// (in order) instead of their sum (the depth-first variants only).
+    pub async fn counts_packed(
+        &self,
+        positions: &[Packed],
+        depth: u32,
+        options: &Options,
+        mut progress: impl FnMut(u64, u64) -> bool,
+    ) -> Result<Vec<u64>, GpuError> {
+        let job = Job::new(depth, options, &mut progress);
+        self.depth_first
+            .host(&self.ctx)
+            .counts_packed(positions, job)
+            .await
+    }
+
+    /// Perft of every legal move of `root` (`depth` >= 1 counts the leaves
+    /// `depth` plies below the root, as [`crate::chess::divide`] does), each
+    /// child run on the GPU with `options`. `progress(done, total)` counts
+    /// root moves.
+    pub async fn divide(
+        &self,
+        root: &Position,
+        depth: u32,
+        options: &Options,
+        mut progress: impl FnMut(u64, u64) -> bool,
+    ) -> Result<Vec<(Move, u64)>, GpuError> {
+        check_root(root)?;
+        let moves = legal(root);
+        let total = moves.len() as u64;
+        let mut out = Vec::with_capacity(moves.len());
+        for (i, m) in moves.into_iter().enumerate() {
+            let nodes = if depth <= 1 {
+                u64::from(depth == 1)
+            } else {
+                self.run(&child(root, m), depth - 1, options, |_, _| true)
+                    .await?
+                    .nodes
+            };
+            out.push((m, nodes));
+            if !progress(i as u64 + 1, total) {
+                return Err(GpuError::Cancelled);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Test hooks (hidden from the docs).
+impl GpuPerft {
+    /// Buffers the kernel families made so far: a run that reuses the
+    /// buffers kept from an earlier one makes none.
+    #[doc(hidden)]
+    pub fn buffers_made(&self) -> u64 {
+        self.ctx.buffers_made()
+    }
+
+    /// How the breadth-first leaf kernels add up their counts: each
+    /// invocation on its own (`true`, the default on a software adapter) or
+    /// the workgroup's sum first (the default on a GPU). Tests run both on
+    /// SwiftShader; native builds only.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[doc(hidden)]
+    pub fn set_direct_leaf_counts(&mut self, direct: bool) {
+        self.breadth_first.set_direct_leaf_counts(direct);
+    }
+
+    /// Adds `values` with the breadth-first kernels' own reduction
+    /// (workgroup tree with carry, then atomics with carry) on the GPU, in
+    /// one dispatch, and returns the exact 64-bit sum. Native builds only
+    /// (the page's kernels leave its entry point out, build.rs).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[doc(hidden)]
+    pub async fn bfs_reduce(&self, values: &[u64], workgroup_size: u32) -> Result<u64, GpuError> {
+        let host = self.breadth_first.host(&self.ctx);
+        host.reduce(values, workgroup_size).await
+    }
+
+    /// A merged run from a level 0 given with its multiplicities (positions
+    /// of one side to move, none checked but the side), `depth` plies deep;
+    /// the leaves' counts are multiplied by them.
+    #[doc(hidden)]
+    pub async fn run_weighted(
+        &self,
+        frontier: &[(Packed, u64)],
+        depth: u32,
+        options: &Options,
+    ) -> Result<GpuRun, GpuError> {
+        let mut quiet = |_, _| true;
+        let job = Job::new(depth, options, &mut quiet);
+        self.breadth_first
+            .host(&self.ctx)
+            .run_weighted(frontier, job)
+            .await
     }
 }
 

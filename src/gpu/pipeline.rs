@@ -1,5 +1,7 @@
-//! The kernel's source for each variant and its compute pipelines, built
-//! once per (variant, workgroup size) and kept for every later run.
+//! The kernel's source for each variant, and the shader modules and
+//! compute pipelines every family builds from it (once per variant,
+//! workgroup size and slider method; each family keeps its own in the
+//! context's caches).
 
 use super::layout::Kernel;
 use super::sliders::AttackMethod;
@@ -68,6 +70,36 @@ pub fn shader_source(
         Kernel::Private | Kernel::BreadthFirst => "WORKGROUP",
     };
     Ok(format!("{}\n{}", strip_block(&src, drop)?, slider.wgsl()))
+}
+
+/// A shader module of the WGSL `src`.
+pub(super) fn shader_module(dev: &wgpu::Device, label: &str, src: String) -> wgpu::ShaderModule {
+    dev.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(label),
+        source: wgpu::ShaderSource::Wgsl(src.into()),
+    })
+}
+
+/// The compute pipeline of `module`'s `entry`, with `layout` (`None`: the
+/// one its bindings imply). Workgroup memory is not zeroed: every kernel
+/// writes its slots before reading them.
+pub(super) fn compute_pipeline(
+    dev: &wgpu::Device,
+    layout: Option<&wgpu::PipelineLayout>,
+    module: &wgpu::ShaderModule,
+    entry: &str,
+) -> wgpu::ComputePipeline {
+    dev.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some(entry),
+        layout,
+        module,
+        entry_point: Some(entry),
+        compilation_options: wgpu::PipelineCompilationOptions {
+            constants: &[],
+            zero_initialize_workgroup_memory: false,
+        },
+        cache: None,
+    })
 }
 
 #[cfg(test)]

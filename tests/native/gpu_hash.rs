@@ -14,7 +14,7 @@ use crate::common::rng::{random_walk, Rng};
 use crate::common::suite::{perft_suite, Case};
 
 use bitscope::chess::{perft, Position};
-use bitscope::gpu::bfs_hash::mib;
+use bitscope::gpu::breadth_first::hash::mib;
 use bitscope::gpu::layout::Kernel;
 use bitscope::gpu::packed::{pack, Packed};
 use bitscope::gpu::{GpuError, Options};

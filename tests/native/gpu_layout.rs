@@ -7,7 +7,7 @@ use bitscope::chess::Position;
 use bitscope::gpu::layout::{self, Kernel};
 use bitscope::gpu::packed::{self, pack, unpack, Meta};
 use bitscope::gpu::pipeline;
-use bitscope::gpu::{bfs, AttackMethod};
+use bitscope::gpu::{breadth_first, AttackMethod};
 
 #[test]
 fn packed_layout_round_trips() {
@@ -85,10 +85,10 @@ fn workgroup_bytes_match_the_wgsl() {
 /// pawn directions; the king).
 #[test]
 fn bfs_private_bytes_match_the_wgsl() {
-    use bitscope::gpu::bfs::BFS_MAX_OFFICERS;
+    use bitscope::gpu::breadth_first::BFS_MAX_OFFICERS;
     use bitscope::gpu::layout::{largest_private_array, private_bytes, BFS_SOURCES};
     use wgpu::naga;
-    let src = bfs::bfs_source(64, AttackMethod::KoggeStone, true, true).unwrap();
+    let src = breadth_first::bfs_source(64, AttackMethod::KoggeStone, true, true).unwrap();
     let module =
         naga::front::wgsl::parse_str(&src).unwrap_or_else(|e| panic!("{}", e.emit_to_string(&src)));
     let mut layouter = naga::proc::Layouter::default();
@@ -139,7 +139,7 @@ fn every_slider_source_validates() {
         for (white, direct) in [(true, true), (true, false), (false, true), (false, false)] {
             check(
                 format!("breadth-first {slider}, white to move: {white}, direct counts: {direct}"),
-                bfs::bfs_source(128, slider, white, direct).unwrap(),
+                breadth_first::bfs_source(128, slider, white, direct).unwrap(),
             );
         }
     }

@@ -16,7 +16,7 @@ use crate::common::rng::{random_walk, Rng};
 use crate::common::suite::{perft_suite, Case};
 
 use bitscope::chess::{perft, Position};
-use bitscope::gpu::bfs_merge::merged_frontier;
+use bitscope::gpu::breadth_first::merge::merged_frontier;
 use bitscope::gpu::packed::pack;
 use bitscope::gpu::{AttackMethod, GpuRun, Options};
 

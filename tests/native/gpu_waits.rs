@@ -16,7 +16,7 @@
 use crate::common::gpu::gpu;
 
 use bitscope::chess::{perft, Position};
-use bitscope::gpu::{GpuPerft, Kernel, Options};
+use bitscope::gpu::{AttackMethod, GpuPerft, Kernel, Options};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
@@ -115,6 +115,55 @@ fn a_second_run_reuses_the_buffers() {
     };
     assert_eq!(untimed(&first), untimed(&second));
     assert_eq!(first.nodes, 4_085_603);
+}
+
+/// The buffers a run makes are kept for the next ones: after a first
+/// depth-first run (its two slots, four buffers each), a run with the same
+/// or a smaller batch, or another kernel or slider method, makes no buffer;
+/// only a larger batch makes the slots again, once. A second breadth-first
+/// run, plain or merged, makes none either. Its own device, so that no
+/// other test's runs count.
+#[test]
+fn later_runs_make_no_buffers() {
+    let gpu = GpuPerft::new_blocking().expect("an adapter");
+    let p = Position::startpos();
+    let made = |variant, slider, batch| {
+        let before = gpu.buffers_made();
+        let options = Options {
+            batch_size: Some(batch),
+            split_depth: Some(2),
+            slider,
+            ..Options::with_variant(variant)
+        };
+        let run = gpu.run_blocking(&p, 4, &options, |_, _| true).unwrap();
+        assert_eq!(run.nodes, 197_281, "{run:?}");
+        gpu.buffers_made() - before
+    };
+    let (kogge, magic) = (AttackMethod::KoggeStone, AttackMethod::Magic);
+    assert_eq!(made(Kernel::Private, kogge, 256), 8, "two slots");
+    for (variant, slider, batch) in [
+        (Kernel::Private, kogge, 256),
+        (Kernel::Private, kogge, 100),
+        (Kernel::Workgroup, kogge, 256),
+        (Kernel::Workgroup, magic, 200),
+    ] {
+        let again = made(variant, slider, batch);
+        assert_eq!(again, 0, "{variant} {slider} batch {batch}");
+    }
+    // 400 positions in one batch: more than the 256 the slots hold
+    assert_eq!(made(Kernel::Private, kogge, 1000), 8, "grown");
+    assert_eq!(made(Kernel::Private, kogge, 400), 0);
+    for merge in [false, true] {
+        let options = Options {
+            merge,
+            ..Options::default()
+        };
+        let run = |gpu: &GpuPerft| gpu.run_blocking(&p, 4, &options, |_, _| true).unwrap();
+        run(&gpu);
+        let before = gpu.buffers_made();
+        assert_eq!(run(&gpu).nodes, 197_281);
+        assert_eq!(gpu.buffers_made(), before, "breadth-first, merge {merge}");
+    }
 }
 
 /// Where the adapter has timestamp queries (SwiftShader has), every run

@@ -279,14 +279,14 @@ pub fn open_gpu(
     let base = Options {
         workgroup_size: args.workgroup_size,
         split_depth: args.split_depth,
-        hash_bytes: bitscope::gpu::bfs_hash::mib(args.hash),
+        hash_bytes: bitscope::gpu::breadth_first::hash::mib(args.hash),
         merge: args.merge || !args.no_merge,
         ..base
     };
     if base.merge && args.hash > 0 {
         return Err(format!(
             "--hash: {} (--no-merge)",
-            bitscope::gpu::bfs::MERGE_AND_HASH
+            bitscope::gpu::breadth_first::MERGE_AND_HASH
         ));
     }
     let options = match args.variant.as_deref().and_then(VariantName::parse) {

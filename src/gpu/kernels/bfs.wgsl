@@ -1,7 +1,7 @@
 // bitscope breadth-first perft kernels.
 //
 // The host appends this file to perft.wgsl (private variant) + bitboards.wgsl
-// + counts.wgsl (gpu/bfs.rs, `bfs_source`), so the move generator exists once:
+// + counts.wgsl (gpu/breadth_first/kernels.rs, `bfs_source`), so the move generator exists once:
 // setup_sides, danger_map, pawn_sets, knight/slider/king_targets, the counts,
 // classify and play_side are the depth-first kernel's own functions. bf_setup finds
 // checks, pins and en passant its own way, and bf_count_legal is count_legal
@@ -29,7 +29,7 @@
 //                  invocation's own atomics (BF_DIRECT)
 //   bf_leaf_count  the same with one ply left: counts the legal moves
 // A level the host does not read back (its buffer sized from an upper
-// bound, gpu/bfs_walk.rs):
+// bound, gpu/breadth_first/walk.rs):
 //   bf_leaf_args   one workgroup, after bf_block_scan: the indirect
 //                  dispatch arguments of the next level's leaf pieces from
 //                  the scanned total; a total over the next level's
@@ -39,7 +39,7 @@
 //                  native builds only).
 
 // Three constants come from the host, declared before this file
-// (gpu/bfs.rs, `bfs_source`):
+// (gpu/breadth_first/kernels.rs, `bfs_source`):
 //   const BWG: u32        the workgroup size, a power of two
 //   const BF_WHITE: bool  the side to move of every position the entry
 //                         points read. A level of the breadth-first tree
@@ -84,7 +84,7 @@ struct BfParams {
 // [4], [5] hash-table hits and misses (bf_leaf_hash), [6], [7] their high
 // words, [8] the overflows bf_leaf_args found
 @group(0) @binding(15) var<storage, read_write> bf_acc: array<atomic<u32>>;
-// The transposition table of bf_leaf_hash (gpu/bfs_hash.rs): Zobrist keys,
+// The transposition table of bf_leaf_hash (gpu/breadth_first/hash.rs): Zobrist keys,
 // three words (key lo, key hi, check) per (board, square), per (info byte
 // index, byte value), and one for black to move; the table, four words an
 // entry, a power of two entries.
@@ -99,8 +99,21 @@ struct BfParams {
 // scan (two ping-pong halves) and reduction (lo half, hi half)
 var<workgroup> bf_sh: array<u32, 2u * BWG>;
 
-fn bf_index(wid: vec3<u32>, nwg: vec3<u32>, li: u32) -> u32 {
-    return (wid.y * nwg.x + wid.x) * BWG + li;
+// The builtins of the entry points that cover a range of items, one
+// invocation each (a 2-D dispatch past 65535 workgroups).
+struct BfIds {
+    @builtin(local_invocation_index) li: u32,
+    @builtin(workgroup_id) wid: vec3<u32>,
+    @builtin(num_workgroups) nwg: vec3<u32>,
+}
+
+// The block (workgroup) an invocation is in, and its item.
+fn bf_block(id: BfIds) -> u32 {
+    return id.wid.y * id.nwg.x + id.wid.x;
+}
+
+fn bf_index(id: BfIds) -> u32 {
+    return bf_block(id) * BWG + id.li;
 }
 
 // The positions of a leaf dispatch: its count, or for a piece of a level
@@ -171,7 +184,7 @@ fn bf_store(i: u32, q: Pos) {
 //   m[i]  square or offset (bits 0..5), pawn direction (bit 6), kind (bits 8..10)
 // At most 4 pawn directions, one source per other piece, one king: 20 for up
 // to 15 pieces besides pawns and king a side (the host refuses a root with
-// more, gpu/bfs.rs BFS_MAX_OFFICERS). The arrays are indexed at run time,
+// more, gpu/breadth_first/mod.rs BFS_MAX_OFFICERS). The arrays are indexed at run time,
 // so a GPU keeps them in local memory: 160 B and 80 B per invocation
 // (gpu/layout.rs, bfs_private_bytes; no private array above 256 B).
 const BF_SOURCES: u32 = 20u;
@@ -190,8 +203,12 @@ fn bf_add(src: ptr<function, Sources>, t: vec2<u32>, origin: u32, kind: u32) {
     (*src).n += select(0u, 1u, nz(t));
 }
 
-// One source per slider of `pieces` along its diagonals (diag) or lines.
-fn bf_add_sliders(src: ptr<function, Sources>, c: Ctx, pieces: vec2<u32>, diag: bool) {
+// One source per slider of `pieces`, of kind 3 (bishop-likes: their
+// diagonal targets), 4 (rook-likes: their line targets) or 5 (queens: both
+// in one set; a queen pinned on a line has no diagonal move, one pinned on
+// a diagonal no line move). Its callers pass `kind` as a constant, so a
+// bishop's or a rook's source computes one set of targets.
+fn bf_add_sliders(src: ptr<function, Sources>, c: Ctx, pieces: vec2<u32>, kind: u32) {
     var s = pieces;
     loop {
         if !nz(s) {
@@ -200,26 +217,9 @@ fn bf_add_sliders(src: ptr<function, Sources>, c: Ctx, pieces: vec2<u32>, diag: 
         let fsq = lsb(s);
         let f = sqbb(fsq);
         s ^= f;
-        let t = slider_targets(c, f, slide_any(f, c.occ, diag), select(c.pin_hv, c.pin_d, diag));
-        bf_add(src, t, fsq, select(4u, 3u, diag));
-    }
-}
-
-// One source per queen of `pieces`, its diagonal and line targets in one
-// set: a queen pinned on a line has no diagonal move, one pinned on a
-// diagonal no line move.
-fn bf_add_queens(src: ptr<function, Sources>, c: Ctx, pieces: vec2<u32>) {
-    var s = pieces;
-    loop {
-        if !nz(s) {
-            break;
-        }
-        let fsq = lsb(s);
-        let f = sqbb(fsq);
-        s ^= f;
-        let td = slider_targets(c, f, slide_any(f, c.occ, true), c.pin_d);
-        let tl = slider_targets(c, f, slide_any(f, c.occ, false), c.pin_hv);
-        bf_add(src, msk(td, !nz(f & c.pin_hv)) | msk(tl, !nz(f & c.pin_d)), fsq, 5u);
+        let td = msk(line_targets(c, f, true), kind == 3u || (kind == 5u && !nz(f & c.pin_hv)));
+        let tl = msk(line_targets(c, f, false), kind == 4u || (kind == 5u && !nz(f & c.pin_d)));
+        bf_add(src, td | tl, fsq, kind);
     }
 }
 
@@ -246,9 +246,9 @@ fn bf_sources(q: Pos, c: Ctx) -> Sources {
         s ^= sqbb(fsq);
         bf_add(&src, knight_targets(c, sqbb(fsq)), fsq, 2u);
     }
-    bf_add_sliders(&src, c, c.us & q.b & ~q.r & ~c.pin_hv, true);
-    bf_add_sliders(&src, c, c.us & q.r & ~q.b & ~c.pin_d, false);
-    bf_add_queens(&src, c, c.us & q.b & q.r);
+    bf_add_sliders(&src, c, c.us & q.b & ~q.r & ~c.pin_hv, 3u);
+    bf_add_sliders(&src, c, c.us & q.r & ~q.b & ~c.pin_d, 4u);
+    bf_add_sliders(&src, c, c.us & q.b & q.r, 5u);
     bf_add(&src, king_targets(q, c), c.ksq, 6u);
     return src;
 }
@@ -464,13 +464,17 @@ fn bf_scan_wg(li: u32, v: u32) -> u32 {
     return incl - v;
 }
 
-// Adds (lo, hi) to acc[0], acc[1]: the carry of the low word goes to the
-// high word.
+// What to add to the high word of a 64-bit sum once v.x was added to its
+// low word, which held `old` before: v.y and the carry.
+fn carry_hi(old: u32, v: vec2<u32>) -> u32 {
+    return v.y + select(0u, 1u, old + v.x < old);
+}
+
+// Adds (lo, hi) to acc[0], acc[1].
 fn bf_add_count(v: vec2<u32>) {
-    let old = atomicAdd(&bf_acc[0], v.x);
-    let carry = select(0u, 1u, old + v.x < old);
-    if v.y + carry != 0u {
-        atomicAdd(&bf_acc[1], v.y + carry);
+    let hi = carry_hi(atomicAdd(&bf_acc[0], v.x), v);
+    if hi != 0u {
+        atomicAdd(&bf_acc[1], hi);
     }
 }
 
@@ -512,24 +516,20 @@ fn bf_reduce(li: u32, v: vec2<u32>) {
 // ---------------------------------------------------------- entry points
 
 @compute @workgroup_size(BWG)
-fn bf_count_scan(
-    @builtin(local_invocation_index) li: u32,
-    @builtin(workgroup_id) wid: vec3<u32>,
-    @builtin(num_workgroups) nwg: vec3<u32>,
-) {
+fn bf_count_scan(id: BfIds) {
     // a level is scanned whole, in dispatches whose base is a multiple of BWG
-    let i = bf_index(wid, nwg, li);
+    let i = bf_index(id);
     var n = 0u;
     if i < bf.count {
         n = bf_count_legal(bf_load(bf.base + i));
     }
-    let excl = bf_scan_wg(li, n);
+    let excl = bf_scan_wg(id.li, n);
     if i < bf.count {
         bf_offs[bf.base + i] = excl;
     }
     // (a 2-D dispatch may have workgroups past the last block)
-    let blk = wid.y * nwg.x + wid.x;
-    if li == BWG - 1u && blk * BWG < bf.count {
+    let blk = bf_block(id);
+    if id.li == BWG - 1u && blk * BWG < bf.count {
         bf_blocks[bf.base / BWG + blk] = excl + n;
     }
 }
@@ -561,12 +561,8 @@ fn bf_block_scan(@builtin(local_invocation_index) li: u32) {
 }
 
 @compute @workgroup_size(BWG)
-fn bf_expand(
-    @builtin(local_invocation_index) li: u32,
-    @builtin(workgroup_id) wid: vec3<u32>,
-    @builtin(num_workgroups) nwg: vec3<u32>,
-) {
-    let i = bf_index(wid, nwg, li);
+fn bf_expand(id: BfIds) {
+    let i = bf_index(id);
     if i >= bf.count {
         return;
     }
@@ -608,38 +604,51 @@ fn bf_leaf_args(@builtin(local_invocation_index) li: u32) {
     }
 }
 
-// The last two plies (r = 2): plays each legal move and counts the child's
-// legal moves. Its own entry point, as bf_leaf_count is: SwiftShader runs an
-// `if` body even when the condition is false for every invocation, so a
-// kernel choosing its mode from the uniform ran both modes (the count-only
-// mode paid a whole walk's set-up per position, 5x its own work).
-@compute @workgroup_size(BWG)
-fn bf_leaf(
-    @builtin(local_invocation_index) li: u32,
-    @builtin(workgroup_id) wid: vec3<u32>,
-    @builtin(num_workgroups) nwg: vec3<u32>,
-) {
-    let i = bf_index(wid, nwg, li);
+// How a leaf kernel counts a position: the last two plies fused (plays
+// each legal move and counts the child's legal moves), the last ply (its
+// legal moves), or the last two through the transposition table.
+const BF_FUSED: u32 = 0u;
+const BF_LAST: u32 = 1u;
+const BF_HASHED: u32 = 2u;
+
+// The leaf kernels' body: each position of the dispatch counted as `how`
+// says, times its multiplicity, into acc. Each kernel is its own entry
+// point passing its own constant: SwiftShader runs an `if` body even when
+// the condition is false for every invocation, so a kernel choosing its
+// mode from the uniform ran every mode (the count-only mode paid a whole
+// walk's set-up per position, 5x its own work); the branches on a constant
+// fold away once the call is inlined.
+fn bf_leaves(id: BfIds, how: u32) {
+    let i = bf_index(id);
     var r = vec2<u32>(0u, 0u);
     if i < bf_limit() {
-        r = bf_weigh(bf.base + i, bf_walk(bf_load(bf.base + i), true, 0u, 0u));
+        let q = bf_load(bf.base + i);
+        if how == BF_LAST {
+            r = vec2<u32>(bf_count_legal(q), 0u);
+        } else if how == BF_HASHED {
+            r = bf_probe(q);
+        } else {
+            r = bf_walk(q, true, 0u, 0u);
+        }
+        r = bf_weigh(bf.base + i, r);
     }
-    bf_total(li, r);
+    bf_total(id.li, r);
 }
 
-// The last ply (r = 1): counts each position's legal moves.
 @compute @workgroup_size(BWG)
-fn bf_leaf_count(
-    @builtin(local_invocation_index) li: u32,
-    @builtin(workgroup_id) wid: vec3<u32>,
-    @builtin(num_workgroups) nwg: vec3<u32>,
-) {
-    let i = bf_index(wid, nwg, li);
-    var r = vec2<u32>(0u, 0u);
-    if i < bf_limit() {
-        r = bf_weigh(bf.base + i, vec2<u32>(bf_count_legal(bf_load(bf.base + i)), 0u));
-    }
-    bf_total(li, r);
+fn bf_leaf(id: BfIds) {
+    bf_leaves(id, BF_FUSED);
+}
+
+@compute @workgroup_size(BWG)
+fn bf_leaf_count(id: BfIds) {
+    bf_leaves(id, BF_LAST);
+}
+
+// The fused leaf with the transposition table (bf_probe).
+@compute @workgroup_size(BWG)
+fn bf_leaf_hash(id: BfIds) {
+    bf_leaves(id, BF_HASHED);
 }
 
 // ------------------------------------------------ transposition table
@@ -655,11 +664,15 @@ fn bf_hash_board(bb: vec2<u32>, board: u32, h: vec3<u32>) -> vec3<u32> {
         if !nz(m) {
             break;
         }
-        let o = 3u * (64u * board + lsb(m));
-        out ^= vec3<u32>(bf_keys[o], bf_keys[o + 1u], bf_keys[o + 2u]);
+        out ^= bf_key(64u * board + lsb(m));
         m ^= low_bit(m);
     }
     return out;
+}
+
+// Key k: (key lo, key hi, check).
+fn bf_key(k: u32) -> vec3<u32> {
+    return vec3<u32>(bf_keys[3u * k], bf_keys[3u * k + 1u], bf_keys[3u * k + 2u]);
 }
 
 fn bf_hash(q: Pos) -> vec3<u32> {
@@ -670,12 +683,10 @@ fn bf_hash(q: Pos) -> vec3<u32> {
     h = bf_hash_board(q.b, 3u, h);
     h = bf_hash_board(q.r, 4u, h);
     for (var j = 0u; j < 4u; j++) {
-        let o = 3u * (320u + 256u * j + ((q.info >> (8u * j)) & 255u));
-        h ^= vec3<u32>(bf_keys[o], bf_keys[o + 1u], bf_keys[o + 2u]);
+        h ^= bf_key(320u + 256u * j + ((q.info >> (8u * j)) & 255u));
     }
     if !BF_WHITE {
-        let o = 3u * (320u + 1024u);
-        h ^= vec3<u32>(bf_keys[o], bf_keys[o + 1u], bf_keys[o + 2u]);
+        h ^= bf_key(320u + 1024u);
     }
     return h;
 }
@@ -691,58 +702,42 @@ fn bf_tally(j: u32) {
 // two-ply counts only (the fused leaf's).
 const BF_TT_DEPTH: u32 = 0x20000000u;
 
-// The fused leaf with a transposition table: a position's two-ply count is
-// taken from the table when an entry's key (64 bits), check word (32) and
-// depth all match; else it is counted and stored. Each word of an entry
-// holds its value xor the count (written last-to-first, read with atomics),
-// so an entry torn by two writers fails the match instead of giving a
-// wrong count. One hit or miss per position into acc[4], acc[5].
-@compute @workgroup_size(BWG)
-fn bf_leaf_hash(
-    @builtin(local_invocation_index) li: u32,
-    @builtin(workgroup_id) wid: vec3<u32>,
-    @builtin(num_workgroups) nwg: vec3<u32>,
-) {
-    let i = bf_index(wid, nwg, li);
-    var r = vec2<u32>(0u, 0u);
-    if i < bf_limit() {
-        let q = bf_load(bf.base + i);
-        let h = bf_hash(q);
-        let e = 4u * (h.x & (arrayLength(&bf_tt) / 4u - 1u));
-        let n = atomicLoad(&bf_tt[e + 3u]);
-        let hit = atomicLoad(&bf_tt[e]) == (h.x ^ n)
-            && atomicLoad(&bf_tt[e + 1u]) == (h.y ^ n)
-            && atomicLoad(&bf_tt[e + 2u]) == (h.z ^ n ^ BF_TT_DEPTH);
-        if hit {
-            r = vec2<u32>(n, 0u);
-            bf_tally(4u);
-        } else {
-            r = bf_walk(q, true, 0u, 0u);
-            atomicStore(&bf_tt[e + 3u], r.x);
-            atomicStore(&bf_tt[e + 2u], h.z ^ r.x ^ BF_TT_DEPTH);
-            atomicStore(&bf_tt[e + 1u], h.y ^ r.x);
-            atomicStore(&bf_tt[e], h.x ^ r.x);
-            bf_tally(5u);
-        }
-        r = bf_weigh(bf.base + i, r);
+// The fused leaf's count of q through the transposition table: taken from
+// the table when an entry's key (64 bits), check word (32) and depth all
+// match; else counted and stored. Each word of an entry holds its value
+// xor the count (written last-to-first, read with atomics), so an entry
+// torn by two writers fails the match instead of giving a wrong count.
+// One hit or miss per position into acc[4], acc[5].
+fn bf_probe(q: Pos) -> vec2<u32> {
+    let h = bf_hash(q);
+    let e = 4u * (h.x & (arrayLength(&bf_tt) / 4u - 1u));
+    let n = atomicLoad(&bf_tt[e + 3u]);
+    let hit = atomicLoad(&bf_tt[e]) == (h.x ^ n)
+        && atomicLoad(&bf_tt[e + 1u]) == (h.y ^ n)
+        && atomicLoad(&bf_tt[e + 2u]) == (h.z ^ n ^ BF_TT_DEPTH);
+    if hit {
+        bf_tally(4u);
+        return vec2<u32>(n, 0u);
     }
-    bf_total(li, r);
+    let r = bf_walk(q, true, 0u, 0u);
+    atomicStore(&bf_tt[e + 3u], r.x);
+    atomicStore(&bf_tt[e + 2u], h.z ^ r.x ^ BF_TT_DEPTH);
+    atomicStore(&bf_tt[e + 1u], h.y ^ r.x);
+    atomicStore(&bf_tt[e], h.x ^ r.x);
+    bf_tally(5u);
+    return r;
 }
 
-// A test hook (gpu/bfs.rs, `bfs_reduce`): native builds only, build.rs
+// A test hook (gpu/breadth_first/mod.rs, `reduce`): native builds only, build.rs
 // leaves the block out of the page's copy.
 //@@BEGIN NATIVE
 @compute @workgroup_size(BWG)
-fn bf_reduce_test(
-    @builtin(local_invocation_index) li: u32,
-    @builtin(workgroup_id) wid: vec3<u32>,
-    @builtin(num_workgroups) nwg: vec3<u32>,
-) {
-    let i = bf_index(wid, nwg, li);
+fn bf_reduce_test(id: BfIds) {
+    let i = bf_index(id);
     var r = vec2<u32>(0u, 0u);
     if i < bf.count {
         r = vec2<u32>(bf_src[2u * i], bf_src[2u * i + 1u]);
     }
-    bf_total(li, r);
+    bf_total(id.li, r);
 }
 //@@END NATIVE

@@ -92,7 +92,7 @@ fn diag_line(s: u32, anti: bool) -> vec2<u32> {
 }
 
 // 64-bit shifts by constants: `shl`/`shr` for 0 < n < 32, `shr_hi` for
-// 32 <= n < 64 (no branches, every call site passes a literal). A left
+// 32 <= n < 64 (no branches, every call site passes a constant). A left
 // shift is written as a multiplication by 2^n: on SwiftShader that is much
 // the cheaper of the two (docs/performance.md, "Multiplications over
 // shifts"); a GPU does either in one instruction.
@@ -127,13 +127,27 @@ fn att_n(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
     return vec2<u32>(lo * 256u, (hi * 256u) | up);
 }
 
+// South, south-east and south-west: the fill towards the low bits, `s`
+// squares a step (8, 7, 9) through `p`, the squares a ray may enter. Its
+// callers pass `s` as a constant, so each shift below is one by a constant
+// once the compiler has inlined the call (its 4s-square step is the one
+// that may cross from the high word to the low: 28, 32, 36).
+fn fill_down(g: vec2<u32>, p: vec2<u32>, s: u32) -> vec2<u32> {
+    var pro = p;
+    var gen = g | (pro & shr(g, s));
+    pro &= shr(pro, s);
+    gen |= pro & shr(gen, 2u * s);
+    pro &= shr(pro, 2u * s);
+    if 4u * s < 32u {
+        gen |= pro & shr(gen, 4u * s);
+    } else {
+        gen |= pro & shr_hi(gen, 4u * s);
+    }
+    return shr(gen, s);
+}
+
 fn att_s(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
-    var gen = g | (e & shr(g, 8u));
-    var pro = e & shr(e, 8u);
-    gen |= pro & shr(gen, 16u);
-    pro &= shr(pro, 16u);
-    gen |= pro & shr_hi(gen, 32u);
-    return shr(gen, 8u);
+    return fill_down(g, e, 8u);
 }
 
 // East and west never cross from one word to the other: a bit shifted
@@ -184,23 +198,11 @@ fn att_nw(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
 }
 
 fn att_se(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
-    var pro = e & NOT_A;
-    var gen = g | (pro & shr(g, 7u));
-    pro &= shr(pro, 7u);
-    gen |= pro & shr(gen, 14u);
-    pro &= shr(pro, 14u);
-    gen |= pro & shr(gen, 28u);
-    return shr(gen, 7u) & NOT_A;
+    return fill_down(g, e & NOT_A, 7u) & NOT_A;
 }
 
 fn att_sw(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
-    var pro = e & NOT_H;
-    var gen = g | (pro & shr(g, 9u));
-    pro &= shr(pro, 9u);
-    gen |= pro & shr(gen, 18u);
-    pro &= shr(pro, 18u);
-    gen |= pro & shr_hi(gen, 36u);
-    return shr(gen, 9u) & NOT_H;
+    return fill_down(g, e & NOT_H, 9u) & NOT_H;
 }
 
 fn rook_att(g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {

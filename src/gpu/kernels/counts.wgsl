@@ -85,24 +85,21 @@ fn count_ep(q: Pos, c: Ctx) -> u32 {
 // The legal moves of the sliders in `diag` (bishop-likes) and `orth`
 // (rook-likes), one slider at a time.
 fn count_sliders_each(c: Ctx, diag: vec2<u32>, orth: vec2<u32>) -> u32 {
+    return count_slider_class(c, diag, true) + count_slider_class(c, orth, false);
+}
+
+// The legal moves of `pieces` along their diagonals (diag) or lines, one
+// at a time. Its callers pass `diag` as a constant (line_targets).
+fn count_slider_class(c: Ctx, pieces: vec2<u32>, diag: bool) -> u32 {
     var n = 0u;
-    var s = diag;
+    var s = pieces;
     loop {
         if !nz(s) {
             break;
         }
         let f = low_bit(s);
         s ^= f;
-        n += popc(diag_targets(c, f));
-    }
-    s = orth;
-    loop {
-        if !nz(s) {
-            break;
-        }
-        let f = low_bit(s);
-        s ^= f;
-        n += popc(orth_targets(c, f));
+        n += popc(line_targets(c, f, diag));
     }
     return n;
 }

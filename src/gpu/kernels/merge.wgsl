@@ -1,6 +1,7 @@
 // bitscope: merging a breadth-first level's equal positions (a multiset
-// frontier). Appended after bfs.wgsl when BF_MERGE is on (gpu/bfs_kernels.rs);
-// the host's side: gpu/bfs_merge.rs.
+// frontier). Appended after bfs.wgsl when BF_MERGE is on
+// (gpu/breadth_first/kernels.rs); the host's side:
+// gpu/breadth_first/merge.rs.
 //
 // bf_expand has written a range of children into the staging buffer, each
 // in its one form (bf_canon) followed by its multiplicity (BF_STRIDE words).
@@ -89,41 +90,37 @@ fn mg_hash(i: u32) -> u32 {
     return mg_fmix(h ^ 44u);
 }
 
-fn mg_same_staged(i: u32, j: u32) -> bool {
-    var same = true;
-    for (var w = 0u; w < 11u; w++) {
-        same = same && mg_stage[i * BF_STRIDE + w] == mg_stage[j * BF_STRIDE + w];
+// Word w of the position a (non-empty) slot value names: a staged child's
+// or a level entry's.
+fn mg_word(v: u32, w: u32) -> u32 {
+    if (v & MG_STAGE) != 0u {
+        return mg_stage[(v & ~MG_STAGE) * BF_STRIDE + w];
     }
-    return same;
-}
-
-fn mg_same_entry(i: u32, k: u32) -> bool {
-    var same = true;
-    for (var w = 0u; w < 11u; w++) {
-        same = same && mg_stage[i * BF_STRIDE + w] == atomicLoad(&mg_level[k * BF_STRIDE + w]);
-    }
-    return same;
+    return atomicLoad(&mg_level[(v - 1u) * BF_STRIDE + w]);
 }
 
 // Whether a slot's value names a position equal to staged child i.
 fn mg_names(i: u32, v: u32) -> bool {
-    if (v & MG_STAGE) != 0u {
-        return mg_same_staged(i, v & ~MG_STAGE);
+    var same = v != 0u;
+    for (var w = 0u; w < 11u; w++) {
+        same = same && mg_stage[i * BF_STRIDE + w] == mg_word(v, w);
     }
-    return v != 0u && mg_same_entry(i, v - 1u);
+    return same;
+}
+
+// The staged child of invocation `id` in this dispatch, or MG_SKIP past
+// its end.
+fn mg_child(id: BfIds) -> u32 {
+    let t = bf_index(id);
+    return select(MG_SKIP, mp.base + t, t < mp.count);
 }
 
 @compute @workgroup_size(BWG)
-fn mg_insert(
-    @builtin(local_invocation_index) li: u32,
-    @builtin(workgroup_id) wid: vec3<u32>,
-    @builtin(num_workgroups) nwg: vec3<u32>,
-) {
-    let t = bf_index(wid, nwg, li);
-    if t >= mp.count {
+fn mg_insert(id: BfIds) {
+    let i = mg_child(id);
+    if i == MG_SKIP {
         return;
     }
-    let i = mp.base + t;
     let h = mg_hash(i);
     if (mg_fmix(h ^ 0x9e3779b9u) & mp.parts) != mp.part {
         mg_match[2u * i] = MG_SKIP;
@@ -172,33 +169,26 @@ fn mg_insert(
 
 // Adds (lo, hi) to the 64-bit number at mg_level[o], mg_level[o + 1].
 fn mg_add_entry(o: u32, v: vec2<u32>) {
-    let old = atomicAdd(&mg_level[o], v.x);
-    let carry = select(0u, 1u, old + v.x < old);
-    if v.y + carry != 0u {
-        atomicAdd(&mg_level[o + 1u], v.y + carry);
+    let hi = carry_hi(atomicAdd(&mg_level[o], v.x), v);
+    if hi != 0u {
+        atomicAdd(&mg_level[o + 1u], hi);
     }
 }
 
 // Adds (lo, hi) to the level's node count, mg_acc[2], mg_acc[3].
 fn mg_add_nodes(v: vec2<u32>) {
-    let old = atomicAdd(&mg_acc[2], v.x);
-    let carry = select(0u, 1u, old + v.x < old);
-    if v.y + carry != 0u {
-        atomicAdd(&mg_acc[3], v.y + carry);
+    let hi = carry_hi(atomicAdd(&mg_acc[2], v.x), v);
+    if hi != 0u {
+        atomicAdd(&mg_acc[3], hi);
     }
 }
 
 @compute @workgroup_size(BWG)
-fn mg_commit(
-    @builtin(local_invocation_index) li: u32,
-    @builtin(workgroup_id) wid: vec3<u32>,
-    @builtin(num_workgroups) nwg: vec3<u32>,
-) {
-    let t = bf_index(wid, nwg, li);
-    if t >= mp.count {
+fn mg_commit(id: BfIds) {
+    let i = mg_child(id);
+    if i == MG_SKIP {
         return;
     }
-    let i = mp.base + t;
     var code = mg_match[2u * i];
     if code == MG_SKIP || code == MG_LOST {
         return;

@@ -250,63 +250,52 @@ fn danger_map(q: Pos, c: Ctx) -> vec2<u32> {
 fn setup(q: Pos) -> Ctx {
     var c = setup_base(q);
     let k = c.kbb;
-    let e = c.empty;
-    let tp = c.them & q.p;
-    let tn = c.them & q.n;
-    let tb = c.them & q.b;
-    let tr = c.them & q.r;
-
-    // Checkers and pins, direction by direction.
-    var cm = (knight_att(k) & tn) | (pawn_att(k, c.white) & tp);
-    var nchk = popc(cm);
-    var phv = ZERO;
-    var pd = ZERO;
-    var r = att_n(k, e);
-    var ri = ray_info(r, att_n(k, e | (r & c.us)), c.occ, c.us, tr);
-    cm |= ri.check;
-    phv |= ri.pin;
-    nchk += ri.n;
-    r = att_s(k, e);
-    ri = ray_info(r, att_s(k, e | (r & c.us)), c.occ, c.us, tr);
-    cm |= ri.check;
-    phv |= ri.pin;
-    nchk += ri.n;
-    r = att_e(k, e);
-    ri = ray_info(r, att_e(k, e | (r & c.us)), c.occ, c.us, tr);
-    cm |= ri.check;
-    phv |= ri.pin;
-    nchk += ri.n;
-    r = att_w(k, e);
-    ri = ray_info(r, att_w(k, e | (r & c.us)), c.occ, c.us, tr);
-    cm |= ri.check;
-    phv |= ri.pin;
-    nchk += ri.n;
-    r = att_ne(k, e);
-    ri = ray_info(r, att_ne(k, e | (r & c.us)), c.occ, c.us, tb);
-    cm |= ri.check;
-    pd |= ri.pin;
-    nchk += ri.n;
-    r = att_nw(k, e);
-    ri = ray_info(r, att_nw(k, e | (r & c.us)), c.occ, c.us, tb);
-    cm |= ri.check;
-    pd |= ri.pin;
-    nchk += ri.n;
-    r = att_se(k, e);
-    ri = ray_info(r, att_se(k, e | (r & c.us)), c.occ, c.us, tb);
-    cm |= ri.check;
-    pd |= ri.pin;
-    nchk += ri.n;
-    r = att_sw(k, e);
-    ri = ray_info(r, att_sw(k, e | (r & c.us)), c.occ, c.us, tb);
-    cm |= ri.check;
-    pd |= ri.pin;
-    nchk += ri.n;
-
+    // checkers and pins along the king's lines, then its diagonals
+    let hv = king_rays(c, 0u, c.them & q.r);
+    let dg = king_rays(c, 4u, c.them & q.b);
+    let jumps = (knight_att(k) & c.them & q.n) | (pawn_att(k, c.white) & c.them & q.p);
+    let cm = jumps | hv.check | dg.check;
+    let nchk = popc(jumps) + hv.n + dg.n;
     c.checkmask = select(select(cm, ZERO, nchk > 1u), ALL, nchk == 0u);
     c.nchk = nchk;
-    c.pin_hv = phv;
-    c.pin_d = pd;
+    c.pin_hv = hv.pin;
+    c.pin_d = dg.pin;
     return c;
+}
+
+// The fill from g through e in direction d: 0..3 north, south, east, west,
+// 4..7 north-east, north-west, south-east, south-west. Every caller passes
+// a constant d, so once the call is inlined the switch keeps one fill.
+fn att_dir(d: u32, g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
+    switch d {
+        case 0u: { return att_n(g, e); }
+        case 1u: { return att_s(g, e); }
+        case 2u: { return att_e(g, e); }
+        case 3u: { return att_w(g, e); }
+        case 4u: { return att_ne(g, e); }
+        case 5u: { return att_nw(g, e); }
+        case 6u: { return att_se(g, e); }
+        default: { return att_sw(g, e); }
+    }
+}
+
+// The check and the pin along direction d from our king: two fills, to the
+// first blocker and through it when it is ours.
+fn king_ray(c: Ctx, d: u32, sl: vec2<u32>) -> Ray {
+    let r = att_dir(d, c.kbb, c.empty);
+    return ray_info(r, att_dir(d, c.kbb, c.empty | (r & c.us)), c.occ, c.us, sl);
+}
+
+// The checks and pins of the four directions d0 .. d0 + 3 (the lines or
+// the diagonals, enemy sliders `sl`), together. Written out direction by
+// direction on purpose: a loop over them would stay a loop whose switch
+// runs every fill (SwiftShader runs each case of a loop's switch).
+fn king_rays(c: Ctx, d0: u32, sl: vec2<u32>) -> Ray {
+    let a = king_ray(c, d0, sl);
+    let b = king_ray(c, d0 + 1u, sl);
+    let x = king_ray(c, d0 + 2u, sl);
+    let y = king_ray(c, d0 + 3u, sl);
+    return Ray(a.check | b.check | x.check | y.check, a.pin | b.pin | x.pin | y.pin, a.n + b.n + x.n + y.n);
 }
 
 // En passant by the pawn on `fsq`: play it on copies of the boards and look
@@ -377,6 +366,12 @@ fn diag_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
 
 fn orth_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
     return slider_targets(c, f, slide_orth(f, c.occ), c.pin_hv);
+}
+
+// diag_targets (diag) or orth_targets. Its callers pass `diag` as a
+// constant, so the shader compiler keeps one of the two (slide_any).
+fn line_targets(c: Ctx, f: vec2<u32>, diag: bool) -> vec2<u32> {
+    return slider_targets(c, f, slide_any(f, c.occ, diag), select(c.pin_hv, c.pin_d, diag));
 }
 
 // The legal targets of the slider on f with attacks `att`: not our own
@@ -463,82 +458,88 @@ fn next_move(q: Pos, c: Ctx, prev: u32) -> u32 {
         floor = ((prev >> 6u) & 63u) + 1u;
     }
     if c.nchk < 2u {
-        let pinned = c.pin_hv | c.pin_d;
-        if cls == 0u {
-            var s = c.us & q.p & mask_ge(start);
-            loop {
-                if !nz(s) {
-                    break;
-                }
-                let fsq = lsb(s);
-                s &= ~sqbb(fsq);
-                let t = pawn_targets(q, c, fsq) & select(ALL, mask_ge(floor), fsq == start);
-                if nz(t) {
-                    return encode(q, c, fsq, lsb(t), 1u);
-                }
-            }
-            start = 0u;
-            floor = 0u;
+        // the classes from the last move's on, one by one (each call with a
+        // constant class, so each keeps its own generator once inlined)
+        var m = class_move(q, c, 0u, vec3<u32>(cls, start, floor));
+        if m == NO_MOVE {
+            m = class_move(q, c, 1u, vec3<u32>(cls, start, floor));
         }
-        if cls <= 1u {
-            var s = c.us & q.n & ~pinned & mask_ge(start);
-            loop {
-                if !nz(s) {
-                    break;
-                }
-                let fsq = lsb(s);
-                s &= ~sqbb(fsq);
-                let t = knight_targets(c, sqbb(fsq)) & select(ALL, mask_ge(floor), fsq == start);
-                if nz(t) {
-                    return encode(q, c, fsq, lsb(t), 2u);
-                }
-            }
-            start = 0u;
-            floor = 0u;
+        if m == NO_MOVE {
+            m = class_move(q, c, 2u, vec3<u32>(cls, start, floor));
         }
-        if cls <= 2u {
-            var s = c.us & q.b & ~c.pin_hv & mask_ge(start);
-            loop {
-                if !nz(s) {
-                    break;
-                }
-                let fsq = lsb(s);
-                let f = sqbb(fsq);
-                s &= ~f;
-                let t = diag_targets(c, f) & select(ALL, mask_ge(floor), fsq == start);
-                if nz(t) {
-                    return encode(q, c, fsq, lsb(t), select(3u, 5u, nz(f & q.r)));
-                }
-            }
-            start = 0u;
-            floor = 0u;
+        if m == NO_MOVE {
+            m = class_move(q, c, 3u, vec3<u32>(cls, start, floor));
         }
-        if cls <= 3u {
-            var s = c.us & q.r & ~c.pin_d & mask_ge(start);
-            loop {
-                if !nz(s) {
-                    break;
-                }
-                let fsq = lsb(s);
-                let f = sqbb(fsq);
-                s &= ~f;
-                let t = orth_targets(c, f) & select(ALL, mask_ge(floor), fsq == start);
-                if nz(t) {
-                    return encode(q, c, fsq, lsb(t), select(4u, 5u, nz(f & q.b)));
-                }
-            }
-            start = 0u;
-            floor = 0u;
+        if m != NO_MOVE {
+            return m;
         }
-    } else if cls < 4u {
-        // double check: only the king moves
-        floor = 0u;
     }
-    let t = king_targets(q, c) & mask_ge(floor);
+    // the king: past the last move's target when that was a king move
+    let t = king_targets(q, c) & mask_ge(select(0u, floor, cls == 4u));
     if nz(t) {
         return encode(q, c, c.ksq, lsb(t), 6u);
     }
     return NO_MOVE;
+}
+
+// The first legal move of class k (0 pawn, 1 knight, 2 diagonal slide, 3
+// line slide) at or after where the search stopped, `at` = (its class,
+// from square, first target): when k is that class, from the same piece
+// on, and from that piece to the targets from the first one on; when k
+// comes after it, from k's first piece; NO_MOVE when k came before. Every
+// caller passes a constant k, so once the call is inlined the switches
+// keep one class.
+fn class_move(q: Pos, c: Ctx, k: u32, at: vec3<u32>) -> u32 {
+    if at.x > k {
+        return NO_MOVE;
+    }
+    let start = select(0u, at.y, k == at.x);
+    let floor = select(0u, at.z, k == at.x);
+    var s = class_pieces(q, c, k) & mask_ge(start);
+    loop {
+        if !nz(s) {
+            break;
+        }
+        let fsq = lsb(s);
+        let f = sqbb(fsq);
+        s &= ~f;
+        let t = class_targets(q, c, k, fsq) & select(ALL, mask_ge(floor), fsq == start);
+        if nz(t) {
+            return encode(q, c, fsq, lsb(t), class_kind(q, k, f));
+        }
+    }
+    return NO_MOVE;
+}
+
+// Our pieces that may make a class-k move (not a knight that is pinned, a
+// bishop-like pinned on a line, a rook-like pinned on a diagonal).
+fn class_pieces(q: Pos, c: Ctx, k: u32) -> vec2<u32> {
+    switch k {
+        case 0u: { return c.us & q.p; }
+        case 1u: { return c.us & q.n & ~(c.pin_hv | c.pin_d); }
+        case 2u: { return c.us & q.b & ~c.pin_hv; }
+        default: { return c.us & q.r & ~c.pin_d; }
+    }
+}
+
+// The legal targets of the class-k move of the piece on fsq.
+fn class_targets(q: Pos, c: Ctx, k: u32, fsq: u32) -> vec2<u32> {
+    switch k {
+        case 0u: { return pawn_targets(q, c, fsq); }
+        case 1u: { return knight_targets(c, sqbb(fsq)); }
+        case 2u: { return diag_targets(c, sqbb(fsq)); }
+        default: { return orth_targets(c, sqbb(fsq)); }
+    }
+}
+
+// The kind of the piece f that makes a class-k move (1 pawn .. 5 queen).
+fn class_kind(q: Pos, k: u32, f: vec2<u32>) -> u32 {
+    switch k {
+        case 0u: { return 1u; }
+        case 1u: { return 2u; }
+        case 2u: { return select(3u, 5u, nz(f & q.r)); }
+        default: { return select(4u, 5u, nz(f & q.b)); }
+    }
 }
 
 // ------------------------------------------------------------- make / unmake

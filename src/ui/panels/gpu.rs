@@ -15,7 +15,7 @@ use super::gpu_levels::LevelsChart;
 use super::gpu_matrix::GpuMatrix;
 use super::PanelProps;
 use crate::chess::{FenError, Position, CPW_POSITIONS};
-use crate::gpu::bfs_hash::mib;
+use crate::gpu::breadth_first::hash::mib;
 use crate::gpu::layout::{default_workgroup_storage_limit, WORKGROUP_SIZES};
 use crate::gpu::matrix::{adapter_key, winner_storage_key};
 use crate::gpu::{

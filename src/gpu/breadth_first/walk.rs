@@ -26,12 +26,14 @@
 //! offset), so a level's many bounded dispatches go in one submission.
 //!
 //! The buffers live in a [`Pool`] that the context keeps between runs
-//! (`bfs_pool`).
+//! ([`super::pool`]).
 
-use super::bfs_kernels::{BfParams, Kernels};
-use super::bfs_pool::{Pool, ACC_BYTES};
-use super::timer::{pass_nanos, Timer, MAX_TIMED_PASSES};
-use super::{GpuError, GpuPerft, GpuRun};
+use super::super::context::Context;
+use super::super::packed::Packed;
+use super::super::timer::{pass_nanos, Timer, MAX_TIMED_PASSES};
+use super::super::{GpuError, GpuRun};
+use super::kernels::{BfParams, Kernels};
+use super::pool::{pieces, Pool, ACC_BYTES};
 
 /// How a run is cut up.
 #[derive(Clone, Copy, Debug)]
@@ -42,7 +44,7 @@ pub(super) struct Plan {
     pub expand_max: u32,
     /// Positions per leaf dispatch.
     pub leaf_max: u32,
-    /// Entries of the transposition table (0: none, `bfs_hash`).
+    /// Entries of the transposition table (0: none, [`super::hash`]).
     pub hash_entries: u32,
     /// Frontier positions per chunk.
     pub chunk: u32,
@@ -100,22 +102,23 @@ enum ReadBack {
 
 /// Copies what `what` names into the pool's read-back buffer.
 fn copy_for_reading(pool: &Pool, enc: &mut wgpu::CommandEncoder, what: ReadBack) {
+    let c = &pool.common;
     match what {
         ReadBack::Acc => {
-            enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, ACC_BYTES);
-            if let Some(t) = &pool.timer {
-                t.copy(enc, &pool.read, ACC_BYTES);
+            enc.copy_buffer_to_buffer(&c.acc, 0, &c.read, 0, ACC_BYTES);
+            if let Some(t) = &c.timer {
+                t.copy(enc, &c.read, ACC_BYTES);
             }
         }
         ReadBack::Blocks(l, n) => {
-            enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, 16);
+            enc.copy_buffer_to_buffer(&c.acc, 0, &c.read, 0, 16);
             if n > 0 {
                 let blocks = &pool.levels[l].blocks;
-                enc.copy_buffer_to_buffer(blocks, 0, &pool.read, 16, 4 * u64::from(n));
+                enc.copy_buffer_to_buffer(blocks, 0, &c.read, 16, 4 * u64::from(n));
             }
             // the passes so far, timed: a run of many passes keeps its GPU time
-            if let Some(t) = &pool.timer {
-                t.copy(enc, &pool.read, 16 + 4 * u64::from(n));
+            if let Some(t) = &c.timer {
+                t.copy(enc, &c.read, 16 + 4 * u64::from(n));
             }
         }
     }
@@ -133,7 +136,7 @@ struct Frame {
 /// One run's walk: the kernels, the pool, the plan, the run's counters and
 /// the dispatches queued for the next submission.
 pub(super) struct Walker<'a> {
-    gpu: &'a GpuPerft,
+    ctx: &'a Context,
     k: &'a Kernels,
     pool: &'a mut Pool,
     plan: Plan,
@@ -146,25 +149,15 @@ pub(super) struct Walker<'a> {
 impl<'a> Walker<'a> {
     /// A walk with the accumulator zeroed.
     pub fn new(
-        gpu: &'a GpuPerft,
+        ctx: &'a Context,
         k: &'a Kernels,
         pool: &'a mut Pool,
         plan: Plan,
         run: &'a mut GpuRun,
     ) -> Walker<'a> {
-        gpu.queue
-            .write_buffer(&pool.acc, 0, &[0u8; ACC_BYTES as usize]);
-        if let Some(t) = pool.timer.as_mut() {
-            t.reset();
-        }
-        if plan.hash_entries > 0 || pool.table_entries > 1 {
-            let mut enc = gpu.device.create_command_encoder(&Default::default());
-            pool.hash_table(&gpu.device, plan.hash_entries, &mut enc);
-            gpu.queue.submit([enc.finish()]);
-            run.submits += 1;
-        }
+        pool.common.start(ctx, plan.hash_entries, run);
         Walker {
-            gpu,
+            ctx,
             k,
             pool,
             plan,
@@ -183,7 +176,7 @@ impl<'a> Walker<'a> {
                 self.submit(None);
             }
             self.pool
-                .grow(&self.gpu.device, l, n, nblocks, self.plan.cap.max(n));
+                .grow(self.ctx, l, n, nblocks, self.plan.cap.max(n));
         }
     }
 
@@ -197,17 +190,13 @@ impl<'a> Walker<'a> {
         piece: u32,
         params: BfParams,
     ) {
-        let piece = piece.max(1);
-        let mut done = 0;
-        while done < n {
-            let len = piece.min(n - done);
+        for (count, base) in pieces((first, n), piece) {
             let p = BfParams {
-                count: len,
-                base: first + done,
+                count,
+                base,
                 ..params
             };
-            self.push(Dispatch::direct(pipeline, l, len.div_ceil(self.k.wg), p));
-            done += len;
+            self.push(Dispatch::direct(pipeline, l, count.div_ceil(self.k.wg), p));
         }
     }
 
@@ -220,8 +209,8 @@ impl<'a> Walker<'a> {
 
     /// Submits the queued dispatches in one pass (each with its uniform
     /// slot), then the copy for `read`.
-    fn submit(&mut self, read: Option<ReadBack>) -> wgpu::SubmissionIndex {
-        let dev = &self.gpu.device;
+    fn submit(&mut self, read: Option<ReadBack>) {
+        let ctx = self.ctx;
         let pool = &mut *self.pool;
         // the timestamps of every pass there may be after the words
         let need = 16 * u64::from(MAX_TIMED_PASSES)
@@ -229,44 +218,36 @@ impl<'a> Walker<'a> {
                 Some(ReadBack::Blocks(_, n)) => 16 + 4 * u64::from(n),
                 _ => ACC_BYTES,
             };
-        pool.fit(dev, self.queued.len(), need);
-        if !self.queued.is_empty() {
-            let stride = pool.stride as usize;
-            let mut bytes = vec![0u8; stride * self.queued.len()];
-            for (i, d) in self.queued.iter().enumerate() {
-                bytes[i * stride..i * stride + std::mem::size_of::<BfParams>()]
-                    .copy_from_slice(bytemuck::bytes_of(&d.params));
-            }
-            self.gpu.queue.write_buffer(&pool.params, 0, &bytes);
-        }
+        pool.common
+            .upload(ctx, self.queued.iter().map(|d| &d.params), need);
         for d in &self.queued {
-            pool.group(dev, self.k, d.level);
+            pool.prepare(ctx, self.k, d.level);
         }
         if self.queued.iter().any(|d| d.writes_args) {
-            pool.args_group(dev, self.k);
+            pool.prepare_args(ctx, self.k);
         }
-        let mut enc =
-            dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("bfs") });
+        let mut enc = ctx
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("bfs") });
         if !self.queued.is_empty() {
-            let max_x = self.gpu.limits.max_compute_workgroups_per_dimension.max(1);
             let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: Some("bfs"),
-                timestamp_writes: pool.timer.as_mut().and_then(Timer::next_pass),
+                timestamp_writes: pool.common.timer.as_mut().and_then(Timer::next_pass),
             });
             for (i, d) in self.queued.iter().enumerate() {
                 let Some(group) = pool.groups[d.level].as_ref() else {
                     continue;
                 };
                 pass.set_pipeline(d.pipeline);
-                pass.set_bind_group(0, group, &[(i as u64 * pool.stride) as u32]);
+                pass.set_bind_group(0, group, &[pool.common.offset(i)]);
                 if d.writes_args {
                     pass.set_bind_group(1, pool.args_group.as_ref(), &[]);
                 }
                 match d.indirect {
                     Some(offset) => pass.dispatch_workgroups_indirect(&pool.args, offset),
                     None => {
-                        let gx = d.groups.clamp(1, max_x);
-                        pass.dispatch_workgroups(gx, d.groups.max(1).div_ceil(gx), 1);
+                        let (x, y) = ctx.grid(d.groups);
+                        pass.dispatch_workgroups(x, y, 1);
                     }
                 }
             }
@@ -278,13 +259,13 @@ impl<'a> Walker<'a> {
         self.run.batches += self.queued.len() as u32;
         self.run.submits += 1;
         self.queued.clear();
-        self.gpu.queue.submit([enc.finish()])
+        ctx.queue.submit([enc.finish()]);
     }
 
     /// Submits and waits for the read-back: the words after the accumulator.
     async fn read(&mut self, what: ReadBack) -> Result<([u32; 4], Vec<u32>), GpuError> {
-        let index = self.submit(Some(what));
-        let timed = self.pool.timer.as_ref().map_or(0, Timer::bytes);
+        self.submit(Some(what));
+        let timed = self.pool.common.timer.as_ref().map_or(0, Timer::bytes);
         let bytes = timed
             + match what {
                 ReadBack::Blocks(_, n) => 16 + 4 * u64::from(n),
@@ -292,15 +273,15 @@ impl<'a> Walker<'a> {
             };
         self.run.readbacks += 1;
         let (acc, mut more) = self
-            .gpu
-            .read_words(&self.pool.read, bytes, Some(index), |w| {
+            .ctx
+            .read_words(&self.pool.common.read, bytes, |w| {
                 ([w[0], w[1], w[2], w[3]], w[4..].to_vec())
             })
             .await?;
-        self.gpu.take_device_error()?;
-        if let (ReadBack::Blocks(_, n), Some(t)) = (what, self.pool.timer.as_mut()) {
+        self.ctx.take_device_error()?;
+        if let (ReadBack::Blocks(_, n), Some(t)) = (what, self.pool.common.timer.as_mut()) {
             // the block sums, then the timestamps of the passes so far
-            let period = self.gpu.queue.get_timestamp_period();
+            let period = self.ctx.queue.get_timestamp_period();
             self.nanos += pass_nanos(&more[n as usize..], t.passes, period);
             more.truncate(n as usize);
             if !t.overflow {
@@ -311,12 +292,8 @@ impl<'a> Walker<'a> {
     }
 
     /// Uploads `chunk` (positions with `white` to move) as level 0 and walks it.
-    pub async fn chunk(
-        &mut self,
-        chunk: &[super::packed::Packed],
-        white: bool,
-    ) -> Result<(), GpuError> {
-        self.gpu.check_lost()?;
+    pub async fn chunk(&mut self, chunk: &[Packed], white: bool) -> Result<(), GpuError> {
+        self.ctx.check_lost()?;
         if !self.queued.is_empty() {
             // level 0 is rewritten below: the dispatches reading it go first
             self.submit(None);
@@ -326,7 +303,7 @@ impl<'a> Walker<'a> {
             return Ok(());
         }
         self.reserve(0, n);
-        self.gpu.queue.write_buffer(
+        self.ctx.queue.write_buffer(
             &self.pool.levels[0].positions,
             0,
             bytemuck::cast_slice(chunk),
@@ -406,14 +383,14 @@ impl<'a> Walker<'a> {
         let guess = 2.0 * f64::from(n) * self.plan.branching;
         let pieces =
             ((guess / f64::from(piece)).ceil() as u32).clamp(1, bound.div_ceil(piece).max(1));
-        self.pool.reserve_args(&self.gpu.device, pieces);
+        self.pool.reserve_args(self.ctx, pieces);
         let k = self.k;
         let cap = self.pool.levels[l + 1].cap;
         let args = BfParams {
             count: pieces,
             base: piece,
             cap,
-            sub: self.gpu.limits.max_compute_workgroups_per_dimension.max(1),
+            sub: self.ctx.limits.max_compute_workgroups_per_dimension.max(1),
             ..BfParams::default()
         };
         self.push(Dispatch {
@@ -527,8 +504,8 @@ impl<'a> Walker<'a> {
         let word = |lo: usize, hi: usize| u64::from(more[lo]) | u64::from(more[hi]) << 32;
         self.run.hash_hits = word(0, 2);
         self.run.hash_misses = word(1, 3);
-        let period = self.gpu.queue.get_timestamp_period();
-        self.run.kernel_nanos = match &self.pool.timer {
+        let period = self.ctx.queue.get_timestamp_period();
+        self.run.kernel_nanos = match &self.pool.common.timer {
             Some(t) if !t.overflow => Some(self.nanos + pass_nanos(&more[6..], t.passes, period)),
             _ => None,
         };
@@ -540,14 +517,14 @@ impl<'a> Walker<'a> {
     /// uploaded as level 0.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn reduce(&mut self, values: &[u64]) {
-        use super::packed::POS_BYTES;
+        use super::super::packed::POS_BYTES;
         let words: Vec<u32> = values
             .iter()
             .flat_map(|v| [*v as u32, (*v >> 32) as u32])
             .collect();
         let n = (words.len() as u32).div_ceil(POS_BYTES as u32 / 4);
         self.reserve(0, n.max(1));
-        self.gpu.queue.write_buffer(
+        self.ctx.queue.write_buffer(
             &self.pool.levels[0].positions,
             0,
             bytemuck::cast_slice(&words),

@@ -3,18 +3,19 @@
 //! their uniform, their bind-group layout and pipelines.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use super::layout::{Kernel, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
-use super::pipeline::shader_source;
-use super::sliders::{AttackMethod, MAGIC_BINDING};
-use super::{poisoned, GpuError, GpuPerft};
+use super::super::context::{Cache, Context};
+use super::super::layout::{Kernel, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
+use super::super::pipeline::{compute_pipeline, shader_module, shader_source};
+use super::super::sliders::{AttackMethod, MAGIC_BINDING};
+use super::super::GpuError;
 
 /// The breadth-first kernels as written (appended to the depth-first source).
 pub const BFS_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/bfs.wgsl"));
 /// The multiplicities' functions (appended after bfs.wgsl, always).
 pub const MULTISET_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/multiset.wgsl"));
-/// The merging kernels (appended after those when merging, `bfs_merge`).
+/// The merging kernels (appended after those when merging, [`super::merge`]).
 pub const MERGE_WGSL: &str = include_str!(concat!(env!("OUT_DIR"), "/merge.wgsl"));
 
 /// The WGSL the host compiles for workgroup size `wg`, a slider method, the
@@ -32,7 +33,7 @@ pub fn bfs_source(
 }
 
 /// [`bfs_source`], and with `merge` the positions carry multiplicities and
-/// merge.wgsl follows (`bfs_merge`).
+/// merge.wgsl follows ([`super::merge`]).
 pub fn bfs_source_with(
     wg: u32,
     slider: AttackMethod,
@@ -68,9 +69,6 @@ pub(super) struct Kernels {
     /// Which build this is (the buffer pool's bind groups are per build).
     pub id: usize,
     pub wg: u32,
-    slider: AttackMethod,
-    /// Built for merging (`BF_MERGE`): positions with multiplicities.
-    merge: bool,
     /// The merging kernels and their layout (merge builds only).
     pub mg: Option<MergeKernels>,
     /// The magic tables, bound at [`MAGIC_BINDING`] (magic sliders only).
@@ -100,7 +98,7 @@ pub(super) struct SideKernels {
     pub expand: wgpu::ComputePipeline,
     /// The last two plies fused (`bf_leaf`).
     pub leaf: wgpu::ComputePipeline,
-    /// The same with the transposition table (`bf_leaf_hash`, `bfs_hash`).
+    /// The same with the transposition table (`bf_leaf_hash`, [`super::hash`]).
     pub leaf_hash: wgpu::ComputePipeline,
     /// The last ply (`bf_leaf_count`).
     pub leaf_count: wgpu::ComputePipeline,
@@ -113,107 +111,94 @@ impl Kernels {
     }
 }
 
-/// Compiled kernels per workgroup size and slider, built once (a field of
-/// [`GpuPerft`]).
-pub(super) type KernelCache = Mutex<Vec<Arc<Kernels>>>;
+/// What a set of kernels is built for: workgroup size, slider method, and
+/// merging (`BF_MERGE`: positions with multiplicities).
+pub(super) type KernelKey = (u32, AttackMethod, bool);
+
+/// Compiled kernels per key, built once (kept in [`super::State`]).
+pub(super) type KernelCache = Cache<KernelKey, Arc<Kernels>>;
 
 static BUILDS: AtomicUsize = AtomicUsize::new(0);
 
-fn binding(binding: u32, ty: wgpu::BufferBindingType, dynamic: bool) -> wgpu::BindGroupLayoutEntry {
-    wgpu::BindGroupLayoutEntry {
+/// How the kernels take a binding: the uniform (at a dynamic offset), a
+/// storage buffer they read, or one they write.
+#[derive(Clone, Copy)]
+enum Access {
+    Uniform,
+    Read,
+    Write,
+}
+
+/// A bind-group layout of the compute bindings `bindings`.
+fn layout(dev: &wgpu::Device, label: &str, bindings: &[(u32, Access)]) -> wgpu::BindGroupLayout {
+    let entry = |&(binding, access): &(u32, Access)| wgpu::BindGroupLayoutEntry {
         binding,
         visibility: wgpu::ShaderStages::COMPUTE,
         ty: wgpu::BindingType::Buffer {
-            ty,
-            has_dynamic_offset: dynamic,
+            ty: match access {
+                Access::Uniform => wgpu::BufferBindingType::Uniform,
+                Access::Read => wgpu::BufferBindingType::Storage { read_only: true },
+                Access::Write => wgpu::BufferBindingType::Storage { read_only: false },
+            },
+            has_dynamic_offset: matches!(access, Access::Uniform),
             min_binding_size: None,
         },
         count: None,
-    }
+    };
+    let entries: Vec<_> = bindings.iter().map(entry).collect();
+    dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some(label),
+        entries: &entries,
+    })
 }
 
 /// The bind-group layouts: the kernels' group 0 (bindings 10..17, and the
 /// magic tables where the slider method has them) and `bf_leaf_args`'
 /// group 1.
 fn layouts(dev: &wgpu::Device, magic: bool) -> (wgpu::BindGroupLayout, wgpu::BindGroupLayout) {
-    let rw = wgpu::BufferBindingType::Storage { read_only: false };
-    let ro = wgpu::BufferBindingType::Storage { read_only: true };
-    let mut entries = vec![
-        binding(10, wgpu::BufferBindingType::Uniform, true),
-        binding(11, ro, false),
-        binding(12, rw, false),
-        binding(13, rw, false),
-        binding(14, rw, false),
-        binding(15, rw, false),
-        binding(16, ro, false),
-        binding(17, rw, false),
+    use Access::{Read as R, Uniform as U, Write as W};
+    let mut group0 = vec![
+        (10, U),
+        (11, R),
+        (12, W),
+        (13, W),
+        (14, W),
+        (15, W),
+        (16, R),
+        (17, W),
     ];
     if magic {
-        entries.push(binding(MAGIC_BINDING, ro, false));
+        group0.push((MAGIC_BINDING, R));
     }
-    let layout = dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-        label: Some("bfs bindings"),
-        entries: &entries,
-    });
-    let args_layout = dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-        label: Some("bfs leaf arguments"),
-        entries: &[binding(0, rw, false)],
-    });
-    (layout, args_layout)
+    let args = layout(dev, "bfs leaf arguments", &[(0, W)]);
+    (layout(dev, "bfs bindings", &group0), args)
 }
 
-/// merge.wgsl's bind-group layout: its uniform (dynamic offset), the
-/// staged children, the level, the table, the matches, its counters.
+/// merge.wgsl's bind-group layout: its uniform, the staged children, the
+/// level, the table, the matches, its counters.
 fn merge_layout(dev: &wgpu::Device) -> wgpu::BindGroupLayout {
-    let rw = wgpu::BufferBindingType::Storage { read_only: false };
-    let ro = wgpu::BufferBindingType::Storage { read_only: true };
-    dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-        label: Some("merge bindings"),
-        entries: &[
-            binding(30, wgpu::BufferBindingType::Uniform, true),
-            binding(31, ro, false),
-            binding(32, rw, false),
-            binding(33, rw, false),
-            binding(34, rw, false),
-            binding(35, rw, false),
-        ],
-    })
+    use Access::{Read as R, Uniform as U, Write as W};
+    let bindings = [(30, U), (31, R), (32, W), (33, W), (34, W), (35, W)];
+    layout(dev, "merge bindings", &bindings)
 }
 
-/// The kernels of workgroup size `wg` and `slider`, from the cache or built.
+/// The kernels of `key`, from `built` or compiled (and kept there); the
+/// leaf kernels add their counts on their own (`direct`) or per workgroup.
 pub(super) fn kernels(
-    gpu: &GpuPerft,
-    wg: u32,
-    slider: AttackMethod,
+    ctx: &Context,
+    built: &KernelCache,
+    key: KernelKey,
+    direct: bool,
 ) -> Result<Arc<Kernels>, GpuError> {
-    kernels_for(gpu, wg, slider, false)
-}
-
-/// [`kernels`], built for merging (`merge`) or not.
-pub(super) fn kernels_for(
-    gpu: &GpuPerft,
-    wg: u32,
-    slider: AttackMethod,
-    merge: bool,
-) -> Result<Arc<Kernels>, GpuError> {
-    if let Some(k) = gpu
-        .bfs
-        .lock()
-        .map_err(poisoned)?
-        .iter()
-        .find(|k| k.wg == wg && k.slider == slider && k.merge == merge)
-    {
-        return Ok(k.clone());
+    if let Some(k) = built.get(&key)? {
+        return Ok(k);
     }
-    let magic = gpu.magic_table_for(slider)?;
-    let dev = &gpu.device;
+    let (wg, slider, merge) = key;
+    let magic = ctx.magic_table_for(slider)?;
+    let dev = &ctx.device;
     let module = |white: bool| {
-        bfs_source_with(wg, slider, white, gpu.direct_leaf_counts, merge).map(|src| {
-            dev.create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: Some("bfs.wgsl"),
-                source: wgpu::ShaderSource::Wgsl(src.into()),
-            })
-        })
+        bfs_source_with(wg, slider, white, direct, merge)
+            .map(|src| shader_module(dev, "bfs.wgsl", src))
     };
     let (white, black) = (module(true)?, module(false)?);
     let (layout, args_layout) = layouts(dev, magic.is_some());
@@ -226,20 +211,8 @@ pub(super) fn kernels_for(
     };
     let pl = pipeline_layout(&[Some(&layout)]);
     let args_pl = pipeline_layout(&[Some(&layout), Some(&args_layout)]);
-    let make_with = |pl: &wgpu::PipelineLayout, module: &wgpu::ShaderModule, name: &str| {
-        dev.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some(name),
-            layout: Some(pl),
-            module,
-            entry_point: Some(name),
-            compilation_options: wgpu::PipelineCompilationOptions {
-                constants: &[],
-                zero_initialize_workgroup_memory: false,
-            },
-            cache: None,
-        })
-    };
-    let make = |module: &wgpu::ShaderModule, name: &str| make_with(&pl, module, name);
+    let make =
+        |module: &wgpu::ShaderModule, name: &str| compute_pipeline(dev, Some(&pl), module, name);
     let side = |m| SideKernels {
         count_scan: make(m, "bf_count_scan"),
         expand: make(m, "bf_expand"),
@@ -251,8 +224,8 @@ pub(super) fn kernels_for(
         let layout = merge_layout(dev);
         let pl = pipeline_layout(&[Some(&layout)]);
         MergeKernels {
-            insert: make_with(&pl, &white, "mg_insert"),
-            commit: make_with(&pl, &white, "mg_commit"),
+            insert: compute_pipeline(dev, Some(&pl), &white, "mg_insert"),
+            commit: compute_pipeline(dev, Some(&pl), &white, "mg_commit"),
             layout,
         }
     });
@@ -262,20 +235,17 @@ pub(super) fn kernels_for(
     let k = Arc::new(Kernels {
         id: BUILDS.fetch_add(1, Ordering::Relaxed),
         wg,
-        slider,
-        merge,
         mg,
         magic,
         sides: [side(&white), side(&black)],
         block_scan: make(&white, "bf_block_scan"),
-        leaf_args: make_with(&args_pl, &white, "bf_leaf_args"),
+        leaf_args: compute_pipeline(dev, Some(&args_pl), &white, "bf_leaf_args"),
         #[cfg(not(target_arch = "wasm32"))]
         reduce_test: make(&white, "bf_reduce_test"),
         layout,
         args_layout,
     });
-    gpu.take_device_error()
+    ctx.take_device_error()
         .map_err(|e| GpuError::Shader(e.to_string()))?;
-    gpu.bfs.lock().map_err(poisoned)?.push(k.clone());
-    Ok(k)
+    built.keep(key, k)
 }

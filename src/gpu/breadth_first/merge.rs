@@ -32,12 +32,13 @@ use std::pin::Pin;
 
 use serde::{Deserialize, Serialize};
 
-use super::bfs_kernels::{kernels_for, BfParams, Kernels};
-use super::bfs_merge_pool::{Group, MergePool, MACC_BYTES, MERGED_BYTES, MERGED_WORDS};
-use super::bfs_pool::ACC_BYTES;
-use super::packed::{check_packed, pack, white_to_move, Packed, POS_WORDS};
-use super::timer::pass_nanos;
-use super::{poisoned, GpuError, GpuPerft, GpuRun, Options};
+use super::super::context::Context;
+use super::super::packed::{pack, Packed, POS_WORDS};
+use super::super::timer::{pass_nanos, MAX_TIMED_PASSES};
+use super::super::{GpuError, GpuRun};
+use super::kernels::{BfParams, Kernels};
+use super::merge_pool::{Group, MergePool, MACC_BYTES, MERGED_WORDS};
+use super::pool::{pieces, ACC_BYTES};
 use crate::chess::{Position, Special};
 
 /// Parts one level may be built in at most (a level that does not fit in
@@ -88,7 +89,7 @@ fn canonical(p: &Position) -> Packed {
             .any(|m| m.special() == Some(Special::EnPassant))
     };
     if p.ep_file().is_some() && !takes() {
-        let ep = super::packed::EN_PASSANT;
+        let ep = super::super::packed::EN_PASSANT;
         w[ep.word] &= !(ep.mask() << ep.shift);
     }
     w
@@ -177,7 +178,7 @@ enum Read {
 
 /// One merged run's walk.
 pub(super) struct Merger<'a> {
-    gpu: &'a GpuPerft,
+    ctx: &'a Context,
     k: &'a Kernels,
     pool: &'a mut MergePool,
     plan: MergePlan,
@@ -193,23 +194,15 @@ pub(super) struct Merger<'a> {
 
 impl<'a> Merger<'a> {
     pub fn new(
-        gpu: &'a GpuPerft,
+        ctx: &'a Context,
         k: &'a Kernels,
         pool: &'a mut MergePool,
         plan: MergePlan,
         run: &'a mut GpuRun,
     ) -> Merger<'a> {
-        gpu.queue
-            .write_buffer(&pool.acc, 0, &[0u8; ACC_BYTES as usize]);
-        if let Some(t) = pool.timer.as_mut() {
-            t.reset();
-        }
-        let mut enc = gpu.device.create_command_encoder(&Default::default());
-        pool.hash_table(&gpu.device, plan.hash_entries, &mut enc);
-        gpu.queue.submit([enc.finish()]);
-        run.submits += 1;
+        pool.common.start(ctx, plan.hash_entries, run);
         Merger {
-            gpu,
+            ctx,
             k,
             pool,
             plan,
@@ -246,21 +239,16 @@ impl<'a> Merger<'a> {
         piece: u32,
         make: impl Fn(u32, u32) -> [u32; 8],
     ) {
-        let piece = piece.max(1);
-        let mut done = 0;
-        while done < n {
-            let len = piece.min(n - done);
-            let params = make(len, first + done);
-            self.push(pipeline, group, len, params);
-            done += len;
+        for (count, base) in pieces((first, n), piece) {
+            self.push(pipeline, group, count, make(count, base));
         }
     }
 
     /// Submits what is queued in one pass (timed for `ply`), then the copy
     /// for `read`.
-    fn submit(&mut self, ply: usize, read: Option<Read>) -> wgpu::SubmissionIndex {
-        let dev = &self.gpu.device;
-        let timer_bytes = 16 * u64::from(super::timer::MAX_TIMED_PASSES);
+    fn submit(&mut self, ply: usize, read: Option<Read>) {
+        let ctx = self.ctx;
+        let timer_bytes = 16 * u64::from(MAX_TIMED_PASSES);
         let need = ACC_BYTES
             + MACC_BYTES
             + timer_bytes
@@ -268,21 +256,16 @@ impl<'a> Merger<'a> {
                 Some(Read::Blocks(_, n)) => 4 * u64::from(n),
                 _ => 0,
             };
-        self.pool.fit(dev, self.queued.len(), need);
-        let stride = self.pool.stride as usize;
-        if !self.queued.is_empty() {
-            let mut bytes = vec![0u8; stride * self.queued.len()];
-            for (i, j) in self.queued.iter().enumerate() {
-                bytes[i * stride..i * stride + 32].copy_from_slice(bytemuck::bytes_of(&j.params));
-            }
-            self.gpu.queue.write_buffer(&self.pool.params, 0, &bytes);
-        }
+        let params = self.queued.iter().map(|j| &j.params);
+        self.pool.common.upload(ctx, params, need);
         for j in &self.queued {
-            self.pool.prepare(dev, self.k, j.group);
+            self.pool.prepare(ctx, self.k, j.group);
         }
-        let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-            label: Some("merged bfs"),
-        });
+        let mut enc = ctx
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("merged bfs"),
+            });
         if std::mem::take(&mut self.clear) {
             enc.clear_buffer(&self.pool.table, 0, None);
             enc.clear_buffer(&self.pool.macc, 0, None);
@@ -297,45 +280,45 @@ impl<'a> Merger<'a> {
         self.run.batches += self.queued.len() as u32;
         self.run.submits += 1;
         self.queued.clear();
-        self.gpu.queue.submit([enc.finish()])
+        ctx.queue.submit([enc.finish()]);
     }
 
     fn encode_pass(&mut self, enc: &mut wgpu::CommandEncoder, ply: usize) {
         let pool = &mut *self.pool;
-        let timed = pool.timer.as_mut().and_then(|t| t.next_pass());
+        let timed = pool.common.timer.as_mut().and_then(|t| t.next_pass());
         if timed.is_some() {
             self.tags.push(ply);
         }
-        let max_x = self.gpu.limits.max_compute_workgroups_per_dimension.max(1);
         let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("merged bfs"),
             timestamp_writes: timed,
         });
         for (i, j) in self.queued.iter().enumerate() {
-            let Some(group) = super::bfs_merge_pool::find(&pool.groups, j.group) else {
+            let Some(group) = pool.group(j.group) else {
                 continue;
             };
             pass.set_pipeline(j.pipeline);
-            pass.set_bind_group(0, group, &[(i as u64 * pool.stride) as u32]);
-            let gx = j.groups.clamp(1, max_x);
-            pass.dispatch_workgroups(gx, j.groups.max(1).div_ceil(gx), 1);
+            pass.set_bind_group(0, group, &[pool.common.offset(i)]);
+            let (x, y) = self.ctx.grid(j.groups);
+            pass.dispatch_workgroups(x, y, 1);
         }
     }
 
     /// The accumulator, the counters, the timestamps, then the block sums.
     fn copy_for_reading(&self, enc: &mut wgpu::CommandEncoder, what: Read) {
         let pool = &*self.pool;
-        enc.copy_buffer_to_buffer(&pool.acc, 0, &pool.read, 0, ACC_BYTES);
-        enc.copy_buffer_to_buffer(&pool.macc, 0, &pool.read, ACC_BYTES, MACC_BYTES);
+        let c = &pool.common;
+        enc.copy_buffer_to_buffer(&c.acc, 0, &c.read, 0, ACC_BYTES);
+        enc.copy_buffer_to_buffer(&pool.macc, 0, &c.read, ACC_BYTES, MACC_BYTES);
         let stamps = ACC_BYTES + MACC_BYTES;
-        let timed = pool.timer.as_ref().map_or(0, |t| t.bytes());
-        if let Some(t) = &pool.timer {
-            t.copy(enc, &pool.read, stamps);
+        let timed = c.timer.as_ref().map_or(0, |t| t.bytes());
+        if let Some(t) = &c.timer {
+            t.copy(enc, &c.read, stamps);
         }
         if let Read::Blocks(l, n) = what {
             if n > 0 {
                 let blocks = &pool.levels[l].blocks;
-                enc.copy_buffer_to_buffer(blocks, 0, &pool.read, stamps + timed, 4 * u64::from(n));
+                enc.copy_buffer_to_buffer(blocks, 0, &c.read, stamps + timed, 4 * u64::from(n));
             }
         }
     }
@@ -343,8 +326,8 @@ impl<'a> Merger<'a> {
     /// Submits, waits, and returns (acc, counters, block sums); the passes'
     /// GPU time goes to their plies.
     async fn read(&mut self, ply: usize, what: Read) -> Result<(Vec<u32>, Vec<u32>), GpuError> {
-        let index = self.submit(ply, Some(what));
-        let timed = self.pool.timer.as_ref().map_or(0, |t| t.bytes());
+        self.submit(ply, Some(what));
+        let timed = self.pool.common.timer.as_ref().map_or(0, |t| t.bytes());
         let n = match what {
             Read::Blocks(_, n) => n,
             Read::Counters => 0,
@@ -352,20 +335,20 @@ impl<'a> Merger<'a> {
         let bytes = ACC_BYTES + MACC_BYTES + timed + 4 * u64::from(n);
         self.run.readbacks += 1;
         let words = self
-            .gpu
-            .read_words(&self.pool.read, bytes, Some(index), |w| w.to_vec())
+            .ctx
+            .read_words(&self.pool.common.read, bytes, |w| w.to_vec())
             .await?;
-        self.gpu.take_device_error()?;
+        self.ctx.take_device_error()?;
         let head = ((ACC_BYTES + MACC_BYTES) / 4) as usize;
         let stamps = &words[head..head + (timed / 4) as usize];
-        let period = self.gpu.queue.get_timestamp_period();
+        let period = self.ctx.queue.get_timestamp_period();
         for (p, ply) in std::mem::take(&mut self.tags).into_iter().enumerate() {
             let ns = pass_nanos(&stamps[4 * p..4 * p + 4], 1, period);
             let stat = &mut self.run.levels[ply];
             stat.nanos = Some(stat.nanos.unwrap_or(0) + ns);
             self.run.kernel_nanos = Some(self.run.kernel_nanos.unwrap_or(0) + ns);
         }
-        if let Some(t) = self.pool.timer.as_mut() {
+        if let Some(t) = self.pool.common.timer.as_mut() {
             t.reset();
         }
         let counters = words[..head].to_vec();
@@ -385,7 +368,7 @@ impl<'a> Merger<'a> {
     /// Uploads `chunk` (positions with their paths, `white` to move) as
     /// level 0 and walks it to the leaves.
     pub async fn chunk(&mut self, chunk: &[(Packed, u64)], white: bool) -> Result<(), GpuError> {
-        self.gpu.check_lost()?;
+        self.ctx.check_lost()?;
         self.white = white;
         let depth = self.run.depth as usize;
         if !self.queued.is_empty() {
@@ -406,8 +389,8 @@ impl<'a> Merger<'a> {
             })
             .collect();
         self.pool
-            .reserve_level(&self.gpu.device, 0, n, n.div_ceil(self.k.wg) + 1, n);
-        self.gpu.queue.write_buffer(
+            .reserve_level(self.ctx, 0, n, n.div_ceil(self.k.wg) + 1, n);
+        self.ctx.queue.write_buffer(
             &self.pool.levels[0].positions,
             0,
             bytemuck::cast_slice(&words),
@@ -487,12 +470,12 @@ impl<'a> Merger<'a> {
                 return Ok(());
             }
             let cap = self.plan.cap.min(total).max(1);
-            let dev = &self.gpu.device;
+            let ctx = self.ctx;
             self.pool
-                .reserve_level(dev, l + 1, cap, cap.div_ceil(self.k.wg) + 1, cap);
+                .reserve_level(ctx, l + 1, cap, cap.div_ceil(self.k.wg) + 1, cap);
             let stage = self.plan.stage.min(total).max(1);
             let entries = (2 * cap).checked_next_power_of_two().unwrap_or(1 << 31);
-            self.pool.reserve_stage(dev, stage, entries);
+            self.pool.reserve_stage(ctx, stage, entries);
             // parts to start with: a level keeps a third of its children
             // or more at the start position's plies 4-8 (0.37-0.38 at 6-8),
             // so half the children per part rarely overflows; a part that
@@ -610,134 +593,5 @@ impl<'a> Merger<'a> {
         self.run.hash_hits = word(4, 6);
         self.run.hash_misses = word(5, 7);
         Ok(word(0, 1))
-    }
-}
-
-impl GpuPerft {
-    /// The cut of a merged run: the level buffers, the staging buffer and
-    /// the table share the breadth-first budget.
-    fn merge_plan(&self, options: &Options, gpu_depth: u32, wg: u32, branching: f64) -> MergePlan {
-        let base = self.bfs_plan(options, gpu_depth, wg, branching);
-        let budget = if self.report.software {
-            super::bfs::SOFTWARE_LEVEL_BUDGET
-        } else {
-            super::bfs::GPU_LEVEL_BUDGET
-        };
-        let limit = self
-            .limits
-            .max_storage_buffer_binding_size
-            .min(self.limits.max_buffer_size);
-        let levels = u64::from(gpu_depth.saturating_sub(1).max(1));
-        // a level: position and paths, offset; staging: child, match; table
-        let per = (MERGED_BYTES + 4) * levels + MERGED_BYTES + 8 + 16;
-        let cap = (budget / per)
-            .min(limit / MERGED_BYTES)
-            .min(limit / 16)
-            .min(u64::from(options.level_cap.unwrap_or(u32::MAX)))
-            .min(1 << 29) as u32;
-        let cap = (cap / wg).max(1) * wg;
-        MergePlan {
-            cap,
-            stage: cap,
-            expand_max: base.expand_max,
-            leaf_max: base.leaf_max,
-            hash_entries: base.hash_entries,
-        }
-    }
-
-    /// [`GpuPerft::run`] for [`super::Kernel::BreadthFirst`] with
-    /// [`Options::merge`].
-    pub(super) async fn run_merged(
-        &self,
-        root: &Position,
-        depth: u32,
-        options: &Options,
-        run: &mut GpuRun,
-        progress: &mut dyn FnMut(u64, u64) -> bool,
-    ) -> Result<(), GpuError> {
-        let split = run.split_depth;
-        let (frontier, stats) = merged_frontier(root, split);
-        run.levels = stats;
-        let total: u64 = frontier.iter().map(|(_, n)| n).sum();
-        let branching = super::frontier::branching_of(root, total, split);
-        let white = super::packed::white_to_move(&pack(root)) ^ (split % 2 == 1);
-        let level0 = (&frontier[..], white, branching);
-        self.walk_merged(level0, depth, options, run, progress)
-            .await
-    }
-
-    /// Walks a merged level 0 (positions and paths, `white` to move, the
-    /// branching expected) `run.gpu_depth` plies deep.
-    async fn walk_merged(
-        &self,
-        (frontier, white, branching): (&[(Packed, u64)], bool, f64),
-        depth: u32,
-        options: &Options,
-        run: &mut GpuRun,
-        progress: &mut dyn FnMut(u64, u64) -> bool,
-    ) -> Result<(), GpuError> {
-        let next = run.levels.len() as u32;
-        run.levels.extend((next..=depth).map(|ply| LevelStat {
-            ply,
-            ..LevelStat::default()
-        }));
-        let total = frontier.iter().fold(0u64, |a, (_, n)| a.wrapping_add(*n));
-        let k = kernels_for(self, run.workgroup_size, options.slider, true)?;
-        let plan = self.merge_plan(options, run.gpu_depth, run.workgroup_size, branching);
-        run.batch_size = plan.cap;
-        let mut pool = self
-            .bfs_merge_pool
-            .lock()
-            .map_err(poisoned)?
-            .take()
-            .unwrap_or_else(|| MergePool::new(self));
-        let result = async {
-            let mut walk = Merger::new(self, &k, &mut pool, plan, run);
-            let mut done = 0u64;
-            for chunk in frontier.chunks(plan.cap as usize) {
-                walk.chunk(chunk, white).await?;
-                done = chunk.iter().fold(done, |a, (_, n)| a.wrapping_add(*n));
-                if !progress(done, total) {
-                    return Err(GpuError::Cancelled);
-                }
-            }
-            walk.finish().await
-        }
-        .await;
-        *self.bfs_merge_pool.lock().map_err(poisoned)? = Some(pool);
-        run.nodes = result?;
-        run.positions = frontier.len() as u64;
-        if let Some(last) = run.levels.last_mut() {
-            last.nodes = Some(run.nodes);
-        }
-        Ok(())
-    }
-
-    /// Test hook: a merged run from a level 0 given with its multiplicities
-    /// (positions of one side to move, none checked but the side), `depth`
-    /// plies deep; the leaves' counts are multiplied by them.
-    #[doc(hidden)]
-    pub async fn run_weighted(
-        &self,
-        frontier: &[(Packed, u64)],
-        depth: u32,
-        options: &Options,
-    ) -> Result<GpuRun, GpuError> {
-        let white = frontier.first().is_none_or(|(p, _)| white_to_move(p));
-        if frontier.iter().any(|(p, _)| white_to_move(p) != white) {
-            return Err(GpuError::BadPosition("one side to move, please".into()));
-        }
-        for (i, (p, _)) in frontier.iter().enumerate() {
-            check_packed(p).map_err(|e| GpuError::BadPosition(format!("position {i}: {e}")))?;
-        }
-        let wg = self.bfs_workgroup(options)?;
-        let mut run = super::bfs::empty_run(depth, 0, wg, options.slider);
-        if depth == 0 {
-            return Err(GpuError::BadOptions("depth 0".into()));
-        }
-        let level0 = (frontier, white, super::frontier::BRANCHING);
-        self.walk_merged(level0, depth, options, &mut run, &mut |_, _| true)
-            .await?;
-        Ok(run)
     }
 }
