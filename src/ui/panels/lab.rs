@@ -21,9 +21,6 @@ use crate::ui::state::{LabAction as Action, LabMode, LabState, PRESETS};
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// What every card of the Lab gets.
-pub(super) type LabProps = super::CardProps<LabState>;
-
 #[function_component(LabPanel)]
 pub fn lab_panel(props: &PanelProps) -> Html {
     let state: LabState = props.state();

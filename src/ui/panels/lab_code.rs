@@ -7,8 +7,8 @@
 //! or run error (undefined behaviour included) shows its line with a caret
 //! under the column; the last valid run stays on screen meanwhile.
 
-use super::lab::LabProps;
 use super::lab_code_compare::CodeCompareCard;
+use super::CardProps;
 use crate::bits::trace::{Outcome, Step, Trace};
 use crate::bits::word::Word;
 use crate::ui::components::{
@@ -81,7 +81,7 @@ fn player_step(s: &CStep) -> Step {
 }
 
 #[function_component(CodeLab)]
-pub(super) fn code_lab(props: &LabProps) -> Html {
+pub(super) fn code_lab(props: &CardProps<LabState>) -> Html {
     let s = &props.state;
     let job = use_worker_job::<CRunDone>();
     let ask = (s.code.src.clone(), s.code.func.clone(), s.code.args.clone());

@@ -4,7 +4,7 @@
 //! counterexample (the arguments, both sides' results, its kind) that
 //! loads into the parameters' fields.
 
-use super::lab::LabProps;
+use super::CardProps;
 use crate::ui::components::{proof_job_view, proof_verdict};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{CodeAction, LabAction as Action, LabState};
@@ -12,7 +12,7 @@ use crate::ui::worker::{CProveDone, Request};
 use yew::prelude::*;
 
 #[function_component(CodeCompareCard)]
-pub(super) fn code_compare_card(props: &LabProps) -> Html {
+pub(super) fn code_compare_card(props: &CardProps<LabState>) -> Html {
     let job = use_worker_job::<CProveDone>();
     let s = &props.state;
     let now = Request::ProveC {

@@ -4,7 +4,7 @@
 //! that loads into the Lab's variables, so both sides can be stepped on it
 //! ("step the other side" swaps them).
 
-use super::lab::LabProps;
+use super::CardProps;
 use crate::lang::expr::{evaluate, Vars};
 use crate::ui::components::{input_value, proof_job_view, proof_verdict};
 use crate::ui::hooks::{use_worker_job, JobState};
@@ -13,7 +13,7 @@ use crate::ui::worker::{ProveDone, Request};
 use yew::prelude::*;
 
 #[function_component(CompareCard)]
-pub(super) fn compare_card(props: &LabProps) -> Html {
+pub(super) fn compare_card(props: &CardProps<LabState>) -> Html {
     let job = use_worker_job::<ProveDone>();
     // the (left, right, width) the shown verdict is for
     let asked = use_state(|| None::<(String, String, u32)>);
