@@ -14,7 +14,7 @@
 //! ```
 //!
 //! Each family keeps its own pipelines and buffers in these
-//! (`depth_first::Kept`, `breadth_first::Kept`); [`super::GpuPerft`] holds
+//! (`depth_first::State`, `breadth_first::State`); [`super::GpuPerft`] holds
 //! them beside the context, which names no family.
 
 use std::ops::{Deref, DerefMut};

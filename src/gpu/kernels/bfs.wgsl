@@ -604,51 +604,44 @@ fn bf_leaf_args(@builtin(local_invocation_index) li: u32) {
     }
 }
 
-// How a leaf kernel counts a position: the last two plies fused (plays
-// each legal move and counts the child's legal moves), the last ply (its
-// legal moves), or the last two through the transposition table.
-const BF_FUSED: u32 = 0u;
-const BF_LAST: u32 = 1u;
-const BF_HASHED: u32 = 2u;
-
-// The leaf kernels' body: each position of the dispatch counted as `how`
-// says, times its multiplicity, into acc. Each kernel is its own entry
-// point passing its own constant: SwiftShader runs an `if` body even when
-// the condition is false for every invocation, so a kernel choosing its
-// mode from the uniform ran every mode (the count-only mode paid a whole
-// walk's set-up per position, 5x its own work); the branches on a constant
-// fold away once the call is inlined.
-fn bf_leaves(id: BfIds, how: u32) {
+// The leaf kernels: each position of the dispatch counted (the last two
+// plies fused, the last ply, the last two through the table), times its
+// multiplicity, into acc. Three entry points written out on purpose: a
+// kernel choosing its mode from the uniform ran every mode on SwiftShader
+// (it runs an `if` body even when the condition is false for every
+// invocation: the count-only mode paid a whole walk's set-up per position,
+// 5x its own work), and one body with the mode as a constant argument
+// carries every mode (two walks) into each kernel until the constant folds:
+// SwiftShader then took about twice as long to build the kernels (start
+// perft 3 --no-merge, mostly the build: 9.5-12 s against 4.6-6.5 s).
+@compute @workgroup_size(BWG)
+fn bf_leaf(id: BfIds) {
     let i = bf_index(id);
     var r = vec2<u32>(0u, 0u);
     if i < bf_limit() {
-        let q = bf_load(bf.base + i);
-        if how == BF_LAST {
-            r = vec2<u32>(bf_count_legal(q), 0u);
-        } else if how == BF_HASHED {
-            r = bf_probe(q);
-        } else {
-            r = bf_walk(q, true, 0u, 0u);
-        }
-        r = bf_weigh(bf.base + i, r);
+        r = bf_weigh(bf.base + i, bf_walk(bf_load(bf.base + i), true, 0u, 0u));
     }
     bf_total(id.li, r);
 }
 
 @compute @workgroup_size(BWG)
-fn bf_leaf(id: BfIds) {
-    bf_leaves(id, BF_FUSED);
-}
-
-@compute @workgroup_size(BWG)
 fn bf_leaf_count(id: BfIds) {
-    bf_leaves(id, BF_LAST);
+    let i = bf_index(id);
+    var r = vec2<u32>(0u, 0u);
+    if i < bf_limit() {
+        r = bf_weigh(bf.base + i, vec2<u32>(bf_count_legal(bf_load(bf.base + i)), 0u));
+    }
+    bf_total(id.li, r);
 }
 
-// The fused leaf with the transposition table (bf_probe).
 @compute @workgroup_size(BWG)
 fn bf_leaf_hash(id: BfIds) {
-    bf_leaves(id, BF_HASHED);
+    let i = bf_index(id);
+    var r = vec2<u32>(0u, 0u);
+    if i < bf_limit() {
+        r = bf_weigh(bf.base + i, bf_probe(bf_load(bf.base + i)));
+    }
+    bf_total(id.li, r);
 }
 
 // ------------------------------------------------ transposition table

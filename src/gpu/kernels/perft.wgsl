@@ -250,9 +250,18 @@ fn danger_map(q: Pos, c: Ctx) -> vec2<u32> {
 fn setup(q: Pos) -> Ctx {
     var c = setup_base(q);
     let k = c.kbb;
-    // checkers and pins along the king's lines, then its diagonals
-    let hv = king_rays(c, 0u, c.them & q.r);
-    let dg = king_rays(c, 4u, c.them & q.b);
+    let e = c.empty;
+    // Checkers and pins along the king's lines, then its diagonals: each
+    // ray to its first blocker (r), then through that blocker where it is
+    // ours (x: the rays of one square share no square, so the empties plus
+    // the four rays' blockers of ours serve all four). The four fills of a
+    // kind are written out: a fill per direction has its own shifts.
+    let r = array<vec2<u32>, 4>(att_n(k, e), att_s(k, e), att_e(k, e), att_w(k, e));
+    let t = e | ((r[0] | r[1] | r[2] | r[3]) & c.us);
+    let hv = king_rays(c, c.them & q.r, r, array<vec2<u32>, 4>(att_n(k, t), att_s(k, t), att_e(k, t), att_w(k, t)));
+    let d = array<vec2<u32>, 4>(att_ne(k, e), att_nw(k, e), att_se(k, e), att_sw(k, e));
+    let u = e | ((d[0] | d[1] | d[2] | d[3]) & c.us);
+    let dg = king_rays(c, c.them & q.b, d, array<vec2<u32>, 4>(att_ne(k, u), att_nw(k, u), att_se(k, u), att_sw(k, u)));
     let jumps = (knight_att(k) & c.them & q.n) | (pawn_att(k, c.white) & c.them & q.p);
     let cm = jumps | hv.check | dg.check;
     let nchk = popc(jumps) + hv.n + dg.n;
@@ -263,39 +272,15 @@ fn setup(q: Pos) -> Ctx {
     return c;
 }
 
-// The fill from g through e in direction d: 0..3 north, south, east, west,
-// 4..7 north-east, north-west, south-east, south-west. Every caller passes
-// a constant d, so once the call is inlined the switch keeps one fill.
-fn att_dir(d: u32, g: vec2<u32>, e: vec2<u32>) -> vec2<u32> {
-    switch d {
-        case 0u: { return att_n(g, e); }
-        case 1u: { return att_s(g, e); }
-        case 2u: { return att_e(g, e); }
-        case 3u: { return att_w(g, e); }
-        case 4u: { return att_ne(g, e); }
-        case 5u: { return att_nw(g, e); }
-        case 6u: { return att_se(g, e); }
-        default: { return att_sw(g, e); }
-    }
-}
-
-// The check and the pin along direction d from our king: two fills, to the
-// first blocker and through it when it is ours.
-fn king_ray(c: Ctx, d: u32, sl: vec2<u32>) -> Ray {
-    let r = att_dir(d, c.kbb, c.empty);
-    return ray_info(r, att_dir(d, c.kbb, c.empty | (r & c.us)), c.occ, c.us, sl);
-}
-
-// The checks and pins of the four directions d0 .. d0 + 3 (the lines or
-// the diagonals, enemy sliders `sl`), together. Written out direction by
-// direction on purpose: a loop over them would stay a loop whose switch
-// runs every fill (SwiftShader runs each case of a loop's switch).
-fn king_rays(c: Ctx, d0: u32, sl: vec2<u32>) -> Ray {
-    let a = king_ray(c, d0, sl);
-    let b = king_ray(c, d0 + 1u, sl);
-    let x = king_ray(c, d0 + 2u, sl);
-    let y = king_ray(c, d0 + 3u, sl);
-    return Ray(a.check | b.check | x.check | y.check, a.pin | b.pin | x.pin | y.pin, a.n + b.n + x.n + y.n);
+// The checks and pins along four directions from our king (enemy sliders
+// `sl`), from each direction's ray to the first blocker (r) and through it
+// (x), as one Ray.
+fn king_rays(c: Ctx, sl: vec2<u32>, r: array<vec2<u32>, 4>, x: array<vec2<u32>, 4>) -> Ray {
+    let a = ray_info(r[0], x[0], c.occ, c.us, sl);
+    let b = ray_info(r[1], x[1], c.occ, c.us, sl);
+    let f = ray_info(r[2], x[2], c.occ, c.us, sl);
+    let g = ray_info(r[3], x[3], c.occ, c.us, sl);
+    return Ray(a.check | b.check | f.check | g.check, a.pin | b.pin | f.pin | g.pin, a.n + b.n + f.n + g.n);
 }
 
 // En passant by the pawn on `fsq`: play it on copies of the boards and look
@@ -444,7 +429,12 @@ fn decode(m: u32) -> Mv {
 }
 
 // The legal move that follows `prev` in the fixed order, NO_MOVE when none;
-// `prev` = NO_MOVE asks for the first move.
+// `prev` = NO_MOVE asks for the first move. The four classes' searches are
+// written out on purpose, each with its own pieces, targets and kind: one
+// search with the class as a constant argument (which folds once inlined)
+// carries every class's generator (en passant's fills included) into each
+// of its four copies until then, and SwiftShader took longer to build the
+// kernel (about 0.15 s of a 2.5 s start perft 3).
 fn next_move(q: Pos, c: Ctx, prev: u32) -> u32 {
     var cls = 0u;
     var start = 0u;
@@ -458,88 +448,82 @@ fn next_move(q: Pos, c: Ctx, prev: u32) -> u32 {
         floor = ((prev >> 6u) & 63u) + 1u;
     }
     if c.nchk < 2u {
-        // the classes from the last move's on, one by one (each call with a
-        // constant class, so each keeps its own generator once inlined)
-        var m = class_move(q, c, 0u, vec3<u32>(cls, start, floor));
-        if m == NO_MOVE {
-            m = class_move(q, c, 1u, vec3<u32>(cls, start, floor));
+        let pinned = c.pin_hv | c.pin_d;
+        if cls == 0u {
+            var s = c.us & q.p & mask_ge(start);
+            loop {
+                if !nz(s) {
+                    break;
+                }
+                let fsq = lsb(s);
+                s &= ~sqbb(fsq);
+                let t = pawn_targets(q, c, fsq) & select(ALL, mask_ge(floor), fsq == start);
+                if nz(t) {
+                    return encode(q, c, fsq, lsb(t), 1u);
+                }
+            }
+            start = 0u;
+            floor = 0u;
         }
-        if m == NO_MOVE {
-            m = class_move(q, c, 2u, vec3<u32>(cls, start, floor));
+        if cls <= 1u {
+            var s = c.us & q.n & ~pinned & mask_ge(start);
+            loop {
+                if !nz(s) {
+                    break;
+                }
+                let fsq = lsb(s);
+                s &= ~sqbb(fsq);
+                let t = knight_targets(c, sqbb(fsq)) & select(ALL, mask_ge(floor), fsq == start);
+                if nz(t) {
+                    return encode(q, c, fsq, lsb(t), 2u);
+                }
+            }
+            start = 0u;
+            floor = 0u;
         }
-        if m == NO_MOVE {
-            m = class_move(q, c, 3u, vec3<u32>(cls, start, floor));
+        if cls <= 2u {
+            var s = c.us & q.b & ~c.pin_hv & mask_ge(start);
+            loop {
+                if !nz(s) {
+                    break;
+                }
+                let fsq = lsb(s);
+                let f = sqbb(fsq);
+                s &= ~f;
+                let t = diag_targets(c, f) & select(ALL, mask_ge(floor), fsq == start);
+                if nz(t) {
+                    return encode(q, c, fsq, lsb(t), select(3u, 5u, nz(f & q.r)));
+                }
+            }
+            start = 0u;
+            floor = 0u;
         }
-        if m != NO_MOVE {
-            return m;
+        if cls <= 3u {
+            var s = c.us & q.r & ~c.pin_d & mask_ge(start);
+            loop {
+                if !nz(s) {
+                    break;
+                }
+                let fsq = lsb(s);
+                let f = sqbb(fsq);
+                s &= ~f;
+                let t = orth_targets(c, f) & select(ALL, mask_ge(floor), fsq == start);
+                if nz(t) {
+                    return encode(q, c, fsq, lsb(t), select(4u, 5u, nz(f & q.b)));
+                }
+            }
+            start = 0u;
+            floor = 0u;
         }
+    } else if cls < 4u {
+        // double check: only the king moves
+        floor = 0u;
     }
-    // the king: past the last move's target when that was a king move
-    let t = king_targets(q, c) & mask_ge(select(0u, floor, cls == 4u));
+    let t = king_targets(q, c) & mask_ge(floor);
     if nz(t) {
         return encode(q, c, c.ksq, lsb(t), 6u);
     }
     return NO_MOVE;
-}
-
-// The first legal move of class k (0 pawn, 1 knight, 2 diagonal slide, 3
-// line slide) at or after where the search stopped, `at` = (its class,
-// from square, first target): when k is that class, from the same piece
-// on, and from that piece to the targets from the first one on; when k
-// comes after it, from k's first piece; NO_MOVE when k came before. Every
-// caller passes a constant k, so once the call is inlined the switches
-// keep one class.
-fn class_move(q: Pos, c: Ctx, k: u32, at: vec3<u32>) -> u32 {
-    if at.x > k {
-        return NO_MOVE;
-    }
-    let start = select(0u, at.y, k == at.x);
-    let floor = select(0u, at.z, k == at.x);
-    var s = class_pieces(q, c, k) & mask_ge(start);
-    loop {
-        if !nz(s) {
-            break;
-        }
-        let fsq = lsb(s);
-        let f = sqbb(fsq);
-        s &= ~f;
-        let t = class_targets(q, c, k, fsq) & select(ALL, mask_ge(floor), fsq == start);
-        if nz(t) {
-            return encode(q, c, fsq, lsb(t), class_kind(q, k, f));
-        }
-    }
-    return NO_MOVE;
-}
-
-// Our pieces that may make a class-k move (not a knight that is pinned, a
-// bishop-like pinned on a line, a rook-like pinned on a diagonal).
-fn class_pieces(q: Pos, c: Ctx, k: u32) -> vec2<u32> {
-    switch k {
-        case 0u: { return c.us & q.p; }
-        case 1u: { return c.us & q.n & ~(c.pin_hv | c.pin_d); }
-        case 2u: { return c.us & q.b & ~c.pin_hv; }
-        default: { return c.us & q.r & ~c.pin_d; }
-    }
-}
-
-// The legal targets of the class-k move of the piece on fsq.
-fn class_targets(q: Pos, c: Ctx, k: u32, fsq: u32) -> vec2<u32> {
-    switch k {
-        case 0u: { return pawn_targets(q, c, fsq); }
-        case 1u: { return knight_targets(c, sqbb(fsq)); }
-        case 2u: { return diag_targets(c, sqbb(fsq)); }
-        default: { return orth_targets(c, sqbb(fsq)); }
-    }
-}
-
-// The kind of the piece f that makes a class-k move (1 pawn .. 5 queen).
-fn class_kind(q: Pos, k: u32, f: vec2<u32>) -> u32 {
-    switch k {
-        case 0u: { return 1u; }
-        case 1u: { return 2u; }
-        case 2u: { return select(3u, 5u, nz(f & q.r)); }
-        default: { return select(4u, 5u, nz(f & q.b)); }
-    }
 }
 
 // ------------------------------------------------------------- make / unmake
