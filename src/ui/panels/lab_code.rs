@@ -110,8 +110,11 @@ pub(super) fn code_lab(props: &CardProps<LabState>) -> Html {
     let problem = last_problem.borrow().clone();
     let code_dispatch = props.dispatch.reform(Action::Code);
     let on_step = props.dispatch.reform(Action::Step);
+    // (busy until the worker's answer for this code: the parameters'
+    // fields and the steps come with it)
+    let busy = matches!(&*job, JobState::Idle | JobState::Running(_));
     html! {
-        <div class="cols">
+        <div class="cols" aria-busy={busy.to_string()}>
             <div class="card code-card">
                 <h3>{ "C code" }</h3>
                 { source_field(&s.code, problem.as_ref(), &code_dispatch) }
