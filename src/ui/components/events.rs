@@ -4,7 +4,7 @@
 use yew::prelude::*;
 use yew::TargetCast;
 
-/// The text of the `<input>` (or `<textarea>`) an event came from.
+/// The text of the `<input>` an event came from.
 pub fn input_value(e: &impl TargetCast) -> String {
     e.target_unchecked_into::<web_sys::HtmlInputElement>()
         .value()
