@@ -108,23 +108,23 @@ fn builtin(piece: SliderPiece) -> Vec<u64> {
     Square::all().map(|s| builtin_magic(piece, s)).collect()
 }
 
+/// Each item written by `each`, joined by `sep` (a table as some source
+/// writes it).
+fn joined<T>(items: &[T], each: impl Fn(&T) -> String, sep: &str) -> String {
+    items.iter().map(each).collect::<Vec<_>>().join(sep)
+}
+
 #[test]
 fn the_usual_forms_read_the_same() {
     let m = builtin(SliderPiece::Rook);
     let hex: Vec<String> = m.iter().map(|v| format!("0x{v:x}")).collect();
     let rust = format!(
         "#[rustfmt::skip]\npub const ROOK: [u64; 64] = [\n    {}, // h8\n];\n",
-        m.iter()
-            .map(|v| format!("0x{v:016x}_u64"))
-            .collect::<Vec<_>>()
-            .join(",\n    /* next */ ")
+        joined(&m, |v| format!("0x{v:016x}_u64"), ",\n    /* next */ ")
     );
     let decimal = format!(
         "uint64_t r[64] = {{{}}};",
-        m.iter()
-            .map(|v| format!("{v}ULL"))
-            .collect::<Vec<_>>()
-            .join(",")
+        joined(&m, |v| format!("{v}ULL"), ",")
     );
     let lines = hex.join("\n") + "\n";
     let bits: Vec<u32> = Square::all()
@@ -137,10 +137,7 @@ fn the_usual_forms_read_the_same() {
         .collect();
     let with_bits = format!(
         "{decimal}\nint bits[] = {{ {} }};",
-        bits.iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
+        joined(&bits, u32::to_string, ", ")
     );
     for (name, text, from) in [
         ("rust", rust, BitsFrom::Usual),

@@ -327,10 +327,11 @@ impl PanelState for GpuState {
 
 #[cfg(test)]
 mod tests {
-    use super::super::through_url;
     use super::super::UrlState;
+    use super::super::{all_survive_the_url, through_url};
     use super::*;
     use crate::ui::route::Route;
+    use itertools::iproduct;
 
     const FENS: [&str; 3] = [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -340,30 +341,24 @@ mod tests {
 
     #[test]
     fn every_position_state_survives_the_url() {
-        let mut n = 0;
-        for fen in CPW_POSITIONS.iter().map(|p| p.1).chain(FENS) {
-            for depth in 1..=MAX_BROWSER_DEPTH {
-                for mv in [None, Some("e1g1"), Some("e7e8q")] {
-                    let s = PositionState {
-                        fen: fen.to_string(),
-                        depth,
-                        mv: mv.map(str::to_string),
-                        threads: 64 + depth,
-                        position_bytes: 42,
-                        plies: 50 * depth,
-                        move_bytes: 4,
-                        path: MovePath(match depth % 3 {
-                            0 => Vec::new(),
-                            1 => vec!["e1g1".into()],
-                            _ => vec!["e1g1".into(), "a8b8".into(), "e7e8q".into()],
-                        }),
-                    };
-                    assert_eq!(through_url(&s), s);
-                    n += 1;
-                }
-            }
-        }
-        assert!(n >= 6 * 7 * 3);
+        let fens = CPW_POSITIONS.iter().map(|p| p.1).chain(FENS);
+        let moves = [None, Some("e1g1"), Some("e7e8q")];
+        let states =
+            iproduct!(fens, 1..=MAX_BROWSER_DEPTH, moves).map(|(fen, depth, mv)| PositionState {
+                fen: fen.to_string(),
+                depth,
+                mv: mv.map(str::to_string),
+                threads: 64 + depth,
+                position_bytes: 42,
+                plies: 50 * depth,
+                move_bytes: 4,
+                path: MovePath(match depth % 3 {
+                    0 => Vec::new(),
+                    1 => vec!["e1g1".into()],
+                    _ => vec!["e1g1".into(), "a8b8".into(), "e7e8q".into()],
+                }),
+            });
+        assert!(all_survive_the_url(states) >= 6 * 7 * 3);
         for f in BudgetField::ALL {
             for v in [1, 7, 100_000] {
                 let s = PositionState::default().apply(PositionAction::SetBudget(f, v));
@@ -412,30 +407,23 @@ mod tests {
 
     #[test]
     fn every_gpu_state_survives_the_url() {
-        let mut n = 0;
-        for fen in CPW_POSITIONS.iter().map(|p| p.1).chain(FENS) {
-            for depth in 1..=MAX_BROWSER_DEPTH {
-                for variant in Kernel::ALL {
-                    for workgroup_size in GPU_WORKGROUP_SIZES {
-                        for slider in AttackMethod::ALL {
-                            let s = GpuState {
-                                fen: fen.to_string(),
-                                depth,
-                                variant,
-                                workgroup_size,
-                                slider,
-                                matrix: MatrixSize::ALL[n % 3],
-                                hash_mb: GPU_HASH_SIZES[n % 5],
-                                merge: n % 2 == 0,
-                            };
-                            assert_eq!(through_url(&s), s);
-                            n += 1;
-                        }
-                    }
-                }
-            }
-        }
-        assert_eq!(n, 9 * 7 * 3 * 5 * 3);
+        let fens = CPW_POSITIONS.iter().map(|p| p.1).chain(FENS);
+        let kernels = iproduct!(Kernel::ALL, GPU_WORKGROUP_SIZES, AttackMethod::ALL);
+        let states = iproduct!(fens, 1..=MAX_BROWSER_DEPTH, kernels)
+            .enumerate()
+            .map(
+                |(n, (fen, depth, (variant, workgroup_size, slider)))| GpuState {
+                    fen: fen.to_string(),
+                    depth,
+                    variant,
+                    workgroup_size,
+                    slider,
+                    matrix: MatrixSize::ALL[n % 3],
+                    hash_mb: GPU_HASH_SIZES[n % 5],
+                    merge: n % 2 == 0,
+                },
+            );
+        assert_eq!(all_survive_the_url(states), 9 * 7 * 3 * 5 * 3);
         for matrix in MatrixSize::ALL {
             let s = GpuState::default().apply(GpuAction::SetMatrixSize(matrix));
             assert_eq!(through_url(&s), s);

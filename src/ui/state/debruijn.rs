@@ -202,42 +202,35 @@ impl PanelState for DebruijnState {
 
 #[cfg(test)]
 mod tests {
-    use super::super::through_url;
+    use super::super::{all_survive_the_url, through_url};
     use super::*;
     use crate::ui::state::UrlState;
+    use itertools::iproduct;
 
     #[test]
     fn every_width_variant_and_magic_survives_the_url() {
-        let mut n = 0;
-        for width in WIDTHS {
-            for (variant, _, _) in ScanVariant::ALL {
-                let known = known_magic(width);
-                for magic in [known, 0x0cbd, 0x1f, 0, mask(width)] {
-                    let last = last_page(width);
-                    for (v, page, step) in [
-                        (1, 0, 0),
-                        (DEFAULT_V, last, 2),
-                        (1 << (width - 1), last / 2, 99),
-                    ] {
-                        let s = DebruijnState {
-                            width,
-                            magic: magic & mask(width),
-                            v,
-                            variant,
-                            step,
-                            dstep: step / 2,
-                            page,
-                            sstep: step * 3,
-                            rank: ["", "0x1d", "not a+magic&=", " 12 "][step % 4].to_string(),
-                        };
-                        let back = through_url(&s);
-                        assert_eq!(back, s);
-                        assert_eq!(back.known(), s.known());
-                        n += 1;
-                    }
-                }
-            }
-        }
+        let states = iproduct!(WIDTHS, ScanVariant::ALL).flat_map(|(width, (variant, _, _))| {
+            let (known, last) = (known_magic(width), last_page(width));
+            let magics = [known, 0x0cbd, 0x1f, 0, mask(width)];
+            let places = [
+                (1, 0, 0),
+                (DEFAULT_V, last, 2),
+                (1 << (width - 1), last / 2, 99),
+            ];
+            iproduct!(magics, places).map(move |(magic, (v, page, step))| DebruijnState {
+                width,
+                magic: magic & mask(width),
+                v,
+                variant,
+                step,
+                dstep: step / 2,
+                page,
+                sstep: step * 3,
+                rank: ["", "0x1d", "not a+magic&=", " 12 "][step % 4].to_string(),
+            })
+        });
+        let n = all_survive_the_url(states);
+        assert_eq!(n, WIDTHS.len() * ScanVariant::ALL.len() * 5 * 3);
         assert_eq!(n, 4 * 4 * 5 * 3);
         assert_eq!(DebruijnState::default().magic, 0x1d);
     }

@@ -158,39 +158,35 @@ impl PanelState for MagicState {
 
 #[cfg(test)]
 mod tests {
-    use super::super::through_url;
+    use super::super::{all_survive_the_url, through_url};
     use super::*;
     use crate::chess::magic_lab::MAX_BITS;
     use crate::ui::state::UrlState;
+    use itertools::iproduct;
 
     #[test]
     fn every_piece_square_and_bits_survive_the_url() {
-        let mut n = 0;
-        for piece in SliderPiece::ALL {
-            for square in Square::all() {
-                for bits in 1..=MAX_BITS {
-                    for (occupancy, magic, step) in [
-                        (0, 0, 0),
-                        (DEFAULT_OCCUPANCY, builtin_magic(piece, square), 4),
-                        (u64::MAX, u64::MAX, 2),
-                        (1 << 63, 1, 99),
-                    ] {
-                        let s = MagicState {
-                            piece,
-                            square,
-                            occupancy,
-                            magic,
-                            bits,
-                            step,
-                        };
-                        assert_eq!(through_url(&s), s);
-                        n += 1;
-                    }
+        let squares: Vec<Square> = Square::all().collect();
+        let states = iproduct!(SliderPiece::ALL, squares, 1..=MAX_BITS, 0..4).map(
+            |(piece, square, bits, k)| {
+                let (occupancy, magic, step) = [
+                    (0, 0, 0),
+                    (DEFAULT_OCCUPANCY, builtin_magic(piece, square), 4),
+                    (u64::MAX, u64::MAX, 2),
+                    (1 << 63, 1, 99),
+                ][k];
+                MagicState {
+                    piece,
+                    square,
+                    occupancy,
+                    magic,
+                    bits,
+                    step,
                 }
-            }
-        }
+            },
+        );
         // 4 x 20 bit counts on 128 squares
-        assert_eq!(n, 4 * 20 * 128);
+        assert_eq!(all_survive_the_url(states), 4 * 20 * 128);
         assert!(MagicState::default().is_builtin());
     }
 

@@ -71,3 +71,15 @@ fn through_url<S: PanelState + super::registry::OwnPanel + std::fmt::Debug>(s: &
     assert_eq!(back.panel, panel, "{hash}");
     S::from_params(&back.params)
 }
+
+/// Test helper: every one of `states` reads back from its own link
+/// ([`through_url`]); returns how many there were.
+#[cfg(test)]
+fn all_survive_the_url<S: PanelState + super::registry::OwnPanel + std::fmt::Debug>(
+    states: impl IntoIterator<Item = S>,
+) -> usize {
+    states
+        .into_iter()
+        .map(|s| assert_eq!(through_url(&s), s))
+        .count()
+}

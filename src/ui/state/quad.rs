@@ -123,10 +123,11 @@ impl PanelState for QuadState {
 
 #[cfg(test)]
 mod tests {
-    use super::super::through_url;
+    use super::super::all_survive_the_url;
     use super::*;
     use crate::ui::route::Route;
     use crate::ui::state::UrlState;
+    use itertools::iproduct;
 
     #[test]
     fn every_op_set_and_square_survives_the_url() {
@@ -136,29 +137,18 @@ mod tests {
             "8/8/8/8/8/8/8/K1k5 w - - 0 1",
             "odd + text % with/slashes",
         ];
-        let mut n = 0;
-        for fen in fens {
-            for op in QuadOp::ALL {
-                for set in QuadSet::ALL {
-                    for square in [0, 4, 28, 63] {
-                        let s = QuadState {
-                            fen: fen.to_string(),
-                            op,
-                            square,
-                            set,
-                            step: n % 5,
-                        };
-                        assert_eq!(through_url(&s), s);
-                        n += 1;
-                    }
-                }
-            }
-        }
-        for square in 0..64 {
-            let s = QuadState::default().apply(QuadAction::Read(square));
-            assert_eq!(through_url(&s), s);
-        }
-        assert_eq!(n, 4 * 4 * 12 * 4);
+        let states = iproduct!(fens, QuadOp::ALL, QuadSet::ALL, [0, 4, 28, 63])
+            .enumerate()
+            .map(|(n, (fen, op, set, square))| QuadState {
+                fen: fen.to_string(),
+                op,
+                square,
+                set,
+                step: n % 5,
+            });
+        assert_eq!(all_survive_the_url(states), 4 * 4 * 12 * 4);
+        let reads = (0..64).map(|square| QuadState::default().apply(QuadAction::Read(square)));
+        assert_eq!(all_survive_the_url(reads), 64);
     }
 
     #[test]

@@ -159,38 +159,31 @@ impl SwarState {
 
 #[cfg(test)]
 mod tests {
-    use super::super::through_url;
+    use super::super::all_survive_the_url;
     use super::*;
     use crate::ui::route::Route;
     use crate::ui::state::UrlState;
+    use itertools::iproduct;
 
     #[test]
     fn every_op_width_and_lane_width_survives_the_url() {
-        let mut n = 0;
-        for op in OPS {
-            for width in WIDTHS {
-                for lane_bits in LANE_BITS {
-                    for (x, y) in [
-                        (0, 0),
-                        (0x7830_003f, 0x1850_0051),
-                        (u64::MAX, 1),
-                        (0x8000_0000_0000_0000, 0xa5),
-                    ] {
-                        let s = SwarState {
-                            op,
-                            width,
-                            lane_bits,
-                            x: x & mask(width),
-                            y: y & mask(width),
-                            step: n % 4,
-                        };
-                        assert_eq!(through_url(&s), s);
-                        n += 1;
-                    }
-                }
-            }
-        }
-        assert_eq!(n, OPS.len() * 2 * 4 * 4);
+        let words = [
+            (0, 0),
+            (0x7830_003f, 0x1850_0051),
+            (u64::MAX, 1),
+            (0x8000_0000_0000_0000, 0xa5),
+        ];
+        let states = iproduct!(OPS, WIDTHS, LANE_BITS, words).enumerate().map(
+            |(n, (op, width, lane_bits, (x, y)))| SwarState {
+                op,
+                width,
+                lane_bits,
+                x: x & mask(width),
+                y: y & mask(width),
+                step: n % 4,
+            },
+        );
+        assert_eq!(all_survive_the_url(states), OPS.len() * 2 * 4 * 4);
     }
 
     #[test]

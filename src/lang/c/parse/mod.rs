@@ -137,6 +137,11 @@ impl<'a> Parser<'a> {
         self.err(self.pos(), ErrorKind::Syntax, msg)
     }
 
+    /// What the subset leaves out, at the next token.
+    fn refused(&self, msg: impl Into<String>) -> CError {
+        self.err(self.pos(), ErrorKind::Refused, msg)
+    }
+
     /// What the next token is, for an error message.
     fn found(&self) -> String {
         match self.peek() {
@@ -207,7 +212,7 @@ impl<'a> Parser<'a> {
         let (mut base, mut named, mut void) = (None::<&str>, None::<Int>, false);
         while let Some(w) = self.peek().and_then(Token::ident) {
             if let Some((_, why)) = REFUSED_TYPES.iter().find(|r| r.0 == w) {
-                return Err(self.err(self.pos(), ErrorKind::Refused, format!("`{w}`: {why}")));
+                return Err(self.refused(format!("`{w}`: {why}")));
             }
             match w {
                 "const" => spec.is_const = true,
@@ -286,7 +291,7 @@ impl<'a> Parser<'a> {
         let at = self.pos();
         let s = self.spec()?;
         if self.at("*") {
-            return Err(self.err(self.pos(), ErrorKind::Refused, "pointers are not supported"));
+            return Err(self.refused("pointers are not supported"));
         }
         s.ty.ok_or_else(|| self.err(at, ErrorKind::Refused, "`void` has no value here"))
     }
@@ -303,11 +308,7 @@ impl<'a> Parser<'a> {
         let n = self.constant()?;
         self.expect("]")?;
         if self.at("[") {
-            return Err(self.err(
-                self.pos(),
-                ErrorKind::Refused,
-                "arrays of arrays are not supported",
-            ));
+            return Err(self.refused("arrays of arrays are not supported"));
         }
         if !(1..=1 << 20).contains(&n) {
             return Err(self.err(
@@ -337,7 +338,7 @@ impl<'a> Parser<'a> {
             }
             let spec = self.spec()?;
             if self.at("*") {
-                return Err(self.err(self.pos(), ErrorKind::Refused, "pointers are not supported"));
+                return Err(self.refused("pointers are not supported"));
             }
             let (name, pos) = self.ident()?;
             if spec.is_typedef {
@@ -345,11 +346,7 @@ impl<'a> Parser<'a> {
                     .ty
                     .ok_or_else(|| self.err(start, ErrorKind::Refused, "a typedef of `void`"))?;
                 if self.at("[") {
-                    return Err(self.err(
-                        self.pos(),
-                        ErrorKind::Refused,
-                        "a typedef of an array type is not supported",
-                    ));
+                    return Err(self.refused("a typedef of an array type is not supported"));
                 }
                 self.typedefs.insert(name, ty);
                 self.expect(";")?;
@@ -384,11 +381,7 @@ impl<'a> Parser<'a> {
                 self.expect(",")?;
             }
             if self.at("...") {
-                return Err(self.err(
-                    self.pos(),
-                    ErrorKind::Refused,
-                    "variadic functions are not supported",
-                ));
+                return Err(self.refused("variadic functions are not supported"));
             }
             let at = self.pos();
             let ty = self.type_name()?;
@@ -397,11 +390,7 @@ impl<'a> Parser<'a> {
                 None => format!("arg{}", params.len() + 1),
             };
             if self.at("[") {
-                return Err(self.err(
-                    self.pos(),
-                    ErrorKind::Refused,
-                    "array parameters are pointers: not supported",
-                ));
+                return Err(self.refused("array parameters are pointers: not supported"));
             }
             if params.iter().any(|(n, _)| *n == pname) {
                 return Err(self.err(
@@ -569,7 +558,7 @@ impl<'a> Parser<'a> {
         let mut out = Vec::new();
         loop {
             if self.at("*") {
-                return Err(self.err(self.pos(), ErrorKind::Refused, "pointers are not supported"));
+                return Err(self.refused("pointers are not supported"));
             }
             let (name, pos) = match first.take() {
                 Some(f) => f,
@@ -631,11 +620,7 @@ impl<'a> Parser<'a> {
     fn initialiser(&mut self, array: bool) -> Result<Init, CError> {
         if !array {
             if self.at("{") {
-                return Err(self.err(
-                    self.pos(),
-                    ErrorKind::Refused,
-                    "a braced initialiser of a scalar is not supported",
-                ));
+                return Err(self.refused("a braced initialiser of a scalar is not supported"));
             }
             let e = self.assignment()?;
             return Ok(Init::Scalar(e));
@@ -646,11 +631,7 @@ impl<'a> Parser<'a> {
         let mut items = Vec::new();
         while !self.eat("}") {
             if self.at("{") {
-                return Err(self.err(
-                    self.pos(),
-                    ErrorKind::Refused,
-                    "nested braces (arrays of arrays) are not supported",
-                ));
+                return Err(self.refused("nested braces (arrays of arrays) are not supported"));
             }
             items.push(self.assignment()?);
             if !self.eat(",") {
