@@ -54,7 +54,7 @@ use std::ops::Deref;
 use super::attacks::{BISHOP_RAYS, KING, KNIGHT, PAWN, ROOK_RAYS};
 use super::bitboard::{FILE_A, FILE_H, RANK_1, RANK_3, RANK_6, RANK_8};
 use super::magics::{sliders, Sliders};
-use super::moves::Move;
+use super::moves::{Move, Special};
 use super::position::Position;
 use crate::bits::piece::Color;
 
@@ -506,25 +506,50 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, t: &Sliders, v: &mut
         let home = 4usize + shift;
         let our_rooks = pos.rooks & !pos.bishops & us;
         if ksq == home {
-            if pos.castling & k_right != 0
-                && occ & (0x60u64 << shift) == 0
-                && our_rooks & (0x80u64 << shift) != 0
-                && !attacked::<S>(t, &e, 5 + shift, occ)
-                && !attacked::<S>(t, &e, 6 + shift, occ)
-            {
-                v.castle(2, home as u32, 6 + shift as u32);
-            }
-            if pos.castling & q_right != 0
-                && occ & (0x0Eu64 << shift) == 0
-                && our_rooks & (0x01u64 << shift) != 0
-                && !attacked::<S>(t, &e, 3 + shift, occ)
-                && !attacked::<S>(t, &e, 2 + shift, occ)
-            {
-                v.castle(3, home as u32, 2 + shift as u32);
+            for (right, c) in [(k_right, &CASTLINGS[0]), (q_right, &CASTLINGS[1])] {
+                if pos.castling & right != 0
+                    && occ & (c.empty << shift) == 0
+                    && our_rooks & (c.rook << shift) != 0
+                    && !attacked::<S>(t, &e, c.path[0] + shift, occ)
+                    && !attacked::<S>(t, &e, c.path[1] + shift, occ)
+                {
+                    v.castle(c.special as u32, home as u32, (c.path[1] + shift) as u32);
+                }
             }
         }
     }
 }
+
+/// A castling on white's rank (black's squares are 56 higher): the squares
+/// between king and rook, which must be empty, the rook's square, and the
+/// king's path, neither square attacked (the second is where it lands).
+///
+/// ```text
+///  a1 b1 c1 d1 e1 f1 g1 h1    king side: f1 g1 empty, rook h1, path f1 g1
+///  R  .  .  .  K  .  .  R     queen side: b1 c1 d1 empty, rook a1, path d1 c1
+/// ```
+struct Castling {
+    empty: u64,
+    rook: u64,
+    path: [usize; 2],
+    special: Special,
+}
+
+/// King side, then queen side.
+const CASTLINGS: [Castling; 2] = [
+    Castling {
+        empty: 0x60,
+        rook: 0x80,
+        path: [5, 6],
+        special: Special::CastleKingside,
+    },
+    Castling {
+        empty: 0x0E,
+        rook: 0x01,
+        path: [3, 2],
+        special: Special::CastleQueenside,
+    },
+];
 
 /// Number of legal moves, side `S` to move.
 #[inline(always)]

@@ -208,32 +208,21 @@ impl Search {
         for bit in [0u64, 1] {
             let next = bits << 1 | bit;
             let w = (next & mask(n)) as u32;
-            let label = format!("append {bit}");
+            let window = format!("window {w:0n$b}", n = n as usize);
+            // appending `bit`: a cut (its window repeats) or a push
+            let append = |what: &str, text: String| {
+                Step::new(format!("append {bit}: {what}"), text, word(next, len + 1))
+                    .highlight(window_at(len + 1))
+            };
             if used >> w & 1 == 1 {
                 self.cuts += 1;
-                self.steps.push(
-                    Step::new(
-                        format!("{label}: cut"),
-                        format!("window {w:0n$b} repeats", n = n as usize),
-                        word(next, len + 1),
-                    )
-                    .highlight(window_at(len + 1))
-                    .note(format!(
-                        "window {w:0n$b} was already read: no magic below this branch",
-                        n = n as usize
-                    )),
-                );
+                let why = format!("{window} was already read: no magic below this branch");
+                self.steps
+                    .push(append("cut", format!("{window} repeats")).note(why));
                 continue;
             }
-            self.steps.push(
-                Step::new(
-                    format!("{label}: push"),
-                    format!("window {w:0n$b}", n = n as usize),
-                    word(next, len + 1),
-                )
-                .highlight(window_at(len + 1))
-                .note(format!("{} of {width} bits placed", len + 1)),
-            );
+            let placed = format!("{} of {width} bits placed", len + 1);
+            self.steps.push(append("push", window).note(placed));
             self.grow(next, len + 1, used | 1 << w);
             self.steps.push(
                 Step::new(

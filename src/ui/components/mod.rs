@@ -25,5 +25,5 @@ pub use panel_frame::PanelFrame;
 pub use perft_runner::{PerftRunner, MAX_BROWSER_DEPTH};
 pub use placement_input::PlacementInput;
 pub use proof_job::{proof_job_view, proof_verdict};
-pub use roving::{tab_stop, Roving};
+pub use roving::{link_list, tab_stop, Roving};
 pub use step_player::{StepLimits, StepPlayer};

@@ -33,6 +33,18 @@ pub fn tab_stop(current: bool) -> &'static str {
     }
 }
 
+/// A titled list of links with one tab stop (the Lab's presets): the
+/// arrows move between the links, Enter opens one. Each item is an `<li>`
+/// whose link carries [`tab_stop`].
+pub fn link_list(title: &str, items: impl Iterator<Item = Html>) -> Html {
+    html! {
+        <div class="presets">
+            <h3>{ title }</h3>
+            <ul class="preset-list" aria-label={format!("{title}: arrows move, Enter opens")} onkeydown={Roving::Focus.keydown()}>{ for items }</ul>
+        </div>
+    }
+}
+
 impl Roving {
     /// The group's keydown handler.
     pub fn keydown(self) -> Callback<KeyboardEvent> {

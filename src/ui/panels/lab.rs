@@ -13,7 +13,8 @@ use crate::bits::trace::Trace;
 use crate::bits::word::Word;
 use crate::lang::expr::{evaluate, ExprError, Var, Vars, WIDTHS};
 use crate::ui::components::{
-    caret_error, input_value, tab_stop, BitRow, NumberInput, PanelFrame, Roving, StepPlayer,
+    caret_error, input_value, link_list, tab_stop, BitRow, NumberInput, PanelFrame, Roving,
+    StepPlayer,
 };
 use crate::ui::registry::Panel;
 use crate::ui::route::Route;
@@ -194,13 +195,7 @@ fn presets_view() -> Html {
             </li>
         }
     });
-    html! {
-        <div class="presets">
-            <h3>{ "Presets" }</h3>
-            // (one tab stop: the arrows move between the links)
-            <ul class="preset-list" aria-label="presets: arrows move, Enter opens" onkeydown={Roving::Focus.keydown()}>{ for items }</ul>
-        </div>
-    }
+    link_list("Presets", items)
 }
 
 /// The start page's miniature: x & (x - 1) evaluated.

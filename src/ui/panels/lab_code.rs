@@ -12,7 +12,7 @@ use super::CardProps;
 use crate::bits::trace::{Outcome, Step, Trace};
 use crate::bits::word::Word;
 use crate::ui::components::{
-    caret_error, input_value, select_value, tab_stop, BitRow, Roving, StepPlayer,
+    caret_error, input_value, link_list, select_value, tab_stop, BitRow, Roving, StepPlayer,
 };
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::route::Route;
@@ -246,13 +246,7 @@ fn c_presets_view(s: &LabState) -> Html {
             </li>
         }
     });
-    html! {
-        <div class="presets">
-            <h3>{ "C presets" }</h3>
-            // (one tab stop: the arrows move between the links)
-            <ul class="preset-list" aria-label="C presets: arrows move, Enter opens" onkeydown={Roving::Focus.keydown()}>{ for items }</ul>
-        </div>
-    }
+    link_list("C presets", items)
 }
 
 /// A link to the Lab's code mode on preset `id` (for the panels that
