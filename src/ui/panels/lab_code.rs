@@ -12,7 +12,7 @@ use super::CardProps;
 use crate::bits::trace::{Outcome, Step, Trace};
 use crate::bits::word::Word;
 use crate::ui::components::{
-    caret_error, input_value, link_list, select_value, tab_stop, BitRow, Roving, StepPlayer,
+    caret_error, input_value, link_list, select_value, tab_stop, BitRow, StepPlayer,
 };
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::route::Route;
