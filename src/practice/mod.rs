@@ -150,9 +150,10 @@ pub struct Wrong {
     pub expected: Side,
 }
 
-/// The verdict on an answer.
+/// The verdict on an answer (`Cx`: a wrong answer's counterexample, `R`:
+/// a refusal; the page's are text, by [`Report::map`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Report {
+pub struct Report<Cx = Wrong, R = Refusal> {
     pub id: String,
     pub solved: bool,
     pub ops: usize,
@@ -162,10 +163,33 @@ pub struct Report {
     pub method: Option<Method>,
     /// Each width checked and how.
     pub proofs: Vec<(u32, Method)>,
-    pub refused: Option<Refusal>,
-    pub counterexample: Option<Wrong>,
+    pub refused: Option<R>,
+    pub counterexample: Option<Cx>,
     /// Set when a width could be neither proven nor refuted in the budget.
     pub not_proven: Option<String>,
+}
+
+impl<Cx, R> Report<Cx, R> {
+    /// The same report, its counterexample and refusal made by `cx` and
+    /// `refusal`.
+    pub fn map<Cx2, R2>(
+        &self,
+        cx: impl FnOnce(&Cx) -> Cx2,
+        refusal: impl FnOnce(&R) -> R2,
+    ) -> Report<Cx2, R2> {
+        Report {
+            id: self.id.clone(),
+            solved: self.solved,
+            ops: self.ops,
+            max_ops: self.max_ops,
+            best_ops: self.best_ops,
+            method: self.method,
+            proofs: self.proofs.clone(),
+            refused: self.refused.as_ref().map(refusal),
+            counterexample: self.counterexample.as_ref().map(cx),
+            not_proven: self.not_proven.clone(),
+        }
+    }
 }
 
 /// Why an answer could not be checked at all.

@@ -68,9 +68,9 @@ pub(super) fn exercise_view(props: &ExerciseProps) -> Html {
     {
         let on_solved = props.on_solved.clone();
         use_effect_with((*job).clone(), move |done| {
-            if let JobState::Done(r) = done {
+            if let JobState::Done(CheckDone { report: r, .. }) = done {
                 if r.solved {
-                    on_solved.emit((r.id.clone(), r.ops as usize));
+                    on_solved.emit((r.id.clone(), r.ops));
                 }
             }
         });
@@ -203,7 +203,8 @@ fn verdict_view(
     proof_job_view(job, stale, |r| done_view(r, ex, answer))
 }
 
-fn done_view(r: &CheckDone, ex: &'static Exercise, answer: &str) -> Html {
+fn done_view(done: &CheckDone, ex: &'static Exercise, answer: &str) -> Html {
+    let CheckDone { report: r, seconds } = done;
     if let Some((message, column)) = &r.refused {
         return caret_error(answer, *column as usize, message.clone());
     }
@@ -219,14 +220,14 @@ fn done_view(r: &CheckDone, ex: &'static Exercise, answer: &str) -> Html {
         .map(|(w, m)| format!("{w} bits {}", method_text(*m)))
         .collect();
     let panel = Panel::from_slug(ex.panel).unwrap_or(Panel::Lab);
-    let compare = if r.ops as usize <= ex.best_ops {
+    let compare = if r.ops <= ex.best_ops {
         "as few as the best known".to_string()
     } else {
         format!("the best known uses {}", r.best_ops)
     };
     html! {
         <div class="verdict solved" role="status">
-            <p class="ok"><strong>{ "✓ Solved. " }</strong>{ format!("Proven equal to the reference: {} ({:.3} s).", how.join("; "), r.seconds) }</p>
+            <p class="ok"><strong>{ "✓ Solved. " }</strong>{ format!("Proven equal to the reference: {} ({:.3} s).", how.join("; "), seconds) }</p>
             <p class="verdict-ops">{ format!("{} operators of at most {}; {compare}.", r.ops, r.max_ops) }</p>
             <p><a href={format!("#/{}", panel.slug())} class="explains">{ format!("How the trick works: {}", panel.title()) }</a></p>
         </div>

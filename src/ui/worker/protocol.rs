@@ -6,7 +6,8 @@
 //! the page 11 KB gzip.
 
 use crate::chess::suite::LineResult;
-use crate::lang::prove::{Method, Verdict};
+use crate::lang::prove::Verdict;
+use crate::practice::{Report, Wrong};
 use serde::{Deserialize, Serialize};
 
 /// What the page asks the worker to do.
@@ -312,50 +313,29 @@ impl ProveDone {
     }
 }
 
-/// `practice::Report`, for the page: a refused answer names its rule and
-/// column, a wrong one its counterexample (left = got, right = expected).
+/// `practice::Report`, for the page: a refused answer names its rule's
+/// message and 1-based column, a wrong one its width and counterexample
+/// (left = got, right = expected).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CheckDone {
-    pub id: String,
-    pub solved: bool,
-    pub ops: u32,
-    pub max_ops: u32,
-    pub best_ops: u32,
-    pub method: Option<Method>,
-    /// Each width proven, and how.
-    pub proofs: Vec<(u32, Method)>,
-    /// The broken rule's message and its 1-based column.
-    pub refused: Option<(String, u32)>,
-    pub counterexample: Option<(u32, Difference)>,
-    pub not_proven: Option<String>,
+    pub report: Report<(u32, Difference), (String, u32)>,
     pub seconds: f64,
 }
 
 impl CheckDone {
-    pub fn of(r: &crate::practice::Report, seconds: f64) -> CheckDone {
+    pub fn of(r: &Report, seconds: f64) -> CheckDone {
+        let difference = |w: &Wrong| {
+            let d = Difference {
+                x: Hex(w.x),
+                y: Hex(w.y),
+                z: Hex(w.z),
+                left: w.got.show(w.width),
+                right: w.expected.show(w.width),
+            };
+            (w.width, d)
+        };
         CheckDone {
-            id: r.id.clone(),
-            solved: r.solved,
-            ops: r.ops as u32,
-            max_ops: r.max_ops as u32,
-            best_ops: r.best_ops as u32,
-            method: r.method,
-            proofs: r.proofs.clone(),
-            refused: r
-                .refused
-                .as_ref()
-                .map(|f| (f.message.clone(), f.column as u32)),
-            counterexample: r.counterexample.as_ref().map(|w| {
-                let d = Difference {
-                    x: Hex(w.x),
-                    y: Hex(w.y),
-                    z: Hex(w.z),
-                    left: w.got.show(w.width),
-                    right: w.expected.show(w.width),
-                };
-                (w.width, d)
-            }),
-            not_proven: r.not_proven.clone(),
+            report: r.map(difference, |f| (f.message.clone(), f.column as u32)),
             seconds,
         }
     }
@@ -700,7 +680,7 @@ mod check_tests {
         let ex = crate::practice::exercise("lowest-bit-isolate").unwrap();
         let r = crate::practice::check_answer(ex, "x & (x - 1)").unwrap();
         let checked = CheckDone::of(&r, 0.1);
-        let (width, d) = checked.counterexample.clone().unwrap();
+        let (width, d) = checked.report.counterexample.clone().unwrap();
         assert_eq!(width, 8);
         assert_eq!(d.left, r.counterexample.as_ref().unwrap().got.show(8));
         let event = WorkerEvent::Checked(checked.clone());
