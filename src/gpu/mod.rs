@@ -201,7 +201,7 @@ pub struct Options {
     pub move_bound: Option<u32>,
     /// Breadth-first: merge each level's equal positions into one with
     /// the number of paths to it ([`breadth_first::merge`]; the CLI's `--merge`).
-    /// Runs from packed positions (`run_packed`, `counts_packed`) and
+    /// Runs from packed positions (`run`, `counts_packed`) and
     /// `divide` ignore it.
     #[serde(default)]
     pub merge: bool,
@@ -294,12 +294,24 @@ impl GpuRun {
     }
 }
 
-/// What a run counts below: one root the CPU splits first, or positions
-/// the GPU takes as they are.
+/// What a run counts below: one root the CPU splits first (`&Position`),
+/// or positions the GPU takes as they are (`&[Packed]`).
 #[derive(Clone, Copy)]
-enum Roots<'a> {
+pub enum Roots<'a> {
     Split(&'a Position),
     Packed(&'a [Packed]),
+}
+
+impl<'a> From<&'a Position> for Roots<'a> {
+    fn from(root: &'a Position) -> Self {
+        Roots::Split(root)
+    }
+}
+
+impl<'a> From<&'a [Packed]> for Roots<'a> {
+    fn from(positions: &'a [Packed]) -> Self {
+        Roots::Packed(positions)
+    }
 }
 
 /// A device with the perft kernels, ready to run: the context (device,
@@ -371,35 +383,24 @@ impl GpuPerft {
         self.run(&pos, depth, options, progress).await
     }
 
-    /// Perft of `root` to `depth`: the CPU splits, the GPU counts.
+    /// Perft to `depth` below `roots`: a `&Position`, which the CPU splits
+    /// before the GPU counts, or a `&[Packed]`, which the GPU counts alone
+    /// (their sum; `split_depth` in `options` is ignored).
     /// `progress(done, total)` counts frontier positions and runs after every
     /// batch; returning `false` stops with [`GpuError::Cancelled`].
-    pub async fn run(
+    pub async fn run<'r>(
         &self,
-        root: &Position,
+        roots: impl Into<Roots<'r>>,
         depth: u32,
         options: &Options,
         mut progress: impl FnMut(u64, u64) -> bool,
     ) -> Result<GpuRun, GpuError> {
         let job = Job::new(depth, options, &mut progress);
-        self.perft(Roots::Split(root), job).await
+        self.perft(roots.into(), job).await
     }
 
-    /// Counts `depth` plies below each packed position on the GPU alone (no
-    /// CPU split) and returns the sum; `split_depth` in `options` is ignored.
-    pub async fn run_packed(
-        &self,
-        positions: &[Packed],
-        depth: u32,
-        options: &Options,
-        mut progress: impl FnMut(u64, u64) -> bool,
-    ) -> Result<GpuRun, GpuError> {
-        let job = Job::new(depth, options, &mut progress);
-        self.perft(Roots::Packed(positions), job).await
-    }
-
-    /// [`GpuPerft::run`] and [`GpuPerft::run_packed`]: a lost device stops
-    /// them, the variant picks the family (breadth-first or depth-first).
+    /// [`GpuPerft::run`]: a lost device stops it, the variant picks the
+    /// family (breadth-first or depth-first).
     async fn perft(&self, roots: Roots<'_>, job: Job<'_>) -> Result<GpuRun, GpuError> {
         self.ctx.check_lost()?;
         let variant = job.options.variant;
@@ -424,7 +425,7 @@ impl GpuPerft {
         }
     }
 
-    /// Like [`GpuPerft::run_packed`], but returns the count of every position
+    /// Like [`GpuPerft::run`] on packed positions, but returns the count of every position
     /// (in order) instead of their sum (the depth-first variants only).
     pub async fn counts_packed(
         &self,
@@ -554,11 +555,9 @@ macro_rules! blocking {
 }
 
 blocking! {
-    run_blocking => run(root: &Position, depth: u32, options: &Options) -> GpuRun;
     run_fen_blocking => run_fen(fen: &str, depth: u32, options: &Options) -> GpuRun;
     counts_packed_blocking => counts_packed(positions: &[Packed], depth: u32, options: &Options) -> Vec<u64>;
     divide_blocking => divide(root: &Position, depth: u32, options: &Options) -> Vec<(Move, u64)>;
-    run_packed_blocking => run_packed(positions: &[Packed], depth: u32, options: &Options) -> GpuRun;
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -566,6 +565,18 @@ impl GpuPerft {
     /// [`GpuPerft::new`], blocking (native only).
     pub fn new_blocking() -> Result<GpuPerft, GpuError> {
         open_blocking()
+    }
+
+    /// [`GpuPerft::run`], blocking (native only; generic over what it
+    /// counts below, so not made by `blocking!`).
+    pub fn run_blocking<'r>(
+        &self,
+        roots: impl Into<Roots<'r>>,
+        depth: u32,
+        options: &Options,
+        progress: impl FnMut(u64, u64) -> bool,
+    ) -> Result<GpuRun, GpuError> {
+        pollster::block_on(self.run(roots, depth, options, progress))
     }
 }
 

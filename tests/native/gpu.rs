@@ -100,8 +100,8 @@ fn kernel_alone_counts_from_the_root() {
     // One invocation, four plies: 197281 leaves.
     for variant in Kernel::DEPTH_FIRST {
         let run = gpu
-            .run_packed_blocking(
-                &[pack(&pos(START))],
+            .run_blocking(
+                &[pack(&pos(START))][..],
                 4,
                 &Options::with_variant(variant),
                 |_, _| true,
@@ -143,7 +143,12 @@ fn batches_and_splits_agree() {
     let want: u64 = cpw().iter().map(|c| c.nodes(2).unwrap()).sum();
     for variant in Kernel::DEPTH_FIRST {
         let run = gpu
-            .run_packed_blocking(&packed, 2, &Options::with_variant(variant), |_, _| true)
+            .run_blocking(
+                packed.as_slice(),
+                2,
+                &Options::with_variant(variant),
+                |_, _| true,
+            )
             .unwrap();
         assert_eq!(run.nodes, want);
     }

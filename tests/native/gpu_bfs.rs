@@ -99,7 +99,7 @@ fn bfs_splits_chunks_workgroups() {
         .map(|c| c.nodes(3).unwrap())
         .sum();
     let run = gpu
-        .run_packed_blocking(&packed, 3, &opts(), |_, _| true)
+        .run_blocking(packed.as_slice(), 3, &opts(), |_, _| true)
         .unwrap();
     assert_eq!(run.nodes, want);
 }

@@ -103,8 +103,8 @@ fn random_positions_match_cpu_with_every_slider() {
             }
         }
         let bf = gpu
-            .run_packed_blocking(
-                &packed,
+            .run_blocking(
+                packed.as_slice(),
                 3,
                 &options(Kernel::BreadthFirst, slider),
                 |_, _| true,
