@@ -21,6 +21,7 @@ use bitscope::gpu::packed::pack;
 use bitscope::gpu::{AttackMethod, GpuRun, Options};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
 /// Only knights and kings: the knights' moves transpose heavily.
 const KNIGHTS: &str = "1n2k1n1/8/8/8/8/8/8/1N2K1N1 w - - 0 1";
 
@@ -142,15 +143,7 @@ fn knights_and_kings_transpose_and_stay_exact() {
 /// exact; the levels say how they were split.
 #[test]
 fn tiny_levels_split_into_parts_and_ranges_and_stay_exact() {
-    for (fen, depth, cap) in [
-        (START, 5, 3_000),
-        (KNIGHTS, 6, 1_000),
-        (
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
-            4,
-            1_000,
-        ),
-    ] {
+    for (fen, depth, cap) in [(START, 5, 3_000), (KNIGHTS, 6, 400), (KIWIPETE, 4, 1_000)] {
         let p = pos(fen);
         let o = Options {
             split_depth: Some(0),
@@ -163,6 +156,33 @@ fn tiny_levels_split_into_parts_and_ranges_and_stay_exact() {
         assert!(r.levels.iter().any(|s| s.max_parts > 1), "{fen}: {r:?}");
         assert!(r.levels.iter().any(|s| s.ranges > s.parts), "{fen}: {r:?}");
     }
+}
+
+/// The level the fused leaf reads, when it would start in more than
+/// `LEAF_LEVEL_MAX_PARTS` (4) parts, is not built: its parent's children are
+/// counted where they are staged, each times its paths; the count stays
+/// exact and the level says so (ranges, no parts, no distinct count).
+#[test]
+fn a_leaf_level_of_many_parts_is_counted_unmerged() {
+    for (fen, depth, cap) in [(START, 5, 1_000), (START, 6, 2_000), (KIWIPETE, 5, 2_000)] {
+        let p = pos(fen);
+        let o = Options {
+            split_depth: Some(0),
+            level_cap: Some(cap),
+            workgroup_size: 16,
+            ..merged()
+        };
+        let r = run(&p, depth, &o);
+        assert_eq!(r.nodes, perft(&p, depth), "{fen} {depth}: {r:?}");
+        let staged = &r.levels[depth as usize - 2];
+        assert!(staged.ranges > 0, "{r:?}");
+        assert_eq!((staged.parts, staged.distinct), (0, None), "{r:?}");
+        let parent = &r.levels[depth as usize - 3];
+        assert!(parent.distinct.is_some() || parent.ply == 0, "{r:?}");
+    }
+    // with room, the same level is built and merged
+    let r = run(&pos(START), 5, &merged());
+    assert_eq!(r.levels[3].distinct, Some(5_362), "{r:?}");
 }
 
 /// A level 0 built by hand: one position twice, each with 2^32 - 1 paths,
@@ -213,7 +233,7 @@ fn merged_and_plain_agree() {
 #[test]
 fn kernel_time_at_every_depth() {
     let p = pos(START);
-    for (merge, depth, want) in [(false, 6, 119_060_324), (true, 5, 4_865_609)] {
+    for (merge, depth, want) in [(false, 6, 119_060_324), (true, 6, 119_060_324)] {
         let o = Options {
             merge,
             split_depth: Some(0),

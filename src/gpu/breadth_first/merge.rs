@@ -45,6 +45,14 @@ use crate::chess::{Position, Special};
 /// 2^16 parts is an error, not a wrong count).
 pub const MAX_PARTS: u32 = 1 << 16;
 
+/// Parts the level the fused leaf reads may start in, at most (it may
+/// still split further when a part overflows); beyond, its parent's
+/// children are counted unmerged ([`Merger::count_staged`]).
+/// Each part expands the parent again, and that level merges least: start
+/// 10 on an H200 built ply 8 (1.16 staged children a distinct position)
+/// in 1,024 parts, 71 of the run's 84.5 s (docs/performance.md).
+pub const LEAF_LEVEL_MAX_PARTS: u32 = 4;
+
 /// One ply of a run: the paths (nodes) and, where the level was built, the
 /// positions left after merging (distinct).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,6 +167,38 @@ struct MgParams {
     parts: u32,
     part: u32,
     pad: [u32; 2],
+}
+
+/// The ranges of a level (`n` positions, block sums `prefix`) whose
+/// children fit a staging buffer of `stage`: (first position, positions,
+/// the first child's index, children), empty ones left out.
+fn ranges(
+    prefix: &[u32],
+    n: u32,
+    stage: u32,
+    wg: u32,
+) -> Result<Vec<(u32, u32, u32, u32)>, GpuError> {
+    let nb = prefix.len() - 1;
+    let mut out = Vec::new();
+    let mut b0 = 0;
+    while b0 < nb {
+        let sub = prefix[b0];
+        if prefix[b0 + 1] - sub > stage {
+            return Err(GpuError::BadOptions(format!(
+                "{wg} positions have {} children, more than the staging buffer holds ({stage})",
+                prefix[b0 + 1] - sub
+            )));
+        }
+        let b1 = b0 + 1 + prefix[b0 + 1..=nb].partition_point(|&p| p - sub <= stage) - 1;
+        let first = b0 as u32 * wg;
+        let len = (b1 as u32 * wg).min(n) - first;
+        let children = prefix[b1] - sub;
+        b0 = b1;
+        if children > 0 {
+            out.push((first, len, sub, children));
+        }
+    }
+    Ok(out)
 }
 
 /// One dispatch waiting for the next submission.
@@ -471,8 +511,6 @@ impl<'a> Merger<'a> {
             }
             let cap = self.plan.cap.min(total).max(1);
             let ctx = self.ctx;
-            self.pool
-                .reserve_level(ctx, l + 1, cap, cap.div_ceil(self.k.wg) + 1, cap);
             let stage = self.plan.stage.min(total).max(1);
             let entries = (2 * cap).checked_next_power_of_two().unwrap_or(1 << 31);
             self.pool.reserve_stage(ctx, stage, entries);
@@ -481,6 +519,11 @@ impl<'a> Merger<'a> {
             // so half the children per part rarely overflows; a part that
             // does is built again in halves
             let first = total.div_ceil(2 * cap).next_power_of_two().min(MAX_PARTS);
+            if rem == 3 && first > LEAF_LEVEL_MAX_PARTS {
+                return self.count_staged(l, n, &prefix);
+            }
+            self.pool
+                .reserve_level(ctx, l + 1, cap, cap.div_ceil(self.k.wg) + 1, cap);
             let mut todo: Vec<(u32, u32)> = (0..first).rev().map(|p| (p, first)).collect();
             while let Some((part, parts)) = todo.pop() {
                 let built = self.build(l, (n, cap), &prefix, (part, parts)).await?;
@@ -522,7 +565,6 @@ impl<'a> Merger<'a> {
         }
         self.clear = true;
         let wg = self.k.wg;
-        let nb = prefix.len() - 1;
         // the plan's sizes, not the pool's (a pool kept from a bigger run)
         let stage = self.plan.stage.min(self.pool.stage_cap);
         let mask = self.pool.table_entries - 1;
@@ -532,23 +574,7 @@ impl<'a> Merger<'a> {
             .mg
             .as_ref()
             .ok_or(GpuError::Shader("no merge kernels".into()))?;
-        let mut b0 = 0;
-        while b0 < nb {
-            let sub = prefix[b0];
-            if prefix[b0 + 1] - sub > stage {
-                return Err(GpuError::BadOptions(format!(
-                    "{wg} positions have {} children, more than the staging buffer holds ({stage})",
-                    prefix[b0 + 1] - sub
-                )));
-            }
-            let b1 = b0 + 1 + prefix[b0 + 1..=nb].partition_point(|&p| p - sub <= stage) - 1;
-            let first = b0 as u32 * wg;
-            let len = (b1 as u32 * wg).min(n) - first;
-            let children = prefix[b1] - sub;
-            b0 = b1;
-            if children == 0 {
-                continue;
-            }
+        for (first, len, sub, children) in ranges(prefix, n, stage, wg)? {
             let ply = self.ply(l + 1);
             self.run.levels[ply].ranges += 1;
             let expand = |count, base| {
@@ -583,6 +609,41 @@ impl<'a> Merger<'a> {
             lost: c[1],
             nodes: u64::from(c[2]) | u64::from(c[3]) << 32,
         })
+    }
+
+    /// Counts the leaves below level `l` (`n` positions, block sums
+    /// `prefix`, three plies left) without merging its children: range by
+    /// range they are expanded into the staging buffer, inheriting their
+    /// paths, and the fused leaf counts them there. The expansion is timed
+    /// with the leaves.
+    fn count_staged(&mut self, l: usize, n: u32, prefix: &[u32]) -> Result<(), GpuError> {
+        let stage = self.plan.stage.min(self.pool.stage_cap);
+        let (k, max, leaf_max) = (self.k, self.plan.expand_max, self.plan.leaf_max);
+        let (side, next) = (k.side(self.side(l)), k.side(self.side(l + 1)));
+        let ply = self.ply(l + 1);
+        for (first, len, sub, children) in ranges(prefix, n, stage, k.wg)? {
+            self.run.levels[ply].ranges += 1;
+            let expand = |count, base| {
+                bytemuck::cast(BfParams {
+                    count,
+                    base,
+                    cap: stage,
+                    sub,
+                    ..BfParams::default()
+                })
+            };
+            self.pieces(&side.expand, Group::Main(l), (first, len), max, expand);
+            let leaf = |count, base| {
+                bytemuck::cast(BfParams {
+                    count,
+                    base,
+                    ..BfParams::default()
+                })
+            };
+            self.pieces(&next.leaf, Group::Staged(l), (0, children), leaf_max, leaf);
+        }
+        self.submit(self.run.depth as usize, None);
+        Ok(())
     }
 
     /// Submits what is queued and reads the 64-bit leaf count back; the

@@ -28,6 +28,10 @@ pub(super) enum Group {
     Main(usize),
     /// merge.wgsl's kernels folding the staging buffer into level `l`.
     Merge(usize),
+    /// bfs.wgsl's leaf on the staging buffer itself (level `l`'s children
+    /// counted unmerged; the level's offsets and block sums fill the
+    /// other bindings, unread).
+    Staged(usize),
 }
 
 /// The merged walk's buffers.
@@ -100,6 +104,7 @@ impl MergePool {
                 .common
                 .level_group(ctx, k, &self.levels[l], &self.stage),
             Group::Merge(l) => self.merge_group(ctx, k, l),
+            Group::Staged(l) => self.staged_group(ctx, k, l),
         };
         self.groups.push((g, group));
     }
@@ -107,6 +112,12 @@ impl MergePool {
     /// The bind group `g` ([`MergePool::prepare`] first).
     pub fn group(&self, g: Group) -> Option<&wgpu::BindGroup> {
         self.groups.iter().find(|(h, _)| *h == g).map(|(_, b)| b)
+    }
+
+    fn staged_group(&self, ctx: &Context, k: &Kernels, l: usize) -> wgpu::BindGroup {
+        let mut staged = self.levels[l].clone();
+        staged.positions = self.stage.clone();
+        self.common.level_group(ctx, k, &staged, &self.matches)
     }
 
     fn merge_group(&self, ctx: &Context, k: &Kernels, l: usize) -> wgpu::BindGroup {

@@ -212,7 +212,8 @@ impl Common {
     }
 }
 
-/// The buffers of one level.
+/// The buffers of one level (a clone shares them).
+#[derive(Clone)]
 pub(super) struct Level {
     /// Positions it holds.
     pub cap: u32,
