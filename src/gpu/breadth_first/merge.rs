@@ -15,6 +15,9 @@
 //!        read back the counters: entries, lost, nodes
 //!        lost (the level or the table full): build parts 2p, 2p + 1 of 2P
 //!        else walk level l + 1
+//!     three plies left and P > LEAF_LEVEL_MAX_PARTS: no level l + 1;
+//!        per range, bf_expand -> staging, the fused leaf on the staging
+//!        buffer (each child times its paths)
 //!  level with two plies or fewer left: the fused leaf, each count times
 //!     the position's paths, into the 64-bit accumulator
 //! ```
