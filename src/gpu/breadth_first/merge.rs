@@ -204,6 +204,20 @@ fn ranges(
     Ok(out)
 }
 
+/// `bf_expand`'s uniform for a range whose first child is `sub`, into a
+/// staging buffer of `stage` children.
+fn expand_params(stage: u32, sub: u32) -> impl Fn(u32, u32) -> [u32; 8] {
+    move |count, base| {
+        bytemuck::cast(BfParams {
+            count,
+            base,
+            cap: stage,
+            sub,
+            ..BfParams::default()
+        })
+    }
+}
+
 /// One dispatch waiting for the next submission.
 struct Job<'k> {
     pipeline: &'k wgpu::ComputePipeline,
@@ -580,15 +594,7 @@ impl<'a> Merger<'a> {
         for (first, len, sub, children) in ranges(prefix, n, stage, wg)? {
             let ply = self.ply(l + 1);
             self.run.levels[ply].ranges += 1;
-            let expand = |count, base| {
-                bytemuck::cast(BfParams {
-                    count,
-                    base,
-                    cap: stage,
-                    sub,
-                    ..BfParams::default()
-                })
-            };
+            let expand = expand_params(stage, sub);
             let max = self.plan.expand_max;
             self.pieces(&side.expand, Group::Main(l), (first, len), max, expand);
             let merge = |count, base| {
@@ -626,15 +632,7 @@ impl<'a> Merger<'a> {
         let ply = self.ply(l + 1);
         for (first, len, sub, children) in ranges(prefix, n, stage, k.wg)? {
             self.run.levels[ply].ranges += 1;
-            let expand = |count, base| {
-                bytemuck::cast(BfParams {
-                    count,
-                    base,
-                    cap: stage,
-                    sub,
-                    ..BfParams::default()
-                })
-            };
+            let expand = expand_params(stage, sub);
             self.pieces(&side.expand, Group::Main(l), (first, len), max, expand);
             let leaf = |count, base| {
                 bytemuck::cast(BfParams {
