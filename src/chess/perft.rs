@@ -164,6 +164,25 @@ pub fn nodes_per_second(nodes: u64, seconds: f64) -> u64 {
     }
 }
 
+/// A count and how fast it went (`nps`: [`nodes_per_second`]); the
+/// reports that carry one flatten it into their JSON.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Speed {
+    pub nodes: u64,
+    pub seconds: f64,
+    pub nps: u64,
+}
+
+impl Speed {
+    pub fn new(nodes: u64, seconds: f64) -> Speed {
+        Speed {
+            nodes,
+            seconds,
+            nps: nodes_per_second(nodes, seconds),
+        }
+    }
+}
+
 /// [`divide`] as `(uci, nodes)` pairs, sorted by UCI text (handy to diff
 /// against another engine's `go perft`).
 pub fn divide_uci(pos: &Position, depth: u32) -> Vec<(String, u64)> {

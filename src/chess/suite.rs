@@ -25,7 +25,7 @@
 //! ```
 
 use super::fen::{FenError, Setup};
-pub use super::perft::nodes_per_second;
+pub use super::perft::{nodes_per_second, Speed};
 use super::position::Position;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -155,9 +155,9 @@ pub struct LineResult {
     pub depths: Vec<DepthResult>,
     /// Every counted depth agrees.
     pub ok: bool,
-    pub nodes: u64,
-    pub seconds: f64,
-    pub nps: u64,
+    /// The counted depths' nodes and time, together.
+    #[serde(flatten)]
+    pub speed: Speed,
 }
 
 impl LineResult {
@@ -228,9 +228,7 @@ impl LineResult {
             line: line.line,
             fen: line.fen.clone(),
             ok: depths.iter().all(|d| d.ok),
-            nodes,
-            seconds,
-            nps: nodes_per_second(nodes, seconds),
+            speed: Speed::new(nodes, seconds),
             depths,
         }
     }
@@ -250,15 +248,15 @@ pub struct Summary {
     pub unreadable: Vec<LineError>,
     /// Every count agrees and every line was read.
     pub all_agree: bool,
-    pub nodes: u64,
-    pub seconds: f64,
-    pub nps: u64,
+    /// Every line's nodes and time, together.
+    #[serde(flatten)]
+    pub speed: Speed,
 }
 
 impl Summary {
     pub fn new(results: &[LineResult], unreadable: &[LineError]) -> Summary {
-        let nodes = results.iter().map(|r| r.nodes).sum();
-        let seconds = results.iter().map(|r| r.seconds).sum();
+        let nodes = results.iter().map(|r| r.speed.nodes).sum();
+        let seconds = results.iter().map(|r| r.speed.seconds).sum();
         let failed: Vec<usize> = results.iter().filter(|r| !r.ok).map(|r| r.line).collect();
         Summary {
             positions: results.len(),
@@ -270,9 +268,7 @@ impl Summary {
             all_agree: failed.is_empty() && unreadable.is_empty(),
             failed,
             unreadable: unreadable.to_vec(),
-            nodes,
-            seconds,
-            nps: nodes_per_second(nodes, seconds),
+            speed: Speed::new(nodes, seconds),
         }
     }
 
@@ -324,7 +320,7 @@ mod tests {
         let counted: Vec<Option<u64>> = r.depths.iter().map(|d| d.counted).collect();
         assert_eq!(counted, [Some(15), Some(66), Some(1197), None]);
         assert!(!r.depths[1].ok && r.depths[2].ok && r.depths[3].ok);
-        assert_eq!(r.nodes, 15 + 66 + 1197);
+        assert_eq!(r.speed.nodes, 15 + 66 + 1197);
         let s = Summary::new(&[r], &[]);
         assert_eq!((s.counts_checked, s.counts_skipped), (3, 1));
         assert_eq!(s.failed, [1]);

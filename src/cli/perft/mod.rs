@@ -10,6 +10,7 @@ mod suite;
 
 use crate::cli::progress::LateBar;
 use bitscope::chess::parallel::{available_threads, divide_parallel};
+use bitscope::chess::perft::Speed;
 use bitscope::chess::{perft, Position};
 use clap::Args;
 use serde::Serialize;
@@ -90,9 +91,8 @@ pub struct PerftArgs {
 /// What the JSON line says.
 #[derive(Serialize)]
 pub struct PerftReport {
-    pub nodes: u64,
-    pub seconds: f64,
-    pub nps: u64,
+    #[serde(flatten)]
+    pub speed: Speed,
     pub backend: String,
     /// CPU threads (none for the GPU).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -168,9 +168,7 @@ pub struct HashCounts {
 impl PerftReport {
     pub fn new(nodes: u64, seconds: f64, backend: impl Into<String>) -> PerftReport {
         PerftReport {
-            nodes,
-            seconds,
-            nps: bitscope::chess::perft::nodes_per_second(nodes, seconds),
+            speed: Speed::new(nodes, seconds),
             backend: backend.into(),
             threads: None,
             divide: None,
@@ -203,9 +201,9 @@ impl PerftReport {
         };
         println!(
             "nodes {}  time {:.3} s  {:.1} M nodes/s  ({}{threads}{split})",
-            self.nodes,
-            self.seconds,
-            self.nps as f64 / 1e6,
+            self.speed.nodes,
+            self.speed.seconds,
+            self.speed.nps as f64 / 1e6,
             self.backend
         );
     }

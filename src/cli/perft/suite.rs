@@ -168,8 +168,8 @@ fn render_line(r: &LineResult) -> String {
         r.line,
         if r.ok { "ok" } else { "FAIL" },
         counts.join(", "),
-        r.seconds,
-        r.nps as f64 / 1e6,
+        r.speed.seconds,
+        r.speed.nps as f64 / 1e6,
         r.fen
     )
 }
@@ -180,9 +180,9 @@ fn render_summary(s: &Summary, backend: &str) -> String {
         s.positions,
         s.counts_checked,
         s.counts_skipped,
-        s.nodes,
-        s.seconds,
-        s.nps as f64 / 1e6
+        s.speed.nodes,
+        s.speed.seconds,
+        s.speed.nps as f64 / 1e6
     );
     if s.all_agree {
         out += "all agree";

@@ -139,7 +139,7 @@ fn results(r: &SuiteResult, bad: &[LineError], open: &Callback<String>) -> Html 
         <div class="suite-done">
             <p class={classes!("stats", "suite-summary", if s.all_agree { "ok" } else { "bad" })}>
                 <span>{ format!("{} positions, {} counts checked ({} over the budget skipped)", s.positions, s.counts_checked, s.counts_skipped) }</span>
-                <span>{ format!("{} nodes in {:.2} s", s.nodes, r.seconds) }</span>
+                <span>{ format!("{} nodes in {:.2} s", s.speed.nodes, r.seconds) }</span>
                 <strong class="suite-verdict">{ verdict }</strong>
             </p>
             <div class="table-scroll">
@@ -154,7 +154,7 @@ fn results(r: &SuiteResult, bad: &[LineError], open: &Callback<String>) -> Html 
                                 <td class="num">{ l.line }</td>
                                 <td>{ if l.ok { "ok" } else { "FAIL" } }</td>
                                 <td class="mono">{ counts(l) }</td>
-                                <td class="num">{ format!("{:.3} s", l.seconds) }</td>
+                                <td class="num">{ format!("{:.3} s", l.speed.seconds) }</td>
                                 <td class="mono">{ l.fen.clone() }</td>
                             </tr>
                         }
