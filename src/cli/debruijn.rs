@@ -221,7 +221,7 @@ fn graph(width: u32, magic: u64, json: bool) -> Result<(), String> {
         println!(
             "{}",
             json!({"bits": width, "magic": format!("0x{magic:x}"), "nodes": g.nodes, "edges": edges,
-                "walk": walk.windows, "valid": walk.valid, "repeated": walk.repeated, "unused": walk.unused})
+                "walk": walk.windows, "valid": walk.valid(), "repeated": walk.repeated(), "unused": walk.unused()})
         );
     } else {
         let n = g.n as usize;
@@ -241,12 +241,13 @@ fn graph(width: u32, magic: u64, json: bool) -> Result<(), String> {
                 m = n - 1
             );
         }
-        if walk.valid {
+        if walk.valid() {
             println!("0x{magic:x}: every window once, an Eulerian circuit: a valid magic");
         } else {
             println!(
                 "0x{magic:x}: read twice {:?}, never read {:?}: not a valid magic",
-                walk.repeated, walk.unused
+                walk.repeated(),
+                walk.unused()
             );
         }
     }

@@ -79,12 +79,32 @@ pub struct Walk {
     pub windows: Vec<u32>,
     /// How often each window (by value) is read.
     pub uses: Vec<u32>,
+}
+
+impl Walk {
     /// Every edge used exactly once: an Eulerian circuit, a valid magic.
-    pub valid: bool,
+    pub fn valid(&self) -> bool {
+        self.uses.iter().all(|&u| u == 1)
+    }
+
     /// Windows read more than once (the collisions), ascending.
-    pub repeated: Vec<u32>,
+    pub fn repeated(&self) -> Vec<u32> {
+        self.windows_used(|u| u > 1)
+    }
+
     /// Windows never read, ascending.
-    pub unused: Vec<u32>,
+    pub fn unused(&self) -> Vec<u32> {
+        self.windows_used(|u| u == 0)
+    }
+
+    /// The windows whose use count `keep` accepts, ascending.
+    fn windows_used(&self, keep: fn(u32) -> bool) -> Vec<u32> {
+        (0u32..)
+            .zip(&self.uses)
+            .filter(|&(_, &u)| keep(u))
+            .map(|(w, _)| w)
+            .collect()
+    }
 }
 
 /// The windows `magic`'s hash reads, as a walk on B(2, n), with what it
@@ -94,9 +114,9 @@ pub struct Walk {
 /// use bitscope::bits::debruijn::magic_walk;
 /// let w = magic_walk(8, 0x1D).unwrap();
 /// assert_eq!(w.windows, [0, 1, 3, 7, 6, 5, 2, 4]);
-/// assert!(w.valid);
+/// assert!(w.valid());
 /// let bad = magic_walk(8, 0x1F).unwrap();
-/// assert_eq!((bad.repeated.clone(), bad.unused.clone()), (vec![0b111], vec![0b010, 0b101]));
+/// assert_eq!((bad.repeated(), bad.unused()), (vec![0b111], vec![0b010, 0b101]));
 /// ```
 ///
 /// # Errors
@@ -108,21 +128,11 @@ pub fn magic_walk(width: u32, magic: u64) -> Result<Walk, DebruijnError> {
     for &w in &windows {
         uses[w as usize] += 1;
     }
-    let pick = |keep: fn(u32) -> bool| {
-        (0..1u32 << n)
-            .filter(|&w| keep(uses[w as usize]))
-            .collect::<Vec<_>>()
-    };
-    let repeated = pick(|u| u > 1);
-    let unused = pick(|u| u == 0);
     Ok(Walk {
         width,
         magic,
-        valid: repeated.is_empty() && unused.is_empty(),
         windows,
         uses,
-        repeated,
-        unused,
     })
 }
 
@@ -288,7 +298,7 @@ mod tests {
             let mut count = 0;
             enumerate_all(width, |m| {
                 let walk = magic_walk(width, m).unwrap();
-                assert!(walk.valid, "{width} {m:#x}");
+                assert!(walk.valid(), "{width} {m:#x}");
                 assert!(is_eulerian_circuit(n, &walk.windows), "{width} {m:#x}");
                 count += 1;
             })
@@ -403,10 +413,10 @@ mod proptests {
             let mut from_collisions: Vec<u32> = v.collisions.iter().map(|&(i, _)| v.windows[i as usize]).collect();
             from_collisions.sort_unstable();
             from_collisions.dedup();
-            prop_assert_eq!(&walk.repeated, &from_collisions);
+            prop_assert_eq!(&walk.repeated(), &from_collisions);
             let extra: u32 = walk.uses.iter().map(|&u| u.saturating_sub(1)).sum();
-            prop_assert_eq!(extra as usize, walk.unused.len());
-            prop_assert_eq!(walk.valid, v.valid);
+            prop_assert_eq!(extra as usize, walk.unused().len());
+            prop_assert_eq!(walk.valid(), v.valid);
             prop_assert_eq!(is_eulerian_circuit(log2_width(width).unwrap(), &walk.windows), v.valid);
         }
     }
