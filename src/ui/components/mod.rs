@@ -13,6 +13,7 @@ mod placement_input;
 mod proof_job;
 mod roving;
 mod step_player;
+mod table;
 
 pub use bit_grid::{square_name, BitGrid};
 pub use bit_row::BitRow;
@@ -27,3 +28,4 @@ pub use placement_input::PlacementInput;
 pub use proof_job::{proof_job_view, proof_verdict};
 pub use roving::{link_list, tab_stop, Roving};
 pub use step_player::{StepLimits, StepPlayer};
+pub use table::data_table;

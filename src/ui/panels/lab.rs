@@ -13,8 +13,8 @@ use crate::bits::trace::Trace;
 use crate::bits::word::Word;
 use crate::lang::expr::{evaluate, ExprError, Var, Vars, WIDTHS};
 use crate::ui::components::{
-    caret_error, input_value, link_list, tab_stop, BitRow, NumberInput, PanelFrame, Roving,
-    StepPlayer,
+    caret_error, data_table, input_value, link_list, tab_stop, BitRow, NumberInput, PanelFrame,
+    Roving, StepPlayer,
 };
 use crate::ui::registry::Panel;
 use crate::ui::route::Route;
@@ -174,12 +174,11 @@ fn steps_table(t: &Trace, current: usize, on_step: &Callback<usize>) -> Html {
             </tr>
         }
     });
-    html! {
-        <table class="lab-steps">
-            <thead><tr><th>{ "#" }</th><th>{ "sub-expression" }</th><th>{ "hex" }</th><th>{ "unsigned" }</th><th>{ "signed" }</th></tr></thead>
-            <tbody>{ for rows }</tbody>
-        </table>
-    }
+    data_table(
+        "lab-steps",
+        &["#", "sub-expression", "hex", "unsigned", "signed"],
+        rows,
+    )
 }
 
 fn presets_view() -> Html {

@@ -12,7 +12,7 @@ use super::CardProps;
 use crate::bits::trace::{Outcome, Step, Trace};
 use crate::bits::word::Word;
 use crate::ui::components::{
-    caret_error, input_value, link_list, select_value, tab_stop, BitRow, StepPlayer,
+    caret_error, data_table, input_value, link_list, select_value, tab_stop, BitRow, StepPlayer,
 };
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::route::Route;
@@ -330,12 +330,8 @@ fn vars_table(st: &CStep) -> Html {
             </tr>
         }
     });
-    html! {
-        <table class="lab-steps c-vars">
-            <thead><tr><th>{ "variable" }</th><th>{ "type" }</th><th>{ "bits (changed marked)" }</th><th>{ "value" }</th></tr></thead>
-            <tbody>{ for rows }</tbody>
-        </table>
-    }
+    let head = ["variable", "type", "bits (changed marked)", "value"];
+    data_table("lab-steps c-vars", &head, rows)
 }
 
 /// Zoom in: the step's sub-expressions, innermost first.
@@ -356,10 +352,7 @@ fn zoom_view(st: &CStep) -> Html {
     html! {
         <details class="c-zoom" open=true>
             <summary>{ "zoom in: the sub-expressions, innermost first" }</summary>
-            <table class="lab-steps c-exprs">
-                <thead><tr><th>{ "sub-expression" }</th><th>{ "type" }</th><th>{ "hex" }</th><th>{ "value" }</th></tr></thead>
-                <tbody>{ for rows }</tbody>
-            </table>
+            { data_table("lab-steps c-exprs", &["sub-expression", "type", "hex", "value"], rows) }
         </details>
     }
 }

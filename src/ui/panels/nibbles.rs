@@ -6,7 +6,7 @@
 use super::PanelProps;
 use crate::bits::nibble::{negate_trace, sign_extend_trace, signed_table};
 use crate::bits::word::Word;
-use crate::ui::components::{tab_stop, BitRow, NumberInput, Roving, StepPlayer};
+use crate::ui::components::{data_table, tab_stop, BitRow, NumberInput, Roving, StepPlayer};
 use crate::ui::state::{NibbleOp as Op, NibblesAction as Action, NibblesState};
 use crate::ui::{components::PanelFrame, registry::Panel};
 use yew::prelude::*;
@@ -50,10 +50,7 @@ pub fn nibbles_panel(props: &PanelProps) -> Html {
             <div class="cols">
                 <div class="card table-card">
                     <h3>{ "The 16 nibbles" }</h3>
-                    <table class="nibble-table">
-                        <thead><tr><th>{ "binary" }</th><th>{ "hex" }</th><th>{ "unsigned" }</th><th>{ "signed" }</th></tr></thead>
-                        <tbody>{ for rows }</tbody>
-                    </table>
+                    { data_table("nibble-table", &["binary", "hex", "unsigned", "signed"], rows) }
                 </div>
                 <div class="card">
                     <h3>{ "Your nibble" }</h3>
