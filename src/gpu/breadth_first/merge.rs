@@ -15,7 +15,8 @@
 //!        read back the counters: entries, lost, nodes
 //!        lost (the level or the table full): build parts 2p, 2p + 1 of 2P
 //!        else walk level l + 1
-//!     three plies left and P > LEAF_LEVEL_MAX_PARTS: no level l + 1;
+//!     three plies left and P over LEAF_LEVEL_MAX_PARTS (a GPU; software:
+//!     SOFTWARE_LEAF_LEVEL_MAX_PARTS): no level l + 1;
 //!        per range, bf_expand -> staging, the fused leaf on the staging
 //!        buffer (each child times its paths)
 //!  level with two plies or fewer left: the fused leaf, each count times
@@ -48,13 +49,17 @@ use crate::chess::{Position, Special};
 /// 2^16 parts is an error, not a wrong count).
 pub const MAX_PARTS: u32 = 1 << 16;
 
-/// Parts the level the fused leaf reads may start in, at most (it may
-/// still split further when a part overflows); beyond, its parent's
+/// Parts the level the fused leaf reads may start in on a GPU, at most (it
+/// may still split further when a part overflows); beyond, its parent's
 /// children are counted unmerged ([`Merger::count_staged`]).
 /// Each part expands the parent again, and that level merges least: start
 /// 10 on an H200 built ply 8 (1.16 staged children a distinct position)
 /// in 1,024 parts, 71 of the run's 84.5 s (docs/performance.md).
 pub const LEAF_LEVEL_MAX_PARTS: u32 = 4;
+/// The same on a software adapter, where the leaf costs more against the
+/// merge: SwiftShader's start 8 (ply 6 in 8 parts, 2.1 staged children a
+/// distinct position) took 172.5 s merged, 191.8 s unmerged.
+pub const SOFTWARE_LEAF_LEVEL_MAX_PARTS: u32 = 8;
 
 /// One ply of a run: the paths (nodes) and, where the level was built, the
 /// positions left after merging (distinct).
@@ -536,7 +541,12 @@ impl<'a> Merger<'a> {
             // so half the children per part rarely overflows; a part that
             // does is built again in halves
             let first = total.div_ceil(2 * cap).next_power_of_two().min(MAX_PARTS);
-            if rem == 3 && first > LEAF_LEVEL_MAX_PARTS {
+            let most = if self.ctx.report.software {
+                SOFTWARE_LEAF_LEVEL_MAX_PARTS
+            } else {
+                LEAF_LEVEL_MAX_PARTS
+            };
+            if rem == 3 && first > most {
                 return self.count_staged(l, n, &prefix);
             }
             self.pool
