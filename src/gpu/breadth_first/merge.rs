@@ -52,13 +52,13 @@ pub const MAX_PARTS: u32 = 1 << 16;
 /// Parts the level the fused leaf reads may start in on a GPU, at most (it
 /// may still split further when a part overflows); beyond, its parent's
 /// children are counted unmerged ([`Merger::count_staged`]).
-/// Each part expands the parent again, and that level merges least: start
-/// 10 on an H200 built ply 8 (1.16 staged children a distinct position)
-/// in 1,024 parts, 71 of the run's 84.5 s (docs/performance.md).
+/// Each part expands the parent again: start 10 on an H200 built ply 8 in
+/// 1,024 parts, 71 of the run's 84.5 s; counted unmerged, the run took
+/// 11.2 s (docs/performance.md).
 pub const LEAF_LEVEL_MAX_PARTS: u32 = 4;
 /// The same on a software adapter, where the leaf costs more against the
-/// merge: SwiftShader's start 8 (ply 6 in 8 parts, 2.1 staged children a
-/// distinct position) took 172.5 s merged, 191.8 s unmerged.
+/// merge: SwiftShader's start 8 (ply 6 in 8 parts) took 172.5 s merged,
+/// 191.8 s unmerged (its leaves 94.7 s against 189.2 s).
 pub const SOFTWARE_LEAF_LEVEL_MAX_PARTS: u32 = 8;
 
 /// One ply of a run: the paths (nodes) and, where the level was built, the
