@@ -233,7 +233,7 @@ fn merged_and_plain_agree() {
 #[test]
 fn kernel_time_at_every_depth() {
     let p = pos(START);
-    for (merge, depth, want) in [(false, 6, 119_060_324), (true, 6, 119_060_324)] {
+    for (merge, depth, want) in [(false, 6, 119_060_324), (true, 5, 4_865_609)] {
         let o = Options {
             merge,
             split_depth: Some(0),
