@@ -36,6 +36,17 @@ fn merged() -> Options {
     }
 }
 
+/// Merged, the GPU from the root, levels of at most `cap` positions and
+/// workgroups of 16: every level splits into ranges and parts.
+fn tiny_levels(cap: u32) -> Options {
+    Options {
+        split_depth: Some(0),
+        level_cap: Some(cap),
+        workgroup_size: 16,
+        ..merged()
+    }
+}
+
 fn run(p: &Position, depth: u32, o: &Options) -> GpuRun {
     gpu().run_blocking(p, depth, o, |_, _| true).unwrap()
 }
@@ -145,12 +156,7 @@ fn knights_and_kings_transpose_and_stay_exact() {
 fn tiny_levels_split_into_parts_and_ranges_and_stay_exact() {
     for (fen, depth, cap) in [(START, 5, 3_000), (KNIGHTS, 6, 400), (KIWIPETE, 4, 1_000)] {
         let p = pos(fen);
-        let o = Options {
-            split_depth: Some(0),
-            level_cap: Some(cap),
-            workgroup_size: 16,
-            ..merged()
-        };
+        let o = tiny_levels(cap);
         let r = run(&p, depth, &o);
         assert_eq!(r.nodes, perft(&p, depth), "{fen}: {r:?}");
         assert!(r.levels.iter().any(|s| s.max_parts > 1), "{fen}: {r:?}");
@@ -159,19 +165,15 @@ fn tiny_levels_split_into_parts_and_ranges_and_stay_exact() {
 }
 
 /// The level the fused leaf reads, when it would start in more than
-/// `SOFTWARE_LEAF_LEVEL_MAX_PARTS` (8) parts on SwiftShader, is not built: its parent's children are
-/// counted where they are staged, each times its paths; the count stays
-/// exact and the level says so (ranges, no parts, no distinct count).
+/// `SOFTWARE_LEAF_LEVEL_MAX_PARTS` (8) parts on SwiftShader, is not built:
+/// its parent's children are counted where they are staged, each times
+/// its paths; the count stays exact and the level says so (ranges, no
+/// parts, no distinct count).
 #[test]
 fn a_leaf_level_of_many_parts_is_counted_unmerged() {
     for (fen, depth, cap) in [(START, 5, 500), (KIWIPETE, 5, 2_000)] {
         let p = pos(fen);
-        let o = Options {
-            split_depth: Some(0),
-            level_cap: Some(cap),
-            workgroup_size: 16,
-            ..merged()
-        };
+        let o = tiny_levels(cap);
         let r = run(&p, depth, &o);
         assert_eq!(r.nodes, perft(&p, depth), "{fen} {depth}: {r:?}");
         let staged = &r.levels[depth as usize - 2];
@@ -271,12 +273,7 @@ fn hash_with_merging_is_refused() {
 /// overflows, is built again in two halves, and the count stays exact.
 #[test]
 fn an_overflowing_level_is_built_again_in_halves() {
-    let o = Options {
-        split_depth: Some(0),
-        level_cap: Some(352),
-        workgroup_size: 16,
-        ..merged()
-    };
+    let o = tiny_levels(352);
     let r = run(&pos(START), 4, &o);
     assert_eq!(r.nodes, 197_281, "{r:?}");
     assert_eq!((r.levels[2].parts, r.levels[2].max_parts), (2, 2), "{r:?}");
