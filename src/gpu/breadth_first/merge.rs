@@ -223,6 +223,15 @@ fn expand_params(stage: u32, sub: u32) -> impl Fn(u32, u32) -> [u32; 8] {
     }
 }
 
+/// A leaf kernel's uniform: `count` positions from `base`.
+fn leaf_params(count: u32, base: u32) -> [u32; 8] {
+    bytemuck::cast(BfParams {
+        count,
+        base,
+        ..BfParams::default()
+    })
+}
+
 /// One dispatch waiting for the next submission.
 struct Job<'k> {
     pipeline: &'k wgpu::ComputePipeline,
@@ -470,19 +479,8 @@ impl<'a> Merger<'a> {
         } else {
             &side.leaf_count
         };
-        self.pieces(
-            leaf,
-            Group::Main(l),
-            (0, n),
-            self.plan.leaf_max,
-            |count, base| {
-                bytemuck::cast(BfParams {
-                    count,
-                    base,
-                    ..BfParams::default()
-                })
-            },
-        );
+        let leaf_max = self.plan.leaf_max;
+        self.pieces(leaf, Group::Main(l), (0, n), leaf_max, leaf_params);
     }
 
     /// Scans level `l` (`n` positions): the exclusive prefix of the
@@ -644,14 +642,13 @@ impl<'a> Merger<'a> {
             self.run.levels[ply].ranges += 1;
             let expand = expand_params(stage, sub);
             self.pieces(&side.expand, Group::Main(l), (first, len), max, expand);
-            let leaf = |count, base| {
-                bytemuck::cast(BfParams {
-                    count,
-                    base,
-                    ..BfParams::default()
-                })
-            };
-            self.pieces(&next.leaf, Group::Staged(l), (0, children), leaf_max, leaf);
+            self.pieces(
+                &next.leaf,
+                Group::Staged(l),
+                (0, children),
+                leaf_max,
+                leaf_params,
+            );
         }
         self.submit(self.run.depth as usize, None);
         Ok(())
