@@ -210,10 +210,7 @@ fn bf_add(src: ptr<function, Sources>, t: vec2<u32>, origin: u32, kind: u32) {
 // bishop's or a rook's source computes one set of targets.
 fn bf_add_sliders(src: ptr<function, Sources>, c: Ctx, pieces: vec2<u32>, kind: u32) {
     var s = pieces;
-    loop {
-        if !nz(s) {
-            break;
-        }
+    while nz(s) {
         let fsq = lsb(s);
         let f = sqbb(fsq);
         s ^= f;
@@ -238,10 +235,7 @@ fn bf_sources(q: Pos, c: Ctx) -> Sources {
     bf_add(&src, ps.cap_a | ep_a, select(9u, 57u, w) | BF_PAWN_DIR, 1u);
     bf_add(&src, ps.cap_h | ep_h, select(7u, 55u, w) | BF_PAWN_DIR, 1u);
     var s = c.us & q.n & ~(c.pin_hv | c.pin_d);
-    loop {
-        if !nz(s) {
-            break;
-        }
+    while nz(s) {
         let fsq = lsb(s);
         s ^= sqbb(fsq);
         bf_add(&src, knight_targets(c, sqbb(fsq)), fsq, 2u);
@@ -387,10 +381,7 @@ fn bf_setup_geo(q: Pos, g: KingGeo, white: bool) -> Ctx {
     // a knight's check, or a pawn's other than the one taken, stays
     var ep_hit_a = nz(cm & ~capb);
     var ep_hit_h = ep_hit_a;
-    loop {
-        if !nz(cand) {
-            break;
-        }
+    while nz(cand) {
         let sb = low_bit(cand);
         cand ^= sb;
         let on_hv = nz(sb & hv);
@@ -653,10 +644,7 @@ fn bf_leaf_hash(id: BfIds) {
 fn bf_hash_board(bb: vec2<u32>, board: u32, h: vec3<u32>) -> vec3<u32> {
     var m = bb;
     var out = h;
-    loop {
-        if !nz(m) {
-            break;
-        }
+    while nz(m) {
         out ^= bf_key(64u * board + lsb(m));
         m ^= low_bit(m);
     }

@@ -68,10 +68,7 @@ fn count_ep(q: Pos, c: Ctx) -> u32 {
     var n = 0u;
     if c.ep_sq < 64u {
         var cands = pawn_att(sqbb(c.ep_sq), !c.white) & c.us & q.p;
-        loop {
-            if !nz(cands) {
-                break;
-            }
+        while nz(cands) {
             let fsq = lsb(cands);
             cands &= ~sqbb(fsq);
             if ep_legal(q, c, fsq) {
@@ -93,10 +90,7 @@ fn count_sliders_each(c: Ctx, diag: vec2<u32>, orth: vec2<u32>) -> u32 {
 fn count_slider_class(c: Ctx, pieces: vec2<u32>, diag: bool) -> u32 {
     var n = 0u;
     var s = pieces;
-    loop {
-        if !nz(s) {
-            break;
-        }
+    while nz(s) {
         let f = low_bit(s);
         s ^= f;
         n += popc(line_targets(c, f, diag));

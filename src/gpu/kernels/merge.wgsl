@@ -133,10 +133,7 @@ fn mg_insert(id: BfIds) {
     // otherwise be probed whole by every child); a compare-exchange that
     // fails spuriously looks at its slot again
     var probes = select(0u, MG_PROBES, atomicLoad(&mg_acc[0]) >= mp.cap);
-    loop {
-        if probes >= min(MG_PROBES, mp.mask + 1u) {
-            break;
-        }
+    while probes < min(MG_PROBES, mp.mask + 1u) {
         var v = atomicLoad(&mg_table[slot]);
         if v == 0u {
             let r = atomicCompareExchangeWeak(&mg_table[slot], 0u, MG_STAGE | i);

@@ -451,10 +451,7 @@ fn next_move(q: Pos, c: Ctx, prev: u32) -> u32 {
         let pinned = c.pin_hv | c.pin_d;
         if cls == 0u {
             var s = c.us & q.p & mask_ge(start);
-            loop {
-                if !nz(s) {
-                    break;
-                }
+            while nz(s) {
                 let fsq = lsb(s);
                 s &= ~sqbb(fsq);
                 let t = pawn_targets(q, c, fsq) & select(ALL, mask_ge(floor), fsq == start);
@@ -467,10 +464,7 @@ fn next_move(q: Pos, c: Ctx, prev: u32) -> u32 {
         }
         if cls <= 1u {
             var s = c.us & q.n & ~pinned & mask_ge(start);
-            loop {
-                if !nz(s) {
-                    break;
-                }
+            while nz(s) {
                 let fsq = lsb(s);
                 s &= ~sqbb(fsq);
                 let t = knight_targets(c, sqbb(fsq)) & select(ALL, mask_ge(floor), fsq == start);
@@ -483,10 +477,7 @@ fn next_move(q: Pos, c: Ctx, prev: u32) -> u32 {
         }
         if cls <= 2u {
             var s = c.us & q.b & ~c.pin_hv & mask_ge(start);
-            loop {
-                if !nz(s) {
-                    break;
-                }
+            while nz(s) {
                 let fsq = lsb(s);
                 let f = sqbb(fsq);
                 s &= ~f;
@@ -500,10 +491,7 @@ fn next_move(q: Pos, c: Ctx, prev: u32) -> u32 {
         }
         if cls <= 3u {
             var s = c.us & q.r & ~c.pin_d & mask_ge(start);
-            loop {
-                if !nz(s) {
-                    break;
-                }
+            while nz(s) {
                 let fsq = lsb(s);
                 let f = sqbb(fsq);
                 s &= ~f;
