@@ -5,8 +5,8 @@
 //! by terminating the worker.
 
 use super::c_proof::CProveDone;
-use super::pace::{now_seconds, Send, Throttle};
-use super::protocol::{CheckDone, Progress, ProveDone, WorkerEvent};
+use super::pace::{now_seconds, Task};
+use super::protocol::{CheckDone, ProveDone, WorkerEvent};
 use crate::lang::prove::{self, Control, Flow, Options, Phase};
 use crate::practice;
 use wasm_bindgen::JsValue;
@@ -16,35 +16,23 @@ use wasm_bindgen::JsValue;
 pub const BUDGET_S: f64 = 10.0;
 
 /// Posts progress and says "out of time" once the budget is spent.
-struct Reporter<'a> {
-    start: f64,
-    throttle: Throttle,
-    send: Send<'a>,
+struct Reporter<'t, 'a> {
+    task: &'t Task<'a>,
     failed: Option<JsValue>,
 }
 
-impl Control for Reporter<'_> {
+impl Control for Reporter<'_, '_> {
     fn check(&mut self, p: prove::Progress) -> Flow {
-        let now = now_seconds();
-        if self.throttle.due(false).is_some() {
-            let label = match p.phase {
-                Phase::Exhaustive => format!("trying every input: {} of {}", p.done, p.total),
-                Phase::Sat => "the SAT solver is searching for a difference".to_string(),
-                Phase::Sampling => format!("sampling: {} of {} inputs agree", p.done, p.total),
-            };
-            let event = WorkerEvent::Progress(Progress {
-                done: p.done as f64,
-                total: p.total as f64,
-                label,
-                elapsed: now - self.start,
-                search: None,
-            });
-            if let Err(e) = (self.send)(&event) {
-                self.failed = Some(e);
-                return Flow::Cancel;
-            }
+        let label = || match p.phase {
+            Phase::Exhaustive => format!("trying every input: {} of {}", p.done, p.total),
+            Phase::Sat => "the SAT solver is searching for a difference".to_string(),
+            Phase::Sampling => format!("sampling: {} of {} inputs agree", p.done, p.total),
+        };
+        if let Err(e) = self.task.progress(p.done as f64, p.total as f64, label) {
+            self.failed = Some(e);
+            return Flow::Cancel;
         }
-        if now - self.start > BUDGET_S {
+        if self.task.seconds() > BUDGET_S {
             Flow::OutOfTime
         } else {
             Flow::Continue
@@ -52,14 +40,9 @@ impl Control for Reporter<'_> {
     }
 }
 
-impl<'a> Reporter<'a> {
-    fn new(start: f64, send: Send<'a>) -> Reporter<'a> {
-        Reporter {
-            start,
-            throttle: Throttle::new(),
-            send,
-            failed: None,
-        }
+impl<'t, 'a> Reporter<'t, 'a> {
+    fn new(task: &'t Task<'a>) -> Reporter<'t, 'a> {
+        Reporter { task, failed: None }
     }
 
     /// The job's answer: a failure to post progress first, then the
@@ -73,7 +56,7 @@ impl<'a> Reporter<'a> {
             return Err(e);
         }
         Ok(match result {
-            Ok(v) => event(v, now_seconds() - self.start),
+            Ok(v) => event(v, self.task.seconds()),
             Err(e) => WorkerEvent::Error {
                 message: e.to_string(),
             },
@@ -86,10 +69,9 @@ pub fn prove_event(
     left: &str,
     right: &str,
     width: u32,
-    start: f64,
-    send: Send,
+    task: &Task,
 ) -> Result<WorkerEvent, JsValue> {
-    let mut ctl = Reporter::new(start, send);
+    let mut ctl = Reporter::new(task);
     let verdict = prove::prove_with(left, right, width, &Options::default(), &mut ctl);
     ctl.finish(verdict, |v, seconds| {
         WorkerEvent::Proved(ProveDone::of(&v, width, seconds))
@@ -102,8 +84,7 @@ pub fn prove_c_event(
     left: &str,
     right: &str,
     left_fn: Option<&str>,
-    start: f64,
-    send: Send,
+    task: &Task,
 ) -> Result<WorkerEvent, JsValue> {
     use crate::lang::c::Program;
     use crate::lang::prove::c::{prove, Side};
@@ -121,7 +102,7 @@ pub fn prove_c_event(
             })
         }
     };
-    let mut ctl = Reporter::new(start, send);
+    let mut ctl = Reporter::new(task);
     let (sa, sb) = (
         Side {
             program: &a,
@@ -139,18 +120,13 @@ pub fn prove_c_event(
 }
 
 /// A practice answer against exercise `id`.
-pub fn practice_event(
-    id: &str,
-    answer: &str,
-    start: f64,
-    send: Send,
-) -> Result<WorkerEvent, JsValue> {
+pub fn practice_event(id: &str, answer: &str, task: &Task) -> Result<WorkerEvent, JsValue> {
     let Some(ex) = practice::exercise(id) else {
         return Ok(WorkerEvent::Error {
             message: practice::PracticeError::Unknown(id.to_string()).to_string(),
         });
     };
-    let mut ctl = Reporter::new(start, send);
+    let mut ctl = Reporter::new(task);
     let report = practice::check_with(ex, answer, &practice::options(), &mut ctl);
     ctl.finish(report, |r, seconds| {
         WorkerEvent::Checked(CheckDone::of(&r, seconds))
@@ -177,8 +153,7 @@ pub fn grade_event(
     puzzles: &str,
     reference: &str,
     student: &str,
-    start: f64,
-    send: Send,
+    task: &Task,
 ) -> Result<WorkerEvent, JsValue> {
     use crate::practice::{grade, sets};
     let set = match sets::parse_set(puzzles) {
@@ -193,18 +168,12 @@ pub fn grade_event(
     let names: Vec<String> = set.puzzles.iter().map(|p| p.name.clone()).collect();
     let (mut done, mut failed) = (0usize, None::<JsValue>);
     let mut ctl_for = || {
-        let event = WorkerEvent::Progress(Progress {
-            done: done as f64,
-            total: total as f64,
-            label: format!(
-                "grading {} ({} of {total})",
-                names.get(done).map_or("", String::as_str),
-                done + 1
-            ),
-            elapsed: now_seconds() - start,
-            search: None,
-        });
-        if let Err(e) = send(&event) {
+        let label = format!(
+            "grading {} ({} of {total})",
+            names.get(done).map_or("", String::as_str),
+            done + 1
+        );
+        if let Err(e) = task.report(done as f64, total as f64, label) {
             failed.get_or_insert(e);
         }
         done += 1;
@@ -215,7 +184,7 @@ pub fn grade_event(
         return Err(e);
     }
     Ok(match result {
-        Ok(g) => WorkerEvent::Graded(super::grade::GradeDone::of(&g, now_seconds() - start)),
+        Ok(g) => WorkerEvent::Graded(super::grade::GradeDone::of(&g, task.seconds())),
         Err(e) => WorkerEvent::Error {
             message: e.to_string(),
         },

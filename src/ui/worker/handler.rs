@@ -3,10 +3,10 @@
 //! The names `worker_handle`, `worker_warm_up` and `worker_warm_step` are the module's exports
 //! that worker.js imports.
 
-use super::pace::{now_seconds, Send, Throttle};
+use super::pace::{now_seconds, Task};
 use super::protocol::{
-    DebruijnCount, MagicFound, MagicPage, PerftResult, Progress, Request, SearchProgress,
-    SuiteResult, WorkerEvent,
+    DebruijnCount, MagicFound, MagicPage, PerftResult, Request, SearchProgress, SuiteResult,
+    WorkerEvent,
 };
 use crate::bits::debruijn;
 use crate::chess::perft::{divide_part_with, part_moves};
@@ -23,7 +23,7 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
         post.call1(&JsValue::NULL, &value).map(|_| ())
     };
     let event = match serde_wasm_bindgen::from_value(request) {
-        Ok(request) => run(request, now_seconds(), &send)?,
+        Ok(request) => run(request, &Task::new(now_seconds(), &send))?,
         Err(e) => WorkerEvent::Error {
             message: format!("bad request: {e}"),
         },
@@ -31,8 +31,8 @@ pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), Js
     send(&event)
 }
 
-/// One request, started at `start`: its last event (the result or an error).
-fn run(request: Request, start: f64, send: Send) -> Result<WorkerEvent, JsValue> {
+/// One request: its last event (the result or an error).
+fn run(request: Request, task: &Task) -> Result<WorkerEvent, JsValue> {
     let error = |message: String| WorkerEvent::Error { message };
     Ok(match request {
         Request::Perft {
@@ -41,16 +41,16 @@ fn run(request: Request, start: f64, send: Send) -> Result<WorkerEvent, JsValue>
             part,
             parts,
         } => match Position::from_fen(&fen) {
-            Ok(position) => perft_part(&position, depth, (part, parts), start, send)?,
+            Ok(position) => perft_part(&position, depth, (part, parts), task)?,
             Err(e) => error(e.to_string()),
         },
         Request::DebruijnCount { width, part, parts } => {
-            match enumerate_in_chunks(width, (part as usize, parts as usize), start, send) {
+            match enumerate_in_chunks(width, (part as usize, parts as usize), task) {
                 Ok((multipliers, odd)) => WorkerEvent::DebruijnDone(DebruijnCount {
                     width,
                     multipliers: multipliers as f64,
                     odd: odd as f64,
-                    seconds: now_seconds() - start,
+                    seconds: task.seconds(),
                 }),
                 Err(message) => error(message),
             }
@@ -75,33 +75,31 @@ fn run(request: Request, start: f64, send: Send) -> Result<WorkerEvent, JsValue>
             max_nodes,
             part,
             parts,
-        } => run_suite(&text, max_nodes as u64, (part, parts), start, send)?,
+        } => run_suite(&text, max_nodes as u64, (part, parts), task)?,
         Request::MagicFind {
             piece,
             square,
             bits,
             seed,
             max_attempts,
-        } => match find_magic(&piece, square, bits, seed, max_attempts, start, send) {
+        } => match find_magic(&piece, square, bits, seed, max_attempts, task) {
             Ok(found) => WorkerEvent::MagicFound(found),
             Err(message) => error(message),
         },
         Request::Prove { left, right, width } => {
-            super::checks::prove_event(&left, &right, width, start, send)?
+            super::checks::prove_event(&left, &right, width, task)?
         }
-        Request::Practice { id, answer } => {
-            super::checks::practice_event(&id, &answer, start, send)?
-        }
+        Request::Practice { id, answer } => super::checks::practice_event(&id, &answer, task)?,
         Request::ProveC {
             left,
             right,
             left_fn,
-        } => super::checks::prove_c_event(&left, &right, left_fn.as_deref(), start, send)?,
+        } => super::checks::prove_c_event(&left, &right, left_fn.as_deref(), task)?,
         Request::Grade {
             puzzles,
             reference,
             student,
-        } => super::checks::grade_event(&puzzles, &reference, &student, start, send)?,
+        } => super::checks::grade_event(&puzzles, &reference, &student, task)?,
         Request::RunC { src, func, args } => {
             WorkerEvent::RanC(super::CRunDone::compute(&src, func.as_deref(), &args))
         }
@@ -121,32 +119,16 @@ fn perft_part(
     position: &Position,
     depth: u32,
     (part, parts): (u32, u32),
-    start: f64,
-    send: Send,
+    task: &Task,
 ) -> Result<WorkerEvent, JsValue> {
     // the part's size first, so that a pool's bar has its total
     let mine = part_moves(position, part as usize, parts as usize).len();
-    send(&WorkerEvent::Progress(Progress {
-        done: 0.0,
-        total: if depth == 0 { 0.0 } else { mine as f64 },
-        label: format!("{mine} root moves to count"),
-        elapsed: now_seconds() - start,
-        search: None,
-    }))?;
+    let total = if depth == 0 { 0.0 } else { mine as f64 };
+    task.report(0.0, total, format!("{mine} root moves to count"))?;
     let mut failed = None;
-    let throttle = Throttle::new();
     let rows = divide_part_with(position, depth, part as usize, parts as usize, |p| {
-        let Some(now) = throttle.due(p.index + 1 >= p.total) else {
-            return ControlFlow::Continue(());
-        };
-        let progress = WorkerEvent::Progress(Progress {
-            done: (p.index + 1) as f64,
-            total: p.total as f64,
-            label: format!("{} {}", p.mv.to_uci(), p.nodes),
-            elapsed: now - start,
-            search: None,
-        });
-        match send(&progress) {
+        let (done, total) = ((p.index + 1) as f64, p.total as f64);
+        match task.progress(done, total, || format!("{} {}", p.mv.to_uci(), p.nodes)) {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 failed = Some(e);
@@ -166,7 +148,7 @@ fn perft_part(
     };
     Ok(WorkerEvent::PerftDone(PerftResult {
         nodes: nodes as f64,
-        seconds: now_seconds() - start,
+        seconds: task.seconds(),
         divide: uci_rows(&rows)
             .into_iter()
             .map(|(m, n)| (m, n as f64))
@@ -174,15 +156,14 @@ fn perft_part(
     }))
 }
 
-/// `chess::magic_lab::find` with a progress event at most every 50 ms.
+/// `chess::magic_lab::find` with a progress event at most every 40 ms.
 fn find_magic(
     piece: &str,
     square: u32,
     bits: u32,
     seed: u32,
     max_attempts: f64,
-    start: f64,
-    send: Send,
+    task: &Task,
 ) -> Result<MagicFound, String> {
     use crate::chess::magic_lab::{find, SliderPiece};
     let slider: SliderPiece = piece.parse().map_err(|e| format!("{e}"))?;
@@ -190,33 +171,24 @@ fn find_magic(
         .ok()
         .and_then(crate::bits::square::Square::new)
         .ok_or_else(|| format!("square index {square} is out of range (0..=63)"))?;
-    let mut last = start;
-    let found = find(slider, sq, bits, seed as u64, max_attempts as u64, |n| {
-        let now = now_seconds();
-        if now - last < 0.05 {
-            return ControlFlow::Continue(());
+    // (a failed post stops the search: the page is gone)
+    let progress = |n: u64| {
+        let sent = task.progress(n as f64, max_attempts, || format!("{n} attempts"));
+        if sent.is_ok() {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
         }
-        last = now;
-        let progress = WorkerEvent::Progress(Progress {
-            done: n as f64,
-            total: max_attempts,
-            label: format!("{n} attempts"),
-            elapsed: now - start,
-            search: None,
-        });
-        match send(&progress) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(_) => ControlFlow::Break(()),
-        }
-    })
-    .map_err(|e| e.to_string())?;
+    };
+    let found = find(slider, sq, bits, seed as u64, max_attempts as u64, progress)
+        .map_err(|e| e.to_string())?;
     Ok(MagicFound {
         piece: slider.name().to_string(),
         square,
         magic: format!("0x{:016x}", found.magic),
         bits: found.bits,
         attempts: found.attempts as f64,
-        seconds: now_seconds() - start,
+        seconds: task.seconds(),
     })
 }
 
@@ -226,37 +198,27 @@ fn find_magic(
 fn enumerate_in_chunks(
     width: u32,
     (part, parts): (usize, usize),
-    start: f64,
-    send: Send,
+    task: &Task,
 ) -> Result<(u64, u64), String> {
     // One bar for both phases: BUILD_STEPS steps while the tree grows, then
     // one per join chunk (1024 from each worker), throttled.
     const BUILD_STEPS: usize = 64;
     let total = |chunks: usize| (BUILD_STEPS + chunks) as f64;
-    let throttle = Throttle::new();
     let report = |done: f64,
                   total: f64,
                   label: String,
                   phase: &str,
                   s: &debruijn::SearchStats,
                   magics: u64| {
-        let Some(now) = throttle.due(done >= total) else {
-            return Ok(());
+        let search = || SearchProgress {
+            phase: phase.into(),
+            leaves: s.leaves as f64,
+            cut_repeat: s.cut_repeat as f64,
+            cut_cycle: s.cut_cycle as f64,
+            magics: magics as f64,
         };
-        send(&WorkerEvent::Progress(Progress {
-            done,
-            total,
-            label,
-            elapsed: now - start,
-            search: Some(SearchProgress {
-                phase: phase.into(),
-                leaves: s.leaves as f64,
-                cut_repeat: s.cut_repeat as f64,
-                cut_cycle: s.cut_cycle as f64,
-                magics: magics as f64,
-            }),
-        }))
-        .map_err(|e| format!("{e:?}"))
+        task.progress_with(done, total, || (label, Some(search())))
+            .map_err(|e| format!("{e:?}"))
     };
     let chunks =
         debruijn::FastEnumerator::share_chunks(width, part, parts).map_err(|e| e.to_string())?;
@@ -313,8 +275,7 @@ fn run_suite(
     text: &str,
     max_nodes: u64,
     (part, parts): (u32, u32),
-    start: f64,
-    send: Send,
+    task: &Task,
 ) -> Result<WorkerEvent, JsValue> {
     use crate::chess::suite::{parse_suite, run_line_timed};
     let (lines, _) = parse_suite(text);
@@ -329,28 +290,19 @@ fn run_suite(
         .iter()
         .map(|l| l.planned(max_nodes).count())
         .sum::<usize>() as f64;
-    let throttle = Throttle::new();
     let mut done = 0.0;
     let mut results = Vec::with_capacity(mine.len());
     for line in mine {
         let r = run_line_timed(line, max_nodes, now_seconds, |p, d| {
             done += 1.0;
-            if let Some(now) = throttle.due(done >= total) {
-                send(&WorkerEvent::Progress(Progress {
-                    done,
-                    total,
-                    label: format!("line {} depth {d}", line.line),
-                    elapsed: now - start,
-                    search: None,
-                }))?;
-            }
+            task.progress(done, total, || format!("line {} depth {d}", line.line))?;
             Ok::<u64, JsValue>(crate::chess::perft(p, d))
         })?;
         results.push(r);
     }
     Ok(WorkerEvent::SuiteDone(SuiteResult {
         lines: results,
-        seconds: now_seconds() - start,
+        seconds: task.seconds(),
     }))
 }
 
@@ -360,7 +312,7 @@ fn run_suite(
 /// switches (docs/performance.md has the figures).
 #[wasm_bindgen]
 pub fn worker_warm_up() {
-    let _ = enumerate_in_chunks(32, (0, 1), now_seconds(), &|_| Ok(()));
+    let _ = enumerate_in_chunks(32, (0, 1), &Task::new(now_seconds(), &|_| Ok(())));
 }
 
 /// One step of the perft warm-up: start depth 5 (4.9 M nodes, 5-10 ms).

@@ -1,8 +1,9 @@
 //! The worker's clock and pace, shared by its request handlers
 //! (`handler`, `checks`): seconds from `performance.now()`, a throttle for
-//! progress events, and how an event is posted back.
+//! progress events, how an event is posted back, and [`Task`], the three
+//! together for one request.
 
-use super::protocol::WorkerEvent;
+use super::protocol::{Progress, SearchProgress, WorkerEvent};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -19,21 +20,21 @@ pub(super) fn now_seconds() -> f64 {
 /// always. Each report re-renders the page on the main thread, which shares
 /// this 2-core machine with the workers: one report per enumeration chunk
 /// (1024 per worker) kept it busy, and a perft sends one per root move.
-pub(super) struct Throttle {
+struct Throttle {
     last: std::cell::Cell<f64>,
 }
 
 impl Throttle {
     const PERIOD_S: f64 = 0.04;
 
-    pub(super) fn new() -> Throttle {
+    fn new() -> Throttle {
         Throttle {
             last: std::cell::Cell::new(f64::NEG_INFINITY),
         }
     }
 
     /// The time now when a report is due (`last` = the job's last report).
-    pub(super) fn due(&self, last: bool) -> Option<f64> {
+    fn due(&self, last: bool) -> Option<f64> {
         let now = now_seconds();
         if !last && now - self.last.get() < Self::PERIOD_S {
             return None;
@@ -45,3 +46,78 @@ impl Throttle {
 
 /// What a worker posts back (progress events and the like go through `send`).
 pub(super) type Send<'a> = &'a dyn Fn(&WorkerEvent) -> Result<(), JsValue>;
+
+/// One request under way: when it came, how its events go back, and the
+/// throttle its progress reports pass.
+pub(super) struct Task<'a> {
+    start: f64,
+    send: Send<'a>,
+    throttle: Throttle,
+}
+
+impl<'a> Task<'a> {
+    pub(super) fn new(start: f64, send: Send<'a>) -> Task<'a> {
+        Task {
+            start,
+            send,
+            throttle: Throttle::new(),
+        }
+    }
+
+    /// Seconds since the request came.
+    pub(super) fn seconds(&self) -> f64 {
+        now_seconds() - self.start
+    }
+
+    /// Posts an event.
+    pub(super) fn send(&self, event: &WorkerEvent) -> Result<(), JsValue> {
+        (self.send)(event)
+    }
+
+    /// Posts `done` of `total` with `label()` now, unthrottled.
+    pub(super) fn report(&self, done: f64, total: f64, label: String) -> Result<(), JsValue> {
+        self.post(now_seconds(), done, total, label, None)
+    }
+
+    /// Posts `done` of `total` with `label()` when a report is due: at most
+    /// every 40 ms, and always once `done` reaches `total`.
+    pub(super) fn progress(
+        &self,
+        done: f64,
+        total: f64,
+        label: impl FnOnce() -> String,
+    ) -> Result<(), JsValue> {
+        self.progress_with(done, total, || (label(), None))
+    }
+
+    /// [`Task::progress`] with the de Bruijn search's tree beside the label.
+    pub(super) fn progress_with(
+        &self,
+        done: f64,
+        total: f64,
+        what: impl FnOnce() -> (String, Option<SearchProgress>),
+    ) -> Result<(), JsValue> {
+        let Some(now) = self.throttle.due(done >= total) else {
+            return Ok(());
+        };
+        let (label, search) = what();
+        self.post(now, done, total, label, search)
+    }
+
+    fn post(
+        &self,
+        now: f64,
+        done: f64,
+        total: f64,
+        label: String,
+        search: Option<SearchProgress>,
+    ) -> Result<(), JsValue> {
+        self.send(&WorkerEvent::Progress(Progress {
+            done,
+            total,
+            label,
+            elapsed: now - self.start,
+            search,
+        }))
+    }
+}
