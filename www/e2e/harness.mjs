@@ -57,11 +57,26 @@ export async function newPage(browser, options = {}) {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  // (a request that the test's own goto or reload cut short, such as a
+  // worker's script still loading when the test opens another page, is no
+  // fault of the page: each request is stamped with the test's navigations
+  // so far, counted before each starts)
+  let navigations = 0;
+  const startedAt = new WeakMap();
+  for (const name of ['goto', 'reload']) {
+    const navigate = page[name].bind(page);
+    page[name] = (...args) => {
+      navigations += 1;
+      return navigate(...args);
+    };
+  }
+  page.on('request', (req) => startedAt.set(req, navigations));
   page.on('requestfailed', (req) => {
     const why = req.failure()?.errorText;
     // (the browser fetches the tab's icon late, on its own: a reload or a
     // closed tab aborts it, which is no fault of the page)
     if (why === 'net::ERR_ABORTED' && /\/static\/icon\.[0-9a-f]+\.svg$/.test(req.url())) return;
+    if (why === 'net::ERR_ABORTED' && startedAt.get(req) < navigations) return;
     problems.push(`request failed: ${req.url()} ${why}`);
   });
   // BITSCOPE_THROTTLE=N runs the page's main thread N times slower (a slow CI machine)
