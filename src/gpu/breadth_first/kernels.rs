@@ -3,7 +3,7 @@
 //! their uniform, their bind-group layout and pipelines.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::super::context::{Cache, Context};
 use super::super::layout::{Kernel, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
@@ -76,13 +76,15 @@ pub(super) struct Kernels {
     pub layout: wgpu::BindGroupLayout,
     /// `bf_leaf_args`' own group: the leaf pieces' indirect arguments.
     pub args_layout: wgpu::BindGroupLayout,
+    /// The layout of the kernels on group 0 alone (the ones built late).
+    pipeline_layout: wgpu::PipelineLayout,
     /// The kernels that read positions, for white to move and for black.
     sides: [SideKernels; 2],
     pub block_scan: wgpu::ComputePipeline,
     pub leaf_args: wgpu::ComputePipeline,
-    /// The test hook's kernel (not in the page: build.rs).
+    /// The test hook's kernel (not in the page: build.rs), built on first use.
     #[cfg(not(target_arch = "wasm32"))]
-    pub reduce_test: wgpu::ComputePipeline,
+    reduce_test: OnceLock<wgpu::ComputePipeline>,
 }
 
 /// merge.wgsl's passes and their bind-group layout (bindings 30..35: 20 is the magic sliders' table).
@@ -94,12 +96,16 @@ pub(super) struct MergeKernels {
 
 /// The kernels of one side to move (`BF_WHITE` in bfs.wgsl).
 pub(super) struct SideKernels {
+    /// Their module, for the kernels built on first use.
+    module: wgpu::ShaderModule,
     pub count_scan: wgpu::ComputePipeline,
     pub expand: wgpu::ComputePipeline,
     /// The last two plies fused (`bf_leaf`).
     pub leaf: wgpu::ComputePipeline,
-    /// The same with the transposition table (`bf_leaf_hash`, [`super::hash`]).
-    pub leaf_hash: wgpu::ComputePipeline,
+    /// The same with the transposition table (`bf_leaf_hash`,
+    /// [`super::hash`]): built on first use, since only a run with a table
+    /// needs it, and it is one of the two largest kernels to compile.
+    leaf_hash: OnceLock<wgpu::ComputePipeline>,
     /// The last ply (`bf_leaf_count`).
     pub leaf_count: wgpu::ComputePipeline,
 }
@@ -108,6 +114,29 @@ impl Kernels {
     /// The kernels for positions with `white` to move.
     pub fn side(&self, white: bool) -> &SideKernels {
         &self.sides[usize::from(!white)]
+    }
+
+    /// `bf_leaf_hash` for `white` to move, compiled on `dev` the first time.
+    pub fn leaf_hash(&self, dev: &wgpu::Device, white: bool) -> &wgpu::ComputePipeline {
+        let side = self.side(white);
+        side.leaf_hash
+            .get_or_init(|| self.late(dev, &side.module, "bf_leaf_hash"))
+    }
+
+    /// The test hook's `bf_reduce_test`, compiled on `dev` the first time.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn reduce_test(&self, dev: &wgpu::Device) -> &wgpu::ComputePipeline {
+        self.reduce_test
+            .get_or_init(|| self.late(dev, &self.sides[0].module, "bf_reduce_test"))
+    }
+
+    fn late(
+        &self,
+        dev: &wgpu::Device,
+        module: &wgpu::ShaderModule,
+        entry: &str,
+    ) -> wgpu::ComputePipeline {
+        compute_pipeline(dev, Some(&self.pipeline_layout), module, entry)
     }
 }
 
@@ -213,12 +242,13 @@ pub(super) fn kernels(
     let args_pl = pipeline_layout(&[Some(&layout), Some(&args_layout)]);
     let make =
         |module: &wgpu::ShaderModule, name: &str| compute_pipeline(dev, Some(&pl), module, name);
-    let side = |m| SideKernels {
+    let side = |m: &wgpu::ShaderModule| SideKernels {
         count_scan: make(m, "bf_count_scan"),
         expand: make(m, "bf_expand"),
         leaf: make(m, "bf_leaf"),
-        leaf_hash: make(m, "bf_leaf_hash"),
+        leaf_hash: OnceLock::new(),
         leaf_count: make(m, "bf_leaf_count"),
+        module: m.clone(),
     };
     let mg = merge.then(|| {
         let layout = merge_layout(dev);
@@ -241,7 +271,8 @@ pub(super) fn kernels(
         block_scan: make(&white, "bf_block_scan"),
         leaf_args: compute_pipeline(dev, Some(&args_pl), &white, "bf_leaf_args"),
         #[cfg(not(target_arch = "wasm32"))]
-        reduce_test: make(&white, "bf_reduce_test"),
+        reduce_test: OnceLock::new(),
+        pipeline_layout: pl,
         layout,
         args_layout,
     });

@@ -473,7 +473,7 @@ impl<'a> Merger<'a> {
     fn leaves(&mut self, l: usize, n: u32, rem: u32) {
         let side = self.k.side(self.side(l));
         let leaf = if rem == 2 && self.plan.hash_entries > 0 {
-            &side.leaf_hash
+            self.k.leaf_hash(&self.ctx.device, self.side(l))
         } else if rem == 2 {
             &side.leaf
         } else {

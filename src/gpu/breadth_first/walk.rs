@@ -346,7 +346,7 @@ impl<'a> Walker<'a> {
     fn leaf_kernel(&self, l: usize, rem: u32, white: bool) -> &'a wgpu::ComputePipeline {
         let side = self.k.side(Self::side(white, l));
         if rem == 2 && self.plan.hash_entries > 0 {
-            &side.leaf_hash
+            self.k.leaf_hash(&self.ctx.device, Self::side(white, l))
         } else if rem == 2 {
             &side.leaf
         } else {
@@ -531,7 +531,7 @@ impl<'a> Walker<'a> {
         );
         let k = self.k;
         self.queue(
-            &k.reduce_test,
+            k.reduce_test(&self.ctx.device),
             0,
             (0, values.len() as u32),
             u32::MAX,
