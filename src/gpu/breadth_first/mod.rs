@@ -137,19 +137,14 @@ pub(super) struct Host<'a> {
 }
 
 impl Host<'_> {
-    /// The kernels of workgroup size `wg` and `slider`, built for merging
-    /// or not, from the cache or built; with `hash`, the leaf kernel with
-    /// the table too (built here, so that a warm-up builds it before any
-    /// clock starts).
-    fn kernels(
-        &self,
-        wg: u32,
-        slider: AttackMethod,
-        merge: bool,
-        hash: bool,
-    ) -> Result<Arc<Kernels>, GpuError> {
+    /// The kernels of `run`'s workgroup size and slider method, built for
+    /// merging or not, from the cache or built; with `hash`, the leaf
+    /// kernel with the table too (built here, so that a warm-up builds it
+    /// before any clock starts).
+    fn kernels(&self, run: &GpuRun, merge: bool, hash: bool) -> Result<Arc<Kernels>, GpuError> {
+        let key = (run.workgroup_size, run.slider, merge);
         let direct = self.state.direct_leaf_counts;
-        let k = kernels::kernels(self.ctx, &self.state.kernels, (wg, slider, merge), direct)?;
+        let k = kernels::kernels(self.ctx, &self.state.kernels, key, direct)?;
         if hash {
             for white in [true, false] {
                 k.leaf_hash(&self.ctx.device, white);
@@ -313,12 +308,7 @@ impl Host<'_> {
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<bool, GpuError> {
         let plan = self.plan(options, run.gpu_depth, run.workgroup_size, branching);
-        let k = self.kernels(
-            run.workgroup_size,
-            options.slider,
-            false,
-            plan.hash_entries > 0,
-        )?;
+        let k = self.kernels(run, false, plan.hash_entries > 0)?;
         run.batch_size = plan.chunk;
         let mut pool = self.state.pool.lease(|| Pool::new(self.ctx))?;
         let mut walk = Walker::new(self.ctx, &k, &mut pool, plan, run);
@@ -403,12 +393,7 @@ impl Host<'_> {
         }));
         let total = frontier.iter().fold(0u64, |a, (_, n)| a.wrapping_add(*n));
         let plan = self.merge_plan(options, run.gpu_depth, run.workgroup_size, branching);
-        let k = self.kernels(
-            run.workgroup_size,
-            options.slider,
-            true,
-            plan.hash_entries > 0,
-        )?;
+        let k = self.kernels(run, true, plan.hash_entries > 0)?;
         run.batch_size = plan.cap;
         let mut pool = self.state.merge_pool.lease(|| MergePool::new(self.ctx))?;
         let mut walk = Merger::new(self.ctx, &k, &mut pool, plan, run);
@@ -464,8 +449,8 @@ impl Host<'_> {
             ..Options::with_variant(Kernel::BreadthFirst)
         };
         let wg = self.workgroup(&options)?;
-        let k = self.kernels(wg, AttackMethod::KoggeStone, false, false)?;
         let mut run = empty_run(0, 0, wg, AttackMethod::KoggeStone);
+        let k = self.kernels(&run, false, false)?;
         let plan = Plan {
             cap: (values.len() as u32).max(wg),
             expand_max: wg,
