@@ -74,7 +74,7 @@ impl<'a> Task<'a> {
         (self.send)(event)
     }
 
-    /// Posts `done` of `total` with `label()` now, unthrottled.
+    /// Posts `done` of `total` with `label` now, unthrottled.
     pub(super) fn report(&self, done: f64, total: f64, label: String) -> Result<(), JsValue> {
         self.post(now_seconds(), done, total, label, None)
     }
