@@ -1,8 +1,9 @@
 // A phone (390x844, touch) and a keyboard alone: every route fits the
-// screen, every target is at least 24x24 CSS px (WCAG 2.5.8), the heading
-// is on the first half of the first screen; the skip link, the bit rows as
-// one tab stop, the focus after a route change; the divide's depth read
-// from what was pasted; the Lab's caret in view on a phone.
+// screen, a names-and-values table shows its values, every target is at
+// least 24x24 CSS px (WCAG 2.5.8), the heading is on the first half of the
+// first screen; the skip link, the bit rows as one tab stop, the focus
+// after a route change; the divide's depth read from what was pasted; the
+// Lab's caret in view on a phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite, newPage, shot } from './harness.mjs';
@@ -29,10 +30,22 @@ function measure() {
       small.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(box.width)}x${Math.round(box.height)}`);
     }
   }
+  // a table of names and values (a th, then a td, on every row) shows its
+  // values without a sideways scroll
+  const hidden = [];
+  for (const table of document.querySelectorAll('main table')) {
+    const rows = [...table.rows];
+    if (!rows.length || !rows.every((r) => r.cells.length === 2 && r.cells[0].tagName === 'TH')) continue;
+    const right = table.getBoundingClientRect().right;
+    for (const r of rows) {
+      if (r.cells[1].getBoundingClientRect().right > right + 1) hidden.push(`${table.className}: ${r.cells[0].textContent}`);
+    }
+  }
   const heading = document.querySelector('main#panel h2');
   return {
     width: document.documentElement.scrollWidth,
     small: [...new Set(small)],
+    hidden,
     headingTop: heading ? heading.getBoundingClientRect().top : null,
   };
 }
@@ -46,6 +59,7 @@ test('a phone: every route fits 390 px, targets are 24 px or more, the heading i
     const m = await page.evaluate(measure);
     assert.equal(m.width, 390, `#/${route} scrolls sideways: ${m.width} px`);
     assert.deepEqual(m.small, [], `#/${route} has targets under 24x24`);
+    assert.deepEqual(m.hidden, [], `#/${route} hides a table's values past its edge`);
     assert.ok(m.headingTop !== null && m.headingTop < 844 / 2, `#/${route}: heading at ${m.headingTop}`);
     if (['', 'swar', 'lab', 'practice'].includes(route)) await shot(page, `phone-${route || 'start'}`);
   }
