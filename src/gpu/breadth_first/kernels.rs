@@ -130,6 +130,7 @@ impl Kernels {
             .get_or_init(|| self.late(dev, &self.sides[0].module, "bf_reduce_test"))
     }
 
+    /// A kernel built after the others, on group 0's layout alone.
     fn late(
         &self,
         dev: &wgpu::Device,
