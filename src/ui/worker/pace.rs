@@ -70,7 +70,7 @@ impl<'a> Task<'a> {
     }
 
     /// Posts an event.
-    pub(super) fn send(&self, event: &WorkerEvent) -> Result<(), JsValue> {
+    fn send(&self, event: &WorkerEvent) -> Result<(), JsValue> {
         (self.send)(event)
     }
 
