@@ -36,13 +36,13 @@ use std::pin::Pin;
 
 use serde::{Deserialize, Serialize};
 
-use super::super::context::Context;
 use super::super::packed::{pack, Packed, POS_WORDS};
 use super::super::timer::{pass_nanos, MAX_TIMED_PASSES};
-use super::super::{GpuError, GpuRun};
-use super::kernels::{BfParams, Kernels};
+use super::super::GpuError;
+use super::kernels::BfParams;
 use super::merge_pool::{Group, MergePool, MACC_BYTES, MERGED_WORDS};
 use super::pool::{pieces, ACC_BYTES};
+use super::Session;
 use crate::chess::{Position, Special};
 
 /// Parts one level may be built in at most (a level that does not fit in
@@ -249,11 +249,9 @@ enum Read {
 
 /// One merged run's walk.
 pub(super) struct Merger<'a> {
-    ctx: &'a Context,
-    k: &'a Kernels,
+    gpu: Session<'a>,
     pool: &'a mut MergePool,
     plan: MergePlan,
-    run: &'a mut GpuRun,
     queued: Vec<Job<'a>>,
     /// The ply each timed pass since the last read-back worked for.
     tags: Vec<usize>,
@@ -264,20 +262,12 @@ pub(super) struct Merger<'a> {
 }
 
 impl<'a> Merger<'a> {
-    pub fn new(
-        ctx: &'a Context,
-        k: &'a Kernels,
-        pool: &'a mut MergePool,
-        plan: MergePlan,
-        run: &'a mut GpuRun,
-    ) -> Merger<'a> {
-        pool.common.start(ctx, plan.hash_entries, run);
+    pub fn new(gpu: Session<'a>, pool: &'a mut MergePool, plan: MergePlan) -> Merger<'a> {
+        pool.common.start(gpu.ctx, plan.hash_entries, gpu.run);
         Merger {
-            ctx,
-            k,
+            gpu,
             pool,
             plan,
-            run,
             queued: Vec::new(),
             tags: Vec::new(),
             clear: false,
@@ -295,7 +285,7 @@ impl<'a> Merger<'a> {
         self.queued.push(Job {
             pipeline,
             group,
-            groups: n.div_ceil(self.k.wg),
+            groups: n.div_ceil(self.gpu.k.wg),
             params,
         });
     }
@@ -318,7 +308,7 @@ impl<'a> Merger<'a> {
     /// Submits what is queued in one pass (timed for `ply`), then the copy
     /// for `read`.
     fn submit(&mut self, ply: usize, read: Option<Read>) {
-        let ctx = self.ctx;
+        let ctx = self.gpu.ctx;
         let timer_bytes = 16 * u64::from(MAX_TIMED_PASSES);
         let need = ACC_BYTES
             + MACC_BYTES
@@ -330,7 +320,7 @@ impl<'a> Merger<'a> {
         let params = self.queued.iter().map(|j| &j.params);
         self.pool.common.upload(ctx, params, need);
         for j in &self.queued {
-            self.pool.prepare(ctx, self.k, j.group);
+            self.pool.prepare(ctx, self.gpu.k, j.group);
         }
         let mut enc = ctx
             .device
@@ -347,9 +337,9 @@ impl<'a> Merger<'a> {
         if let Some(what) = read {
             self.copy_for_reading(&mut enc, what);
         }
-        self.run.dispatches += self.queued.len() as u32;
-        self.run.batches += self.queued.len() as u32;
-        self.run.submits += 1;
+        self.gpu.run.dispatches += self.queued.len() as u32;
+        self.gpu.run.batches += self.queued.len() as u32;
+        self.gpu.run.submits += 1;
         self.queued.clear();
         ctx.queue.submit([enc.finish()]);
     }
@@ -370,7 +360,7 @@ impl<'a> Merger<'a> {
             };
             pass.set_pipeline(j.pipeline);
             pass.set_bind_group(0, group, &[pool.common.offset(i)]);
-            let (x, y) = self.ctx.grid(j.groups);
+            let (x, y) = self.gpu.ctx.grid(j.groups);
             pass.dispatch_workgroups(x, y, 1);
         }
     }
@@ -404,20 +394,21 @@ impl<'a> Merger<'a> {
             Read::Counters => 0,
         };
         let bytes = ACC_BYTES + MACC_BYTES + timed + 4 * u64::from(n);
-        self.run.readbacks += 1;
+        self.gpu.run.readbacks += 1;
         let words = self
+            .gpu
             .ctx
             .read_words(&self.pool.common.read, bytes, |w| w.to_vec())
             .await?;
-        self.ctx.take_device_error()?;
+        self.gpu.ctx.take_device_error()?;
         let head = ((ACC_BYTES + MACC_BYTES) / 4) as usize;
         let stamps = &words[head..head + (timed / 4) as usize];
-        let period = self.ctx.queue.get_timestamp_period();
+        let period = self.gpu.ctx.queue.get_timestamp_period();
         for (p, ply) in std::mem::take(&mut self.tags).into_iter().enumerate() {
             let ns = pass_nanos(&stamps[4 * p..4 * p + 4], 1, period);
-            let stat = &mut self.run.levels[ply];
+            let stat = &mut self.gpu.run.levels[ply];
             stat.nanos = Some(stat.nanos.unwrap_or(0) + ns);
-            self.run.kernel_nanos = Some(self.run.kernel_nanos.unwrap_or(0) + ns);
+            self.gpu.run.kernel_nanos = Some(self.gpu.run.kernel_nanos.unwrap_or(0) + ns);
         }
         if let Some(t) = self.pool.common.timer.as_mut() {
             t.reset();
@@ -433,15 +424,15 @@ impl<'a> Merger<'a> {
 
     /// The ply of level `l`.
     fn ply(&self, l: usize) -> usize {
-        (self.run.split_depth as usize) + l
+        (self.gpu.run.split_depth as usize) + l
     }
 
     /// Uploads `chunk` (positions with their paths, `white` to move) as
     /// level 0 and walks it to the leaves.
     pub async fn chunk(&mut self, chunk: &[(Packed, u64)], white: bool) -> Result<(), GpuError> {
-        self.ctx.check_lost()?;
+        self.gpu.ctx.check_lost()?;
         self.white = white;
-        let depth = self.run.depth as usize;
+        let depth = self.gpu.run.depth as usize;
         if !self.queued.is_empty() {
             self.submit(depth, None);
         }
@@ -460,8 +451,8 @@ impl<'a> Merger<'a> {
             })
             .collect();
         self.pool
-            .reserve_level(self.ctx, 0, n, n.div_ceil(self.k.wg) + 1, n);
-        self.ctx.queue.write_buffer(
+            .reserve_level(self.gpu.ctx, 0, n, n.div_ceil(self.gpu.k.wg) + 1, n);
+        self.gpu.ctx.queue.write_buffer(
             &self.pool.levels[0].positions,
             0,
             bytemuck::cast_slice(&words),
@@ -471,9 +462,9 @@ impl<'a> Merger<'a> {
 
     /// Queues the leaf kernel over level `l` (`n` positions, `rem` plies).
     fn leaves(&mut self, l: usize, n: u32, rem: u32) {
-        let side = self.k.side(self.side(l));
+        let side = self.gpu.k.side(self.side(l));
         let leaf = if rem == 2 && self.plan.hash_entries > 0 {
-            self.k.leaf_hash(&self.ctx.device, self.side(l))
+            self.gpu.k.leaf_hash(&self.gpu.ctx.device, self.side(l))
         } else if rem == 2 {
             &side.leaf
         } else {
@@ -486,7 +477,7 @@ impl<'a> Merger<'a> {
     /// Scans level `l` (`n` positions): the exclusive prefix of the
     /// children per block, the total last.
     async fn scan(&mut self, l: usize, n: u32) -> Result<Vec<u32>, GpuError> {
-        let k = self.k;
+        let k = self.gpu.k;
         let nblocks = n.div_ceil(k.wg);
         let side = k.side(self.side(l));
         let p = |count, base| {
@@ -519,7 +510,7 @@ impl<'a> Merger<'a> {
         n: u32,
     ) -> Pin<Box<dyn Future<Output = Result<(), GpuError>> + '_>> {
         Box::pin(async move {
-            let rem = self.run.gpu_depth - l as u32;
+            let rem = self.gpu.run.gpu_depth - l as u32;
             if rem <= 2 {
                 self.leaves(l, n, rem);
                 return Ok(());
@@ -530,7 +521,7 @@ impl<'a> Merger<'a> {
                 return Ok(());
             }
             let cap = self.plan.cap.min(total).max(1);
-            let ctx = self.ctx;
+            let ctx = self.gpu.ctx;
             let stage = self.plan.stage.min(total).max(1);
             let entries = (2 * cap).checked_next_power_of_two().unwrap_or(1 << 31);
             self.pool.reserve_stage(ctx, stage, entries);
@@ -539,7 +530,7 @@ impl<'a> Merger<'a> {
             // so half the children per part rarely overflows; a part that
             // does is built again in halves
             let first = total.div_ceil(2 * cap).next_power_of_two().min(MAX_PARTS);
-            let most = if self.ctx.report.software {
+            let most = if self.gpu.ctx.report.software {
                 SOFTWARE_LEAF_LEVEL_MAX_PARTS
             } else {
                 LEAF_LEVEL_MAX_PARTS
@@ -548,7 +539,7 @@ impl<'a> Merger<'a> {
                 return self.count_staged(l, n, &prefix);
             }
             self.pool
-                .reserve_level(ctx, l + 1, cap, cap.div_ceil(self.k.wg) + 1, cap);
+                .reserve_level(ctx, l + 1, cap, cap.div_ceil(self.gpu.k.wg) + 1, cap);
             let mut todo: Vec<(u32, u32)> = (0..first).rev().map(|p| (p, first)).collect();
             while let Some((part, parts)) = todo.pop() {
                 let built = self.build(l, (n, cap), &prefix, (part, parts)).await?;
@@ -563,7 +554,7 @@ impl<'a> Merger<'a> {
                     todo.push((part, 2 * parts));
                     continue;
                 }
-                let stat = &mut self.run.levels[ply];
+                let stat = &mut self.gpu.run.levels[ply];
                 stat.distinct = Some(stat.distinct.unwrap_or(0) + u64::from(built.entries));
                 stat.nodes = Some(stat.nodes.unwrap_or(0) + built.nodes);
                 stat.parts += 1;
@@ -584,24 +575,25 @@ impl<'a> Merger<'a> {
         prefix: &[u32],
         (part, parts): (u32, u32),
     ) -> Result<Built, GpuError> {
-        let depth = self.run.depth as usize;
+        let depth = self.gpu.run.depth as usize;
         if !self.queued.is_empty() {
             self.submit(depth, None);
         }
         self.clear = true;
-        let wg = self.k.wg;
+        let wg = self.gpu.k.wg;
         // the plan's sizes, not the pool's (a pool kept from a bigger run)
         let stage = self.plan.stage.min(self.pool.stage_cap);
         let mask = self.pool.table_entries - 1;
-        let side = self.k.side(self.side(l));
+        let side = self.gpu.k.side(self.side(l));
         let mg = self
+            .gpu
             .k
             .mg
             .as_ref()
             .ok_or(GpuError::Shader("no merge kernels".into()))?;
         for (first, len, sub, children) in ranges(prefix, n, stage, wg)? {
             let ply = self.ply(l + 1);
-            self.run.levels[ply].ranges += 1;
+            self.gpu.run.levels[ply].ranges += 1;
             let expand = expand_params(stage, sub);
             let max = self.plan.expand_max;
             self.pieces(&side.expand, Group::Main(l), (first, len), max, expand);
@@ -635,11 +627,11 @@ impl<'a> Merger<'a> {
     /// with the leaves.
     fn count_staged(&mut self, l: usize, n: u32, prefix: &[u32]) -> Result<(), GpuError> {
         let stage = self.plan.stage.min(self.pool.stage_cap);
-        let (k, max, leaf_max) = (self.k, self.plan.expand_max, self.plan.leaf_max);
+        let (k, max, leaf_max) = (self.gpu.k, self.plan.expand_max, self.plan.leaf_max);
         let (side, next) = (k.side(self.side(l)), k.side(self.side(l + 1)));
         let ply = self.ply(l + 1);
         for (first, len, sub, children) in ranges(prefix, n, stage, k.wg)? {
-            self.run.levels[ply].ranges += 1;
+            self.gpu.run.levels[ply].ranges += 1;
             let expand = expand_params(stage, sub);
             self.pieces(&side.expand, Group::Main(l), (first, len), max, expand);
             self.pieces(
@@ -650,17 +642,19 @@ impl<'a> Merger<'a> {
                 leaf_params,
             );
         }
-        self.submit(self.run.depth as usize, None);
+        self.submit(self.gpu.run.depth as usize, None);
         Ok(())
     }
 
     /// Submits what is queued and reads the 64-bit leaf count back; the
     /// hash table's hits and misses go into the run.
     pub async fn finish(&mut self) -> Result<u64, GpuError> {
-        let (acc, _) = self.read(self.run.depth as usize, Read::Counters).await?;
+        let (acc, _) = self
+            .read(self.gpu.run.depth as usize, Read::Counters)
+            .await?;
         let word = |lo: usize, hi: usize| u64::from(acc[lo]) | u64::from(acc[hi]) << 32;
-        self.run.hash_hits = word(4, 6);
-        self.run.hash_misses = word(5, 7);
+        self.gpu.run.hash_hits = word(4, 6);
+        self.gpu.run.hash_misses = word(5, 7);
         Ok(word(0, 1))
     }
 }

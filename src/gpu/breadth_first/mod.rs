@@ -93,6 +93,20 @@ fn check_officers(p: &Packed) -> Result<(), GpuError> {
     Ok(())
 }
 
+/// What one run's walk works with: the device, the kernels built for the
+/// run, and the run's counters (dispatches, read-backs, levels).
+struct Session<'a> {
+    ctx: &'a Context,
+    k: &'a Kernels,
+    run: &'a mut GpuRun,
+}
+
+impl<'a> Session<'a> {
+    fn new(ctx: &'a Context, k: &'a Kernels, run: &'a mut GpuRun) -> Session<'a> {
+        Session { ctx, k, run }
+    }
+}
+
 /// What the breadth-first family builds once and keeps: its kernels and
 /// the buffers of its two walks.
 pub(super) struct State {
@@ -311,7 +325,7 @@ impl Host<'_> {
         let k = self.kernels(run, false, plan.hash_entries > 0)?;
         run.batch_size = plan.chunk;
         let mut pool = self.state.pool.lease(|| Pool::new(self.ctx))?;
-        let mut walk = Walker::new(self.ctx, &k, &mut pool, plan, run);
+        let mut walk = Walker::new(Session::new(self.ctx, &k, run), &mut pool, plan);
         let mut chunk: Vec<Packed> = Vec::with_capacity(plan.chunk.min(1 << 16) as usize);
         let mut positions = 0u64;
         for mut frontier in frontiers {
@@ -396,7 +410,7 @@ impl Host<'_> {
         let k = self.kernels(run, true, plan.hash_entries > 0)?;
         run.batch_size = plan.cap;
         let mut pool = self.state.merge_pool.lease(|| MergePool::new(self.ctx))?;
-        let mut walk = Merger::new(self.ctx, &k, &mut pool, plan, run);
+        let mut walk = Merger::new(Session::new(self.ctx, &k, run), &mut pool, plan);
         let mut done = 0u64;
         for chunk in frontier.chunks(plan.cap as usize) {
             walk.chunk(chunk, white).await?;
@@ -461,7 +475,7 @@ impl Host<'_> {
             branching: 1.0,
         };
         let mut pool = Pool::new(self.ctx);
-        let mut walk = Walker::new(self.ctx, &k, &mut pool, plan, &mut run);
+        let mut walk = Walker::new(Session::new(self.ctx, &k, &mut run), &mut pool, plan);
         walk.reduce(values);
         walk.finish()
             .await?

@@ -28,12 +28,12 @@
 //! The buffers live in a [`Pool`] that the context keeps between runs
 //! ([`super::pool`]).
 
-use super::super::context::Context;
 use super::super::packed::Packed;
 use super::super::timer::{pass_nanos, Timer, MAX_TIMED_PASSES};
-use super::super::{GpuError, GpuRun};
-use super::kernels::{BfParams, Kernels};
+use super::super::GpuError;
+use super::kernels::BfParams;
 use super::pool::{pieces, Pool, ACC_BYTES};
+use super::Session;
 
 /// How a run is cut up.
 #[derive(Clone, Copy, Debug)]
@@ -136,11 +136,9 @@ struct Frame {
 /// One run's walk: the kernels, the pool, the plan, the run's counters and
 /// the dispatches queued for the next submission.
 pub(super) struct Walker<'a> {
-    ctx: &'a Context,
-    k: &'a Kernels,
+    gpu: Session<'a>,
     pool: &'a mut Pool,
     plan: Plan,
-    run: &'a mut GpuRun,
     queued: Vec<Dispatch<'a>>,
     /// GPU time of the passes read back before the final read.
     nanos: u64,
@@ -148,20 +146,12 @@ pub(super) struct Walker<'a> {
 
 impl<'a> Walker<'a> {
     /// A walk with the accumulator zeroed.
-    pub fn new(
-        ctx: &'a Context,
-        k: &'a Kernels,
-        pool: &'a mut Pool,
-        plan: Plan,
-        run: &'a mut GpuRun,
-    ) -> Walker<'a> {
-        pool.common.start(ctx, plan.hash_entries, run);
+    pub fn new(gpu: Session<'a>, pool: &'a mut Pool, plan: Plan) -> Walker<'a> {
+        pool.common.start(gpu.ctx, plan.hash_entries, gpu.run);
         Walker {
-            ctx,
-            k,
+            gpu,
             pool,
             plan,
-            run,
             queued: Vec::new(),
             nanos: 0,
         }
@@ -170,13 +160,13 @@ impl<'a> Walker<'a> {
     /// Makes level `l` hold `n` positions (and its block sums), submitting
     /// what is queued first when its buffers must grow.
     fn reserve(&mut self, l: usize, n: u32) {
-        let nblocks = n.div_ceil(self.k.wg) + 1;
+        let nblocks = n.div_ceil(self.gpu.k.wg) + 1;
         if self.pool.too_small(l, n, nblocks) {
             if !self.queued.is_empty() {
                 self.submit(None);
             }
             self.pool
-                .grow(self.ctx, l, n, nblocks, self.plan.cap.max(n));
+                .grow(self.gpu.ctx, l, n, nblocks, self.plan.cap.max(n));
         }
     }
 
@@ -196,7 +186,12 @@ impl<'a> Walker<'a> {
                 base,
                 ..params
             };
-            self.push(Dispatch::direct(pipeline, l, count.div_ceil(self.k.wg), p));
+            self.push(Dispatch::direct(
+                pipeline,
+                l,
+                count.div_ceil(self.gpu.k.wg),
+                p,
+            ));
         }
     }
 
@@ -210,7 +205,7 @@ impl<'a> Walker<'a> {
     /// Submits the queued dispatches in one pass (each with its uniform
     /// slot), then the copy for `read`.
     fn submit(&mut self, read: Option<ReadBack>) {
-        let ctx = self.ctx;
+        let ctx = self.gpu.ctx;
         let pool = &mut *self.pool;
         // the timestamps of every pass there may be after the words
         let need = 16 * u64::from(MAX_TIMED_PASSES)
@@ -221,10 +216,10 @@ impl<'a> Walker<'a> {
         pool.common
             .upload(ctx, self.queued.iter().map(|d| &d.params), need);
         for d in &self.queued {
-            pool.prepare(ctx, self.k, d.level);
+            pool.prepare(ctx, self.gpu.k, d.level);
         }
         if self.queued.iter().any(|d| d.writes_args) {
-            pool.prepare_args(ctx, self.k);
+            pool.prepare_args(ctx, self.gpu.k);
         }
         let mut enc = ctx
             .device
@@ -255,9 +250,9 @@ impl<'a> Walker<'a> {
         if let Some(what) = read {
             copy_for_reading(pool, &mut enc, what);
         }
-        self.run.dispatches += self.queued.len() as u32;
-        self.run.batches += self.queued.len() as u32;
-        self.run.submits += 1;
+        self.gpu.run.dispatches += self.queued.len() as u32;
+        self.gpu.run.batches += self.queued.len() as u32;
+        self.gpu.run.submits += 1;
         self.queued.clear();
         ctx.queue.submit([enc.finish()]);
     }
@@ -271,17 +266,18 @@ impl<'a> Walker<'a> {
                 ReadBack::Blocks(_, n) => 16 + 4 * u64::from(n),
                 ReadBack::Acc => ACC_BYTES,
             };
-        self.run.readbacks += 1;
+        self.gpu.run.readbacks += 1;
         let (acc, mut more) = self
+            .gpu
             .ctx
             .read_words(&self.pool.common.read, bytes, |w| {
                 ([w[0], w[1], w[2], w[3]], w[4..].to_vec())
             })
             .await?;
-        self.ctx.take_device_error()?;
+        self.gpu.ctx.take_device_error()?;
         if let (ReadBack::Blocks(_, n), Some(t)) = (what, self.pool.common.timer.as_mut()) {
             // the block sums, then the timestamps of the passes so far
-            let period = self.ctx.queue.get_timestamp_period();
+            let period = self.gpu.ctx.queue.get_timestamp_period();
             self.nanos += pass_nanos(&more[n as usize..], t.passes, period);
             more.truncate(n as usize);
             if !t.overflow {
@@ -293,7 +289,7 @@ impl<'a> Walker<'a> {
 
     /// Uploads `chunk` (positions with `white` to move) as level 0 and walks it.
     pub async fn chunk(&mut self, chunk: &[Packed], white: bool) -> Result<(), GpuError> {
-        self.ctx.check_lost()?;
+        self.gpu.ctx.check_lost()?;
         if !self.queued.is_empty() {
             // level 0 is rewritten below: the dispatches reading it go first
             self.submit(None);
@@ -303,7 +299,7 @@ impl<'a> Walker<'a> {
             return Ok(());
         }
         self.reserve(0, n);
-        self.ctx.queue.write_buffer(
+        self.gpu.ctx.queue.write_buffer(
             &self.pool.levels[0].positions,
             0,
             bytemuck::cast_slice(chunk),
@@ -320,7 +316,7 @@ impl<'a> Walker<'a> {
     /// children, their offsets, the block sums' exclusive prefix and the
     /// total (acc[2]). Returns the number of blocks.
     fn queue_scan(&mut self, l: usize, n: u32, white: bool) -> u32 {
-        let k = self.k;
+        let k = self.gpu.k;
         let nblocks = n.div_ceil(k.wg);
         let side = k.side(Self::side(white, l));
         let p = BfParams {
@@ -344,9 +340,11 @@ impl<'a> Walker<'a> {
 
     /// The leaf kernel of level `l` (`rem` plies left, 1 or 2).
     fn leaf_kernel(&self, l: usize, rem: u32, white: bool) -> &'a wgpu::ComputePipeline {
-        let side = self.k.side(Self::side(white, l));
+        let side = self.gpu.k.side(Self::side(white, l));
         if rem == 2 && self.plan.hash_entries > 0 {
-            self.k.leaf_hash(&self.ctx.device, Self::side(white, l))
+            self.gpu
+                .k
+                .leaf_hash(&self.gpu.ctx.device, Self::side(white, l))
         } else if rem == 2 {
             &side.leaf
         } else {
@@ -383,14 +381,19 @@ impl<'a> Walker<'a> {
         let guess = 2.0 * f64::from(n) * self.plan.branching;
         let pieces =
             ((guess / f64::from(piece)).ceil() as u32).clamp(1, bound.div_ceil(piece).max(1));
-        self.pool.reserve_args(self.ctx, pieces);
-        let k = self.k;
+        self.pool.reserve_args(self.gpu.ctx, pieces);
+        let k = self.gpu.k;
         let cap = self.pool.levels[l + 1].cap;
         let args = BfParams {
             count: pieces,
             base: piece,
             cap,
-            sub: self.ctx.limits.max_compute_workgroups_per_dimension.max(1),
+            sub: self
+                .gpu
+                .ctx
+                .limits
+                .max_compute_workgroups_per_dimension
+                .max(1),
             ..BfParams::default()
         };
         self.push(Dispatch {
@@ -421,7 +424,7 @@ impl<'a> Walker<'a> {
 
     /// Walks level 0 (`n` positions) to the leaves.
     async fn walk(&mut self, n: u32, white: bool) -> Result<(), GpuError> {
-        let d = self.run.gpu_depth;
+        let d = self.gpu.run.gpu_depth;
         if d <= 2 {
             self.leaves(0, n, d, white);
             return Ok(());
@@ -437,7 +440,7 @@ impl<'a> Walker<'a> {
             prefix,
             next: 0,
         }];
-        let wg = self.k.wg;
+        let wg = self.gpu.k.wg;
         while let Some(f) = stack.last_mut() {
             let nb = f.prefix.len() - 1;
             if f.next >= nb {
@@ -470,7 +473,7 @@ impl<'a> Walker<'a> {
                 continue;
             }
             self.reserve(l + 1, children);
-            let side = self.k.side(Self::side(white, l));
+            let side = self.gpu.k.side(Self::side(white, l));
             let p = BfParams {
                 sub,
                 cap: self.pool.levels[l + 1].cap,
@@ -502,10 +505,10 @@ impl<'a> Walker<'a> {
     pub async fn finish(&mut self) -> Result<Option<u64>, GpuError> {
         let (acc, more) = self.read(ReadBack::Acc).await?;
         let word = |lo: usize, hi: usize| u64::from(more[lo]) | u64::from(more[hi]) << 32;
-        self.run.hash_hits = word(0, 2);
-        self.run.hash_misses = word(1, 3);
-        let period = self.ctx.queue.get_timestamp_period();
-        self.run.kernel_nanos = match &self.pool.common.timer {
+        self.gpu.run.hash_hits = word(0, 2);
+        self.gpu.run.hash_misses = word(1, 3);
+        let period = self.gpu.ctx.queue.get_timestamp_period();
+        self.gpu.run.kernel_nanos = match &self.pool.common.timer {
             Some(t) if !t.overflow => Some(self.nanos + pass_nanos(&more[6..], t.passes, period)),
             _ => None,
         };
@@ -524,14 +527,14 @@ impl<'a> Walker<'a> {
             .collect();
         let n = (words.len() as u32).div_ceil(POS_BYTES as u32 / 4);
         self.reserve(0, n.max(1));
-        self.ctx.queue.write_buffer(
+        self.gpu.ctx.queue.write_buffer(
             &self.pool.levels[0].positions,
             0,
             bytemuck::cast_slice(&words),
         );
-        let k = self.k;
+        let k = self.gpu.k;
         self.queue(
-            k.reduce_test(&self.ctx.device),
+            k.reduce_test(&self.gpu.ctx.device),
             0,
             (0, values.len() as u32),
             u32::MAX,
