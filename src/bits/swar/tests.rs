@@ -105,6 +105,26 @@ fn layouts() -> impl Strategy<Value = LaneLayout> {
 }
 
 proptest! {
+    /// The last step is the plain whole-word operation (for the signed
+    /// average, the unsigned one), worked out here with plain integers.
+    #[test]
+    fn the_last_step_is_the_plain_operation(lay in layouts(), x in any::<u64>(), y in any::<u64>()) {
+        let (x, y) = (x & lay.mask(), y & lay.mask());
+        let wide = (u128::from(x) + u128::from(y)) as u64;
+        let half_sum = ((u128::from(x) + u128::from(y)) >> 1) as u64;
+        for (op, expr, plain) in [
+            (SwarOp::Add, "x + y", wide & lay.mask()),
+            (SwarOp::Sub, "x - y", x.wrapping_sub(y) & lay.mask()),
+            (SwarOp::Average, "(x + y) >> 1", half_sum & lay.mask()),
+            (SwarOp::SignedAverage, "avg", reference(SwarOp::Average, lay, x, y)),
+        ] {
+            let t = trace(op, lay.width, lay.lane_bits, x, y).unwrap();
+            let last = t.steps.last().unwrap();
+            prop_assert_eq!(&last.expr, expr);
+            prop_assert_eq!(last.value, Word::new(plain, lay.width));
+        }
+    }
+
     #[test]
     fn every_lane_matches_the_reference(lay in layouts(), x in any::<u64>(), y in any::<u64>()) {
         let (x, y) = (x & lay.mask(), y & lay.mask());

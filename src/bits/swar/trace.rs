@@ -51,16 +51,17 @@ pub fn trace(op: SwarOp, width: u32, lane_bits: u32, x: u64, y: u64) -> Result<T
             .note(format!("lanes: {}", list(&c.lanes_of(y)))),
     );
     c.push_masks(&mut t);
-    let leak = match op {
+    match op {
         SwarOp::Add => c.push_add(&mut t),
         SwarOp::Sub => c.push_sub(&mut t),
         SwarOp::Average | SwarOp::SignedAverage => c.push_average(&mut t),
-    };
-    t.push(c.leak_step(leak));
+    }
+    t.push(c.leak_step(c.plain()));
     Ok(t)
 }
 
-/// The plain whole-word operation a trick is compared with, and what leaks.
+/// The plain whole-word operation a trick is compared with (`label`,
+/// `expr`, its `value`), and `what` leaks across the lanes in it.
 struct Leak {
     value: u64,
     label: &'static str,
@@ -143,7 +144,7 @@ impl Stepper {
         }
     }
 
-    fn push_add(&self, t: &mut Trace) -> Leak {
+    fn push_add(&self, t: &mut Trace) {
         let (x, y, lay) = (self.x, self.y, self.lay);
         let (h, m, k) = (lay.high(), lay.mask(), lay.lane_bits);
         let (xa, ya) = (x & !h, y & !h);
@@ -173,15 +174,9 @@ impl Stepper {
                 )),
         );
         t.push(self.last("add the top bits back"));
-        Leak {
-            value: x.wrapping_add(y) & m,
-            label: "plain add of the whole word",
-            expr: "x + y",
-            what: "carry",
-        }
     }
 
-    fn push_sub(&self, t: &mut Trace) -> Leak {
+    fn push_sub(&self, t: &mut Trace) {
         let (x, y, lay) = (self.x, self.y, self.lay);
         let (h, m) = (lay.high(), lay.mask());
         let xo = (x | h) & m;
@@ -210,15 +205,9 @@ impl Stepper {
                 .highlight(top),
         );
         t.push(self.last("fix the top bits"));
-        Leak {
-            value: x.wrapping_sub(y) & m,
-            label: "plain subtract of the whole word",
-            expr: "x - y",
-            what: "borrow",
-        }
     }
 
-    fn push_average(&self, t: &mut Trace) -> Leak {
+    fn push_average(&self, t: &mut Trace) {
         let (x, y, lay) = (self.x, self.y, self.lay);
         let (l, m, k) = (lay.low(), lay.mask(), lay.lane_bits);
         let xy = x ^ y;
@@ -240,12 +229,7 @@ impl Stepper {
         );
         if self.op == SwarOp::Average {
             t.push(self.last("add"));
-            return Leak {
-                value: ((x as u128 + y as u128) >> 1) as u64 & m,
-                label: "plain average of the whole word",
-                expr: "(x + y) >> 1",
-                what: "low bit",
-            };
+            return;
         }
         let avg = average(lay, x, y);
         let signs = xy & lay.high();
@@ -269,11 +253,28 @@ impl Stepper {
                 .cells(self.signed_lanes(self.result))
                 .note(self.check_note()),
         );
+    }
+
+    /// The plain whole-word operation: what the trick is compared with.
+    fn plain(&self) -> Leak {
+        let (x, y, m) = (self.x, self.y, self.lay.mask());
+        let value = match self.op {
+            SwarOp::Add => x.wrapping_add(y) & m,
+            SwarOp::Sub => x.wrapping_sub(y) & m,
+            SwarOp::Average => ((u128::from(x) + u128::from(y)) >> 1) as u64 & m,
+            SwarOp::SignedAverage => average(self.lay, x, y),
+        };
+        let (label, expr, what) = match self.op {
+            SwarOp::Add => ("plain add of the whole word", "x + y", "carry"),
+            SwarOp::Sub => ("plain subtract of the whole word", "x - y", "borrow"),
+            SwarOp::Average => ("plain average of the whole word", "(x + y) >> 1", "low bit"),
+            SwarOp::SignedAverage => ("the unsigned average", "avg", "sign"),
+        };
         Leak {
-            value: avg,
-            label: "the unsigned average",
-            expr: "avg",
-            what: "sign",
+            value,
+            label,
+            expr,
+            what,
         }
     }
 
