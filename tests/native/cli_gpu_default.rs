@@ -53,7 +53,7 @@ fn perft_gpu_defaults_to_the_matrix_winner() {
             "--rounds",
             "2",
             "--gpu-depth-offset",
-            "-4",
+            "-2",
         ],
     );
     crate::cli_gpu_matrix::check_matrix_rows(&stdout, &stderr);

@@ -15,9 +15,8 @@ use crate::common::suite::{perft_suite, Case};
 
 use bitscope::chess::{perft, Position};
 use bitscope::gpu::layout::Kernel;
-use bitscope::gpu::matrix::MatrixVariant;
 use bitscope::gpu::packed::{pack, Packed};
-use bitscope::gpu::{AttackMethod, GpuError, Options};
+use bitscope::gpu::{AttackMethod, Options};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).expect("suite FEN parses")
@@ -111,30 +110,5 @@ fn random_positions_match_cpu_with_every_slider() {
             )
             .unwrap();
         assert_eq!(bf.nodes, want.iter().sum::<u64>(), "breadth-first {slider}");
-    }
-}
-
-/// Every matrix variant (kernel x slider x workgroup size) counts Kiwipete
-/// 3 right, with the workgroup size it names.
-#[test]
-fn every_matrix_variant_counts() {
-    let gpu = gpu();
-    let p = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
-    for v in MatrixVariant::all() {
-        if let Err(e) = gpu.resolve_workgroup(&v.options()) {
-            // the workgroup kernel past 64 invocations needs more than 16 KiB
-            assert!(
-                v.kernel == Kernel::Workgroup && matches!(e, GpuError::WorkgroupTooLarge { .. }),
-                "{}: {e}",
-                v.name()
-            );
-            continue;
-        }
-        let run = gpu.run_blocking(&p, 3, &v.options(), |_, _| true).unwrap();
-        assert_eq!(run.nodes, 97_862, "{}", v.name());
-        assert_eq!(
-            (run.slider, run.workgroup_size),
-            (v.slider, v.workgroup_size)
-        );
     }
 }

@@ -159,7 +159,7 @@ impl Terminal<'_> {
                 println!(
                     "{}",
                     serde_json::json!({
-                        "variant": vname, "kernel": v.kernel.name(), "slider": v.slider.name(),
+                        "variant": vname, "kernel": v.kernel.name(), "slider": run.slider.name(),
                         "workgroup_size": run.workgroup_size,
                         "position": name, "fen": fen, "depth": depth, "nodes": run.nodes,
                         "seconds": t, "nps": nps, "workgroup_bytes": row.workgroup_bytes,
