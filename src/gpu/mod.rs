@@ -47,6 +47,7 @@
 //!                  its buffers; kernels.rs, hash.rs (the `--hash` table)
 //!  frontier.rs     the CPU split and chunks that every family shares
 //!  pipeline.rs     the kernel source, shader modules and pipelines
+//!  uniform.rs      `uniform!`: a uniform's Rust struct and WGSL from one list
 //!  layout.rs       the packed position and move word's sizes; every
 //!                  memory formula: workgroup, private, global bytes
 //!  packed.rs       the packed position;  sliders.rs  the slider methods
@@ -58,7 +59,7 @@
 //!
 //! No family imports the other: `depth_first` and `breadth_first` read
 //! `context`, `device`, `frontier`, `layout`, `packed`, `pipeline`,
-//! `sliders` and `timer`, which import no family; [`GpuPerft`] holds the
+//! `sliders`, `timer` and `uniform`, which import no family; [`GpuPerft`] holds the
 //! context and each family's state.
 //!
 //! # Example (native)
@@ -75,6 +76,8 @@
 //! # Ok::<(), bitscope::gpu::GpuError>(())
 //! ```
 
+#[macro_use]
+mod uniform;
 pub mod breadth_first;
 mod context;
 mod depth_first;

@@ -3,8 +3,9 @@
 //! workgroup size and slider method; each family keeps its own in the
 //! context's caches).
 
-use super::layout::Kernel;
+use super::layout::{Kernel, Params};
 use super::sliders::AttackMethod;
+use crate::chess::moves::Special;
 
 /// The kernel source exactly as written (both variants, default constants):
 /// `kernels/perft.wgsl` (the search) followed by `kernels/bitboards.wgsl`
@@ -69,7 +70,27 @@ pub fn shader_source(
         Kernel::Workgroup => "PRIVATE",
         Kernel::Private | Kernel::BreadthFirst => "WORKGROUP",
     };
-    Ok(format!("{}\n{}", strip_block(&src, drop)?, slider.wgsl()))
+    Ok(format!(
+        "{}{}{}\n{}",
+        special_codes(),
+        Params::WGSL,
+        strip_block(&src, drop)?,
+        slider.wgsl()
+    ))
+}
+
+/// perft.wgsl's `SP_*` constants: the move word's special-move codes, from
+/// [`Special`].
+fn special_codes() -> String {
+    [
+        ("SP_DOUBLE", Special::DoublePush),
+        ("SP_CASTLE_K", Special::CastleKingside),
+        ("SP_CASTLE_Q", Special::CastleQueenside),
+        ("SP_EP", Special::EnPassant),
+        ("SP_PROMO", Special::Promotion),
+    ]
+    .map(|(name, special)| format!("const {name}: u32 = {}u;\n", special as u32))
+    .concat()
 }
 
 /// A shader module of the WGSL `src`.
@@ -89,13 +110,25 @@ pub(super) fn compute_pipeline(
     module: &wgpu::ShaderModule,
     entry: &str,
 ) -> wgpu::ComputePipeline {
+    specialized_pipeline(dev, layout, module, (entry, entry), &[])
+}
+
+/// [`compute_pipeline`] with the WGSL `override` constants `constants`
+/// set, named `label` (`names` = (entry, label)).
+pub(super) fn specialized_pipeline(
+    dev: &wgpu::Device,
+    layout: Option<&wgpu::PipelineLayout>,
+    module: &wgpu::ShaderModule,
+    (entry, label): (&str, &str),
+    constants: &[(&str, f64)],
+) -> wgpu::ComputePipeline {
     dev.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some(entry),
+        label: Some(label),
         layout,
         module,
         entry_point: Some(entry),
         compilation_options: wgpu::PipelineCompilationOptions {
-            constants: &[],
+            constants,
             zero_initialize_workgroup_memory: false,
         },
         cache: None,

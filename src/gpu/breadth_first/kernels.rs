@@ -7,7 +7,9 @@ use std::sync::{Arc, OnceLock};
 
 use super::super::context::{Cache, Context};
 use super::super::layout::{Kernel, DEFAULT_WORKGROUP_SIZE, MAX_PLIES};
-use super::super::pipeline::{compute_pipeline, shader_module, shader_source};
+use super::super::pipeline::{
+    compute_pipeline, shader_module, shader_source, specialized_pipeline,
+};
 use super::super::sliders::{AttackMethod, MAGIC_BINDING};
 use super::super::GpuError;
 
@@ -43,25 +45,39 @@ pub fn bfs_source_with(
 ) -> Result<String, GpuError> {
     let base = shader_source(Kernel::Private, DEFAULT_WORKGROUP_SIZE, MAX_PLIES, slider)
         .map_err(|e| GpuError::Shader(e.to_string()))?;
-    let merging = if merge { MERGE_WGSL } else { "" };
+    let merging = if merge {
+        format!("{}{MERGE_WGSL}", super::merge::MgParams::WGSL)
+    } else {
+        String::new()
+    };
+    let bf_params = BfParams::WGSL;
     Ok(format!(
-        "{base}\nconst BWG: u32 = {wg}u;\nconst BF_WHITE: bool = {white};\nconst BF_DIRECT: bool = {direct};\nconst BF_MERGE: bool = {merge};\n{BFS_WGSL}\n{MULTISET_WGSL}\n{merging}"
+        "{base}\nconst BWG: u32 = {wg}u;\nconst BF_WHITE: bool = {white};\nconst BF_DIRECT: bool = {direct};\nconst BF_MERGE: bool = {merge};\n{bf_params}{BFS_WGSL}\n{MULTISET_WGSL}\n{merging}"
     ))
 }
 
-/// The uniform of every breadth-first dispatch (the WGSL `BfParams`); one
-/// slot per dispatch, bound at a dynamic offset.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
-pub(super) struct BfParams {
-    pub count: u32,
-    pub base: u32,
-    pub nblocks: u32,
-    pub cap: u32,
-    pub sub: u32,
-    /// Leaf kernels: 1 for a piece of a level sized on the GPU.
-    pub indirect: u32,
-    pub pad: [u32; 2],
+uniform! {
+    /// The uniform of every breadth-first dispatch (bfs.wgsl's `bf`); one
+    /// slot per dispatch, bound at a dynamic offset.
+    pub(super) struct BfParams {
+        /// Positions in this dispatch.
+        pub count,
+        /// Index of its first position in `bf_src`.
+        pub base,
+        /// `bf_block_scan`: the number of block sums.
+        pub nblocks,
+        /// `bf_expand`: the capacity of `bf_dst`, in positions.
+        pub cap,
+        /// `bf_expand`: the scanned offset of its range's first child
+        /// (subtracted).
+        pub sub,
+        /// Leaf kernels: 1 when the dispatch is a piece of a level whose
+        /// size is known on the GPU only (`bf_acc[3]`): its positions end
+        /// there.
+        pub indirect,
+        pub pad0,
+        pub pad1,
+    }
 }
 
 /// The compiled kernels of one workgroup size and slider method.
@@ -100,13 +116,13 @@ pub(super) struct SideKernels {
     module: wgpu::ShaderModule,
     pub count_scan: wgpu::ComputePipeline,
     pub expand: wgpu::ComputePipeline,
-    /// The last two plies fused (`bf_leaf`).
+    /// The last two plies fused (`bf_leaf`, [`LeafMode::Fused`]).
     pub leaf: wgpu::ComputePipeline,
-    /// The same with the transposition table (`bf_leaf_hash`,
+    /// The same with the transposition table ([`LeafMode::Hash`],
     /// [`super::hash`]): built on first use, since only a run with a table
     /// needs it, and it is one of the two largest kernels to compile.
     leaf_hash: OnceLock<wgpu::ComputePipeline>,
-    /// The last ply (`bf_leaf_count`).
+    /// The last ply ([`LeafMode::LastPly`]).
     pub leaf_count: wgpu::ComputePipeline,
 }
 
@@ -120,24 +136,46 @@ impl Kernels {
     pub fn leaf_hash(&self, dev: &wgpu::Device, white: bool) -> &wgpu::ComputePipeline {
         let side = self.side(white);
         side.leaf_hash
-            .get_or_init(|| self.late(dev, &side.module, "bf_leaf_hash"))
+            .get_or_init(|| LeafMode::Hash.pipeline(dev, &self.pipeline_layout, &side.module))
     }
 
     /// The test hook's `bf_reduce_test`, compiled on `dev` the first time.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn reduce_test(&self, dev: &wgpu::Device) -> &wgpu::ComputePipeline {
-        self.reduce_test
-            .get_or_init(|| self.late(dev, &self.sides[0].module, "bf_reduce_test"))
+        self.reduce_test.get_or_init(|| {
+            let module = &self.sides[0].module;
+            compute_pipeline(dev, Some(&self.pipeline_layout), module, "bf_reduce_test")
+        })
     }
+}
 
-    /// A kernel built after the others, on group 0's layout alone.
-    fn late(
-        &self,
+/// How the leaf kernel `bf_leaf` counts (its pipeline constant
+/// `BF_LEAF_MODE`); each mode is a pipeline of its own.
+#[derive(Clone, Copy, Debug)]
+enum LeafMode {
+    /// The last two plies fused.
+    Fused,
+    /// The last ply.
+    LastPly,
+    /// The last two plies through the transposition table.
+    Hash,
+}
+
+impl LeafMode {
+    /// `bf_leaf`'s pipeline in this mode, named as the mode.
+    fn pipeline(
+        self,
         dev: &wgpu::Device,
+        layout: &wgpu::PipelineLayout,
         module: &wgpu::ShaderModule,
-        entry: &str,
     ) -> wgpu::ComputePipeline {
-        compute_pipeline(dev, Some(&self.pipeline_layout), module, entry)
+        let label = match self {
+            LeafMode::Fused => "bf_leaf",
+            LeafMode::LastPly => "bf_leaf_count",
+            LeafMode::Hash => "bf_leaf_hash",
+        };
+        let mode = [("BF_LEAF_MODE", f64::from(self as u8))];
+        specialized_pipeline(dev, Some(layout), module, ("bf_leaf", label), &mode)
     }
 }
 
@@ -246,9 +284,9 @@ pub(super) fn kernels(
     let side = |m: &wgpu::ShaderModule| SideKernels {
         count_scan: make(m, "bf_count_scan"),
         expand: make(m, "bf_expand"),
-        leaf: make(m, "bf_leaf"),
+        leaf: LeafMode::Fused.pipeline(dev, &pl, m),
         leaf_hash: OnceLock::new(),
-        leaf_count: make(m, "bf_leaf_count"),
+        leaf_count: LeafMode::LastPly.pipeline(dev, &pl, m),
         module: m.clone(),
     };
     let mg = merge.then(|| {

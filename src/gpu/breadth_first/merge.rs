@@ -164,17 +164,23 @@ pub(super) struct MergePlan {
     pub hash_entries: u32,
 }
 
-/// merge.wgsl's uniform (`MgParams`), the size of [`BfParams`].
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
-struct MgParams {
-    count: u32,
-    base: u32,
-    cap: u32,
-    mask: u32,
-    parts: u32,
-    part: u32,
-    pad: [u32; 2],
+uniform! {
+    /// merge.wgsl's uniform (`mp`), the size of [`BfParams`].
+    pub(super) struct MgParams {
+        /// Staged children in this dispatch.
+        count,
+        /// Index of its first staged child.
+        base,
+        /// Positions the level holds.
+        cap,
+        /// Table entries - 1 (a power of two - 1).
+        mask,
+        /// Parts - 1 (a power of two - 1), and the part being built.
+        parts,
+        part,
+        pad0,
+        pad1,
+    }
 }
 
 /// The ranges of a level (`n` positions, block sums `prefix`) whose
@@ -605,7 +611,7 @@ impl<'a> Merger<'a> {
                     mask,
                     parts: parts - 1,
                     part,
-                    pad: [0; 2],
+                    ..MgParams::default()
                 })
             };
             self.pieces(&mg.insert, Group::Merge(l + 1), (0, children), max, merge);

@@ -56,24 +56,8 @@
 //                         kernels multiply their counts by it; merge.wgsl,
 //                         appended after this file, merges equal positions
 
-struct BfParams {
-    // positions in this dispatch
-    count: u32,
-    // index of its first position in bf_src
-    base: u32,
-    // bf_block_scan: number of block sums
-    nblocks: u32,
-    // bf_expand: capacity of bf_dst, in positions
-    cap: u32,
-    // bf_expand: the scanned offset of its range's first child (subtracted)
-    sub: u32,
-    // leaf kernels: 1 when the dispatch is a piece of a level whose size is
-    // known on the GPU only (acc[3]): its positions end there
-    indirect: u32,
-    pad2: u32,
-    pad3: u32,
-}
-
+// struct BfParams: the host puts it before this file
+// (gpu/breadth_first/kernels.rs).
 @group(0) @binding(10) var<uniform> bf: BfParams;
 @group(0) @binding(11) var<storage, read> bf_src: array<u32>;
 @group(0) @binding(12) var<storage, read_write> bf_dst: array<u32>;
@@ -595,42 +579,33 @@ fn bf_leaf_args(@builtin(local_invocation_index) li: u32) {
     }
 }
 
-// The leaf kernels: each position of the dispatch counted (the last two
-// plies fused, the last ply, the last two through the table), times its
-// multiplicity, into acc. Three entry points written out on purpose: a
-// kernel choosing its mode from the uniform ran every mode on SwiftShader
-// (it runs an `if` body even when the condition is false for every
-// invocation: the count-only mode paid a whole walk's set-up per position,
-// 5x its own work), and one body with the mode as a constant argument
-// carries every mode (two walks) into each kernel until the constant folds:
-// SwiftShader then took about twice as long to build the kernels (start
-// perft 3 --no-merge, mostly the build: 9.5-12 s against 4.6-6.5 s).
+// The leaf kernel: each position of the dispatch counted, times its
+// multiplicity, into acc; how, its pipeline constant BF_LEAF_MODE says
+// (the host builds one pipeline per mode, gpu/breadth_first/kernels.rs):
+// 0 the last two plies fused, 1 the last ply, 2 the last two through the
+// table. A pipeline constant, not the uniform: SwiftShader runs an `if`
+// body even when its condition is false for every invocation (a mode read
+// from the uniform made the count-only mode pay a whole walk's set-up per
+// position, 5x its own work), and not a constant argument of one shared
+// body either (every mode's code stays in each kernel until the argument
+// folds: SwiftShader took about twice as long to build them). A pipeline
+// constant is folded before the kernel is compiled.
+override BF_LEAF_MODE: u32 = 0u;
+
 @compute @workgroup_size(BWG)
 fn bf_leaf(id: BfIds) {
     let i = bf_index(id);
     var r = vec2<u32>(0u, 0u);
     if i < bf_limit() {
-        r = bf_weigh(bf.base + i, bf_walk(bf_load(bf.base + i), true, 0u, 0u));
-    }
-    bf_total(id.li, r);
-}
-
-@compute @workgroup_size(BWG)
-fn bf_leaf_count(id: BfIds) {
-    let i = bf_index(id);
-    var r = vec2<u32>(0u, 0u);
-    if i < bf_limit() {
-        r = bf_weigh(bf.base + i, vec2<u32>(bf_count_legal(bf_load(bf.base + i)), 0u));
-    }
-    bf_total(id.li, r);
-}
-
-@compute @workgroup_size(BWG)
-fn bf_leaf_hash(id: BfIds) {
-    let i = bf_index(id);
-    var r = vec2<u32>(0u, 0u);
-    if i < bf_limit() {
-        r = bf_weigh(bf.base + i, bf_probe(bf_load(bf.base + i)));
+        let q = bf_load(bf.base + i);
+        if BF_LEAF_MODE == 1u {
+            r = vec2<u32>(bf_count_legal(q), 0u);
+        } else if BF_LEAF_MODE == 2u {
+            r = bf_probe(q);
+        } else {
+            r = bf_walk(q, true, 0u, 0u);
+        }
+        r = bf_weigh(bf.base + i, r);
     }
     bf_total(id.li, r);
 }

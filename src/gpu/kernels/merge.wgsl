@@ -28,22 +28,8 @@
 // lost (the level or the table was full: the host builds the part again in
 // two halves), [2], [3] the level's nodes (lo, hi).
 
-struct MgParams {
-    // staged children in this dispatch
-    count: u32,
-    // index of its first staged child
-    base: u32,
-    // positions the level holds
-    cap: u32,
-    // table entries - 1 (a power of two - 1)
-    mask: u32,
-    // parts - 1 (a power of two - 1), and the part being built
-    parts: u32,
-    part: u32,
-    pad0: u32,
-    pad1: u32,
-}
-
+// struct MgParams: the host puts it before this file
+// (gpu/breadth_first/merge.rs).
 @group(0) @binding(30) var<uniform> mp: MgParams;
 @group(0) @binding(31) var<storage, read> mg_stage: array<u32>;
 @group(0) @binding(32) var<storage, read_write> mg_level: array<atomic<u32>>;

@@ -36,29 +36,15 @@
 // tested in gpu/packed.rs; the move word (from, to, captured, special,
 // promotion, castling and en passant before, mover) in chess/moves.rs, which
 // the CPU's make / unmake uses too. gpu/layout.rs's tests check the constants
-// below against both.
+// below against both, and the host writes the rest.
 
 const WG: u32 = 64u;
 const MAX_PLY: u32 = 50u;
 const POS_WORDS: u32 = 11u;
 const NO_MOVE: u32 = 0xffffffffu;
-
-const SP_DOUBLE: u32 = 1u;
-const SP_CASTLE_K: u32 = 2u;
-const SP_CASTLE_Q: u32 = 3u;
-const SP_EP: u32 = 4u;
-const SP_PROMO: u32 = 5u;
-
-struct Params {
-    // positions in this batch
-    count: u32,
-    // remaining depth of every position (0 counts the position itself)
-    depth: u32,
-    // index of the first position of the batch in `positions`
-    base: u32,
-    // reserved
-    flags: u32,
-}
+// SP_DOUBLE, SP_CASTLE_K, SP_CASTLE_Q, SP_EP, SP_PROMO (the move word's
+// special-move codes) and struct Params: the host puts them before this
+// file (gpu/pipeline.rs, from chess::moves::Special and gpu/layout.rs).
 
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> positions: array<u32>;
@@ -345,16 +331,9 @@ fn knight_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
     return knight_att(f) & ~c.us & c.checkmask;
 }
 
-fn diag_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
-    return slider_targets(c, f, slide_diag(f, c.occ), c.pin_d);
-}
-
-fn orth_targets(c: Ctx, f: vec2<u32>) -> vec2<u32> {
-    return slider_targets(c, f, slide_orth(f, c.occ), c.pin_hv);
-}
-
-// diag_targets (diag) or orth_targets. Its callers pass `diag` as a
-// constant, so the shader compiler keeps one of the two (slide_any).
+// The targets of a bishop-like (diag) or rook-like slider on f. Its callers
+// pass `diag` as a constant, so the shader compiler keeps one of the two
+// (slide_any).
 fn line_targets(c: Ctx, f: vec2<u32>, diag: bool) -> vec2<u32> {
     return slider_targets(c, f, slide_any(f, c.occ, diag), select(c.pin_hv, c.pin_d, diag));
 }
@@ -428,13 +407,34 @@ fn decode(m: u32) -> Mv {
     return Mv(m & 63u, (m >> 6u) & 63u, (m >> 12u) & 7u, (m >> 15u) & 7u, (m >> 28u) & 7u, (m >> 18u) & 3u);
 }
 
+// The first move of a slider among `pieces` (bishops and queens when
+// `diag`, rooks and queens when not) from square `start` on, its targets
+// from `floor` on for the piece on `start`; NO_MOVE when none. next_move
+// calls it with `diag` a constant, so each call folds to one kind of fill.
+fn slider_move(q: Pos, c: Ctx, pieces: vec2<u32>, start: u32, floor: u32, diag: bool) -> u32 {
+    var s = pieces & mask_ge(start);
+    while nz(s) {
+        let fsq = lsb(s);
+        let f = sqbb(fsq);
+        s &= ~f;
+        let t = line_targets(c, f, diag) & select(ALL, mask_ge(floor), fsq == start);
+        if nz(t) {
+            // a piece on both slider boards is a queen
+            let queen = nz(f & select(q.b, q.r, diag));
+            return encode(q, c, fsq, lsb(t), select(select(4u, 3u, diag), 5u, queen));
+        }
+    }
+    return NO_MOVE;
+}
+
 // The legal move that follows `prev` in the fixed order, NO_MOVE when none;
-// `prev` = NO_MOVE asks for the first move. The four classes' searches are
-// written out on purpose, each with its own pieces, targets and kind: one
-// search with the class as a constant argument (which folds once inlined)
-// carries every class's generator (en passant's fills included) into each
-// of its four copies until then, and SwiftShader took longer to build the
-// kernel (about 0.15 s of a 2.5 s start perft 3).
+// `prev` = NO_MOVE asks for the first move. The pawns' and knights'
+// searches are written out on purpose: one search with the class as a
+// constant argument (which folds once inlined) carries every class's
+// generator (en passant's fills included) into each of its four copies
+// until then, and SwiftShader took longer to build the kernel (about 0.15 s
+// of a 2.5 s start perft 3). The two sliders share slider_move, which
+// carries only the two fills.
 fn next_move(q: Pos, c: Ctx, prev: u32) -> u32 {
     var cls = 0u;
     var start = 0u;
@@ -476,38 +476,19 @@ fn next_move(q: Pos, c: Ctx, prev: u32) -> u32 {
             floor = 0u;
         }
         if cls <= 2u {
-            var s = c.us & q.b & ~c.pin_hv & mask_ge(start);
-            while nz(s) {
-                let fsq = lsb(s);
-                let f = sqbb(fsq);
-                s &= ~f;
-                let t = diag_targets(c, f) & select(ALL, mask_ge(floor), fsq == start);
-                if nz(t) {
-                    return encode(q, c, fsq, lsb(t), select(3u, 5u, nz(f & q.r)));
-                }
-            }
+            let m = slider_move(q, c, c.us & q.b & ~c.pin_hv, start, floor, true);
+            if m != NO_MOVE { return m; }
             start = 0u;
             floor = 0u;
         }
         if cls <= 3u {
-            var s = c.us & q.r & ~c.pin_d & mask_ge(start);
-            while nz(s) {
-                let fsq = lsb(s);
-                let f = sqbb(fsq);
-                s &= ~f;
-                let t = orth_targets(c, f) & select(ALL, mask_ge(floor), fsq == start);
-                if nz(t) {
-                    return encode(q, c, fsq, lsb(t), select(4u, 5u, nz(f & q.b)));
-                }
-            }
-            start = 0u;
-            floor = 0u;
+            let m = slider_move(q, c, c.us & q.r & ~c.pin_d, start, floor, false);
+            if m != NO_MOVE { return m; }
         }
-    } else if cls < 4u {
-        // double check: only the king moves
-        floor = 0u;
     }
-    let t = king_targets(q, c) & mask_ge(floor);
+    // (in double check only the king moves; its targets from `floor` on
+    // only after a king move)
+    let t = king_targets(q, c) & mask_ge(select(0u, floor, cls == 4u));
     if nz(t) {
         return encode(q, c, c.ksq, lsb(t), 6u);
     }
