@@ -236,15 +236,29 @@ pub struct Table {
 }
 
 impl Table {
-    /// Fills the table of `magic` with `bits` index bits.
-    pub fn build(
-        piece: SliderPiece,
-        square: Square,
-        magic: u64,
-        bits: u32,
-    ) -> Result<Table, MagicError> {
-        let bits = check_bits(piece, square, bits)?;
-        Ok(build(piece, square, magic, bits))
+    /// Fills the table of `magic` with `bits` index bits, which
+    /// [`check_bits`] has checked (the first key on an index keeps it).
+    fn fill(piece: SliderPiece, square: Square, magic: u64, bits: u32) -> Table {
+        let m = mask(piece, square);
+        let mut entries = vec![None; 1usize << bits];
+        let mut breaking = 0;
+        for key in subsets(m) {
+            let attack = ray_walk(piece, square, key);
+            let i = index_of(key, magic, bits);
+            match entries[i] {
+                None => entries[i] = Some((key, attack)),
+                Some((_, seen)) => breaking += usize::from(seen != attack),
+            }
+        }
+        Table {
+            piece,
+            square,
+            mask: m,
+            magic,
+            bits,
+            entries,
+            breaking,
+        }
     }
 
     /// The index a key lands on.
@@ -256,30 +270,6 @@ impl Table {
     /// which a full enumeration never leaves for a used key).
     pub fn attacks(&self, occupancy: u64) -> u64 {
         self.entries[self.index(occupancy)].map_or(0, |e| e.1)
-    }
-}
-
-/// Fills the table (the first key on an index keeps it).
-fn build(piece: SliderPiece, square: Square, magic: u64, bits: u32) -> Table {
-    let m = mask(piece, square);
-    let mut entries = vec![None; 1usize << bits];
-    let mut breaking = 0;
-    for key in subsets(m) {
-        let attack = ray_walk(piece, square, key);
-        let i = index_of(key, magic, bits);
-        match entries[i] {
-            None => entries[i] = Some((key, attack)),
-            Some((_, seen)) => breaking += usize::from(seen != attack),
-        }
-    }
-    Table {
-        piece,
-        square,
-        mask: m,
-        magic,
-        bits,
-        entries,
-        breaking,
     }
 }
 

@@ -51,7 +51,7 @@ proptest! {
         let s = sq(i);
         let walk = ray_walk(piece, s, occ);
         prop_assert_eq!(traced(piece, s, occ, builtin_magic(piece, s)), walk);
-        let table = Table::build(piece, s, builtin_magic(piece, s), usual_bits(piece, s)).unwrap();
+        let table = Table::fill(piece, s, builtin_magic(piece, s), usual_bits(piece, s));
         prop_assert_eq!(table.attacks(occ), walk);
     }
 

@@ -1,7 +1,7 @@
 //! The lookup stepped: `occ & mask`, `× magic`, `>> (64 − bits)`, the
 //! index, the table's attack set beside the ray walk's.
 
-use super::{ray_walk, MagicError, SliderPiece, Table};
+use super::{check_bits, ray_walk, MagicError, SliderPiece, Table};
 use crate::bits::square::Square;
 use crate::bits::trace::{Outcome, Step, Trace};
 use crate::bits::word::{mask as low_bits, Word};
@@ -30,8 +30,7 @@ pub fn lookup_trace(
     magic: u64,
     bits: u32,
 ) -> Result<Trace, MagicError> {
-    // Table::build checks the bits
-    let table = Table::build(piece, square, magic, bits)?;
+    let table = Table::fill(piece, square, magic, check_bits(piece, square, bits)?);
     let (mask, bits) = (table.mask, table.bits);
     let key = occupancy & mask;
     let product = key.wrapping_mul(magic);
