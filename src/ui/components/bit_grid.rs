@@ -21,19 +21,21 @@ pub use crate::bits::square::square_name;
 #[derive(Properties, PartialEq)]
 pub struct BitGridProps {
     pub board: u64,
-    #[prop_or_default]
-    pub highlight: u64,
-    /// Called with the square when it is clicked; none = read-only.
-    #[prop_or_default]
-    pub on_toggle: Option<Callback<u32>>,
-    #[prop_or_default]
-    pub label: AttrValue,
     /// Text shown on each square (piece letters, trit values), a1 first.
     #[prop_or_default]
     pub marks: Option<Rc<Vec<String>>>,
     /// Smaller squares without the square names.
     #[prop_or_default]
     pub small: bool,
+    /// The board's name, shown above it with its hex value.
+    #[prop_or_default]
+    pub label: AttrValue,
+    /// Squares to draw highlighted.
+    #[prop_or_default]
+    pub highlight: u64,
+    /// Called with the square when it is clicked; none = read-only.
+    #[prop_or_default]
+    pub on_toggle: Option<Callback<u32>>,
 }
 
 #[function_component(BitGrid)]
