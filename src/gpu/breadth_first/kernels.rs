@@ -46,7 +46,7 @@ pub fn bfs_source_with(
     let base = shader_source(Kernel::Private, DEFAULT_WORKGROUP_SIZE, MAX_PLIES, slider)
         .map_err(|e| GpuError::Shader(e.to_string()))?;
     let merging = if merge {
-        format!("{}{MERGE_WGSL}", super::merge::MgParams::WGSL)
+        format!("{}{MERGE_WGSL}", MgParams::WGSL)
     } else {
         String::new()
     };
@@ -75,6 +75,26 @@ uniform! {
         /// size is known on the GPU only (`bf_acc[3]`): its positions end
         /// there.
         pub indirect,
+        pub pad0,
+        pub pad1,
+    }
+}
+
+uniform! {
+    /// merge.wgsl's uniform (`mp`, which the merged walk fills), the size
+    /// of [`BfParams`].
+    pub(super) struct MgParams {
+        /// Staged children in this dispatch.
+        pub count,
+        /// Index of its first staged child.
+        pub base,
+        /// Positions the level holds.
+        pub cap,
+        /// Table entries - 1 (a power of two - 1).
+        pub mask,
+        /// Parts - 1 (a power of two - 1), and the part being built.
+        pub parts,
+        pub part,
         pub pad0,
         pub pad1,
     }

@@ -39,7 +39,7 @@ use serde::{Deserialize, Serialize};
 use super::super::packed::{pack, Packed, POS_WORDS};
 use super::super::timer::{pass_nanos, MAX_TIMED_PASSES};
 use super::super::GpuError;
-use super::kernels::BfParams;
+use super::kernels::{BfParams, MgParams};
 use super::merge_pool::{Group, MergePool, MACC_BYTES, MERGED_WORDS};
 use super::pool::{pieces, ACC_BYTES};
 use super::Session;
@@ -162,25 +162,6 @@ pub(super) struct MergePlan {
     pub leaf_max: u32,
     /// `--hash`'s entries (0: none).
     pub hash_entries: u32,
-}
-
-uniform! {
-    /// merge.wgsl's uniform (`mp`), the size of [`BfParams`].
-    pub(super) struct MgParams {
-        /// Staged children in this dispatch.
-        count,
-        /// Index of its first staged child.
-        base,
-        /// Positions the level holds.
-        cap,
-        /// Table entries - 1 (a power of two - 1).
-        mask,
-        /// Parts - 1 (a power of two - 1), and the part being built.
-        parts,
-        part,
-        pad0,
-        pad1,
-    }
 }
 
 /// The ranges of a level (`n` positions, block sums `prefix`) whose

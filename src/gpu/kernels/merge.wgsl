@@ -29,7 +29,7 @@
 // two halves), [2], [3] the level's nodes (lo, hi).
 
 // struct MgParams: the host puts it before this file
-// (gpu/breadth_first/merge.rs).
+// (gpu/breadth_first/kernels.rs).
 @group(0) @binding(30) var<uniform> mp: MgParams;
 @group(0) @binding(31) var<storage, read> mg_stage: array<u32>;
 @group(0) @binding(32) var<storage, read_write> mg_level: array<atomic<u32>>;
