@@ -35,11 +35,7 @@ pub enum BitboardAction {
 
 url_names!(BoardOperation, BoardOperation::ALL, |o| o.name());
 
-url_state!(BitboardState {
-    board: "b",
-    op: "op",
-    step (sparse): "step",
-});
+url_state!(BitboardState { board: "b", op: "op", step (sparse): "step" });
 
 impl PanelState for BitboardState {
     type Action = BitboardAction;

@@ -60,12 +60,7 @@ fn order_param(order: SquareOrder) -> &'static str {
 
 url_names!(SquareOrder, OTHER_ORDERS.map(|o| o.0), |o| order_param(*o));
 
-url_state!(TritsState {
-    a: "a",
-    b: "b",
-    other: "order",
-    step (sparse): "step",
-});
+url_state!(TritsState { a: "a", b: "b", other: "order", step (sparse): "step" });
 
 impl PanelState for TritsState {
     type Action = TritsAction;
