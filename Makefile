@@ -24,12 +24,10 @@ serve: setup dist cli
 
 # The native tests and the site's build run side by side (two profiles, so
 # two Cargo locks): most of `make dist` is one thread (fat LTO, wasm-opt),
-# most of the native build two; the wasm tests follow the site's build on
-# its side, while the native tests still run. Each prints its output when
-# it ends.
+# most of the native build two. Each prints its output when it ends.
 test: setup-test
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-native dist test-wasm
-	@$(MAKE) --no-print-directory test-e2e
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-native dist build-wasm-tests
+	@$(MAKE) --no-print-directory test-wasm test-e2e
 
 setup:
 	@scripts/setup.sh build
@@ -123,7 +121,7 @@ WASM_TEST_RUN = CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-run
 test-wasm: build-wasm-tests
 	$(WASM_TEST_FLAGS) $(WASM_TEST_RUN) cargo test --target wasm32-unknown-unknown --profile web --test web
 
-# (its build alone)
+# (its build alone, which `make test` runs beside the native tests)
 build-wasm-tests: $(WASM)
 	$(WASM_TEST_FLAGS) cargo test --target wasm32-unknown-unknown --profile web --test web --no-run
 

@@ -41,7 +41,19 @@ export async function startServer({ dir = join(repo, 'dist'), prefix = '/' } = {
     buffer += chunk;
   }
   const url = buffer.match(/http:\/\/\S+/)[0];
-  return { url, stop: () => child.kill() };
+  // (a server that ends before its file's tests are done says how, so that
+  // the tests' refused connections have a cause beside them)
+  let stopping = false;
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`# bitscope serve (${url}) ended early: exit code ${code}, signal ${signal}`);
+  });
+  return {
+    url,
+    stop: () => {
+      stopping = true;
+      child.kill();
+    },
+  };
 }
 
 export async function launch() {
