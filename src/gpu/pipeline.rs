@@ -113,8 +113,9 @@ pub(super) fn compute_pipeline(
     specialized_pipeline(dev, layout, module, (entry, entry), &[])
 }
 
-/// [`compute_pipeline`] with the WGSL `override` constants `constants`
-/// set, named `label` (`names` = (entry, label)).
+/// The compute pipeline of `module`'s `entry` as [`compute_pipeline`]
+/// builds it, named `label`, with the WGSL `override` constants set to
+/// `constants`.
 pub(super) fn specialized_pipeline(
     dev: &wgpu::Device,
     layout: Option<&wgpu::PipelineLayout>,
