@@ -6,6 +6,8 @@
 //! ```text
 //!  ui/     Yew components and panels (wasm32 only): renders traces;
 //!          its routes and typed panel state build natively too
+//!  class/  the class server (native): axum routes, hashed tokens, the
+//!          grading queue, the SQLite store; grades with practice/
 //!  practice/  exercises (task, rules, hidden reference, hints); checks an
 //!          answer with lang::prove
 //!  gpu/    WGSL kernels + one wgpu host (browser and native)
@@ -18,6 +20,8 @@
 
 pub mod bits;
 pub mod chess;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod class;
 pub mod gpu;
 pub mod lang;
 pub mod practice;

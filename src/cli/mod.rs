@@ -2,8 +2,10 @@
 
 mod bench;
 mod c_code;
+mod class;
 mod debruijn;
 mod eval;
+mod grade_class;
 mod magic;
 mod perft;
 mod practice;
@@ -39,6 +41,8 @@ enum Command {
     Magic(magic::MagicArgs),
     /// Are two expressions equal on every input? Proven, or a counterexample.
     Prove(prove::ProveArgs),
+    /// A class: a teacher's puzzle set served to students, graded into a gradebook.
+    Class(class::ClassArgs),
     /// Exercises: write a trick with few operators and be checked exactly.
     Practice(practice::PracticeArgs),
     /// Speed: perft against Stockfish, and more.
@@ -60,6 +64,7 @@ pub fn main() -> i32 {
         Command::Magic(args) => magic::run(args),
         Command::Prove(args) => prove::run(args),
         Command::Practice(args) => practice::run(args),
+        Command::Class(args) => class::run(args),
     }
 }
 

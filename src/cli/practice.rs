@@ -2,7 +2,8 @@
 //! [--json]`: the Practice page's exercises and verdicts.
 //!
 //! `bitscope practice grade --puzzles P.c --reference R.c STUDENT.c
-//! [--json]`: a student's data-lab file graded exactly, one row a puzzle;
+//! [--json]`: a student's data-lab file graded exactly, one row a puzzle
+//! (many files, a folder or `--roster`: a class, [`super::grade_class`]);
 //! exits 0 when all are correct, 1 when any is wrong or breaks a rule, 2 on
 //! bad input or a function that does not parse (the others still graded),
 //! 3 when one is not proven in its time.
@@ -54,8 +55,16 @@ enum PracticeCommand {
         /// The reference answers (`NAME` or `test_NAME`).
         #[arg(long)]
         reference: String,
-        /// The student's file (`-` for stdin).
-        student: String,
+        /// The students' files or folders of them (`-`: one file on stdin).
+        #[arg(required = true)]
+        student: Vec<String>,
+        /// The class roster, `id,name[,file]` a line: names the students
+        /// and lists those with no file.
+        #[arg(long)]
+        roster: Option<String>,
+        /// A class's grade sheet as CSV, a row a student.
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
         /// The time budget in seconds per puzzle.
         #[arg(long, default_value_t = 10.0)]
         seconds: f64,
@@ -78,9 +87,24 @@ pub fn run(args: PracticeArgs) -> i32 {
             puzzles,
             reference,
             student,
+            roster,
+            csv,
             seconds,
             json,
-        } => grade(&puzzles, &reference, &student, seconds, json),
+        } => {
+            let one_file = student.len() == 1 && roster.is_none() && !csv;
+            if one_file && !std::path::Path::new(&student[0]).is_dir() {
+                grade(&puzzles, &reference, &student[0], seconds, json)
+            } else {
+                let format = match (json, csv) {
+                    (true, _) => super::grade_class::Format::Json,
+                    (_, true) => super::grade_class::Format::Csv,
+                    _ => super::grade_class::Format::Table,
+                };
+                let files = super::grade_class::Files { puzzles, reference, students: student, roster };
+                super::grade_class::run(&files, seconds, format)
+            }
+        }
     }
 }
 

@@ -1,7 +1,6 @@
 //! Progress on a terminal: a bar that appears only for runs that last; and
 //! the deadline that stops a long proof.
 
-use bitscope::lang::prove::{Control, Flow, Progress};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::time::{Duration, Instant};
 
@@ -55,22 +54,5 @@ impl LateBar {
     }
 }
 
-/// A deadline for the prover: out of time once it passes (`prove`,
-/// C answers, `bench prove`).
-pub struct Deadline(pub Instant);
-
-impl Deadline {
-    pub fn after(seconds: f64) -> Deadline {
-        Deadline(Instant::now() + Duration::from_secs_f64(seconds.clamp(0.0, 1e6)))
-    }
-}
-
-impl Control for Deadline {
-    fn check(&mut self, _: Progress) -> Flow {
-        if Instant::now() >= self.0 {
-            Flow::OutOfTime
-        } else {
-            Flow::Continue
-        }
-    }
-}
+/// The prover's deadline (`prove`, C answers, `bench prove`).
+pub use bitscope::lang::prove::Deadline;

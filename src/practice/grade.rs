@@ -95,6 +95,82 @@ struct Reference {
     function: String,
 }
 
+/// A set with its reference read once: grades any number of files or
+/// single answers (the batch grader and the class server share one).
+pub struct Grader {
+    pub set: PuzzleSet,
+    refs: Vec<Reference>,
+}
+
+impl Grader {
+    /// # Errors
+    /// The reference lacks a puzzle, does not parse, or has another signature.
+    pub fn new(set: PuzzleSet, reference: &str) -> Result<Grader, GradeError> {
+        let refs = set
+            .puzzles
+            .iter()
+            .map(|p| read_reference(p, reference))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Grader { set, refs })
+    }
+
+    /// The operators the reference's answer to puzzle `k` uses, counted as
+    /// a student's are (the "beat the prof" mark).
+    pub fn reference_ops(&self, k: usize) -> usize {
+        let r = &self.refs[k];
+        r.program
+            .entry(Some(&r.function))
+            .map_or(0, |f| c_count::count(&f.body).ops.len())
+    }
+
+    /// Grades a whole file; `ctl_for` gives each puzzle's proof its control.
+    pub fn grade_file(
+        &self,
+        student: &str,
+        opts: &Options,
+        ctl_for: &mut dyn FnMut() -> Box<dyn Control>,
+    ) -> Grade {
+        let file = StudentFile::new(student);
+        let opts = refines(opts);
+        let puzzles: Vec<PuzzleGrade> = self
+            .set
+            .puzzles
+            .iter()
+            .zip(&self.refs)
+            .map(|(p, r)| grade_one(p, r, &file, &opts, ctl_for().as_mut()))
+            .collect();
+        let score = puzzles.iter().map(|g| g.points).sum();
+        let max = self.set.puzzles.iter().map(|p| p.rating).sum();
+        Grade {
+            puzzles,
+            score,
+            max,
+        }
+    }
+
+    /// Grades one puzzle's answer (`source` holds its function, and may
+    /// hold others); `None` when the set has no such puzzle.
+    pub fn grade_puzzle(
+        &self,
+        puzzle: &str,
+        source: &str,
+        opts: &Options,
+        ctl: &mut dyn Control,
+    ) -> Option<PuzzleGrade> {
+        let k = self.set.puzzles.iter().position(|p| p.name == puzzle)?;
+        let file = StudentFile::new(source);
+        let g = grade_one(&self.set.puzzles[k], &self.refs[k], &file, &refines(opts), ctl);
+        Some(g)
+    }
+}
+
+fn refines(opts: &Options) -> Options {
+    Options {
+        mode: Mode::Refines,
+        ..*opts
+    }
+}
+
 /// Grades `student` (see the module docs); `ctl_for` gives each puzzle's
 /// proof its control (a deadline, a cancel).
 ///
@@ -107,29 +183,7 @@ pub fn grade(
     opts: &Options,
     ctl_for: &mut dyn FnMut() -> Box<dyn Control>,
 ) -> Result<Grade, GradeError> {
-    let refs = set
-        .puzzles
-        .iter()
-        .map(|p| read_reference(p, reference))
-        .collect::<Result<Vec<_>, _>>()?;
-    let file = StudentFile::new(student);
-    let opts = Options {
-        mode: Mode::Refines,
-        ..*opts
-    };
-    let puzzles: Vec<PuzzleGrade> = set
-        .puzzles
-        .iter()
-        .zip(&refs)
-        .map(|(p, r)| grade_one(p, r, &file, &opts, ctl_for().as_mut()))
-        .collect();
-    let score = puzzles.iter().map(|g| g.points).sum();
-    let max = set.puzzles.iter().map(|p| p.rating).sum();
-    Ok(Grade {
-        puzzles,
-        score,
-        max,
-    })
+    Ok(Grader::new(set.clone(), reference)?.grade_file(student, opts, ctl_for))
 }
 
 fn read_reference(p: &Puzzle, src: &str) -> Result<Reference, GradeError> {

@@ -3,6 +3,7 @@
 
 // the GPU matrix and its winners file (which `perft --gpu` reads)
 pub(crate) mod matrix;
+mod class;
 mod prove;
 mod prove_c;
 
@@ -28,7 +29,10 @@ pub enum Suite {
     Magic,
     /// Equivalence proofs: exhaustive 2^24, 64-bit identities by SAT, every exercise.
     Prove,
-    /// Everything above.
+    /// The class server: a class submitting at once (p50, p99,
+    /// submissions/s), then SIGKILL mid-load and a restart (not in `all`).
+    Class,
+    /// Everything above but `class`.
     All,
 }
 
@@ -54,6 +58,12 @@ pub struct BenchArgs {
     /// With `--matrix`: one JSON object per line.
     #[arg(long)]
     json: bool,
+    /// With `class`: the students (each submits every puzzle once).
+    #[arg(long, default_value_t = 300)]
+    students: usize,
+    /// With `class`: the connections at once.
+    #[arg(long, default_value_t = 32)]
+    connections: usize,
 }
 
 pub fn run(args: BenchArgs) -> i32 {
@@ -61,6 +71,9 @@ pub fn run(args: BenchArgs) -> i32 {
     if args.matrix {
         let offset = args.depth_offset + args.gpu_depth_offset;
         return matrix::run(rounds, offset, args.json);
+    }
+    if args.suite == Suite::Class {
+        return class::run(args.students, args.connections);
     }
     if matches!(args.suite, Suite::Perft | Suite::All) {
         bench_perft(rounds, args.depth_offset);

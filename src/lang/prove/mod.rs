@@ -210,6 +210,30 @@ impl Control for NoControl {
     }
 }
 
+/// Out of time once its instant passes (`prove`, C answers, the graders;
+/// native only: the browser's worker asks its own clock).
+#[cfg(not(target_arch = "wasm32"))]
+pub struct Deadline(pub std::time::Instant);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Deadline {
+    pub fn after(seconds: f64) -> Deadline {
+        let budget = std::time::Duration::from_secs_f64(seconds.clamp(0.0, 1e6));
+        Deadline(std::time::Instant::now() + budget)
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Control for Deadline {
+    fn check(&mut self, _: Progress) -> Flow {
+        if std::time::Instant::now() >= self.0 {
+            Flow::OutOfTime
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
 /// What "agree" means on an input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mode {
