@@ -85,6 +85,9 @@ fn entries(files: &Files) -> Result<Vec<Entry>, String> {
                 .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "c"))
                 .collect();
             cs.sort();
+            // the teacher's own files, when they sit in the same folder
+            let teachers = [&files.puzzles, &files.reference].map(|f| std::fs::canonicalize(f).ok());
+            cs.retain(|c| !teachers.contains(&std::fs::canonicalize(c).ok()));
             found.extend(cs);
         } else {
             found.push(path);
