@@ -206,7 +206,10 @@ async fn puzzles(State(s): State<Arc<Server>>, Path(name): Path<String>, headers
             })
         })
         .collect();
-    Ok(Json(json!({"class": class.name, "member": member_json(&member), "puzzles": list})).into_response())
+    // (the set's text too: the stubs and blocks students are handed, which
+    // the page reads with the same parser; the reference is elsewhere)
+    let body = json!({"class": class.name, "member": member_json(&member), "puzzles": list, "set": class.set_text});
+    Ok(Json(body).into_response())
 }
 
 #[derive(Deserialize)]

@@ -23,6 +23,8 @@ use tokio::sync::oneshot;
 pub struct Class {
     pub id: i64,
     pub name: String,
+    /// The set's text, as students are handed it (no reference in it).
+    pub set_text: String,
     pub grader: Grader,
     pub reference_ops: Vec<usize>,
 }
@@ -41,6 +43,7 @@ impl Class {
         Ok(Class {
             id,
             name: name.to_string(),
+            set_text: puzzles.to_string(),
             grader,
             reference_ops,
         })

@@ -32,7 +32,10 @@ impl Route {
     pub fn parse(hash: &str) -> Route {
         let rest = hash.trim_start_matches('#').trim_start_matches('/');
         let (slug, query) = rest.split_once('?').unwrap_or((rest, ""));
-        let panel = Panel::from_slug(slug.trim_end_matches('/')).unwrap_or(Panel::ALL[0]);
+        let slug = slug.trim_end_matches('/');
+        // `#/class?class=NAME&key=K`, the teacher's link, is Practice's class view
+        let slug = if slug == "class" { Panel::Practice.slug() } else { slug };
+        let panel = Panel::from_slug(slug).unwrap_or(Panel::ALL[0]);
         let mut params = Params::default();
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
@@ -180,6 +183,9 @@ mod tests {
         assert_eq!(Route::parse("").panel, Panel::ALL[0]);
         assert_eq!(Route::parse("#/nowhere?x=1").panel, Panel::ALL[0]);
         assert_eq!(Route::parse("#/gpu").params, Params::default());
+        // the teacher's class link is Practice's class view
+        let r = Route::parse("#/class?class=week2&key=abc");
+        assert_eq!((r.panel, r.params.get("class")), (Panel::Practice, Some("week2")));
         assert!(is_start("") && is_start("#") && is_start("#/"));
         assert!(!is_start("#/swar") && !is_start("#/nowhere"));
     }

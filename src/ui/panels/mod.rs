@@ -44,7 +44,13 @@ pub(crate) mod practice;
 #[path = "practice_loader.rs"]
 pub(crate) mod practice;
 #[cfg(feature = "practice-panel")]
+mod practice_class;
+#[cfg(feature = "practice-panel")]
+mod practice_class_api;
+#[cfg(feature = "practice-panel")]
 mod practice_exercise;
+#[cfg(feature = "practice-panel")]
+mod practice_gradebook;
 #[cfg(feature = "practice-panel")]
 mod practice_grade;
 mod practice_progress;

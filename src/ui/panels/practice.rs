@@ -4,6 +4,7 @@
 //! loaded when Practice first opens (`practice_loader` holds its place in
 //! the page); progress and the "Try it" cards are `practice_progress`.
 
+use super::practice_class::ClassView;
 use super::practice_exercise::ExerciseView;
 use super::practice_grade::GradeCard;
 use super::practice_progress::{exercise_item, load, STORE_KEY};
@@ -38,11 +39,14 @@ pub fn practice_panel(props: &PanelProps) -> Html {
             <ExerciseView state={state.clone()} dispatch={dispatch.clone()} {on_solved}
                 best={solved.best(ex.id)} />
         },
-        None => match &state.custom {
-            Some(which) => html! {
+        None => match (&state.custom, &state.seat) {
+            (Some(which), _) => html! {
                 <PuzzleView state={state.clone()} which={which.clone()} dispatch={dispatch.clone()} />
             },
-            None => html! { <ListView solved={(*solved).clone()} /> },
+            (None, Some(seat)) => html! {
+                <ClassView state={state.clone()} seat={seat.clone()} dispatch={dispatch.clone()} />
+            },
+            (None, None) => html! { <ListView solved={(*solved).clone()} /> },
         },
     };
     // Reset asks first: one click must not wipe every solved mark.
@@ -67,11 +71,11 @@ pub fn practice_panel(props: &PanelProps) -> Html {
     html! {
         <PanelFrame panel={Panel::Practice} lede={"Write the trick yourself, with the operators allowed and within the budget (each unary or binary operator counts one). Each answer is proven equal to a hidden reference on every input of its widths — by trying them all up to 2^24 inputs, beyond that with a SAT solver — or shown wrong with a counterexample you can step through in the Lab."}>
             <div class="practice-bar">
-                if state.exercise.is_some() || state.custom.is_some() {
+                if state.exercise.is_some() || state.custom.is_some() || state.seat.is_some() {
                     <a class="practice-back" href="#/practice" onclick={back}>{ "← all exercises" }</a>
                 }
                 // (a set's puzzle: the set's own progress is in its group)
-                if state.custom.is_some() {
+                if state.custom.is_some() || state.seat.is_some() {
                 } else if *confirming && done > 0 {
                     <span class="practice-confirm" role="alert">
                         { format!("Forget all {done} solved in this browser? ") }

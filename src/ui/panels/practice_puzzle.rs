@@ -128,7 +128,7 @@ pub(super) fn puzzle_view(props: &PuzzleProps) -> Html {
     }
 }
 
-fn task_card(p: &Puzzle, hints: usize, hint: Callback<MouseEvent>) -> Html {
+pub(super) fn task_card(p: &Puzzle, hints: usize, hint: Callback<MouseEvent>) -> Html {
     let shown = hints.min(p.hints.len());
     html! {
         <div class="card task-card">

@@ -173,10 +173,10 @@ pub fn file_list(list: Option<web_sys::FileList>) -> Vec<web_sys::File> {
 }
 
 /// Downloads `text` as a file named `name`.
-fn download(name: &str, text: &str) {
+pub(super) fn download(name: &str, text: &str, mime: &str) {
     let parts = js_sys::Array::of1(&text.into());
     let bag = web_sys::BlobPropertyBag::new();
-    bag.set_type("text/x-c");
+    bag.set_type(mime);
     let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag) else {
         return;
     };
@@ -197,8 +197,8 @@ fn download(name: &str, text: &str) {
 
 /// Exports a set as its two files.
 pub fn export(set: &SetSource) {
-    download(&format!("{}.c", set.name), &set.puzzles);
-    download(&format!("{}-reference.c", set.name), &set.reference);
+    download(&format!("{}.c", set.name), &set.puzzles, "text/x-c");
+    download(&format!("{}-reference.c", set.name), &set.reference, "text/x-c");
 }
 
 #[derive(Properties, PartialEq)]

@@ -41,7 +41,7 @@ pub use nibbles::{
     BoardOp, NibbleBoardAction, NibbleBoardState, NibbleOp, NibblesAction, NibblesState,
 };
 pub use popcount::{PopcountAction, PopcountState};
-pub use practice::{PracticeAction, PracticeState, SetPuzzle, Solved};
+pub use practice::{ClassSeat, PracticeAction, PracticeState, SetPuzzle, Solved};
 pub use quad::{QuadAction, QuadOp, QuadState};
 pub use swar::{op_param as swar_op_param, Operand, SwarAction, SwarState, OPS as SWAR_OPS};
 pub use trits::{TritBoard, TritsAction, TritsState, OTHER_ORDERS};

@@ -104,12 +104,46 @@ impl SetPuzzle {
     }
 }
 
+/// A seat in a class run by a `bitscope class` server: the class, the
+/// member's key (their token; in the fragment, never sent to a server's
+/// logs) and the puzzle open (`None`: the class's list, or the teacher's
+/// gradebook). Keys `class`, `key`, `p`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassSeat {
+    pub class: String,
+    pub key: String,
+    pub puzzle: Option<String>,
+}
+
+impl UrlState for Option<ClassSeat> {
+    fn from_params(p: &Params) -> Self {
+        Some(ClassSeat {
+            class: p.get("class").filter(|c| !c.is_empty())?.to_string(),
+            key: p.get("key").unwrap_or_default().to_string(),
+            puzzle: p.get("p").filter(|p| !p.is_empty()).map(str::to_string),
+        })
+    }
+    fn to_params(&self) -> Params {
+        let mut p = Params::default();
+        if let Some(seat) = self {
+            p.set("class", seat.class.clone());
+            p.set("key", seat.key.clone());
+            if let Some(puzzle) = &seat.puzzle {
+                p.set("p", puzzle.clone());
+            }
+        }
+        p
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PracticeState {
     /// The exercise shown; `None` (and no `custom`) shows the list.
     pub exercise: Option<&'static Exercise>,
     /// A puzzle of a teacher's set, shown when `exercise` is `None`.
     pub custom: Option<SetPuzzle>,
+    /// A class on a server, shown when neither of the above is.
+    pub seat: Option<ClassSeat>,
     pub answer: String,
     /// Hints shown, at most the exercise's.
     pub hints: usize,
@@ -129,6 +163,8 @@ pub enum PracticeAction {
     Hint,
     /// The answer is being checked: its link reproduces the verdict.
     Checked,
+    /// A class's puzzle (or its list, `None`), with a fresh answer.
+    OpenSeat(Option<String>),
 }
 
 /// An exercise in a link: its id.
@@ -161,7 +197,7 @@ url_state!(PracticeState {
     answer (sparse): "a",
     hints (sparse): "hints",
     check (sparse): "check",
-} and custom then settle);
+} and custom, seat then settle);
 
 /// An exercise wins over a set's puzzle; with neither, the list (and
 /// nothing else); hints at most the exercise's (a set's are clamped by
@@ -169,11 +205,13 @@ url_state!(PracticeState {
 fn settle(s: PracticeState) -> PracticeState {
     let most = s.hint_limit();
     let custom = s.custom.filter(|_| s.exercise.is_none());
-    if s.exercise.is_none() && custom.is_none() {
+    let seat = s.seat.filter(|_| s.exercise.is_none() && custom.is_none());
+    if s.exercise.is_none() && custom.is_none() && seat.is_none() {
         return PracticeState::default();
     }
     PracticeState {
         custom,
+        seat,
         hints: s.hints.min(most),
         ..s
     }
@@ -214,6 +252,10 @@ impl PanelState for PracticeState {
                 check: (self.exercise.is_some() || self.custom.is_some())
                     && !self.answer.is_empty(),
                 ..self
+            },
+            PracticeAction::OpenSeat(puzzle) => PracticeState {
+                seat: self.seat.map(|s| ClassSeat { puzzle, ..s }),
+                ..PracticeState::default()
             },
         }
     }
@@ -277,6 +319,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn every_class_seat_survives_the_url() {
+        for class in ["week2", "a.b-c_d@e", "x y&z=é"] {
+            for key in ["", "0123abcd", "k&ey=?#"] {
+                for puzzle in [None, Some("bitXnor"), Some("a b&c")] {
+                    for answer in ["", "int bitXnor(int x, int y) {\n  return ~x;\n}"] {
+                        let s = PracticeState {
+                            seat: Some(ClassSeat {
+                                class: class.into(),
+                                key: key.into(),
+                                puzzle: puzzle.map(String::from),
+                            }),
+                            answer: answer.into(),
+                            ..PracticeState::default()
+                        };
+                        assert_eq!(through_url(&s), s);
+                    }
+                }
+            }
+        }
+        let s = PracticeState::default()
+            .apply(PracticeAction::Open(None));
+        assert_eq!(s.apply(PracticeAction::OpenSeat(Some("x".into()))), s, "no class: the list");
     }
 
     #[test]
