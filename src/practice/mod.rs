@@ -30,6 +30,7 @@ pub mod c_answer;
 pub mod c_count;
 pub mod custom;
 pub mod grade;
+pub mod link;
 mod hashing;
 mod lab;
 mod nibbles;

@@ -6,10 +6,10 @@
 
 use super::practice_class_api::{call, class_info, ClassInfo};
 use super::practice_gradebook::GradebookView;
-use super::practice_puzzle::task_card;
+use super::practice_puzzle::{lab_c_link, task_card};
 use crate::practice::custom::function_text;
 use crate::ui::route::Route;
-use crate::ui::state::{ClassSeat, CodeState, LabMode, LabState, PracticeAction, PracticeState};
+use crate::ui::state::{ClassSeat, PracticeAction, PracticeState};
 use serde_json::{json, Value};
 use yew::prelude::*;
 
@@ -206,20 +206,9 @@ fn server_verdict(v: &Value, name: &str, answer: &str) -> Html {
 /// arguments (the expected value is the verdict's: the reference stays on
 /// the server).
 fn lab_link(name: &str, answer: &str, args: &Value) -> String {
-    let mut args: Vec<(String, String)> = args
+    let args: Vec<(String, String)> = args
         .as_object()
         .map(|m| m.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string())).collect())
         .unwrap_or_default();
-    args.sort();
-    let lab = LabState {
-        mode: LabMode::C,
-        code: CodeState {
-            src: answer.to_string(),
-            func: Some(name.to_string()),
-            args,
-            cmp: String::new(),
-        },
-        ..LabState::default()
-    };
-    Route::of(&lab).to_hash()
+    lab_c_link(answer, name, args, String::new())
 }

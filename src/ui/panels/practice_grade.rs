@@ -5,7 +5,7 @@
 //! row opens that puzzle with the student's answer; a wrong one opens its
 //! counterexample in the Lab.
 
-use super::practice_puzzle::lab_link;
+use super::practice_puzzle::lab_c_link;
 use super::practice_sets::{file_list, file_text};
 use crate::practice::custom::{function_text, SetSource};
 use crate::practice::grade::{Counterexample, Status};
@@ -166,32 +166,27 @@ fn reason(r: &GradeRow) -> Html {
     }
 }
 
-/// The row's puzzle opened with the student's answer (the puzzle and its
-/// reference in the link), and a wrong answer's counterexample in the Lab.
+/// The row's puzzle opened with the student's answer (packed in the
+/// link, reference and all: a teacher's link), and a wrong answer's
+/// counterexample in the Lab (the student's function alone).
 fn links(r: &GradeRow, set: &SetSource, answer: &str) -> Html {
-    let Some(puzzles) = set.puzzle_text(&r.name) else {
+    let Some(data) = crate::practice::link::pack(set, &r.name) else {
         return html! {};
     };
-    let one = SetSource {
-        name: r.name.clone(),
-        puzzles,
-        reference: function_text(&set.reference, &r.name).unwrap_or_default(),
-    };
     let open = Route::of(&PracticeState {
-        custom: Some(SetPuzzle::Linked {
-            puzzles: one.puzzles.clone(),
-            reference: one.reference.clone(),
+        custom: Some(SetPuzzle::Packed {
+            data,
             puzzle: r.name.clone(),
         }),
         answer: answer.to_string(),
         ..PracticeState::default()
     });
-    let puzzle = one.read().ok().and_then(|s| s.puzzles.into_iter().next());
+    let args = r.counterexample.as_ref().map(|c| c.args.clone());
     html! {
         <div class="grade-links">
             <a class="grade-open" href={open.to_hash()}>{ "open this answer" }</a>
-            if let (Some(p), Status::Wrong) = (puzzle, r.status) {
-                { " · " }<a class="grade-lab" href={lab_link(&one, &p, answer, r)}>{ "its counterexample in the Lab" }</a>
+            if let (Some(args), Status::Wrong) = (args, r.status) {
+                { " · " }<a class="grade-lab" href={lab_c_link(answer, &r.name, args, String::new())}>{ "its counterexample in the Lab" }</a>
             }
         </div>
     }

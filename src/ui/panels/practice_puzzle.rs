@@ -7,6 +7,7 @@
 
 use super::practice_sets::{record_solved, stored_sets};
 use crate::practice::custom::{function_text, SetSource};
+use crate::practice::link::unpack;
 use crate::practice::grade::Status;
 use crate::practice::sets::Puzzle;
 use crate::ui::components::proof_job_view;
@@ -17,17 +18,26 @@ use crate::ui::worker::{GradeDone, GradeRow, Request};
 use yew::prelude::*;
 
 /// The set a puzzle is from: stored in this browser, or in the link.
-fn source(p: &SetPuzzle) -> Option<SetSource> {
+fn source(p: &SetPuzzle) -> Result<SetSource, String> {
     match p {
-        SetPuzzle::Stored { set, .. } => stored_sets().into_iter().find(|s| &s.name == set),
+        SetPuzzle::Stored { set, .. } => stored_sets()
+            .into_iter()
+            .find(|s| &s.name == set)
+            .ok_or_else(|| "this set is not loaded in this browser".into()),
         SetPuzzle::Linked {
             puzzles, reference, ..
-        } => Some(SetSource {
+        } => Ok(SetSource {
             name: "linked".into(),
             puzzles: puzzles.clone(),
             reference: reference.clone(),
         }),
+        SetPuzzle::Packed { data, .. } => unpack(data).map_err(|e| e.to_string()),
     }
+}
+
+/// Whether the link carries the reference (so a student could read it).
+fn carries_reference(p: &SetPuzzle) -> bool {
+    !matches!(p, SetPuzzle::Stored { .. })
 }
 
 #[derive(Properties, PartialEq)]
@@ -42,7 +52,7 @@ pub(super) fn puzzle_view(props: &PuzzleProps) -> Html {
     let job = use_worker_job::<GradeDone>();
     let checked = use_state(|| None::<String>);
     let set = use_memo(props.which.clone(), |w| {
-        let s = source(w).ok_or_else(|| "this set is not loaded in this browser".to_string())?;
+        let s = source(w)?;
         let read = s.read().map_err(|e| e.to_string())?;
         let puzzle = read.puzzles.into_iter().find(|p| p.name == w.puzzle());
         puzzle
@@ -90,10 +100,18 @@ pub(super) fn puzzle_view(props: &PuzzleProps) -> Html {
     {
         let which = props.which.clone();
         use_effect_with((*job).clone(), move |done| {
-            if let (JobState::Done(g), SetPuzzle::Stored { set, puzzle }) = (done, &which) {
-                if g.rows.first().is_some_and(|r| r.status == Status::Correct) {
-                    record_solved(set, puzzle);
-                }
+            let JobState::Done(g) = done else { return };
+            if !g.rows.first().is_some_and(|r| r.status == Status::Correct) {
+                return;
+            }
+            // a packed link names its set: progress is kept where it is loaded
+            let set = match &which {
+                SetPuzzle::Stored { set, .. } => Some(set.clone()),
+                SetPuzzle::Packed { data, .. } => unpack(data).ok().map(|s| s.name),
+                SetPuzzle::Linked { .. } => None,
+            };
+            if let Some(set) = set.filter(|s| stored_sets().iter().any(|t| &t.name == s)) {
+                record_solved(&set, which.puzzle());
             }
         });
     }
@@ -112,6 +130,10 @@ pub(super) fn puzzle_view(props: &PuzzleProps) -> Html {
     let current = checked.as_deref() == Some(answer.as_str());
     let stale = (!current).then_some("The answer changed since its check: check it again.");
     html! {
+        <>
+        if carries_reference(&props.which) {
+            <p class="note link-carries" role="note">{ "This link carries the answer, so that it checks in any browser: to keep it hidden, run a class server (bitscope class)." }</p>
+        }
         <div class="cols exercise set-puzzle" data-puzzle={puzzle.name.clone()}>
             { task_card(&puzzle, props.state.hints, hint) }
             <div class="card answer-card">
@@ -125,6 +147,7 @@ pub(super) fn puzzle_view(props: &PuzzleProps) -> Html {
                 { proof_job_view(&job, stale, |g| verdict(g, &source, &puzzle, &answer)) }
             </div>
         </div>
+        </>
     }
 }
 
@@ -178,7 +201,12 @@ fn verdict(g: &GradeDone, source: &SetSource, p: &Puzzle, answer: &str) -> Html 
                         <dt>{ "expected" }</dt><dd class="mono expected">{ c.expected.clone() }</dd>
                     </dl>
                 }
-                <p><a class="to-lab" href={lab_link(source, p, answer, r)}>{ "Step both functions in the Lab on these arguments" }</a></p>
+                <p><a class="to-lab" href={lab_link(source, p, answer, r, false)}>{ "Step your function in the Lab on these arguments" }</a></p>
+                <details class="show-reference">
+                    <summary>{ "show the reference" }</summary>
+                    <pre class="mono reference-text">{ function_text(&source.reference, &p.name).unwrap_or_default() }</pre>
+                    <a class="to-lab-both" href={lab_link(source, p, answer, r, true)}>{ "Step both functions in the Lab on these arguments" }</a>
+                </details>
             </div>
         },
         Status::Rules => {
@@ -193,21 +221,33 @@ fn verdict(g: &GradeDone, source: &SetSource, p: &Puzzle, answer: &str) -> Html 
     }
 }
 
-/// The Lab in C mode: the answer, the reference to compare with, and the
+/// The Lab in C mode: the answer, the reference to compare with (only
+/// with `with_reference`: after "show the reference"), and the
 /// counterexample's arguments.
-pub fn lab_link(source: &SetSource, p: &Puzzle, answer: &str, r: &GradeRow) -> String {
-    let mut args = r
+pub fn lab_link(source: &SetSource, p: &Puzzle, answer: &str, r: &GradeRow, with_reference: bool) -> String {
+    let args = r
         .counterexample
         .as_ref()
         .map_or_else(Vec::new, |c| c.args.clone());
+    let cmp = if with_reference {
+        function_text(&source.reference, &p.name).unwrap_or_default()
+    } else {
+        String::new()
+    };
+    lab_c_link(answer, &p.name, args, cmp)
+}
+
+/// The Lab in C mode on function `func` of `src` at `args` (by name),
+/// compared with `cmp` ("": nothing).
+pub fn lab_c_link(src: &str, func: &str, mut args: Vec<(String, String)>, cmp: String) -> String {
     args.sort();
     let lab = LabState {
         mode: LabMode::C,
         code: CodeState {
-            src: answer.to_string(),
-            func: Some(p.name.clone()),
+            src: src.to_string(),
+            func: Some(func.to_string()),
             args,
-            cmp: function_text(&source.reference, &p.name).unwrap_or_default(),
+            cmp,
         },
         ..LabState::default()
     };

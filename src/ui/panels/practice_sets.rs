@@ -69,11 +69,15 @@ pub fn record_solved(set: &str, puzzle: &str) {
     );
 }
 
-/// The link to a puzzle of a stored set.
-pub fn puzzle_link(set: &str, puzzle: &str) -> String {
+/// The link to a puzzle of a set: packed whole (`practice::link`), so it
+/// opens in any browser; where the set is loaded, progress is kept in it.
+pub fn puzzle_link(set: &SetSource, puzzle: &str) -> String {
+    let Some(data) = crate::practice::link::pack(set, puzzle) else {
+        return "#/practice".into();
+    };
     Route::of(&PracticeState {
-        custom: Some(SetPuzzle::Stored {
-            set: set.to_string(),
+        custom: Some(SetPuzzle::Packed {
+            data,
             puzzle: puzzle.to_string(),
         }),
         ..PracticeState::default()
@@ -316,7 +320,7 @@ fn set_group(set: &SetSource, remove: Callback<String>) -> Html {
                     html! {
                         <li data-puzzle={p.name.clone()} class={classes!(done.then_some("solved"))}>
                             <span class="solved-mark">{ if done { "✓" } else { "○" } }</span>
-                            <a href={puzzle_link(&set.name, &p.name)}>{ p.name.clone() }</a>
+                            <a href={puzzle_link(set, &p.name)}>{ p.name.clone() }</a>
                             <span class="muted">{ format!(" {}, ≤ {} ops, {} pt", p.task, p.max_ops, p.rating) }</span>
                         </li>
                     }

@@ -35,12 +35,19 @@ fn example() -> Draft {
 
 /// The exercise's route: the puzzle and its reference carried in the link.
 fn route(source: &SetSource) -> Route {
-    Route::of(&PracticeState {
-        custom: Some(SetPuzzle::Linked {
+    let custom = match crate::practice::link::pack(source, &source.name) {
+        Some(data) => SetPuzzle::Packed {
+            data,
+            puzzle: source.name.clone(),
+        },
+        None => SetPuzzle::Linked {
             puzzles: source.puzzles.clone(),
             reference: source.reference.clone(),
             puzzle: source.name.clone(),
-        }),
+        },
+    };
+    Route::of(&PracticeState {
+        custom: Some(custom),
         ..PracticeState::default()
     })
 }

@@ -4,7 +4,8 @@
 //! link too). A puzzle of a teacher's set instead of `ex`: `set` (a set
 //! loaded in this browser, by name) and `p` (the puzzle), or `cp` and `cr`
 //! (an exercise carried whole in the link: its data-lab block and its
-//! reference) and `p`.
+//! reference) and `p`, or `cz` (the same, packed: deflated, base64url)
+//! and `p`; or a class on a server: `class`, `key` and `p`.
 
 use super::url::url_state;
 use super::{PanelState, Params, UrlState, UrlValue};
@@ -59,23 +60,32 @@ impl Solved {
 pub enum SetPuzzle {
     /// A set loaded in this browser, by its name.
     Stored { set: String, puzzle: String },
-    /// An exercise carried whole in the link.
+    /// An exercise carried whole in the link (the older, plain form).
     Linked {
         puzzles: String,
         reference: String,
         puzzle: String,
     },
+    /// An exercise carried whole in the link, packed
+    /// (`crate::practice::link`: deflated, base64url), read by Practice.
+    Packed { data: String, puzzle: String },
 }
 
 impl SetPuzzle {
     pub fn puzzle(&self) -> &str {
         match self {
-            SetPuzzle::Stored { puzzle, .. } | SetPuzzle::Linked { puzzle, .. } => puzzle,
+            SetPuzzle::Stored { puzzle, .. }
+            | SetPuzzle::Linked { puzzle, .. }
+            | SetPuzzle::Packed { puzzle, .. } => puzzle,
         }
     }
 
     fn read(p: &Params) -> Option<SetPuzzle> {
         let puzzle = p.get("p")?.to_string();
+        if let Some(data) = p.get("cz") {
+            let data = data.to_string();
+            return Some(SetPuzzle::Packed { data, puzzle });
+        }
         match (p.get("set"), p.get("cp"), p.get("cr")) {
             (Some(set), _, _) => Some(SetPuzzle::Stored {
                 set: set.to_string(),
@@ -99,6 +109,7 @@ impl SetPuzzle {
                 p.set("cp", puzzles.clone());
                 p.set("cr", reference.clone());
             }
+            SetPuzzle::Packed { data, .. } => p.set("cz", data.clone()),
         }
         p.set("p", self.puzzle().to_string());
     }
@@ -279,6 +290,7 @@ mod tests {
                         let s = PracticeState {
                             exercise: Some(ex),
                             custom: None,
+                            seat: None,
                             answer: answer.to_string(),
                             hints,
                             check,
@@ -305,11 +317,16 @@ mod tests {
                     reference: "int bitAnd(int x, int y) { return x & y; }".into(),
                     puzzle: puzzle.into(),
                 };
-                for custom in [stored, linked] {
+                let packed = SetPuzzle::Packed {
+                    data: "eNqrVspLzE1VslJQSsrPz1aqBQAxLwWp".into(),
+                    puzzle: puzzle.into(),
+                };
+                for custom in [stored, linked, packed] {
                     for (hints, check) in [(0, false), (3, !answer.is_empty())] {
                         let s = PracticeState {
                             exercise: None,
                             custom: Some(custom.clone()),
+                            seat: None,
                             answer: answer.to_string(),
                             hints,
                             check,
@@ -343,7 +360,7 @@ mod tests {
         }
         let s = PracticeState::default()
             .apply(PracticeAction::Open(None));
-        assert_eq!(s.apply(PracticeAction::OpenSeat(Some("x".into()))), s, "no class: the list");
+        assert_eq!(s.clone().apply(PracticeAction::OpenSeat(Some("x".into()))), s, "no class: the list");
     }
 
     #[test]
