@@ -6,7 +6,10 @@ For every family file:
     the metadata (all keys, in order, one line each; unique ids and
     function names across all files; the spec exists in the same file with
     the same signature; the panel is known; `ops` equals the operator count
-    of the body; a wrong entry names a fixed entry with the same spec);
+    of the body; a wrong entry names a fixed entry with the same spec;
+    every function is a spec or a trick and calls only GCC builtins; no
+    construct the project's C subset refuses: switch, goto, structs,
+    unions, enums, floating point, strings);
   * compile the file alone with `gcc -fsyntax-only -Wall -Wextra -fwrapv`
     (it must be silent);
   * generate a C harness that includes the file, build it with
@@ -24,6 +27,10 @@ exits non-zero on any failure.
     python3 scripts/check_tricks.py            # everything
     python3 scripts/check_tricks.py pow2.c     # some files only
     python3 scripts/check_tricks.py --ops      # print the counted ops
+    python3 scripts/check_tricks.py --bitscope=/tmp/bitscope-ref
+        # also run each trick and its spec in the project's C interpreter
+        # (`bitscope eval --file F --fn NAME --var p=v --json`) on one input
+        # where `restrict` holds, and compare with gcc's results
 """
 
 import os
@@ -437,6 +444,24 @@ def gen_entry_test(e, k, typedefs):
         out.append("    printf(\": gives %s, expected %s\\n\", %sgot, %sexp);\n" % (rfmt, rfmt, rcast, rcast))
         out.append("    exit(1);\n")
     out.append("    return 1;\n}\n")
+    # sample mode: one input where `restrict` holds, with both results
+    pfmt = " ".join(fmt_of(*infos[i])[0] for i in range(len(ps)))
+    pargs = ", ".join("%s%s" % (fmt_of(*infos[i])[1], n) for i, (t, n) in enumerate(ps))
+    out.append("static int sample_%d(const uint64_t *raw)\n{\n%s" % (k, decl))
+    out.append("    int skip; %s got; %s exp = call_%d(raw, &skip, &got);\n" % (fn.ret, fn.ret, k))
+    out.append("    if (skip) return 0;\n")
+    out.append("    printf(\"SAMPLE %s | %s %s\\n\", %s, %sgot, %sexp);\n    return 1;\n}\n" % (
+        pfmt, rfmt, rfmt, pargs, rcast, rcast))
+    out.append("static void find_sample_%d(void)\n{\n    uint64_t raw[3];\n" % k)
+    out.append("    static const uint64_t first[] = {0x12345678ULL, 5, 3, 1, 2, 7, 12, 0, 100, 0x80000000ULL, 0x9ABCDEF012345678ULL};\n")
+    out.append("    for (int a = 0; a < 11; a++) for (int b = 0; b < 11; b++) for (int c = 0; c < 11; c++) {\n")
+    for i, (b, _) in enumerate(infos):
+        out.append("        raw[%d] = mask_w(first[%s], %d);\n" % (i, "abc"[i], b))
+    out.append("        if (sample_%d(raw)) return;\n    }\n" % k)
+    out.append("    for (long long c = 0; c < 10000000; c++) {\n")
+    for i, (b, _) in enumerate(infos):
+        out.append("        raw[%d] = gen_%d();\n" % (i, b))
+    out.append("        if (sample_%d(raw)) return;\n    }\n    printf(\"NOSAMPLE\\n\");\n}\n" % k)
     out.append("static void test_%d(void)\n{\n    uint64_t raw[3] = {0, 0, 0};\n" % k)
     if is_wrong:
         # the stated counterexample first
@@ -485,8 +510,9 @@ def gen_entry_test(e, k, typedefs):
         out.append("        one_%d(raw);\n    }\n" % k)
         out.append("    printf(\"%%s %s (%%lld edge + %%lld random inputs%%s)\\n\", \"ok\", edge_tested, tested_%d - edge_tested, %s);\n" % (
             e.id, k, "\"\"" if not is_wrong else "\", wrong as stated\""))
+    need = 1 if total <= 16 else MIN_TESTED
     out.append("    if (tested_%d < %d) { printf(\"FAIL %s: only %%lld inputs pass `restrict`\\n\", tested_%d); exit(1); }\n" % (
-        k, MIN_TESTED, e.id, k))
+        k, need, e.id, k))
     out.append("}\n")
     return "".join(out)
 
@@ -516,21 +542,25 @@ def check_file(path, fam, entries, typedefs, tmp, results):
     for k, e in enumerate(entries):
         parts.append(gen_entry_test(e, k, typedefs))
     parts.append("int main(int argc, char **argv)\n{\n    int k = argc > 1 ? atoi(argv[1]) : -1;\n")
+    parts.append("    int sample = argc > 2;\n")
     for k, e in enumerate(entries):
-        parts.append("    if (k == %d) test_%d();\n" % (k, k))
+        parts.append("    if (k == %d) { if (sample) find_sample_%d(); else test_%d(); }\n" % (k, k, k))
     parts.append("    fflush(stdout);\n    return 0;\n}\n")
     base = os.path.join(tmp, os.path.basename(path)[:-2])
     with open(base + "_harness.c", "w") as f:
         f.write("".join(parts))
-    r = run(["gcc", "-O1", "-fwrapv", "-Wall", "-Wno-unused-function",
+    r = run(["gcc", "-O1", "-fwrapv", "-Wall", "-Wno-unused-function", "-Wno-unused-const-variable",
              "-fsanitize=undefined,builtin", "-fno-sanitize-recover=all",
              "-o", base + "_harness", base + "_harness.c"])
-    own = [l for l in r.stdout.splitlines() if os.path.basename(path) in l and "warning" in l or "error" in l]
+    own = [l for l in r.stdout.splitlines() if "warning" in l or "error" in l]
     if r.returncode != 0 or own:
         print(r.stdout)
         for e in entries:
             results.append((e, False, "FAIL %s: the harness does not build cleanly" % e.id))
         return
+    if BITSCOPE:
+        for k, e in enumerate(entries):
+            bitscope_entry(e, base + "_harness", k)
     for k, e in enumerate(entries):
         r = run([base + "_harness", str(k)], timeout=600,
                 env=dict(os.environ, UBSAN_OPTIONS="print_stacktrace=0"))
@@ -549,7 +579,68 @@ def check_file(path, fam, entries, typedefs, tmp, results):
             results.append((e, False, msg))
 
 
+BITSCOPE = None
+BITSCOPE_LINES = []
+BITSCOPE_FAILS = []
+
+
+def bitscope_eval(path, fn, names, values):
+    """Runs the project's interpreter on one function; (decimal, error)."""
+    import json
+    cmd = [BITSCOPE, "eval", "--file", path, "--fn", fn, "--json"]
+    for n, v in zip(names, values):
+        cmd += ["--var", "%s=%s" % (n, v)]
+    try:
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return None, "timeout"
+    if r.returncode != 0:
+        return None, (r.stderr.strip().splitlines() or ["exit %d" % r.returncode])[0]
+    try:
+        return json.loads(r.stdout)["decimal"], None
+    except (ValueError, KeyError):
+        return None, "unreadable JSON"
+
+
+def bitscope_entry(e, harness, k):
+    """Evaluates the trick and its spec with the project's binary on one
+    input where `restrict` holds, and compares with gcc's values."""
+    r = run([harness, str(k), "sample"], timeout=600)
+    line = [l for l in r.stdout.splitlines() if l.startswith("SAMPLE ")]
+    if not line:
+        BITSCOPE_FAILS.append("bitscope %s: no input satisfies restrict" % e.id)
+        return
+    head, tail = line[0][7:].split(" | ")
+    values = head.split()
+    got, exp = tail.split()
+    names = [n for _, n in e.fn.params]
+    shown = ", ".join("%s=%s" % nv for nv in zip(names, values))
+    for fn, want in ((e.fn.name, got), (e.spec_fn.name, exp)):
+        val, err = bitscope_eval(e.file, fn, names, values)
+        if err:
+            BITSCOPE_FAILS.append("bitscope %s: `%s` at %s: %s" % (e.id, fn, shown, err))
+            return
+        if val != want:
+            BITSCOPE_FAILS.append("bitscope %s: `%s` at %s gives %s, gcc %s" % (e.id, fn, shown, val, want))
+            return
+    if e.meta["wrong"] != "none":
+        values = [str(e.wrong_at[n]) for n in names]
+        shown = ", ".join("%s=%s" % nv for nv in zip(names, values))
+        for fn, want in ((e.fn.name, str(e.wrong_gives)), (e.spec_fn.name, str(e.wrong_expected))):
+            val, err = bitscope_eval(e.file, fn, names, values)
+            if err or val != want:
+                BITSCOPE_FAILS.append("bitscope %s: `%s` at the stated %s gives %s, stated %s" % (
+                    e.id, fn, shown, err or val, want))
+                return
+        got, exp = str(e.wrong_gives), str(e.wrong_expected)
+    BITSCOPE_LINES.append("bitscope ok %s (%s: %s, spec %s)" % (e.id, shown, got, exp))
+
+
 def main():
+    global BITSCOPE
+    for a in sys.argv[1:]:
+        if a.startswith("--bitscope="):
+            BITSCOPE = a.split("=", 1)[1]
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     show_ops = "--ops" in sys.argv
     files = sorted(f for f in os.listdir(FAMILIES) if f.endswith(".c"))
@@ -696,7 +787,12 @@ def main():
             passed += 1
         else:
             failed += 1
-    wrong = sum(1 for e, _, _ in results if e.meta["wrong"] != "none")
+    wrong = sum(1 for _, _, _, es, _ in parsed for e in es if e.meta["wrong"] != "none")
+    if BITSCOPE:
+        for l in BITSCOPE_LINES + BITSCOPE_FAILS:
+            print(l)
+        print("bitscope: %d entries agree with gcc, %d problems" % (len(BITSCOPE_LINES), len(BITSCOPE_FAILS)))
+        failed += len(BITSCOPE_FAILS)
     print("%d passed, %d failed" % (passed, failed))
     print("per family:")
     total = 0

@@ -410,7 +410,7 @@ unsigned int clear_lowest_run_add(unsigned int x)
  * width: 32
  * restrict: none
  * ops: 10
- * from: Hacker's Delight 3-1 (flp2); Bit Twiddling Hacks (round up to power of 2)
+ * from: Hacker's Delight 3-2 (flp2); Bit Twiddling Hacks (round up to the next highest power of 2)
  * panel: lab
  * wrong: none
  */
@@ -432,7 +432,7 @@ unsigned int smear_right(unsigned int x)
  * width: 64
  * restrict: none
  * ops: 12
- * from: Hacker's Delight 3-1 (flp2); Chess Programming Wiki (bitScanReverse)
+ * from: Hacker's Delight 3-2 (flp2); Chess Programming Wiki (BitScan: bitScanReverse)
  * panel: lab
  * wrong: none
  */
@@ -472,7 +472,7 @@ unsigned int smear_left(unsigned int x)
  * width: 32
  * restrict: none
  * ops: 13
- * from: Hacker's Delight 3-1 (flp2); Chess Programming Wiki (MS1B)
+ * from: Hacker's Delight 3-2 (flp2); Chess Programming Wiki (MS1B isolation)
  * panel: lab
  * wrong: none
  */

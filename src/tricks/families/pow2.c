@@ -172,7 +172,7 @@ int is_pow2_64(unsigned long long x)
  * width: 32
  * restrict: none
  * ops: 8
- * from: Hacker's Delight 2-1 (power-of-two tests, variation)
+ * from: a variation on the power-of-two test of Hacker's Delight 2-1
  * panel: lab
  * wrong: none
  */
@@ -213,7 +213,7 @@ unsigned int ceil_pow2_wrong(unsigned int x)
  * width: 32
  * restrict: x <= 2147483648u
  * ops: 14
- * from: Bit Twiddling Hacks (round up to the next highest power of 2); Hacker's Delight 3-2 (clp2)
+ * from: Bit Twiddling Hacks (round up to the next highest power of 2); Hacker's Delight 3-2 (rounding up to the next power of 2, clp2)
  * panel: lab
  * wrong: none
  */
@@ -237,7 +237,7 @@ unsigned int ceil_pow2(unsigned int x)
  * width: 32
  * restrict: x <= 2147483648u
  * ops: 4
- * from: Hacker's Delight 3-2 (rounding up to a power of 2, with nlz)
+ * from: Hacker's Delight 3-2 (rounding up to the next power of 2, with nlz)
  * panel: lab
  * wrong: none
  */
@@ -281,7 +281,7 @@ unsigned long long ceil_pow2_64(unsigned long long x)
  * width: 32
  * restrict: none
  * ops: 12
- * from: Hacker's Delight 3-1 (rounding down to a power of 2, flp2)
+ * from: Hacker's Delight 3-2 (rounding down to a power of 2, flp2)
  * panel: lab
  * wrong: none
  */
@@ -303,7 +303,7 @@ unsigned int floor_pow2(unsigned int x)
  * width: 32
  * restrict: none
  * ops: 2
- * from: Hacker's Delight 3-1 (rounding down to a power of 2, with nlz)
+ * from: Hacker's Delight 3-2 (rounding down to a power of 2, with nlz)
  * panel: lab
  * wrong: none
  */
@@ -322,7 +322,7 @@ unsigned int floor_pow2_clz(unsigned int x)
  * width: 32
  * restrict: none
  * ops: 4
- * from: Hacker's Delight 3-1 (rounding down to a power of 2, loop)
+ * from: Hacker's Delight 3-2 (rounding down to a power of 2, loop)
  * panel: lab
  * wrong: none
  */
@@ -392,7 +392,7 @@ unsigned int mod_pow2(unsigned int x, unsigned int a)
  * width: 32
  * restrict: a != 0 && (a & (a - 1)) == 0
  * ops: 3
- * from: Hacker's Delight 3-1 (alignment)
+ * from: Hacker's Delight 3-1 (rounding to a multiple of a known power of 2)
  * panel: lab
  * wrong: none
  */

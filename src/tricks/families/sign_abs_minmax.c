@@ -162,7 +162,7 @@ int sign_shift(int x)
  * width: 32
  * restrict: none
  * ops: 1
- * from: Bit Twiddling Hacks (compute the sign of an integer); Hacker's Delight 2-7
+ * from: Bit Twiddling Hacks (compute the sign of an integer)
  * panel: lab
  * wrong: none
  */
@@ -179,7 +179,7 @@ int negmask_shift(int x)
  * width: 32
  * restrict: none
  * ops: 2
- * from: Hacker's Delight 2-7; Bit Twiddling Hacks (compute the sign of an integer)
+ * from: Bit Twiddling Hacks (compute the sign of an integer); Hacker's Delight 2-8 (sign function)
  * panel: lab
  * wrong: none
  */
