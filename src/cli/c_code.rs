@@ -2,13 +2,16 @@
 //!
 //! `eval --json` prints one object: `value` (hex, the bits of the return
 //! type), `decimal`, `type`, `function`, `steps` (line, text, iteration,
-//! value and the variables after each), `warnings`, `truncated`.
+//! value, note, the variables after each, and its sub-expressions and
+//! implicit conversions), `warnings`, `truncated`; a run that stops on
+//! undefined behaviour prints `{"error": {"kind", "line", "col",
+//! "message"}, "steps"}` (the steps before it) and exits 2.
 //! `prove --json` prints `equal`, `method`, `counterexample` (`{param:
 //! value}`), `kind` ("value" or "undefined"), `left`, `right`, `seconds`,
 //! `params`, `agreeing`, `not_proven`.
 
 use super::progress::Deadline;
-use bitscope::lang::c::{parse_arg, CError, Program, RunOptions, Value};
+use bitscope::lang::c::{parse_arg, CError, CStep, Program, RunOptions, Value};
 use bitscope::lang::prove::c::{self as cprove, Side, Verdict};
 use bitscope::lang::prove::{Options, ProveError};
 use serde_json::json;
@@ -79,7 +82,7 @@ pub fn eval(path: &str, function: Option<&str>, vars: &[String], json: bool, bud
         budget,
         ..RunOptions::default()
     };
-    match p.run_values(&f.name, &args, &opts) {
+    match p.run_until_error(&f.name, &args, &opts) {
         Ok(run) => {
             if json {
                 println!(
@@ -89,27 +92,14 @@ pub fn eval(path: &str, function: Option<&str>, vars: &[String], json: bool, bud
                         "type": if f.void { "void" } else { f.ret.name() },
                         "value": run.value.map(Value::hex),
                         "decimal": run.value.map(|v| v.get().to_string()),
-                        "steps": run.steps,
+                        "steps": run.steps.iter().map(step_json).collect::<Vec<_>>(),
                         "truncated": run.truncated,
                         "warnings": run.warnings,
                         "steps_used": run.steps_used,
                     })
                 );
             } else {
-                for s in &run.steps {
-                    let iter = s
-                        .iteration
-                        .map(|n| format!(" [iteration {n}]"))
-                        .unwrap_or_default();
-                    let value = s
-                        .value
-                        .map(|v| format!("  -> {} ({})", v.hex(), v.decimal()))
-                        .unwrap_or_default();
-                    println!("line {:>3}{iter}  {}{value}", s.line, s.text);
-                    for w in &s.warnings {
-                        println!("          warning: {w}");
-                    }
-                }
+                print_steps(&run.steps);
                 for w in &run.warnings {
                     eprintln!("{w}");
                 }
@@ -126,7 +116,75 @@ pub fn eval(path: &str, function: Option<&str>, vars: &[String], json: bool, bud
             }
             0
         }
-        Err(e) => super::bad_input(with_caret(path, &src, &e)),
+        // the steps up to the error, then the error: no result
+        Err((e, steps)) if json => {
+            let error = json!({"kind": e.kind, "line": e.line, "col": e.col, "message": e.message});
+            let steps: Vec<_> = steps.iter().map(step_json).collect();
+            println!("{}", json!({"function": f.name, "error": error, "steps": steps}));
+            super::EXIT_BAD_INPUT
+        }
+        Err((e, steps)) => {
+            print_steps(&steps);
+            println!("the run stopped here, no result");
+            super::bad_input(with_caret(path, &src, &e))
+        }
+    }
+}
+
+/// A step as `eval --json` prints it: its sub-expressions each `kind`
+/// "value" or "conversion" (with `from_type`, `to_type`, `before` and
+/// `after` in hex, `why`, `within`, `rule`, `changes`).
+fn step_json(s: &CStep) -> serde_json::Value {
+    let mut v = json!(s);
+    let exprs: Vec<_> = s
+        .exprs
+        .iter()
+        .map(|e| match &e.conversion {
+            None => json!({"kind": "value", "text": e.text, "type": e.value.ty.name(),
+                           "value": e.value.hex(), "decimal": e.value.decimal()}),
+            Some(c) => json!({"kind": "conversion", "text": e.text, "from_type": c.before.ty.name(),
+                              "to_type": e.value.ty.name(), "before": c.before.hex(), "after": e.value.hex(),
+                              "before_decimal": c.before.decimal(), "after_decimal": e.value.decimal(),
+                              "why": c.why, "within": c.within, "rule": c.rule, "changes": c.changes}),
+        })
+        .collect();
+    v["exprs"] = json!(exprs);
+    v
+}
+
+/// The text trace: each step with its value and note, the conversions in it.
+fn print_steps(steps: &[CStep]) {
+    for s in steps {
+        let iter = s
+            .iteration
+            .filter(|_| s.note.is_none())
+            .map(|n| format!(" [iteration {n}]"))
+            .unwrap_or_default();
+        let value = s
+            .value
+            .map(|v| format!("  -> {} ({})", v.hex(), v.decimal()))
+            .unwrap_or_default();
+        println!("line {:>3}{iter}  {}{value}", s.line, s.text);
+        if let Some(note) = &s.note {
+            println!("          {note}");
+        }
+        for e in &s.exprs {
+            if let Some(c) = &e.conversion {
+                let mark = if c.changes { "!" } else { " " };
+                println!(
+                    "        {mark} {} of `{}` in `{}`: {} -> {}: {}",
+                    c.why.name(),
+                    e.text,
+                    c.within,
+                    c.before.hex(),
+                    e.value.hex(),
+                    c.rule
+                );
+            }
+        }
+        for w in &s.warnings {
+            println!("          warning: {w}");
+        }
     }
 }
 

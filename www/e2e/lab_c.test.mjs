@@ -81,7 +81,11 @@ test('lab C mode: paste, step, loops, undefined behaviour, compare', async () =>
   assert.match(message, /^line 1, column \d+: .*shift/i);
   const col = Number(await page.getAttribute('.c-error .expr-error', 'data-column'));
   assert.ok(col >= 16 && col <= 30, `caret column ${col}`);
-  assert.ok(await page.isVisible('.stale'), 'the last valid run stays');
+  // the error replaces the result: the run stopped there, no value shown
+  await page.waitForSelector('.c-stopped');
+  assert.match(await page.textContent('.c-stopped'), /stopped here, at line 1: .*No result/);
+  assert.equal(await page.locator('.c-return[data-decimal]').count(), 0);
+  assert.equal(await page.locator('.stale').count(), 0);
   await shot(page, 'lab-c-undefined');
 
   // compare two functions that differ
@@ -128,4 +132,41 @@ test('lab C mode: the popcount proofs in the browser worker (the speed table\'s 
   // printed for the speed table, never asserted (speed is benchmarked)
   assert.ok(Number.isFinite(s32) && Number.isFinite(s64), `${s32} s, ${s64} s`);
   assert.deepEqual(problems, []);
+});
+
+const MIXED = 'int mixed_lt(int a, unsigned b) { return a < b; }';
+
+/** The Lab on `mixed_lt(-1, 1)`: the conversion of a to unsigned int is a step. */
+async function mixedConversion(page) {
+  await page.goto(`${site.server.url}#/lab`);
+  await page.click('.lab-mode [data-mode="c"]');
+  await page.fill('#lab-src', MIXED);
+  await page.fill('#lab-arg-a', '-1');
+  await page.fill('#lab-arg-b', '1');
+  await eventually(() => page.getAttribute('.c-return', 'data-decimal'), '0', 'mixed_lt(-1, 1)');
+  const row = page.locator('.c-exprs tr.c-conversion.changes').first();
+  await row.waitFor();
+  assert.match(await row.textContent(), /int → unsigned int/);
+  assert.match(await row.textContent(), /-1 → 4294967295/);
+  assert.match(await page.textContent('.c-exprs .c-rule'), /-1 converted to unsigned int: the same 32 bits, now read as 4294967295/);
+}
+
+test('lab C mode: an implicit conversion is a step of its own, on a desktop and on a phone', async () => {
+  const desk = await newPage(site.browser, { viewport: { width: 1400, height: 1100 } });
+  await mixedConversion(desk.page);
+  // folded away only when it keeps the value: this one stays
+  await desk.page.click('.c-every input');
+  assert.equal(await desk.page.locator('.c-exprs tr.c-conversion.changes').count(), 2);
+  await shot(desk.page, 'lab-c-conversion');
+  assert.deepEqual(desk.problems, []);
+  await desk.context.close();
+
+  const phone = await newPage(site.browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await mixedConversion(phone.page);
+  const sideways = await phone.page.evaluate(() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth);
+  assert.ok(sideways <= 0, `the page scrolls sideways by ${sideways} px`);
+  await phone.page.locator('.c-conversion').first().scrollIntoViewIfNeeded();
+  await shot(phone.page, 'lab-c-conversion-phone');
+  assert.deepEqual(phone.problems, []);
+  await phone.context.close();
 });

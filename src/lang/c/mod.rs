@@ -32,13 +32,15 @@ mod parse;
 mod pre;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod trace_tests;
 pub mod trace;
 pub mod types;
 
 pub use ast::Function;
 pub use eval::{compound_type, Run, RunOptions};
 pub use trace::{CStep, StepKind, VarView, Warning};
-pub use types::{parse_arg, Int, Value};
+pub use types::{parse_arg, Int, Value, Why};
 
 use ast::Parsed;
 use serde::{Deserialize, Serialize};
@@ -175,28 +177,35 @@ impl Program {
     }
 
     /// Runs `name` on typed arguments (converted to the parameters' types).
+    ///
+    /// # Errors
+    /// As [`Program::run_until_error`].
     pub fn run_values(&self, name: &str, args: &[Value], opts: &RunOptions) -> Result<Run, CError> {
-        let k = self
-            .parsed
-            .functions
-            .iter()
-            .position(|f| f.name == name)
-            .ok_or_else(|| CError::new(ErrorKind::Call, 1, 1, format!("no function `{name}`")))?;
+        self.run_until_error(name, args, opts).map_err(|(e, _)| e)
+    }
+
+    /// As [`Program::run_values`], and an error comes with the steps the
+    /// run recorded before it (where it stopped).
+    ///
+    /// # Errors
+    /// No such function, the wrong number of arguments, or the run's own
+    /// error (undefined behaviour, the step budget, an index out of bounds).
+    pub fn run_until_error(
+        &self,
+        name: &str,
+        args: &[Value],
+        opts: &RunOptions,
+    ) -> Result<Run, (CError, Vec<CStep>)> {
+        let Some(k) = self.parsed.functions.iter().position(|f| f.name == name) else {
+            return Err((CError::new(ErrorKind::Call, 1, 1, format!("no function `{name}`")), Vec::new()));
+        };
         let f = &self.parsed.functions[k];
         if args.len() != f.params.len() {
-            return Err(CError::new(
-                ErrorKind::Call,
-                f.pos.line,
-                f.pos.col,
-                format!(
-                    "`{name}` takes {} argument(s), {} given",
-                    f.params.len(),
-                    args.len()
-                ),
-            ));
+            let message = format!("`{name}` takes {} argument(s), {} given", f.params.len(), args.len());
+            return Err((CError::new(ErrorKind::Call, f.pos.line, f.pos.col, message), Vec::new()));
         }
         let mut m = eval::Machine::new(&self.parsed, opts);
-        m.load()?;
+        m.load().map_err(|e| (e, Vec::new()))?;
         m.call_entry(k, args)
     }
 }

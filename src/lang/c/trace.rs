@@ -7,7 +7,7 @@
 //!         v  unsigned int  0x2aaa_aaab   changed: 0x...
 //! ```
 
-use super::types::{Int, Value};
+use super::types::{Int, Value, Why};
 use serde::{Deserialize, Serialize};
 
 /// What kind of step.
@@ -24,11 +24,29 @@ pub enum StepKind {
 }
 
 /// A sub-expression and its value (`V`: a C value; for the page, as
-/// `ui::worker::CValueView` shows it).
+/// `ui::worker::CValueView` shows it); or an implicit conversion of one
+/// (`conversion`), whose value is the converted one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExprValue<V = Value> {
     pub text: String,
     pub value: V,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conversion: Option<Conversion<V>>,
+}
+
+/// An implicit conversion: the value before it (its type is the `from`
+/// type; the step's value has the `to` type), why C converts there, the
+/// expression it belongs to, and the rule in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Conversion<V = Value> {
+    pub before: V,
+    pub why: Why,
+    /// The expression the operand is converted in (`a < b`, `c = a + b`).
+    pub within: String,
+    /// `types::conversion_rule`'s line.
+    pub rule: String,
+    /// Whether the value changed (not only its type).
+    pub changes: bool,
 }
 
 /// A variable as the table shows it after a step.
@@ -70,6 +88,11 @@ pub struct CStep<V = Value, Var = VarView> {
     pub vars: Vec<Var>,
     /// Sub-expression values, innermost first (literals left out).
     pub exprs: Vec<ExprValue<V>>,
+    /// What the step did, in words where its value alone does not say
+    /// (`i: 0 → 1, the expression's value 0`; `test before iteration 6:
+    /// false, the loop ends`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     /// What GCC wraps here that C leaves undefined.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,

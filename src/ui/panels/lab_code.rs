@@ -34,6 +34,8 @@ pub(super) struct Shown {
     pub run: CRun,
     /// The steps as the step player draws them.
     pub trace: Rc<Trace>,
+    /// The error the run stopped at (no value then: its steps end there).
+    pub stopped: Option<CError>,
 }
 
 /// Why there is no run: the C (with its line and column) or an argument.
@@ -41,9 +43,11 @@ pub(super) type Problem = CProblem;
 
 /// The worker's answer as the panel shows it: a run, or its problem.
 fn shown(done: &CRunDone) -> Result<Rc<Shown>, Problem> {
-    if let Some(p) = &done.problem {
-        return Err(p.clone());
-    }
+    let stopped = match (&done.problem, &done.run) {
+        (Some(CProblem::C(e)), Some(_)) => Some(e.clone()),
+        (Some(p), _) => return Err(p.clone()),
+        (None, _) => None,
+    };
     let Some(run) = done.run.clone() else {
         return Err(CProblem::Arg {
             name: String::new(),
@@ -64,6 +68,7 @@ fn shown(done: &CRunDone) -> Result<Rc<Shown>, Problem> {
         params: done.params.clone(),
         run,
         trace: Rc::new(trace),
+        stopped,
     }))
 }
 
@@ -100,8 +105,9 @@ pub(super) fn code_lab(props: &CardProps<LabState>) -> Html {
     if let JobState::Done(done) = &*job {
         match shown(done) {
             Ok(run) => {
+                // a run that stopped replaces the last one: its steps, no result
+                *last_problem.borrow_mut() = run.stopped.clone().map(Problem::C);
                 *last_ok.borrow_mut() = Some(run);
-                *last_problem.borrow_mut() = None;
             }
             Err(p) => *last_problem.borrow_mut() = Some(p),
         }
@@ -126,7 +132,7 @@ pub(super) fn code_lab(props: &CardProps<LabState>) -> Html {
                 <div class="card code-steps">
                     <h3>{ "Steps" }</h3>
                     if let Some(sh) = &shown {
-                        if problem.is_some() {
+                        if problem.is_some() && sh.stopped.is_none() {
                             <p class="muted stale">{ "The steps of the last valid run:" }</p>
                         }
                         { return_view(sh) }
@@ -218,8 +224,16 @@ fn call_fields(
     html! { <div class="c-call">{ for picker }{ for params }</div> }
 }
 
-/// The return value in bits at the return type's width, and in decimal.
+/// The return value in bits at the return type's width, and in decimal;
+/// or where the run stopped (no value).
 fn return_view(sh: &Shown) -> Html {
+    if let Some(e) = &sh.stopped {
+        return html! {
+            <p class="c-return c-stopped error" role="alert" data-line={e.line.to_string()}>
+                { format!("The run stopped here, at line {}: {}. No result.", e.line, e.message) }
+            </p>
+        };
+    }
     match &sh.run.value {
         Some(v) => html! {
             <div class="c-return" data-decimal={v.decimal.clone()} data-hex={v.hex.clone()}>
@@ -270,7 +284,8 @@ struct CodeStepsProps {
 fn code_steps(props: &CodeStepsProps) -> Html {
     let steps = &props.shown.run.steps;
     if steps.is_empty() {
-        return html! { <p class="muted">{ "No steps." }</p> };
+        let why = if props.shown.stopped.is_some() { "It stopped before its first step." } else { "No steps." };
+        return html! { <p class="muted">{ why }</p> };
     }
     let current = if props.step == LAST_STEP {
         steps.len() - 1
@@ -284,12 +299,13 @@ fn code_steps(props: &CodeStepsProps) -> Html {
             <p class="c-statement" data-line={st.line.to_string()}>
                 <span class="muted">{ format!("step {} of {}, line {} in {}: ", current + 1, steps.len(), st.line, st.function) }</span>
                 <code>{ st.text.clone() }</code>
-                if let Some(i) = st.iteration { <span class="c-iteration">{ format!(" iteration {i}") }</span> }
+                if let (Some(i), None) = (st.iteration, &st.note) { <span class="c-iteration">{ format!(" iteration {i}") }</span> }
                 if let Some(v) = &st.value { <span class="muted">{ format!(" = {} ({})", v.decimal, v.hex) }</span> }
+                if let Some(n) = &st.note { <span class="c-note">{ format!(" — {n}") }</span> }
             </p>
             { for st.warnings.iter().map(|w| html! { <p class="warning c-warning">{ w.clone() }</p> }) }
             { vars_table(st) }
-            { zoom_view(st) }
+            <Zoom step={st.clone()} />
             { run_to_line(steps, current, &props.on_step) }
             <StepPlayer trace={props.shown.trace.clone()} step={current} on_step={props.on_step.clone()} />
         </>
@@ -334,26 +350,86 @@ fn vars_table(st: &CStep) -> Html {
     data_table("lab-steps c-vars", &head, rows)
 }
 
-/// Zoom in: the step's sub-expressions, innermost first.
-fn zoom_view(st: &CStep) -> Html {
+#[derive(Properties, PartialEq)]
+struct ZoomProps {
+    step: CStep,
+}
+
+/// Zoom in: the step's sub-expressions, innermost first, and each
+/// implicit conversion a row of its own (its bits before and after, the
+/// rule), those that change the value marked; "show every conversion"
+/// (on) folds away the ones that keep it.
+#[function_component(Zoom)]
+fn zoom(props: &ZoomProps) -> Html {
+    let every = use_state(|| true);
+    let st = &props.step;
     if st.exprs.is_empty() {
         return html! {};
     }
-    let rows = st.exprs.iter().map(|e| {
-        html! {
+    let rows = st.exprs.iter().filter(|e| *every || e.conversion.as_ref().is_none_or(|c| c.changes)).map(expr_row);
+    let toggle = {
+        let every = every.clone();
+        Callback::from(move |_: Event| every.set(!*every))
+    };
+    let any = st.exprs.iter().any(|e| e.conversion.is_some());
+    html! {
+        <details class="c-zoom" open=true>
+            <summary>{ "zoom in: the sub-expressions and C's conversions, innermost first" }</summary>
+            if any {
+                <label class="c-every">
+                    <input type="checkbox" checked={*every} onchange={toggle} data-local="a view toggle" />
+                    { " show every conversion (off: only those that change the value)" }
+                </label>
+            }
+            <div class="table-scroll">
+                { data_table("lab-steps c-exprs", &["sub-expression", "type", "hex", "value"], rows) }
+            </div>
+        </details>
+    }
+}
+
+/// A sub-expression's row, or a conversion's two rows (what, then its bits
+/// and rule).
+fn expr_row(e: &crate::ui::worker::CExprView) -> Html {
+    let Some(c) = &e.conversion else {
+        return html! {
             <tr>
                 <td><code>{ e.text.clone() }</code></td>
                 <td class="c-type">{ e.value.ty.clone() }</td>
                 <td class="mono hex">{ e.value.hex.clone() }</td>
                 <td class="num">{ e.value.decimal.clone() }</td>
             </tr>
-        }
-    });
+        };
+    };
+    let (from, to) = (c.before.width, e.value.width);
+    // the bits a widening adds, or a narrowing drops
+    let added = if to > from { mask(to) & !mask(from) } else { 0 };
+    let dropped = if from > to { mask(from) & !mask(to) } else { 0 };
+    let class = classes!("c-conversion", c.changes.then_some("changes"));
     html! {
-        <details class="c-zoom" open=true>
-            <summary>{ "zoom in: the sub-expressions, innermost first" }</summary>
-            { data_table("lab-steps c-exprs", &["sub-expression", "type", "hex", "value"], rows) }
-        </details>
+        <>
+            <tr class={class.clone()} data-why={format!("{:?}", c.why).to_lowercase()}>
+                <td><code>{ e.text.clone() }</code>{ format!(" → {} ({} in ", e.value.ty, c.why.name()) }<code>{ c.within.clone() }</code>{ ")" }</td>
+                <td class="c-type">{ format!("{} → {}", c.before.ty, e.value.ty) }</td>
+                <td class="mono hex">{ format!("{} → {}", c.before.hex, e.value.hex) }</td>
+                <td class="num">{ format!("{} → {}", c.before.decimal, e.value.decimal) }</td>
+            </tr>
+            <tr class={classes!(class, "c-conversion-bits")}>
+                <td colspan="4">
+                    <BitRow word={c.before.word()} label={format!("before, {}", c.before.ty)} highlight={dropped} readouts={false} />
+                    <BitRow word={e.value.word()} label={format!("after, {}", e.value.ty)} highlight={added} readouts={false} />
+                    <p class="c-rule">{ c.rule.clone() }</p>
+                </td>
+            </tr>
+        </>
+    }
+}
+
+fn mask(width: u32) -> u64 {
+    if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
     }
 }
 

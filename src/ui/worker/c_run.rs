@@ -64,7 +64,8 @@ pub struct CRun {
 
 /// What the worker answers: the source it ran, the file's functions (empty
 /// when it does not parse), the function run and its parameters (names and
-/// type names), and the run or the problem.
+/// type names), and the run or the problem (both: a run that stopped at
+/// its error, with the steps before it and no value).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CRunDone {
     pub src: String,
@@ -78,6 +79,7 @@ pub struct CRunDone {
 #[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
 mod of {
     use super::*;
+    use crate::lang::c::trace::Conversion;
     use crate::lang::c::{Value, VarView};
 
     pub fn value(v: Value) -> CValueView {
@@ -110,12 +112,20 @@ mod of {
             value: s.value.map(value),
             iteration: s.iteration,
             vars: s.vars.iter().map(var).collect(),
+            note: s.note.clone(),
             exprs: s
                 .exprs
                 .iter()
                 .map(|e| CExprView {
                     text: e.text.clone(),
                     value: value(e.value),
+                    conversion: e.conversion.as_ref().map(|c| Conversion {
+                        before: value(c.before),
+                        why: c.why,
+                        within: c.within.clone(),
+                        rule: c.rule.clone(),
+                        changes: c.changes,
+                    }),
                 })
                 .collect(),
             warnings: s.warnings.clone(),
@@ -176,7 +186,7 @@ impl CRunDone {
             trace: true,
             ..RunOptions::default()
         };
-        match p.run_values(&f.name, &values, &opts) {
+        match p.run_until_error(&f.name, &values, &opts) {
             Ok(r) => {
                 done.run = Some(CRun {
                     value: r.value.map(of::value),
@@ -185,7 +195,16 @@ impl CRunDone {
                     warnings: r.warnings.iter().map(ToString::to_string).collect(),
                 })
             }
-            Err(e) => done.problem = Some(CProblem::C(e)),
+            // a run that stopped: no value, the steps before the error
+            Err((e, steps)) => {
+                done.run = Some(CRun {
+                    value: None,
+                    steps: steps.iter().map(of::step).collect(),
+                    truncated: false,
+                    warnings: Vec::new(),
+                });
+                done.problem = Some(CProblem::C(e));
+            }
         }
         done
     }

@@ -10,8 +10,11 @@ use super::ast::{
     WordOp,
 };
 use super::ops::{self, Undefined};
-use super::trace::{CStep, ExprValue, StepKind, VarView, Warning};
-use super::types::{Int, Value};
+mod record;
+
+use super::trace::{CStep, ExprValue, StepKind, Warning};
+use super::types::{Int, Value, Why};
+use record::decl_text;
 use super::{CError, ErrorKind};
 
 /// How a run is bounded and what it records.
@@ -87,6 +90,8 @@ pub(super) struct Machine<'p> {
     exprs: Vec<ExprValue>,
     /// Warnings of the statement being run.
     step_warnings: Vec<String>,
+    /// The note of the step being recorded (`CStep::note`).
+    note: Option<String>,
 }
 
 type R<T> = Result<T, CError>;
@@ -126,6 +131,7 @@ impl<'p> Machine<'p> {
             iterations: Vec::new(),
             exprs: Vec::new(),
             step_warnings: Vec::new(),
+            note: None,
         }
     }
 
@@ -142,9 +148,13 @@ impl<'p> Machine<'p> {
         Ok(())
     }
 
-    /// Calls function `k` with arguments already of its parameter types.
-    pub(super) fn call_entry(mut self, k: usize, args: &[Value]) -> R<Run> {
-        let value = self.call(k, args, self.prog.functions[k].pos)?;
+    /// Calls function `k` with arguments already of its parameter types;
+    /// an error comes with the steps recorded before it.
+    pub(super) fn call_entry(mut self, k: usize, args: &[Value]) -> Result<Run, (CError, Vec<CStep>)> {
+        let value = match self.call(k, args, self.prog.functions[k].pos) {
+            Ok(v) => v,
+            Err(e) => return Err((e, self.steps)),
+        };
         self.exprs.clear();
         Ok(Run {
             value,
@@ -259,12 +269,20 @@ impl<'p> Machine<'p> {
                     self.declare(f, d)?;
                 }
                 let text = decls.iter().map(decl_text).collect::<Vec<_>>().join(", ");
+                // the value the (last) initialised scalar was given
+                let value = decls.iter().rev().find_map(|d| match (&d.init, d.slot, d.info.len) {
+                    (Init::Scalar(_), Slot::Local(k), None) => match f.cells.get(k) {
+                        Some(Cell::Scalar(v)) => Some(*v),
+                        _ => None,
+                    },
+                    _ => None,
+                });
                 self.record(
                     f,
                     s.pos,
                     StepKind::Declare,
                     format!("{} {text};", decls[0].info.ty.name()),
-                    None,
+                    value,
                     &before,
                 );
                 Ok(Flow::Normal)
@@ -272,6 +290,7 @@ impl<'p> Machine<'p> {
             StmtKind::Expr(e) => {
                 let before = self.snapshot(f);
                 let v = self.eval(f, e)?;
+                self.note = self.change_note(f, &before, v);
                 self.record(
                     f,
                     s.pos,
@@ -283,7 +302,7 @@ impl<'p> Machine<'p> {
                 Ok(Flow::Normal)
             }
             StmtKind::If(c, then, other) => {
-                if self.condition(f, c, s.pos, "if")? {
+                if self.condition(f, c, s.pos, "if", None)? {
                     self.exec(f, then)
                 } else if let Some(o) = other {
                     self.exec(f, o)
@@ -294,8 +313,12 @@ impl<'p> Machine<'p> {
             StmtKind::Return(e) => {
                 let before = self.snapshot(f);
                 let func = &self.prog.functions[f.func];
+                let ret = func.ret;
                 let v = match e {
-                    Some(e) => Some(self.eval(f, e)?.to(func.ret)),
+                    Some(e) => {
+                        let v = self.eval(f, e)?;
+                        Some(self.convert(v, ret, Why::Return, e, || format!("return {}", e.show())))
+                    }
                     None => None,
                 };
                 let text = e
@@ -326,8 +349,9 @@ impl<'p> Machine<'p> {
             let n = self.iterations.last_mut().expect("pushed above");
             *n += 1;
             if !l.body_first() || *n > 1 {
+                let n = *n;
                 if let Some(c) = &l.cond {
-                    if !self.condition(f, c, pos, word)? {
+                    if !self.condition(f, c, pos, word, Some(n))? {
                         break Flow::Normal;
                     }
                 } else {
@@ -342,6 +366,7 @@ impl<'p> Machine<'p> {
             if let Some(e) = &l.step {
                 let before = self.snapshot(f);
                 let v = self.eval(f, e)?;
+                self.note = self.change_note(f, &before, v);
                 self.record(f, e.pos, StepKind::Expr, e.show(), Some(v), &before);
             }
         };
@@ -349,11 +374,16 @@ impl<'p> Machine<'p> {
         Ok(out)
     }
 
-    /// Evaluates a condition and records it as a step.
-    fn condition(&mut self, f: &mut Frame, c: &Expr, pos: Pos, word: &str) -> R<bool> {
+    /// Evaluates a condition and records it as a step; a loop's test
+    /// (`iteration`: the one it decides) is labelled so.
+    fn condition(&mut self, f: &mut Frame, c: &Expr, pos: Pos, word: &str, iteration: Option<u32>) -> R<bool> {
         let before = self.snapshot(f);
         let v = self.eval(f, c)?;
         let taken = v.is_true();
+        if let (Some(n), true) = (iteration, self.opts.trace) {
+            let ends = if taken { "" } else { ", the loop ends" };
+            self.note = Some(format!("test before iteration {n}: {taken}{ends}"));
+        }
         let text = format!("{word} ({})", c.show());
         let at = if word == "if" { pos } else { c.pos };
         self.record(
@@ -380,11 +410,17 @@ impl<'p> Machine<'p> {
                 let zero = matches!(d.slot, Slot::Global(_)).then(|| Value::new(d.info.ty, 0));
                 Cell::Array(vec![zero; n])
             }
-            (Init::Scalar(e), _) => Cell::Scalar(self.eval(f, e)?.to(d.info.ty)),
+            (Init::Scalar(e), _) => {
+                let v = self.eval(f, e)?;
+                let within = || format!("{} = {}", d.info.name, e.show());
+                Cell::Scalar(self.convert(v, d.info.ty, Why::Initialisation, e, within))
+            }
             (Init::List(items), n) => {
                 let mut vals = Vec::with_capacity(items.len());
                 for e in items {
-                    vals.push(Some(self.eval(f, e)?.to(d.info.ty)));
+                    let v = self.eval(f, e)?;
+                    let within = || format!("{}[…] = {}", d.info.name, e.show());
+                    vals.push(Some(self.convert(v, d.info.ty, Why::Initialisation, e, within)));
                 }
                 vals.resize(n.unwrap_or(items.len()), Some(Value::new(d.info.ty, 0)));
                 Cell::Array(vals)
@@ -400,70 +436,6 @@ impl<'p> Machine<'p> {
             Slot::Global(k) => self.globals[k] = cell,
         }
         Ok(())
-    }
-
-    // ----- the trace ----------------------------------------------------
-
-    fn snapshot(&self, f: &Frame) -> Vec<Cell> {
-        if self.opts.trace && self.steps.len() < self.opts.max_trace {
-            f.cells.clone()
-        } else {
-            Vec::new()
-        }
-    }
-
-    fn record(
-        &mut self,
-        f: &Frame,
-        pos: Pos,
-        kind: StepKind,
-        text: String,
-        value: Option<Value>,
-        before: &[Cell],
-    ) {
-        let exprs = std::mem::take(&mut self.exprs);
-        let warnings = std::mem::take(&mut self.step_warnings);
-        if !self.opts.trace {
-            return;
-        }
-        if self.steps.len() >= self.opts.max_trace {
-            self.truncated = true;
-            return;
-        }
-        let func = &self.prog.functions[f.func];
-        let vars = f
-            .live
-            .iter()
-            .map(|&k| {
-                view(
-                    &func.locals[k].name,
-                    func.locals[k].ty,
-                    &f.cells[k],
-                    before.get(k),
-                )
-            })
-            .collect();
-        self.steps.push(CStep {
-            line: pos.line,
-            function: func.name.clone(),
-            text,
-            kind,
-            value,
-            iteration: self.iterations.last().copied(),
-            vars,
-            exprs,
-            warnings,
-        });
-    }
-
-    fn log(&mut self, e: &Expr, v: Value) {
-        let room = self.steps.len() < self.opts.max_trace && self.exprs.len() < 400;
-        if self.opts.trace && room && !matches!(e.kind, ExprKind::Lit(_)) {
-            self.exprs.push(ExprValue {
-                text: e.show(),
-                value: v,
-            });
-        }
     }
 
     // ----- expressions --------------------------------------------------
@@ -485,8 +457,11 @@ impl<'p> Machine<'p> {
                 let place = self.place(f, e)?;
                 self.read(f, place, e)?
             }
-            ExprKind::Unary(op, a) => {
-                let a = self.eval(f, a)?;
+            ExprKind::Unary(op, operand) => {
+                let mut a = self.eval(f, operand)?;
+                if *op != super::ast::UnOp::LogNot {
+                    a = self.operand(a, e.ty, operand, e);
+                }
                 let (v, warn) = ops::unary(*op, e.ty, a);
                 if let Some(w) = warn {
                     self.warn(e.pos, w);
@@ -504,6 +479,8 @@ impl<'p> Machine<'p> {
             }
             ExprKind::Binary(BinOp::Word(op), a, b) => {
                 let (x, y) = (self.eval(f, a)?, self.eval(f, b)?);
+                let (tx, ty) = operand_types(*op, e.ty, x.ty, y.ty);
+                let (x, y) = (self.operand(x, tx, a, e), self.operand(y, ty, b, e));
                 self.checked(e.pos, ops::binary(*op, e.ty, x, y))?
             }
             ExprKind::Assign(op, target, rhs) => {
@@ -514,10 +491,13 @@ impl<'p> Machine<'p> {
                         let old = self.read(f, place, target)?;
                         let r = self.eval(f, rhs)?;
                         let ty = compound_type(*op, old.ty, r.ty);
+                        let (tx, tr) = operand_types(*op, ty, old.ty, r.ty);
+                        let (old, r) = (self.operand(old, tx, target, e), self.operand(r, tr, rhs, e));
                         self.checked(e.pos, ops::binary(*op, ty, old, r))?
                     }
                 };
-                self.write(f, place, v.to(target.ty))
+                let v = self.convert(v, target.ty, Why::Assignment, rhs, || e.show());
+                self.write(f, place, v)
             }
             ExprKind::IncDec { pre, inc, target } => {
                 let place = self.place(f, target)?;
@@ -525,8 +505,10 @@ impl<'p> Machine<'p> {
                 let one = Value::new(Int::Int, 1);
                 let op = if *inc { WordOp::Add } else { WordOp::Sub };
                 let ty = Int::common(old.ty, Int::Int);
-                let new = self.checked(e.pos, ops::binary(op, ty, old, one))?;
-                let new = self.write(f, place, new.to(target.ty));
+                let promoted = self.operand(old, ty, target, e);
+                let new = self.checked(e.pos, ops::binary(op, ty, promoted, one))?;
+                let new = self.convert(new, target.ty, Why::Assignment, target, || e.show());
+                let new = self.write(f, place, new);
                 if *pre {
                     new
                 } else {
@@ -535,7 +517,8 @@ impl<'p> Machine<'p> {
             }
             ExprKind::Cond(c, t, other) => {
                 let pick = if self.eval(f, c)?.is_true() { t } else { other };
-                self.eval(f, pick)?.to(e.ty)
+                let v = self.eval(f, pick)?;
+                self.convert(v, e.ty, Why::Arithmetic, pick, || e.show())
             }
             ExprKind::Comma(a, b) => {
                 self.eval(f, a)?;
@@ -548,8 +531,10 @@ impl<'p> Machine<'p> {
             }
             ExprKind::Call(k, _, args) => {
                 let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    vals.push(self.eval(f, a)?);
+                let params = &self.prog.functions[*k].params;
+                for (a, (_, ty)) in args.iter().zip(params) {
+                    let v = self.eval(f, a)?;
+                    vals.push(self.convert(v, *ty, Why::Argument, a, || e.show()));
                 }
                 self.call(*k, &vals, e.pos)?
                     .unwrap_or(Value::new(Int::Int, 0))
@@ -634,53 +619,24 @@ impl<'p> Machine<'p> {
     }
 }
 
+/// The types a word operator's operands are converted to: each promoted
+/// for a shift, the common type for a comparison, else the result's type.
+fn operand_types(op: WordOp, result: Int, a: Int, b: Int) -> (Int, Int) {
+    use WordOp::*;
+    match op {
+        Shl | Shr => (result, b.promote()),
+        Lt | Le | Gt | Ge | Eq | Ne => {
+            let common = Int::common(a, b);
+            (common, common)
+        }
+        _ => (result, result),
+    }
+}
+
 /// The type `a op= b` computes in: that of `a op b`.
 pub fn compound_type(op: WordOp, a: Int, b: Int) -> Int {
     match op {
         WordOp::Shl | WordOp::Shr => a.promote(),
         _ => Int::common(a, b),
-    }
-}
-
-fn decl_text(d: &Decl) -> String {
-    let name = match d.info.len {
-        Some(n) => format!("{}[{n}]", d.info.name),
-        None => d.info.name.clone(),
-    };
-    match &d.init {
-        Init::None => name,
-        Init::Scalar(e) => format!("{name} = {}", e.show()),
-        Init::List(items) if items.len() <= 8 => {
-            format!(
-                "{name} = {{{}}}",
-                items.iter().map(Expr::show).collect::<Vec<_>>().join(", ")
-            )
-        }
-        Init::List(items) => format!("{name} = {{… {} values}}", items.len()),
-    }
-}
-
-fn view(name: &str, ty: Int, cell: &Cell, before: Option<&Cell>) -> VarView {
-    let (value, elements) = match cell {
-        Cell::Scalar(v) => (Some(*v), Vec::new()),
-        Cell::Array(a) => (None, a.clone()),
-        Cell::Unset => (None, Vec::new()),
-    };
-    let changed = match (cell, before) {
-        (Cell::Scalar(v), Some(Cell::Scalar(b))) => v.bits ^ b.bits,
-        (Cell::Scalar(_), _) => ty.mask(),
-        _ => 0,
-    };
-    let array_changed = match (cell, before) {
-        (Cell::Array(a), Some(Cell::Array(b))) => a.iter().zip(b).filter(|(x, y)| x != y).count(),
-        _ => 0,
-    };
-    VarView {
-        name: name.to_string(),
-        ty,
-        value,
-        changed: changed & ty.mask(),
-        elements,
-        elements_changed: array_changed,
     }
 }
