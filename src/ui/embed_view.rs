@@ -64,8 +64,9 @@ pub fn embed_view(props: &EmbedViewProps) -> Html {
     };
     let full = format!("./{}", route.to_hash());
     let EmbedOptions { controls, .. } = options;
+    let onclick = other_panels_in_a_new_tab(route.panel.slug());
     html! {
-        <div class={classes!("embed", (!controls).then_some("no-controls"))} data-panel={route.panel.slug()}>
+        <div class={classes!("embed", (!controls).then_some("no-controls"))} data-panel={route.panel.slug()} {onclick}>
             <ContextProvider<StepLimits> context={limits}>
                 <main id="panel" data-panel={route.panel.slug()}>
                     <h1 class="visually-hidden">{ format!("{} — bitscope", route.panel.title()) }</h1>
@@ -77,4 +78,25 @@ pub fn embed_view(props: &EmbedViewProps) -> Html {
             </footer>
         </div>
     }
+}
+
+/// A link to another panel ("see also") opens the whole site in a new tab:
+/// the frame keeps its own panel, inside the course page.
+fn other_panels_in_a_new_tab(own: &'static str) -> Callback<MouseEvent> {
+    Callback::from(move |e: MouseEvent| {
+        let link = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("a[href^='#/']").ok().flatten());
+        let Some(href) = link.and_then(|a| a.get_attribute("href")) else {
+            return;
+        };
+        let slug = href[2..].split(['?', '/']).next().unwrap_or_default();
+        if slug != own && slug != "embed" {
+            e.prevent_default();
+            if let Some(w) = web_sys::window() {
+                let _ = w.open_with_url_and_target(&format!("./{href}"), "_blank");
+            }
+        }
+    })
 }

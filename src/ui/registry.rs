@@ -102,7 +102,7 @@ macro_rules! with_panels {
                 slug: "lab",
                 title: "Lab",
                 heading: "Bit lab",
-                lesson: "Type any C bit expression and watch every sub-expression evaluate.",
+                lesson: "Type a C bit expression, or paste whole C functions, and watch every step and every implicit conversion on bits.",
                 state: LabState,
             }
             Bitboard(bitboard::BitboardPanel) {

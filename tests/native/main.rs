@@ -8,6 +8,7 @@
 mod common;
 
 mod architecture;
+mod c_conversions;
 mod c_gcc;
 mod c_prove;
 mod cli;

@@ -177,3 +177,18 @@ test('the Embed button: a snippet for the current state and options, and it open
   await context.close();
   assert.deepEqual([...problems, ...second.problems], []);
 });
+
+test('in an embed, a "see also" link to another panel opens the whole site in a new tab; the frame keeps its panel', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 900, height: 900 } });
+  await page.goto(`${site.server.url}#/embed/debruijn`);
+  const seeAlso = page.locator('.embed a[href^="#/magic"]').first();
+  await seeAlso.waitFor();
+  const [opened] = await Promise.all([context.waitForEvent('page'), seeAlso.click()]);
+  await opened.waitForLoadState();
+  assert.match(opened.url(), /#\/magic/);
+  assert.doesNotMatch(opened.url(), /embed/);
+  assert.match(page.url(), /#\/embed\/debruijn/, 'the frame stays on its panel');
+  await opened.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -194,3 +194,22 @@ test('the grade table: files dropped on its boxes; each row opens its puzzle wit
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the grade table: a rules row keeps its cells in their columns and says its line once', async () => {
+  const { page, problems, context } = await newPage(site.browser, DESKTOP);
+  await openPractice(page);
+  await dropFiles(page, '.grade-puzzles', [['bits.c', read('puzzles.c')]]);
+  await dropFiles(page, '.grade-reference', [['ref.c', read('reference.c')]]);
+  await dropFiles(page, '.grade-student', [['student.c', read('student_rules.c')]]);
+  await page.waitForFunction(() => document.querySelector('.grade-student').value.includes('bitXnor'));
+  await page.click('.grade-run');
+  await page.waitForSelector('.grade-result', { timeout: VERDICT_MS });
+  const row = page.locator('tr.grade-row[data-status="rules"]').first();
+  const tops = await row.locator('td').evaluateAll((tds) => tds.map((td) => Math.round(td.getBoundingClientRect().top)));
+  assert.ok(tops.length >= 5 && tops.every((t) => t === tops[0]), `cells of one row at ${tops}`);
+  const reason = await row.locator('.grade-reason').innerText();
+  assert.equal((reason.match(/line \d+/g) || []).length, 1, reason);
+  await shot(page, 'practice-grade-rules');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -47,7 +47,8 @@ test('start page: a card per panel with a live miniature, and the suggested path
   assert.equal(await page.getAttribute('main#panel', 'data-panel'), 'start');
   assert.equal(await page.locator('.start-card').count(), 13, 'one card per panel');
   const path = await page.locator('ol.path a').evaluateAll((a) => a.map((e) => e.dataset.start));
-  assert.deepEqual(path, ['nibbles', 'swar', 'debruijn', 'trits', 'position', 'gpu']);
+  assert.deepEqual(path, ['nibbles', 'swar', 'debruijn', 'lab', 'practice', 'trits', 'position', 'gpu']);
+  assert.match(await page.locator('.start-card[data-card="lab"] p').first().innerText(), /whole C functions/);
   const card = (slug) => page.locator(`.start-card[data-card="${slug}"]`).innerText();
   assert.match(await card('nibbles'), /unsigned 11, signed -5/);
   assert.match(await card('swar'), /\[8, 3, 8, 7\] \+ \[8, 5, 8, 1\] = \[0, 8, 0, 8\]/);

@@ -5,7 +5,7 @@
 //! row opens that puzzle with the student's answer; a wrong one opens its
 //! counterexample in the Lab.
 
-use super::practice_puzzle::lab_c_link;
+use super::practice_puzzle::{lab_c_link, with_line};
 use super::practice_sets::{file_list, file_text};
 use crate::practice::custom::{function_text, SetSource};
 use crate::practice::grade::{Counterexample, Status};
@@ -143,8 +143,7 @@ fn row(r: &GradeRow, set: &SetSource, student: &str) -> Html {
 /// the broken rule with its line (the library's reason already names a
 /// counterexample's inputs and values: then they are not repeated).
 fn reason(r: &GradeRow) -> Html {
-    let line = r.line.map(|l| format!(" (line {l})")).unwrap_or_default();
-    let head = html! { <span>{ format!("{}{line}", r.reason) }</span> };
+    let head = html! { <span>{ with_line(&r.reason, r.line) }</span> };
     match &r.counterexample {
         Some(Counterexample {
             args,

@@ -185,7 +185,7 @@ fn verdict(g: &GradeDone, source: &SetSource, p: &Puzzle, answer: &str) -> Html 
         .ops
         .map(|n| format!("{n} of at most {} operators", r.max_ops))
         .unwrap_or_default();
-    let line = r.line.map(|l| format!(" (line {l})")).unwrap_or_default();
+    let reason = with_line(&r.reason, r.line);
     match r.status {
         Status::Correct => html! {
             <div class="verdict solved" role="status">
@@ -210,13 +210,13 @@ fn verdict(g: &GradeDone, source: &SetSource, p: &Puzzle, answer: &str) -> Html 
             </div>
         },
         Status::Rules => {
-            html! { <p class="verdict bad rules" role="status"><strong>{ "✗ Breaks a rule: " }</strong>{ format!("{}{line}", r.reason) }</p> }
+            html! { <p class="verdict bad rules" role="status"><strong>{ "✗ Breaks a rule: " }</strong>{ reason }</p> }
         }
         Status::NotProven => {
             html! { <p class="verdict not-proven" role="status">{ format!("Not proven: {}", r.reason) }</p> }
         }
         Status::Error => {
-            html! { <p class="verdict bad" role="status"><strong>{ "✗ " }</strong>{ format!("{}{line}", r.reason) }</p> }
+            html! { <p class="verdict bad" role="status"><strong>{ "✗ " }</strong>{ reason }</p> }
         }
     }
 }
@@ -252,4 +252,13 @@ pub fn lab_c_link(src: &str, func: &str, mut args: Vec<(String, String)>, cmp: S
         ..LabState::default()
     };
     Route::of(&lab).to_hash()
+}
+
+/// A grade's reason with its line, said once: the grader's reasons for a
+/// rule or a parse error already begin with `line N:`.
+pub(super) fn with_line(reason: &str, line: Option<u32>) -> String {
+    match line {
+        Some(l) if !reason.starts_with("line ") => format!("{reason} (line {l})"),
+        _ => reason.to_string(),
+    }
 }

@@ -6,10 +6,12 @@ use crate::ui::route::Panel;
 use yew::prelude::*;
 
 /// The suggested order through the panels.
-pub const PATH: [Panel; 6] = [
+pub const PATH: [Panel; 8] = [
     Panel::Nibbles,
     Panel::Swar,
     Panel::DeBruijn,
+    Panel::Lab,
+    Panel::Practice,
     Panel::Trits,
     Panel::Position,
     Panel::Gpu,
