@@ -294,13 +294,7 @@ impl Store {
     /// (compared in constant time with every member's hash).
     pub fn member_by_token(&self, class_id: i64, token: &str) -> Result<Option<Member>> {
         let conn = self.conn();
-        let mut q = conn.prepare_cached("SELECT id, token_hash FROM members WHERE class_id = ?1")?;
-        let hashes: Vec<(i64, TokenHash)> = q
-            .query_map([class_id], |r| {
-                let blob: Vec<u8> = r.get(1)?;
-                Ok((r.get(0)?, blob.try_into().unwrap_or([0; 32])))
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+        let hashes = token_hashes(&conn, "class_id = ?1", class_id)?;
         let Some(id) = tokens::find(token, &hashes) else {
             return Ok(None);
         };
@@ -316,14 +310,7 @@ impl Store {
     /// (a token used on the wrong class gets 403, not 401).
     pub fn token_elsewhere(&self, class_id: i64, token: &str) -> Result<bool> {
         let conn = self.conn();
-        let mut q =
-            conn.prepare_cached("SELECT id, token_hash FROM members WHERE class_id != ?1")?;
-        let hashes: Vec<(i64, TokenHash)> = q
-            .query_map([class_id], |r| {
-                let blob: Vec<u8> = r.get(1)?;
-                Ok((r.get(0)?, blob.try_into().unwrap_or([0; 32])))
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+        let hashes = token_hashes(&conn, "class_id != ?1", class_id)?;
         Ok(tokens::find(token, &hashes).is_some())
     }
 
@@ -435,6 +422,19 @@ impl Store {
         let grades = conn.query_row("SELECT COUNT(*) FROM grades", [], |r| r.get(0))?;
         Ok((subs, grades))
     }
+}
+
+/// Each member's id and token hash, of the members `filter` (over
+/// `class_id`) picks.
+fn token_hashes(conn: &Connection, filter: &str, class_id: i64) -> Result<Vec<(i64, TokenHash)>> {
+    let mut q = conn.prepare_cached(&format!("SELECT id, token_hash FROM members WHERE {filter}"))?;
+    let rows = q
+        .query_map([class_id], |r| {
+            let blob: Vec<u8> = r.get(1)?;
+            Ok((r.get(0)?, blob.try_into().unwrap_or([0; 32])))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
 }
 
 fn member_row(r: &rusqlite::Row) -> rusqlite::Result<Member> {

@@ -155,9 +155,11 @@ fn step_json(s: &CStep) -> serde_json::Value {
 /// The text trace: each step with its value and note, the conversions in it.
 fn print_steps(steps: &[CStep]) {
     for s in steps {
+        // (a loop's test says the iteration it decides in its note)
+        let test = matches!(s.kind, bitscope::lang::c::StepKind::Condition { .. }) && s.note.is_some();
         let iter = s
             .iteration
-            .filter(|_| s.note.is_none())
+            .filter(|_| !test)
             .map(|n| format!(" [iteration {n}]"))
             .unwrap_or_default();
         let value = s

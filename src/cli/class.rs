@@ -15,7 +15,6 @@
 use bitscope::class::{self, api, grading, roster, store::Store};
 use clap::{Args, Subcommand};
 use serde_json::json;
-use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -205,39 +204,6 @@ fn serve(a: ServeArgs) -> i32 {
     } else {
         eprintln!("bitscope class: {} has no index.html: serving the API only (`make dist` builds the site)", a.dir.display());
     }
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("error: cannot start the runtime: {e}");
-            return 1;
-        }
-    };
-    runtime.block_on(async move {
-        let listener = match tokio::net::TcpListener::bind(SocketAddr::new(a.bind, a.port)).await {
-            Ok(l) => l,
-            Err(e) => {
-                eprintln!("error: cannot listen on {}:{}: {e}", a.bind, a.port);
-                return 1;
-            }
-        };
-        let addr = match listener.local_addr() {
-            Ok(addr) => addr,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return 1;
-            }
-        };
-        println!("bitscope class: serving {} on http://{addr}/", a.db.display());
-        let _ = std::io::stdout().flush();
-        let shutdown = async {
-            let _ = tokio::signal::ctrl_c().await;
-        };
-        match axum::serve(listener, app).with_graceful_shutdown(shutdown).await {
-            Ok(()) => 0,
-            Err(e) => {
-                eprintln!("error: {e}");
-                1
-            }
-        }
-    })
+    let say = move |addr| format!("bitscope class: serving {} on http://{addr}/", a.db.display());
+    super::serve::serve_until_stopped(SocketAddr::new(a.bind, a.port), app, true, say)
 }

@@ -156,10 +156,26 @@ pub fn run(args: ServeArgs) -> i32 {
         Ok(p) => p,
         Err(e) => return super::bad_input(e),
     };
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
+    let app = app(&args.dir, prefix.clone());
+    let say = move |addr| format!("bitscope: serving {} on http://{addr}{prefix}", args.dir.display());
+    serve_until_stopped(SocketAddr::new(args.host, args.port), app, false, say)
+}
+
+/// Serves `app` on `addr` until Ctrl-C, on a current-thread runtime or
+/// (`threads`) one thread a core; prints `say(the address bound)` once it
+/// listens (tests and scripts read the port from it). Gives the exit code.
+pub fn serve_until_stopped(
+    addr: SocketAddr,
+    app: Router,
+    threads: bool,
+    say: impl FnOnce(SocketAddr) -> String,
+) -> i32 {
+    let builder = if threads {
+        tokio::runtime::Builder::new_multi_thread()
+    } else {
+        tokio::runtime::Builder::new_current_thread()
+    };
+    let runtime = match { builder }.enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("error: cannot start the runtime: {e}");
@@ -167,32 +183,26 @@ pub fn run(args: ServeArgs) -> i32 {
         }
     };
     runtime.block_on(async move {
-        let listener =
-            match tokio::net::TcpListener::bind(SocketAddr::new(args.host, args.port)).await {
-                Ok(l) => l,
-                Err(e) => {
-                    eprintln!("error: cannot listen on {}:{}: {e}", args.host, args.port);
-                    return 1;
-                }
-            };
-        let addr = match listener.local_addr() {
+        let listener = match tokio::net::TcpListener::bind(addr).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("error: cannot listen on {addr}: {e}");
+                return 1;
+            }
+        };
+        let bound = match listener.local_addr() {
             Ok(a) => a,
             Err(e) => {
                 eprintln!("error: {e}");
                 return 1;
             }
         };
-        println!(
-            "bitscope: serving {} on http://{addr}{prefix}",
-            args.dir.display()
-        );
+        println!("{}", say(bound));
+        let _ = std::io::Write::flush(&mut std::io::stdout());
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };
-        match axum::serve(listener, app(&args.dir, prefix))
-            .with_graceful_shutdown(shutdown)
-            .await
-        {
+        match axum::serve(listener, app).with_graceful_shutdown(shutdown).await {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("error: {e}");

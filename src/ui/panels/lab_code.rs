@@ -299,7 +299,7 @@ fn code_steps(props: &CodeStepsProps) -> Html {
             <p class="c-statement" data-line={st.line.to_string()}>
                 <span class="muted">{ format!("step {} of {}, line {} in {}: ", current + 1, steps.len(), st.line, st.function) }</span>
                 <code>{ st.text.clone() }</code>
-                if let (Some(i), None) = (st.iteration, &st.note) { <span class="c-iteration">{ format!(" iteration {i}") }</span> }
+                if let (Some(i), false) = (st.iteration, loop_test(st)) { <span class="c-iteration">{ format!(" iteration {i}") }</span> }
                 if let Some(v) = &st.value { <span class="muted">{ format!(" = {} ({})", v.decimal, v.hex) }</span> }
                 if let Some(n) = &st.note { <span class="c-note">{ format!(" — {n}") }</span> }
             </p>
@@ -310,6 +310,12 @@ fn code_steps(props: &CodeStepsProps) -> Html {
             <StepPlayer trace={props.shown.trace.clone()} step={current} on_step={props.on_step.clone()} />
         </>
     }
+}
+
+/// A loop's test, whose note names the iteration it decides (so the
+/// iteration it is counted in is not shown beside it).
+fn loop_test(st: &CStep) -> bool {
+    matches!(st.kind, crate::lang::c::StepKind::Condition { .. }) && st.note.is_some()
 }
 
 /// The source with line numbers, the step's line marked.
