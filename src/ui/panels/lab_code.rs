@@ -305,7 +305,7 @@ fn code_steps(props: &CodeStepsProps) -> Html {
             </p>
             { for st.warnings.iter().map(|w| html! { <p class="warning c-warning">{ w.clone() }</p> }) }
             { vars_table(st) }
-            <Zoom step={st.clone()} />
+            { zoom_view(st) }
             { run_to_line(steps, current, &props.on_step) }
             <StepPlayer trace={props.shown.trace.clone()} step={current} on_step={props.on_step.clone()} />
         </>
@@ -356,39 +356,27 @@ fn vars_table(st: &CStep) -> Html {
     data_table("lab-steps c-vars", &head, rows)
 }
 
-#[derive(Properties, PartialEq)]
-struct ZoomProps {
-    step: CStep,
-}
-
 /// Zoom in: the step's sub-expressions, innermost first, and each
 /// implicit conversion a row of its own (its bits before and after, the
-/// rule), those that change the value marked; "show every conversion"
-/// (on) folds away the ones that keep it.
-#[function_component(Zoom)]
-fn zoom(props: &ZoomProps) -> Html {
-    let every = use_state(|| true);
-    let st = &props.step;
+/// rule), those that change the value marked. "show every conversion"
+/// (on) is a plain checkbox: unticked, the stylesheet folds away the
+/// conversions that keep the value (no state: it changes only the view).
+fn zoom_view(st: &CStep) -> Html {
     if st.exprs.is_empty() {
         return html! {};
     }
-    let rows = st.exprs.iter().filter(|e| *every || e.conversion.as_ref().is_none_or(|c| c.changes)).map(expr_row);
-    let toggle = {
-        let every = every.clone();
-        Callback::from(move |_: Event| every.set(!*every))
-    };
     let any = st.exprs.iter().any(|e| e.conversion.is_some());
     html! {
         <details class="c-zoom" open=true>
             <summary>{ "zoom in: the sub-expressions and C's conversions, innermost first" }</summary>
             if any {
                 <label class="c-every">
-                    <input type="checkbox" checked={*every} onchange={toggle} data-local="a view toggle" />
+                    <input type="checkbox" checked=true data-local="a view toggle" />
                     { " show every conversion (off: only those that change the value)" }
                 </label>
             }
             <div class="table-scroll">
-                { data_table("lab-steps c-exprs", &["sub-expression", "type", "hex", "value"], rows) }
+                { data_table("lab-steps c-exprs", &["sub-expression", "type", "hex", "value"], st.exprs.iter().map(expr_row)) }
             </div>
         </details>
     }
