@@ -402,7 +402,7 @@ fn expr_row(e: &crate::ui::worker::CExprView) -> Html {
     let class = classes!("c-conversion", c.changes.then_some("changes"));
     html! {
         <>
-            <tr class={class.clone()} data-why={format!("{:?}", c.why).to_lowercase()}>
+            <tr class={class.clone()} data-why={c.why.name()}>
                 <td><code>{ e.text.clone() }</code>{ format!(" → {} ({} in ", e.value.ty, c.why.name()) }<code>{ c.within.clone() }</code>{ ")" }</td>
                 <td class="c-type">{ format!("{} → {}", c.before.ty, e.value.ty) }</td>
                 <td class="mono hex">{ format!("{} → {}", c.before.hex, e.value.hex) }</td>
