@@ -63,13 +63,14 @@ pub fn body(s: &Submission) -> Vec<u8> {
 }
 
 /// Sends every submission to class `class` over `connections` threads, in
-/// order, until `stop` is set; gives each one's result (`None`: not sent).
+/// order, until `stop` is set, counting the 200s in `ok` as they come;
+/// gives each one's result (`None`: not sent).
 pub fn submit_all(
     addr: SocketAddr,
     class: &str,
     subs: &[Submission],
     connections: usize,
-    stop: &AtomicBool,
+    (stop, ok): (&AtomicBool, &AtomicUsize),
 ) -> Vec<Option<Sent>> {
     let next = AtomicUsize::new(0);
     let out: Vec<Mutex<Option<Sent>>> = subs.iter().map(|_| Mutex::new(None)).collect();
@@ -83,6 +84,9 @@ pub fn submit_all(
                 }
                 let t = Instant::now();
                 let reply = request(addr, "POST", &path, Some(&subs[k].token), Some(&body(&subs[k]))).ok();
+                if reply.as_ref().is_some_and(|r| r.status == 200) {
+                    ok.fetch_add(1, Ordering::Relaxed);
+                }
                 let sent = Sent {
                     reply,
                     latency: t.elapsed(),

@@ -10,7 +10,7 @@
 use bitscope::class::load::{self, Submission};
 use bitscope::class::{self, roster::Student, store::Store};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 const PUZZLES: &str = include_str!("../../../tests/data/datalab/puzzles.c");
@@ -73,7 +73,7 @@ fn measure(dir: &Path, students: usize, connections: usize) -> Result<(), String
     let subs = class_of(&db, students)?;
     let (mut child, addr) = load::spawn_server(&exe, &db, &["--dir", &none]).map_err(|e| e.to_string())?;
     let t = Instant::now();
-    let results = load::submit_all(addr, "load", &subs, connections, &AtomicBool::new(false));
+    let results = load::submit_all(addr, "load", &subs, connections, (&AtomicBool::new(false), &AtomicUsize::new(0)));
     let s = load::summary(&results, t.elapsed());
     let _ = child.kill();
     let _ = child.wait();
@@ -107,7 +107,7 @@ fn crash(exe: &Path, db: &PathBuf, students: usize, connections: usize, none: &s
             let _ = child.wait();
             stop.store(true, Ordering::Relaxed);
         });
-        let r = load::submit_all(addr, "load", &subs, connections, &stop);
+        let r = load::submit_all(addr, "load", &subs, connections, (&stop, &AtomicUsize::new(0)));
         let _ = killer.join();
         r
     });
