@@ -56,6 +56,9 @@ pub enum TableError {
     BadShift { line: usize, value: u64 },
     #[error("no magics found")]
     Empty,
+    /// The only array holds small numbers: a shift or bit-count table.
+    #[error("the only array holds {count} numbers, all at most 64: it reads as a table of shifts or bit counts, not of magics (a magic is a large 64-bit number); paste the magics' array too, or one magic per line")]
+    OnlyShifts { count: usize },
     #[error(transparent)]
     Magic(#[from] MagicError),
 }
@@ -379,6 +382,9 @@ pub fn parse_table(
         let magics = found.into_iter().next().unwrap_or_default();
         (magics, small)
     };
+    if magics.is_empty() && !small.is_empty() {
+        return Err(TableError::OnlyShifts { count: small.len() });
+    }
     if magics.is_empty() {
         return Err(TableError::Empty);
     }
