@@ -41,6 +41,7 @@ pub mod compare;
 pub mod fen;
 pub mod magic_lab;
 pub mod magics;
+pub mod material;
 pub mod movegen;
 pub mod moves;
 #[cfg(not(target_arch = "wasm32"))]

@@ -135,3 +135,16 @@ test('magic bitboards: piece, square, occupancy, magic, bits, step', async () =>
     await next(page, 2);
   }, ['piece=bishop', 'sq=e5', 'magic=123456789abcdef', 'bits=7', 'step=2']);
 });
+
+test('position: material no game reaches is said, and the position still reads (and its link)', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/position?fen=${encodeURIComponent('4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1')}`);
+  await page.waitForSelector('.fen-warnings');
+  assert.match(await page.locator('.fen-warning').first().innerText(), /white has 9 pawns/);
+  assert.equal(await page.locator('.error-box.fen-error').count(), 0, 'not refused');
+  await page.goto(`${site.server.url}#/position`);
+  await page.waitForSelector('main#panel section.panel');
+  assert.equal(await page.locator('.fen-warnings').count(), 0, 'the start position is quiet');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

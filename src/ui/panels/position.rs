@@ -86,9 +86,16 @@ pub fn position_panel(props: &PanelProps) -> Html {
     };
     let position = setup.position;
     let errors: Vec<String> = url_error.into_iter().chain(path_error).collect();
+    let warnings = crate::chess::material::material_warnings(&position);
     html! {
         <PanelFrame panel={Panel::Position} lede={"Five bitboards — w (white), P (pawns), N (knights), B (bishops and queens), R (rooks and queens) — plus the two king squares hold a whole position in 42 bytes. Every piece set comes out of them with a few ands."}>
             <FenCard fen={state.fen.clone()} set_fen={dispatch.reform(Action::SetFen)} {errors} />
+            if !warnings.is_empty() {
+                <div class="card warning fen-warnings" role="note">
+                    <p>{ "This position reads, but no game reaches it (perft counts it all the same, as Stockfish does):" }</p>
+                    <ul>{ for warnings.iter().map(|w| html! { <li class="fen-warning">{ w.clone() }</li> }) }</ul>
+                </div>
+            }
             <BoardCards {position} />
             <DerivedCard {position} />
             <div class="cols even">
