@@ -98,6 +98,25 @@ test('without WebGPU the panel says so and offers the CPU perft', async () => {
   }
 });
 
+test('WebGPU without an adapter (no --enable-unsafe-webgpu): the reason in words, wgpu\'s text only behind "details"', async () => {
+  const bare = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS.filter((a) => a !== '--enable-unsafe-webgpu'),
+  });
+  try {
+    const { page, problems } = await newPage(bare, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.server.url}#/gpu?depth=3`);
+    await page.waitForSelector('.no-webgpu, .adapter-name', { timeout: 30000 });
+    if (await page.locator('.no-webgpu').count()) {
+      const said = await page.locator('.no-webgpu .error-box').innerText();
+      assert.doesNotMatch(said, /noop|not compiled|vulkan|wgpu/i, said);
+    }
+    assert.deepEqual(problems.filter((p) => !/adapter|WebGPU/i.test(p)), []);
+  } finally {
+    await bare.close();
+  }
+});
+
 // (every slider method in every kernel counts in the matrix test below; this
 // one goes through the panel's own run: one kernel of each family per method)
 test('a slider method picked in the panel reaches the kernel: Kiwipete 3 with each', async () => {

@@ -36,7 +36,9 @@ use yew::prelude::*;
 enum Adapter {
     Probing,
     Ready(Rc<GpuPerft>),
-    Missing(String),
+    /// Why, in words, and the browser's or wgpu's own text (behind
+    /// "details").
+    Missing(String, Option<String>),
 }
 
 #[derive(Clone, PartialEq)]
@@ -200,15 +202,17 @@ fn use_adapter() -> (UseStateHandle<Adapter>, UseStateHandle<Option<String>>) {
             if !has_navigator_gpu() {
                 adapter.set(Adapter::Missing(
                     "This browser has no WebGPU: navigator.gpu is missing (Chromium needs a GPU, or --enable-unsafe-webgpu for its software adapter).".into(),
+                    None,
                 ));
             } else {
                 wasm_bindgen_futures::spawn_local(async move {
                     browser_info.set(browser_adapter_info().await);
                     match GpuPerft::new().await {
                         Ok(g) => adapter.set(Adapter::Ready(Rc::new(g))),
-                        Err(e) => adapter.set(Adapter::Missing(format!(
-                            "WebGPU is there, but requestAdapter() gave no adapter: {e}"
-                        ))),
+                        Err(e) => adapter.set(Adapter::Missing(
+                            "This browser has WebGPU, but it gave no GPU adapter to this page: the GPU may be blocked, missing, or turned off in the browser's settings.".into(),
+                            Some(e.to_string()),
+                        )),
                     }
                 });
             }
@@ -223,9 +227,12 @@ fn adapter_card(adapter: &Adapter, browser_info: Option<&String>) -> Html {
         Adapter::Probing => {
             html! { <p class="muted">{ "Asking the browser for a WebGPU adapter…" }</p> }
         }
-        Adapter::Missing(why) => html! {
+        Adapter::Missing(why, detail) => html! {
             <div class="no-webgpu">
                 <p class="error-box" role="alert">{ why.clone() }</p>
+                if let Some(d) = detail {
+                    <details class="no-webgpu-detail"><summary>{ "details" }</summary><p class="mono">{ d.clone() }</p></details>
+                }
                 <p>{ "The CPU perft below runs the same count in WebAssembly." }</p>
             </div>
         },
