@@ -64,6 +64,11 @@ test('merged breadth-first: start perft 5 exact, nodes and distinct positions pe
   assert.equal(nodes[5], '4865609');
   assert.ok(await page.locator('.levels-chart .levels-nodes circle').count() >= 5);
   assert.ok(await page.locator('.levels-chart .levels-distinct rect').count() >= 4);
+  // a ply with no level of its own (the fused leaf's) is marked on the chart, with a note
+  const plies = (await page.locator('.levels-table tbody tr td:first-child').allTextContents()).map(Number);
+  const skipped = [0, 1, 2, 3, 4, 5].filter((p) => !plies.includes(p));
+  assert.equal(await page.locator('.levels-chart .skipped-ply').count(), skipped.length);
+  assert.equal(await page.locator('.levels-chart .chart-note').count(), skipped.length ? 1 : 0);
   await page.locator('.levels-chart').scrollIntoViewIfNeeded();
   await shot(page, 'gpu-merged-levels');
   // off: the plain walk, no chart, the same count; the URL says so

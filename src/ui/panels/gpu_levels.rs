@@ -108,6 +108,8 @@ pub fn levels_chart(props: &LevelsProps) -> Html {
     };
     let nodes = pick(|s| s.nodes);
     let distinct = pick(|s| s.distinct);
+    // plies with no level of their own: the fused leaf counts them with the next
+    let skipped: Vec<u32> = (0..=last).filter(|p| !levels.iter().any(|s| s.ply == *p)).collect();
     html! {
         <figure class="levels-chart">
             <svg viewBox={format!("0 0 {W} {H}")} role="img"
@@ -123,6 +125,12 @@ pub fn levels_chart(props: &LevelsProps) -> Html {
                 { for levels.iter().map(|s| html! {
                     <text class="tick" x={num(x_of(s.ply))} y={num(H - BOTTOM + 16.0)} text-anchor="middle">{ s.ply }</text>
                 }) }
+                { for skipped.iter().map(|&p| html! {
+                    <text class="tick skipped-ply" x={num(x_of(p))} y={num(H - BOTTOM + 16.0)} text-anchor="middle">{ format!("{p}*") }</text>
+                }) }
+                if !skipped.is_empty() {
+                    <text class="chart-note" x={num(LEFT)} y={num(H - 4.0)}>{ "* not drawn: the fused leaf counts it with the next ply" }</text>
+                }
                 <text class="tick" x={num(W - RIGHT)} y={num(H - 4.0)} text-anchor="end">{ "ply" }</text>
                 { series(&nodes, "levels-nodes", false, "nodes") }
                 { series(&distinct, "levels-distinct", true, "distinct") }
