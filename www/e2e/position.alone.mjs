@@ -34,6 +34,16 @@ test('position panel: sets, sizes, budget, move layout, bad FEN', async () => {
   await page.fill('input[data-budget="threads"]', '128');
   assert.match(await page.textContent('.budget-total'), /^30976 B/);
   assert.match(await page.locator('.budget tr.bad').first().textContent(), /over by/);
+  // a value outside its range is marked invalid with the range; the budget and the link keep the last good one
+  const before = page.url();
+  await page.fill('input[data-budget="pos"]', '0');
+  await page.waitForSelector('.budget-field.invalid .error');
+  assert.equal(await page.getAttribute('input[data-budget="pos"]', 'aria-invalid'), 'true');
+  assert.match(await page.textContent('.budget-field.invalid .error'), /1 to 100000/);
+  assert.match(await page.textContent('.budget-total'), /^30976 B/);
+  assert.equal(page.url(), before);
+  await page.fill('input[data-budget="pos"]', '42');
+  assert.equal(await page.locator('.budget-field.invalid').count(), 0);
 
   // the move layout: choose e1g1 (castling) and read its fields
   await page.selectOption('select.move-select', 'e1g1');

@@ -328,19 +328,7 @@ fn budget_calculator(props: &BudgetProps) -> Html {
         ..GpuState::default()
     };
     let field = |f: BudgetField| {
-        let dispatch = props.dispatch.clone();
-        let oninput = Callback::from(move |e: InputEvent| {
-            if let Ok(v) = input_value(&e).trim().parse::<u32>() {
-                if BudgetField::RANGE.contains(&v) {
-                    dispatch.emit(Action::SetBudget(f, v));
-                }
-            }
-        });
-        html! {
-            <label class="budget-field">{ f.label() }
-                <input type="number" min="1" max="100000" data-budget={f.key()} value={props.state.budget(f).to_string()} {oninput} />
-            </label>
-        }
+        html! { <BudgetInput field={f} value={props.state.budget(f)} dispatch={props.dispatch.clone()} /> }
     };
     let verdict = |limit: u64| {
         let fits = budget.fits(limit);
@@ -477,5 +465,41 @@ pub fn mini() -> Html {
         <BitGrid board={q} small=true label="B & R = queens" />
         <p class="mini">{ format!("queens: {}", names.join(", ")) }</p>
         </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct BudgetInputProps {
+    field: BudgetField,
+    value: u32,
+    dispatch: Callback<Action>,
+}
+
+/// One budget field: a value in its range goes to the state (and the
+/// link); one outside it is marked invalid with the range, and the state
+/// keeps the last good value.
+#[function_component(BudgetInput)]
+fn budget_input(props: &BudgetInputProps) -> Html {
+    let bad = use_state(|| false);
+    let (f, range) = (props.field, BudgetField::RANGE);
+    let oninput = {
+        let (dispatch, bad) = (props.dispatch.clone(), bad.clone());
+        Callback::from(move |e: InputEvent| match input_value(&e).trim().parse::<u32>() {
+            Ok(v) if BudgetField::RANGE.contains(&v) => {
+                bad.set(false);
+                dispatch.emit(Action::SetBudget(f, v));
+            }
+            _ => bad.set(true),
+        })
+    };
+    let id = format!("budget-{}", f.key());
+    html! {
+        <label class={classes!("budget-field", bad.then_some("invalid"))} for={id.clone()}>{ f.label() }
+            <input {id} type="number" min={range.start().to_string()} max={range.end().to_string()} data-budget={f.key()}
+                value={props.value.to_string()} {oninput} aria-invalid={bad.to_string()} />
+            if *bad {
+                <span class="error" role="alert">{ format!("{} to {}: the budget keeps {}", range.start(), range.end(), props.value) }</span>
+            }
+        </label>
     }
 }
