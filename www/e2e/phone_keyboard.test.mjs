@@ -169,7 +169,16 @@ test('divide: the depth is read from the pasted total, or the near miss said pla
   await page.click('.compare-run');
   await page.waitForSelector('.compare-done', { timeout: 60000 });
   assert.equal(await page.locator('tr.compare-row.differ').count(), 0);
-  // one move off by one: the plain question
+  // one move off by one at the depth asked: no question about the depth (it is right); the compare names the move
+  await page.fill('#divide-text', START_DEPTH_3.replace('e2e4: 600', 'e2e4: 599').replace('8902', '8901'));
+  await page.waitForTimeout(1000);
+  assert.equal(await page.locator('.divide-hint').count(), 0, 'no depth hint at the right depth');
+  await page.click('.compare-run');
+  await page.waitForSelector('tr.compare-row.differ', { timeout: 60000 });
+  assert.match(await page.locator('tr.compare-row.differ').first().textContent(), /e2e4/);
+  // at another depth, a near miss is the plain question
+  await page.goto(`${site.server.url}#/position?depth=4`);
+  await page.waitForSelector('#divide-text');
   await page.fill('#divide-text', START_DEPTH_3.replace('e2e4: 600', 'e2e4: 599').replace('8902', '8901'));
   await page.waitForFunction(() => /Is the depth 3\? Your total 8901 is depth 3's 8902 but for 1\./.test(document.querySelector('.divide-hint')?.textContent));
   assert.deepEqual(problems, []);

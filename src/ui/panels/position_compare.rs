@@ -126,12 +126,14 @@ pub(super) fn compare_card(props: &CompareCardProps) -> Html {
 }
 
 /// What the pasted total says of its depth: (the depth whose total is
-/// nearest, that total, theirs). Nothing when it is the depth asked.
+/// nearest, that total, theirs). Nothing when that is the depth asked
+/// (even when the totals differ: then the rows say where).
 fn depth_hint_view(hint: Option<(u32, u64, u64)>, asked: u32, dispatch: &Callback<Action>) -> Html {
     let Some((depth, ours, theirs)) = hint else {
         return html! {};
     };
-    if depth == asked && ours == theirs {
+    // the depth asked is already the nearest: the rows below say what differs
+    if depth == asked {
         return html! {};
     }
     let text = if ours == theirs {
@@ -144,12 +146,10 @@ fn depth_hint_view(hint: Option<(u32, u64, u64)>, asked: u32, dispatch: &Callbac
     };
     html! {
         <p class="divide-hint" role="status" data-depth={depth.to_string()}>{ text }
-            if depth != asked {
-                { " " }
-                <button type="button" class="linkish divide-depth" onclick={dispatch.reform(move |_: MouseEvent| Action::SetDepth(depth))}>
-                    { format!("compare at depth {depth}") }
-                </button>
-            }
+            { " " }
+            <button type="button" class="linkish divide-depth" onclick={dispatch.reform(move |_: MouseEvent| Action::SetDepth(depth))}>
+                { format!("compare at depth {depth}") }
+            </button>
         </p>
     }
 }
