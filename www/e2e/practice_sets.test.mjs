@@ -213,3 +213,17 @@ test('the grade table: a rules row keeps its cells in their columns and says its
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a half-written exercise survives a reload: the draft is in the link', async () => {
+  const { page, problems, context } = await newPage(site.browser, DESKTOP);
+  await openPractice(page);
+  await page.fill('.write-name', 'bitAndNot');
+  await page.fill('.write-task', 'x & ~y, half written');
+  assert.match(decodeURIComponent(page.url()), /w=.*bitAndNot/);
+  await page.reload();
+  await page.waitForSelector('.write-card');
+  assert.equal(await page.inputValue('.write-name'), 'bitAndNot');
+  assert.equal(await page.inputValue('.write-task'), 'x & ~y, half written');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

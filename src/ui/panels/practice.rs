@@ -46,7 +46,9 @@ pub fn practice_panel(props: &PanelProps) -> Html {
             (None, Some(seat)) => html! {
                 <ClassView state={state.clone()} seat={seat.clone()} dispatch={dispatch.clone()} />
             },
-            (None, None) => html! { <ListView solved={(*solved).clone()} /> },
+            (None, None) => html! {
+                <ListView solved={(*solved).clone()} draft={state.draft.clone()} dispatch={dispatch.clone()} />
+            },
         },
     };
     // Reset asks first: one click must not wipe every solved mark.
@@ -95,12 +97,15 @@ pub fn practice_panel(props: &PanelProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct ListProps {
     solved: Solved,
+    /// The exercise form's draft (in the link).
+    draft: String,
+    dispatch: Callback<PracticeAction>,
 }
 
 /// Every exercise, by panel, in navigation order; then the teachers'
 /// sets, the exercise form and the file grader.
 #[function_component(ListView)]
-fn list_view(ListProps { solved }: &ListProps) -> Html {
+fn list_view(ListProps { solved, draft, dispatch }: &ListProps) -> Html {
     // bumped when the form adds to "my exercises": the sets read again
     let version = use_state(|| 0u32);
     let on_saved = {
@@ -124,7 +129,7 @@ fn list_view(ListProps { solved }: &ListProps) -> Html {
                 { for groups }
                 <SetsCard version={*version} />
             </div>
-            <WriteCard {on_saved} />
+            <WriteCard {on_saved} draft={draft.clone()} on_draft={dispatch.reform(PracticeAction::SetDraft)} />
             <GradeCard />
         </>
     }

@@ -83,24 +83,29 @@ fn join_my_set(source: &SetSource) -> SetSource {
 pub(super) struct WriteProps {
     /// Called when "my exercises" changed.
     pub on_saved: Callback<()>,
+    /// The draft as the link carries it (JSON; empty: the example).
+    pub draft: String,
+    /// A field changed: the new draft, for the link.
+    pub on_draft: Callback<String>,
 }
 
 #[function_component(WriteCard)]
 pub(super) fn write_card(props: &WriteProps) -> Html {
-    let draft = use_state(example);
+    // (the draft lives in the link: a reload or the link itself keeps it)
+    let draft: Draft = serde_json::from_str(&props.draft).unwrap_or_else(|_| example());
     let checked = use_state(|| None::<Result<SetSource, String>>);
     let field = |label: &'static str,
                  class: &'static str,
                  get: fn(&Draft) -> String,
                  set: fn(&mut Draft, String),
                  rows: u32| {
-        let draft_now = draft.clone();
+        let (draft_now, on_draft) = (draft.clone(), props.on_draft.clone());
         let checked = checked.clone();
         let value = get(&draft);
         let update = move |text: String| {
-            let mut next = (*draft_now).clone();
+            let mut next = draft_now.clone();
             set(&mut next, text);
-            draft_now.set(next);
+            on_draft.emit(serde_json::to_string(&next).unwrap_or_default());
             checked.set(None);
         };
         if rows > 1 {
@@ -128,7 +133,7 @@ pub(super) fn write_card(props: &WriteProps) -> Html {
         })
     };
     html! {
-        <div class="card write-card" data-local="a draft; its link is made on checking">
+        <div class="card write-card">
             <h3>{ "Write an exercise" }</h3>
             <p class="muted">{ "A puzzle in the data lab's shape: the answer is a C function over int, held to the operators, budget and constants you allow, and proven against your reference on every input your Assume allows." }</p>
             <div class="write-fields">

@@ -160,6 +160,9 @@ pub struct PracticeState {
     pub hints: usize,
     /// Check the answer on opening (a verdict's link).
     pub check: bool,
+    /// The exercise form's draft, as JSON (`practice::custom::Draft`), on
+    /// the list: a half-written exercise survives a reload and is a link.
+    pub draft: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,6 +179,8 @@ pub enum PracticeAction {
     Checked,
     /// A class's puzzle (or its list, `None`), with a fresh answer.
     OpenSeat(Option<String>),
+    /// The exercise form's draft changed (JSON).
+    SetDraft(String),
 }
 
 /// An exercise in a link: its id.
@@ -208,6 +213,7 @@ url_state!(PracticeState {
     answer (sparse): "a",
     hints (sparse): "hints",
     check (sparse): "check",
+    draft (sparse): "w",
 } and custom, seat then settle);
 
 /// An exercise wins over a set's puzzle; with neither, the list (and
@@ -218,11 +224,16 @@ fn settle(s: PracticeState) -> PracticeState {
     let custom = s.custom.filter(|_| s.exercise.is_none());
     let seat = s.seat.filter(|_| s.exercise.is_none() && custom.is_none());
     if s.exercise.is_none() && custom.is_none() && seat.is_none() {
-        return PracticeState::default();
+        // the list: only the form's draft
+        return PracticeState {
+            draft: s.draft,
+            ..PracticeState::default()
+        };
     }
     PracticeState {
         custom,
         seat,
+        draft: String::new(),
         hints: s.hints.min(most),
         ..s
     }
@@ -264,6 +275,10 @@ impl PanelState for PracticeState {
                     && !self.answer.is_empty(),
                 ..self
             },
+            PracticeAction::SetDraft(draft) => PracticeState {
+                draft,
+                ..PracticeState::default()
+            },
             PracticeAction::OpenSeat(puzzle) => PracticeState {
                 seat: self.seat.map(|s| ClassSeat { puzzle, ..s }),
                 ..PracticeState::default()
@@ -294,6 +309,7 @@ mod tests {
                             answer: answer.to_string(),
                             hints,
                             check,
+                            draft: String::new(),
                         };
                         assert_eq!(through_url(&s), s, "{} {answer:?}", ex.id);
                     }
@@ -330,6 +346,7 @@ mod tests {
                             answer: answer.to_string(),
                             hints,
                             check,
+                            draft: String::new(),
                         };
                         assert_eq!(through_url(&s), s, "{custom:?}");
                     }
@@ -361,6 +378,18 @@ mod tests {
         let s = PracticeState::default()
             .apply(PracticeAction::Open(None));
         assert_eq!(s.clone().apply(PracticeAction::OpenSeat(Some("x".into()))), s, "no class: the list");
+    }
+
+    #[test]
+    fn the_form_draft_survives_the_url_on_the_list_only() {
+        for draft in ["", "{\"name\":\"bitOr\",\"task\":\"x | y & z?=#é\"}", "not json"] {
+            let s = PracticeState::default().apply(PracticeAction::SetDraft(draft.into()));
+            assert_eq!(through_url(&s), s, "{draft:?}");
+        }
+        let s = PracticeState::default()
+            .apply(PracticeAction::SetDraft("{}".into()))
+            .apply(PracticeAction::Open(Some("lowest-bit-clear")));
+        assert_eq!(through_url(&s).draft, "", "an exercise's link carries no draft");
     }
 
     #[test]
