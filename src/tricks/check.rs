@@ -111,6 +111,10 @@ pub struct Parsed {
     spec: Program,
     assume: Option<Program>,
     params: Vec<(String, Int)>,
+    /// The functions the prover compares: the trick and its spec, or with
+    /// a restriction their guarded wrappers ([`guarded`]).
+    trick_fn: String,
+    spec_fn: String,
 }
 
 impl Parsed {
@@ -123,33 +127,44 @@ impl Parsed {
                 message: err.to_string(),
             })
         };
-        let trick = parse(&e.fn_name, &e.source)?;
-        let spec = parse(&e.spec_name, &e.spec_source)?;
-        let params = trick
+        let plain = parse(&e.fn_name, &e.source)?;
+        let f = plain
             .entry(Some(&e.fn_name))
-            .map_err(|err| CheckError::Prove(err.message))?
-            .params
-            .clone();
-        let assume = match &e.restriction {
-            None => None,
-            Some(r) => Some(parse("assume", &assume_source(&params, r))?),
+            .map_err(|err| CheckError::Prove(err.message))?;
+        let (params, ret) = (f.params.clone(), f.ret);
+        let Some(r) = &e.restriction else {
+            let spec = parse(&e.spec_name, &e.spec_source)?;
+            let (trick_fn, spec_fn) = (e.fn_name.clone(), e.spec_name.clone());
+            return Ok(Parsed {
+                trick: plain,
+                spec,
+                assume: None,
+                params,
+                trick_fn,
+                spec_fn,
+            });
         };
+        let (trick_src, trick_fn) = guarded(&e.source, &e.fn_name, &params, ret, r);
+        let (spec_src, spec_fn) = guarded(&e.spec_source, &e.spec_name, &params, ret, r);
         Ok(Parsed {
-            trick,
-            spec,
-            assume,
+            trick: parse(&e.fn_name, &trick_src)?,
+            spec: parse(&e.spec_name, &spec_src)?,
+            assume: Some(parse("assume", &assume_source(&params, r))?),
             params,
+            trick_fn,
+            spec_fn,
         })
     }
 
-    fn sides<'a>(&'a self, e: &'a Entry) -> (Side<'a>, Side<'a>, Option<Side<'a>>) {
+    /// The prover's three sides: trick, specification, restriction.
+    fn sides(&self) -> (Side<'_>, Side<'_>, Option<Side<'_>>) {
         let side = |program, function| Side { program, function };
         let assume = self.assume.as_ref().map(|p| side(p, "assume"));
-        (
-            side(&self.trick, &e.fn_name),
-            side(&self.spec, &e.spec_name),
-            assume,
-        )
+        let (trick, spec) = (
+            side(&self.trick, &self.trick_fn),
+            side(&self.spec, &self.spec_fn),
+        );
+        (trick, spec, assume)
     }
 
     /// Whether `args` is inside the restriction.
@@ -171,6 +186,34 @@ impl Parsed {
     }
 }
 
+/// `source` with a wrapper of `function` that returns 0 outside the
+/// restriction: `RET guarded_F(PARAMS) { if (!(R)) return 0; return F(ARGS); }`,
+/// and the wrapper's name. The prover's `assume` alone keeps the proof and
+/// its counterexamples inside the restriction, but the symbolic executor
+/// unrolls each side on its own: guarded, a loop bounded only inside the
+/// restriction (`while (p < v)` in a round-up spec) unrolls.
+pub fn guarded(
+    source: &str,
+    function: &str,
+    params: &[(String, Int)],
+    ret: Int,
+    restriction: &str,
+) -> (String, String) {
+    let name = format!("guarded_{function}");
+    let list: Vec<String> = params
+        .iter()
+        .map(|(n, t)| format!("{} {n}", t.name()))
+        .collect();
+    let args: Vec<&str> = params.iter().map(|(n, _)| n.as_str()).collect();
+    let wrapper = format!(
+        "{} {name}({}) {{\n    if (!({restriction}))\n        return 0;\n    return {function}({});\n}}\n",
+        ret.name(),
+        list.join(", "),
+        args.join(", ")
+    );
+    (format!("{source}\n{wrapper}"), name)
+}
+
 /// `int assume(unsigned int x, int k) { return (RESTRICTION); }`.
 pub fn assume_source(params: &[(String, Int)], restriction: &str) -> String {
     let list: Vec<String> = params
@@ -183,11 +226,13 @@ pub fn assume_source(params: &[(String, Int)], restriction: &str) -> String {
     )
 }
 
-/// The prover's options for the catalog: its defaults but fewer samples
-/// once the budget is spent (the prover runs them whatever the time).
+/// The prover's options for the catalog: its defaults, but 4096 random
+/// and edge inputs once the budget is spent, not a million (the prover runs
+/// them whatever the time: a million through the interpreter took minutes
+/// for the loop entries).
 pub fn options() -> Options {
     Options {
-        samples: 1 << 14,
+        samples: 1 << 12,
         ..Options::default()
     }
 }
@@ -202,7 +247,7 @@ pub fn check(e: &Entry, opts: &Options, ctl: &mut dyn Control) -> Result<Proof, 
     if let Some(w) = &e.wrong {
         return stated(e, w, &parsed);
     }
-    let (trick, spec, assume) = parsed.sides(e);
+    let (trick, spec, assume) = parsed.sides();
     let v = cprove::prove(trick, spec, assume, opts, ctl)
         .map_err(|err| CheckError::Prove(err.to_string()))?;
     Ok(from_verdict(&v, &parsed.params))
@@ -241,7 +286,9 @@ fn from_verdict(v: &Verdict, params: &[(String, Int)]) -> Proof {
             p.text = format!("proven ({})", v.method.name());
         }
         _ => {
+            // the prover's reason, without its own count of agreeing inputs
             let why = v.not_proven.as_deref().unwrap_or("out of time");
+            let why = why.split("; ").next().unwrap_or(why);
             p.text = format!("not proven: {} inputs agree ({why})", v.agreeing);
         }
     }
@@ -381,6 +428,18 @@ pub struct Checked {
 /// on `threads` threads (0: every core); the answers in `entries`' order.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn check_all(all: &[Entry], entries: &[usize], seconds: f64, threads: usize) -> Vec<Checked> {
+    check_each(all, entries, &|_| seconds, &options(), threads)
+}
+
+/// [`check_all`] with a budget of its own for each entry, and options.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn check_each(
+    all: &[Entry],
+    entries: &[usize],
+    budget: &(dyn Fn(&Entry) -> f64 + Sync),
+    opts: &Options,
+    threads: usize,
+) -> Vec<Checked> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
     let threads = if threads == 0 {
@@ -397,8 +456,8 @@ pub fn check_all(all: &[Entry], entries: &[usize], seconds: f64, threads: usize)
                     break;
                 };
                 let start = std::time::Instant::now();
-                let mut deadline = crate::lang::prove::Deadline::after(seconds);
-                let proof = check(&all[index], &options(), &mut deadline);
+                let mut deadline = crate::lang::prove::Deadline::after(budget(&all[index]));
+                let proof = check(&all[index], opts, &mut deadline);
                 let seconds = start.elapsed().as_secs_f64();
                 out.lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)

@@ -22,6 +22,7 @@
 
 use super::{Catalog, Entry};
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// A ranked entry: its index in [`Catalog::entries`] and its score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,9 +55,10 @@ const STOP: [&str; 22] = [
 /// An entry's texts for the phrase scores.
 struct Doc {
     title: String,
-    id: String,
     aliases: Vec<String>,
     task: String,
+    /// The id as written (`sign-shift`).
+    id: String,
     /// The body without spaces (for a query written as code).
     code: String,
     wrong: bool,
@@ -67,6 +69,12 @@ pub struct Index {
     docs: Vec<Doc>,
     /// Each distinct stemmed word and where it occurs (entry, field).
     vocab: Vec<(String, Vec<(usize, Field)>)>,
+}
+
+/// The index of the embedded catalog ([`super::catalog`]), built on first use.
+pub fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| Index::new(super::catalog()))
 }
 
 /// Ranks `catalog`'s entries for `query` (see the module docs): the
@@ -90,7 +98,7 @@ impl Index {
             }
             docs.push(Doc {
                 title: phrase(&e.title),
-                id: e.id.replace('-', " "),
+                id: e.id.clone(),
                 aliases: e.aliases.iter().map(|a| phrase(a)).collect(),
                 task: phrase(&e.task),
                 code: compact(body(&e.source, &e.fn_name)),
@@ -113,11 +121,12 @@ impl Index {
         let words = if kept.is_empty() { all } else { kept };
         let per_word: Vec<Vec<[u8; FIELDS]>> = words.iter().map(|w| self.word_matches(w)).collect();
         let q = phrase(query);
+        let raw = query.trim().to_lowercase();
         let code = compact(query);
         let mut hits: Vec<Hit> = (0..self.docs.len())
             .filter_map(|k| {
                 let (matched, sum) = word_score(&per_word, k);
-                let bonus = self.phrase_score(k, &q, &code);
+                let bonus = self.phrase_score(k, (&q, &raw), &code);
                 if matched == 0 && bonus == 0 {
                     return None;
                 }
@@ -151,7 +160,8 @@ impl Index {
     }
 
     /// The whole query as a phrase (or as code) in entry `k`.
-    fn phrase_score(&self, k: usize, q: &str, code: &str) -> u32 {
+    /// (`q`: the query's words joined by spaces; `raw`: as typed, trimmed.)
+    fn phrase_score(&self, k: usize, (q, raw): (&str, &str), code: &str) -> u32 {
         let d = &self.docs[k];
         if q.is_empty() {
             return 0;
@@ -159,7 +169,7 @@ impl Index {
         let contains = |text: &str| format!(" {text} ").contains(&format!(" {q} "));
         let phrase = if d.title == q {
             1000
-        } else if d.id == q {
+        } else if d.id == raw {
             900
         } else if d.aliases.iter().any(|a| a == q) {
             500
