@@ -15,7 +15,9 @@
 //!
 //! The restriction becomes the prover's `assume` side,
 //! `int assume(PARAMS) { return RESTRICTION; }`: the proof and every
-//! counterexample stay inside it. [`check_all`] checks many entries on
+//! counterexample stay inside it. It also guards both functions compared
+//! ([`guarded`]), so that a loop bounded only inside the restriction
+//! unrolls. [`check_all`] checks many entries on
 //! every core (native only).
 
 use super::{Entry, Wrong};
@@ -106,7 +108,7 @@ pub enum CheckError {
 }
 
 /// The entry's trick, specification and restriction, parsed.
-pub struct Parsed {
+struct Parsed {
     trick: Program,
     spec: Program,
     assume: Option<Program>,
@@ -120,7 +122,7 @@ pub struct Parsed {
 impl Parsed {
     /// # Errors
     /// A source that does not parse (a catalog bug: the unit tests parse all).
-    pub fn new(e: &Entry) -> Result<Parsed, CheckError> {
+    fn new(e: &Entry) -> Result<Parsed, CheckError> {
         let parse = |which: &str, src: &str| {
             Program::parse(src).map_err(|err| CheckError::Parse {
                 which: which.to_string(),
