@@ -430,15 +430,19 @@ pub struct Checked {
 /// on `threads` threads (0: every core); the answers in `entries`' order.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn check_all(all: &[Entry], entries: &[usize], seconds: f64, threads: usize) -> Vec<Checked> {
-    check_each(all, entries, &|_| seconds, &options(), threads)
+    let deadline =
+        |_: &Entry| Box::new(crate::lang::prove::Deadline::after(seconds)) as Box<dyn Control>;
+    check_each(all, entries, &deadline, &options(), threads)
 }
 
-/// [`check_all`] with a budget of its own for each entry, and options.
+/// [`check_all`] with options, and each entry's control (its budget, in
+/// wall-clock time or any other) from `control`, made on the thread that
+/// checks it.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn check_each(
     all: &[Entry],
     entries: &[usize],
-    budget: &(dyn Fn(&Entry) -> f64 + Sync),
+    control: &(dyn Fn(&Entry) -> Box<dyn Control> + Sync),
     opts: &Options,
     threads: usize,
 ) -> Vec<Checked> {
@@ -458,8 +462,8 @@ pub fn check_each(
                     break;
                 };
                 let start = std::time::Instant::now();
-                let mut deadline = crate::lang::prove::Deadline::after(budget(&all[index]));
-                let proof = check(&all[index], opts, &mut deadline);
+                let mut ctl = control(&all[index]);
+                let proof = check(&all[index], opts, ctl.as_mut());
                 let seconds = start.elapsed().as_secs_f64();
                 out.lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
