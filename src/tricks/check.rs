@@ -457,21 +457,20 @@ pub fn check_each(
     let out = Mutex::new(Vec::with_capacity(entries.len()));
     std::thread::scope(|s| {
         for _ in 0..threads.min(entries.len()).max(1) {
-            s.spawn(|| loop {
-                let Some(&index) = entries.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                    break;
-                };
-                let start = std::time::Instant::now();
-                let mut ctl = control(&all[index]);
-                let proof = check(&all[index], opts, ctl.as_mut());
-                let seconds = start.elapsed().as_secs_f64();
-                out.lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .push(Checked {
-                        index,
-                        proof,
-                        seconds,
-                    });
+            s.spawn(|| {
+                while let Some(&index) = entries.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let start = std::time::Instant::now();
+                    let mut ctl = control(&all[index]);
+                    let proof = check(&all[index], opts, ctl.as_mut());
+                    let seconds = start.elapsed().as_secs_f64();
+                    out.lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .push(Checked {
+                            index,
+                            proof,
+                            seconds,
+                        });
+                }
             });
         }
     });

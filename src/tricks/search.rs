@@ -244,10 +244,11 @@ fn quality(word: &str, stemmed: &str, v: &str) -> u8 {
 /// The edit distance (insert, delete, substitute, swap two neighbours)
 /// between `a` and `b`, or `bound + 1` when it is over `bound`.
 fn distance(a: &str, b: &str, bound: usize) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    if a.len().abs_diff(b.len()) > bound {
+    // most of the vocabulary is ruled out by length alone, before any allocation
+    if a.chars().count().abs_diff(b.chars().count()) > bound {
         return bound + 1;
     }
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
     let mut rows = vec![(0..=b.len()).collect::<Vec<usize>>()];
     for i in 1..=a.len() {
         let mut row = vec![i; b.len() + 1];
@@ -279,10 +280,9 @@ fn tokens(text: &str) -> Vec<String> {
     for c in text.chars().flat_map(char::to_lowercase) {
         let is_op = c.is_ascii() && OPERATOR_CHARS.contains(&(c as u8));
         let is_word = c.is_alphanumeric();
-        if !(is_op || is_word) || (is_op != op && !cur.is_empty()) {
-            if !cur.is_empty() {
-                out.push(std::mem::take(&mut cur));
-            }
+        // a word or an operator run ends at anything else, or at the other kind
+        if (!(is_op || is_word) || is_op != op) && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
         }
         if is_op || is_word {
             cur.push(c);

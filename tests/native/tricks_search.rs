@@ -6,7 +6,7 @@
 
 use bitscope::tricks::search::{index, search, Index};
 use bitscope::tricks::{catalog, Catalog};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// (query, an entry that must be among the first three).
 const TABLE: [(&str, &str); 50] = [
@@ -67,6 +67,7 @@ const TABLE: [(&str, &str); 50] = [
     ("x & -x", "lowest-set-neg"),
 ];
 
+/// The ids of the first `n` hits.
 fn top(c: &Catalog, idx: &Index, query: &str, n: usize) -> Vec<String> {
     let hits = idx.search(query);
     hits.iter()
@@ -97,12 +98,12 @@ fn an_exact_title_or_id_ranks_first() {
         if same_title == 1 {
             assert_eq!(
                 top(c, idx, &e.title, 1),
-                [e.id.clone()],
+                [e.id.as_str()],
                 "title {:?}",
                 e.title
             );
         }
-        assert_eq!(top(c, idx, &e.id, 1), [e.id.clone()], "id {}", e.id);
+        assert_eq!(top(c, idx, &e.id, 1), [e.id.as_str()], "id {}", e.id);
     }
 }
 
@@ -120,23 +121,31 @@ fn nonsense_finds_nothing() {
     assert!(index().search("").is_empty());
 }
 
+/// The best of five timings of `f` (the tests run side by side, so one
+/// timing may include another test's burst).
+fn best_of_5(mut f: impl FnMut()) -> Duration {
+    (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
 #[test]
 fn the_whole_catalog_answers_in_well_under_50_ms() {
     let c = catalog();
-    let start = Instant::now();
+    let built = best_of_5(|| drop(Index::new(c)));
     let idx = Index::new(c);
-    let built = start.elapsed();
-    let mut worst = std::time::Duration::ZERO;
-    for (q, _) in TABLE {
-        let t = Instant::now();
-        let hits = idx.search(q);
-        worst = worst.max(t.elapsed());
-        assert!(!hits.is_empty());
-    }
-    // once more through the convenience function, which builds its index
-    let t = Instant::now();
-    assert!(!search(c, "reverse bits").is_empty());
-    let cold = t.elapsed();
+    let worst = TABLE
+        .iter()
+        .map(|(q, _)| best_of_5(|| assert!(!idx.search(q).is_empty())))
+        .max()
+        .unwrap_or_default();
+    // through the convenience function, which builds its index each time
+    let cold = best_of_5(|| assert!(!search(c, "reverse bits").is_empty()));
     eprintln!("index built in {built:?}; slowest query {worst:?}; cold search {cold:?}");
     assert!(
         worst.as_millis() < 50 && cold.as_millis() < 50,
