@@ -4,8 +4,10 @@
 //!
 //! 1. the whole query as a phrase: its title exactly (first of all), its
 //!    id, one of its aliases exactly, or the phrase inside the title, an
-//!    alias or the task; a query written as code (`x & (x - 1)`) found in
-//!    the trick's body;
+//!    alias or the task; these compare stems, with each typo replaced by
+//!    the nearest word of the catalog (`revrse bits` is the alias
+//!    `reverse bits`); a query written as code (`x & (x - 1)`) found in the
+//!    trick's body;
 //! 2. each word, against the entry's fields, weighted: title 10, aliases 8,
 //!    id 6, task 3, family and operators 2. A word matches a word of a
 //!    field exactly, by stem (`bits`, `bit`; `reversal`, `reverse`), as a
@@ -46,7 +48,7 @@ enum Field {
 const FIELDS: usize = 5;
 const WEIGHTS: [u32; FIELDS] = [10, 8, 6, 3, 2];
 
-/// Words left out of queries and of the index (the phrase scores keep them).
+/// Words a query's word scores leave out (its phrase scores keep them).
 const STOP: [&str; 22] = [
     "a", "an", "the", "of", "to", "by", "in", "on", "for", "with", "is", "it", "its", "and", "or",
     "from", "into", "at", "as", "how", "do", "i",
@@ -54,7 +56,11 @@ const STOP: [&str; 22] = [
 
 /// An entry's texts for the phrase scores.
 struct Doc {
+    /// The title's words as typed (for the exact title).
     title: String,
+    /// The title's, each alias's and the task's words stemmed (for the
+    /// phrases of a query whose typos are corrected).
+    title_stems: String,
     aliases: Vec<String>,
     task: String,
     /// The id as written (`sign-shift`).
@@ -98,9 +104,10 @@ impl Index {
             }
             docs.push(Doc {
                 title: phrase(&e.title),
+                title_stems: stems(&e.title),
                 id: e.id.clone(),
-                aliases: e.aliases.iter().map(|a| phrase(a)).collect(),
-                task: phrase(&e.task),
+                aliases: e.aliases.iter().map(|a| stems(a)).collect(),
+                task: stems(&e.task),
                 code: compact(body(&e.source, &e.fn_name)),
                 wrong: e.wrong.is_some(),
             });
@@ -119,14 +126,18 @@ impl Index {
             .cloned()
             .collect();
         let words = if kept.is_empty() { all } else { kept };
-        let per_word: Vec<Vec<[u8; FIELDS]>> = words.iter().map(|w| self.word_matches(w)).collect();
-        let q = phrase(query);
-        let raw = query.trim().to_lowercase();
+        let per_word: Vec<Vec<[u8; FIELDS]>> =
+            words.iter().map(|w| self.word_matches(w).0).collect();
+        let q = Query {
+            words: phrase(query),
+            stems: self.corrected(query),
+            raw: query.trim().to_lowercase(),
+        };
         let code = compact(query);
         let mut hits: Vec<Hit> = (0..self.docs.len())
             .filter_map(|k| {
                 let (matched, sum) = word_score(&per_word, k);
-                let bonus = self.phrase_score(k, (&q, &raw), &code);
+                let bonus = self.phrase_score(k, &q, &code);
                 if matched == 0 && bonus == 0 {
                     return None;
                 }
@@ -142,38 +153,58 @@ impl Index {
         hits
     }
 
-    /// For each entry, the best quality (0 to 4) of `word` in each field.
-    fn word_matches(&self, word: &str) -> Vec<[u8; FIELDS]> {
+    /// For each entry, the best quality (0 to 4) of `word` in each field;
+    /// and the vocabulary's word that matches it best (the most frequent of
+    /// the best quality), its stem when none does.
+    fn word_matches(&self, word: &str) -> (Vec<[u8; FIELDS]>, String) {
         let mut out = vec![[0u8; FIELDS]; self.docs.len()];
         let s = stem(word);
+        let mut best = (0, 0, s.as_str());
         for (v, postings) in &self.vocab {
             let q = quality(word, &s, v);
             if q == 0 {
                 continue;
             }
+            best = best.max((q, postings.len(), v.as_str()));
             for &(k, field) in postings {
                 let slot = &mut out[k][field as usize];
                 *slot = (*slot).max(q);
             }
         }
-        out
+        let corrected = if best.0 >= 4 || best.0 == 0 {
+            s.clone()
+        } else {
+            best.2.to_string()
+        };
+        (out, corrected)
+    }
+
+    /// The query's words stemmed, each typo replaced by the vocabulary's
+    /// word it is nearest (`revrse bits` reads `revers bit`).
+    fn corrected(&self, query: &str) -> String {
+        let words: Vec<String> = tokens(query)
+            .iter()
+            .map(|w| self.word_matches(w).1)
+            .collect();
+        words.join(" ")
     }
 
     /// The whole query as a phrase (or as code) in entry `k`.
-    /// (`q`: the query's words joined by spaces; `raw`: as typed, trimmed.)
-    fn phrase_score(&self, k: usize, (q, raw): (&str, &str), code: &str) -> u32 {
+    fn phrase_score(&self, k: usize, q: &Query, code: &str) -> u32 {
         let d = &self.docs[k];
-        if q.is_empty() {
+        if q.words.is_empty() {
             return 0;
         }
-        let contains = |text: &str| format!(" {text} ").contains(&format!(" {q} "));
-        let phrase = if d.title == q {
+        let contains = |text: &str| format!(" {text} ").contains(&format!(" {} ", q.stems));
+        let phrase = if d.title == q.words {
             1000
-        } else if d.id == raw {
+        } else if d.id == q.raw {
             900
-        } else if d.aliases.iter().any(|a| a == q) {
+        } else if d.title_stems == q.stems {
+            800
+        } else if d.aliases.contains(&q.stems) {
             500
-        } else if contains(&d.title) {
+        } else if contains(&d.title_stems) {
             150
         } else if d.aliases.iter().any(|a| contains(a)) {
             120
@@ -190,6 +221,16 @@ impl Index {
                 0
             }
     }
+}
+
+/// A query read three ways.
+struct Query {
+    /// Its words, lowercase, joined by spaces.
+    words: String,
+    /// Its words stemmed and corrected ([`Index::corrected`]).
+    stems: String,
+    /// As typed, trimmed, lowercase (for an id).
+    raw: String,
 }
 
 /// (words matched, their weighted qualities) of entry `k`.
@@ -295,6 +336,15 @@ fn tokens(text: &str) -> Vec<String> {
     out
 }
 
+/// A text's words stemmed, joined by single spaces.
+fn stems(text: &str) -> String {
+    tokens(text)
+        .iter()
+        .map(|w| stem(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A text's words joined by single spaces (stop words kept).
 fn phrase(text: &str) -> String {
     tokens(text).join(" ")
@@ -363,10 +413,26 @@ fn fields(e: &Entry) -> Vec<(Field, String)> {
     vec![
         (Field::Title, e.title.clone()),
         (Field::Alias, e.aliases.join(" ")),
-        (Field::Id, e.id.replace('-', " ")),
+        (Field::Id, split_digits(&e.id.replace('-', " "))),
         (Field::Task, e.task.clone()),
         (Field::Other, other),
     ]
+}
+
+/// Digits apart from letters: `reverse32 swap` reads `reverse 32 swap`.
+fn split_digits(text: &str) -> String {
+    let mut out = String::new();
+    let mut prev: Option<char> = None;
+    for c in text.chars() {
+        if prev.is_some_and(|p| {
+            p.is_ascii_digit() != c.is_ascii_digit() && p.is_alphanumeric() && c.is_alphanumeric()
+        }) {
+            out.push(' ');
+        }
+        out.push(c);
+        prev = Some(c);
+    }
+    out
 }
 
 /// The trick's function in its source (after the tables).

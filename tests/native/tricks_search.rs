@@ -9,7 +9,7 @@ use bitscope::tricks::{catalog, Catalog};
 use std::time::{Duration, Instant};
 
 /// (query, an entry that must be among the first three).
-const TABLE: [(&str, &str); 50] = [
+const TABLE: [(&str, &str); 52] = [
     // the five everyday tricks
     ("round up to power of two", "ceil-pow2"),
     ("count bits", "popcount-loop"),
@@ -51,6 +51,8 @@ const TABLE: [(&str, &str); 50] = [
     ("gray cdoe", "gray-encode"),
     ("absolut value", "abs-xor-sub"),
     ("interleav bits", "morton16-magic"),
+    ("rotat left", "rotl32-mask"),
+    ("divde by 3", "udiv3-mul"),
     // synonyms (from the aliases)
     ("bit reversal", "reverse32-swap"),
     ("mirror bits", "reverse32-loop"),
