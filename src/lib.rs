@@ -10,6 +10,9 @@
 //!          grading queue, the SQLite store; grades with practice/
 //!  practice/  exercises (task, rules, hidden reference, hints); checks an
 //!          answer with lang::prove
+//!  tricks/ the catalog of bit tricks (C source, specification, aliases;
+//!          one file a family), its search, and each entry proven
+//!          against its specification with lang::prove
 //!  gpu/    WGSL kernels + one wgpu host (browser and native)
 //!  chess/  compact position, FEN, legal move generation, perft
 //!  lang/   the languages tricks are written in: expr (the Lab's one
@@ -25,5 +28,6 @@ pub mod class;
 pub mod gpu;
 pub mod lang;
 pub mod practice;
+pub mod tricks;
 
 pub mod ui;

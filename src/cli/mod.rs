@@ -13,6 +13,7 @@ mod progress;
 mod prove;
 mod serve;
 mod trace;
+mod tricks;
 
 use clap::{Parser, Subcommand};
 
@@ -45,6 +46,8 @@ enum Command {
     Class(class::ClassArgs),
     /// Exercises: write a trick with few operators and be checked exactly.
     Practice(practice::PracticeArgs),
+    /// The catalog of bit tricks: search it, show an entry, prove entries.
+    Tricks(tricks::TricksArgs),
     /// Speed: perft against Stockfish, and more.
     Bench(bench::BenchArgs),
 }
@@ -65,6 +68,7 @@ pub fn main() -> i32 {
         Command::Prove(args) => prove::run(args),
         Command::Practice(args) => practice::run(args),
         Command::Class(args) => class::run(args),
+        Command::Tricks(args) => tricks::run(args),
     }
 }
 

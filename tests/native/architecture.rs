@@ -476,6 +476,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("lang", &["bits"]),
     ("chess", &["bits"]),
     ("practice", &["lang", "bits"]),
+    ("tricks", &["lang", "bits"]),
     ("class", &["practice", "lang", "bits"]),
 ];
 

@@ -6,6 +6,7 @@ pub(crate) mod matrix;
 mod class;
 mod prove;
 mod prove_c;
+mod tricks;
 
 use bitscope::bits::rng::Rng;
 use bitscope::chess::stockfish::Stockfish;
@@ -29,6 +30,9 @@ pub enum Suite {
     Magic,
     /// Equivalence proofs: exhaustive 2^24, 64-bit identities by SAT, every exercise.
     Prove,
+    /// The trick catalog: every entry proven against its specification
+    /// (5 s budget each, every core), the total and the slowest.
+    Tricks,
     /// The class server: a class submitting at once (p50, p99,
     /// submissions/s), then SIGKILL mid-load and a restart (not in `all`).
     Class,
@@ -93,6 +97,9 @@ pub fn run(args: BenchArgs) -> i32 {
     if matches!(args.suite, Suite::Prove | Suite::All) {
         prove::run(rounds);
         prove_c::run(rounds);
+    }
+    if matches!(args.suite, Suite::Tricks | Suite::All) {
+        tricks::run();
     }
     if matches!(args.suite, Suite::Gpu | Suite::All) {
         bench_gpu(rounds, args.depth_offset + args.gpu_depth_offset);

@@ -101,7 +101,7 @@ int log10_spec(unsigned int x)
 /* @trick ctz-loop
  * title: Count trailing zeros by shifting right
  * task: Count the zeros below the lowest one of x (32 for 0) by shifting until the low bit is set.
- * aliases: ctz; count trailing zeros; trailing zero count; tzcnt; bit scan forward; ffs minus one
+ * aliases: ctz; lowest set bit index; count trailing zeros; trailing zero count; tzcnt; bit scan forward; ffs minus one
  * spec: ctz_spec
  * width: 32
  * restrict: none
@@ -125,7 +125,7 @@ int ctz_loop(unsigned int x)
 /* @trick ctz-binary
  * title: Count trailing zeros by binary search
  * task: Count the trailing zeros of x (32 for 0) by testing the low 16, 8, 4 and 2 bits in turn.
- * aliases: ctz; count trailing zeros; binary search; ntz; bit scan forward
+ * aliases: ctz; lowest set bit index; count trailing zeros; binary search; ntz; bit scan forward
  * spec: ctz_spec
  * width: 32
  * restrict: none
@@ -161,7 +161,7 @@ int ctz_binary(unsigned int x)
 /* @trick ctz-parallel
  * title: Count trailing zeros in parallel with masks
  * task: Isolate the lowest one, then subtract 16, 8, 4, 2, 1 as it falls in each alternating mask.
- * aliases: ctz; count trailing zeros; parallel ctz; mask tests; bit index of lowest one
+ * aliases: ctz; lowest set bit index; count trailing zeros; parallel ctz; mask tests; bit index of lowest one
  * spec: ctz_spec
  * width: 32
  * restrict: none
@@ -192,7 +192,7 @@ int ctz_parallel(unsigned int x)
 /* @trick ctz-debruijn
  * title: Count trailing zeros with a de Bruijn multiply
  * task: Isolate the lowest one of x (non-zero), multiply by 0x077CB531, and look its top 5 bits up.
- * aliases: ctz; de bruijn; debruijn sequence; bit scan forward; multiply and lookup; bsf
+ * aliases: ctz; lowest set bit index; de bruijn; debruijn sequence; bit scan forward; multiply and lookup; bsf
  * spec: ctz_spec
  * width: 32
  * restrict: x != 0
@@ -209,7 +209,7 @@ int ctz_debruijn(unsigned int x)
 /* @trick ctz64-debruijn
  * title: Count trailing zeros of a 64-bit word with a de Bruijn multiply
  * task: Isolate the lowest one of the 64-bit x (non-zero), multiply by a 64-bit de Bruijn constant, look the top 6 bits up.
- * aliases: ctz; bitscanforward; de bruijn; bitboard lsb index; bsf64
+ * aliases: ctz; lowest set bit index; bitscanforward; de bruijn; bitboard lsb index; bsf64
  * spec: ctz64_spec
  * width: 64
  * restrict: x != 0
@@ -226,7 +226,7 @@ int ctz64_debruijn(unsigned long long x)
 /* @trick ctz-mod37
  * title: Count trailing zeros by the lowest one modulo 37
  * task: Isolate the lowest one of x; its remainder mod 37 is different for each of the 33 cases, so look it up.
- * aliases: ctz; modulus 37; mod 37 lookup; count trailing zeros; perfect hash
+ * aliases: ctz; lowest set bit index; modulus 37; mod 37 lookup; count trailing zeros; perfect hash
  * spec: ctz_spec
  * width: 32
  * restrict: none
@@ -243,7 +243,7 @@ int ctz_mod37(unsigned int x)
 /* @trick ctz-popcount
  * title: Count trailing zeros as the population count of a mask
  * task: Count the trailing zeros of x (32 for 0) as the number of ones in (x & -x) - 1.
- * aliases: ctz; popcount of mask; count trailing zeros; trailing zero mask
+ * aliases: ctz; lowest set bit index; popcount of mask; count trailing zeros; trailing zero mask
  * spec: ctz_spec
  * width: 32
  * restrict: none

@@ -1,0 +1,156 @@
+//! The catalog's search (issue 55): a table of what learners type, typos
+//! and synonyms included, each with an entry that must rank in the top 3;
+//! every title and every id finds its own entry first; the whole catalog
+//! answers in well under 50 ms.
+#![cfg(not(target_arch = "wasm32"))]
+
+use bitscope::tricks::search::{index, search, Index};
+use bitscope::tricks::{catalog, Catalog};
+use std::time::{Duration, Instant};
+
+/// (query, an entry that must be among the first three).
+const TABLE: [(&str, &str); 52] = [
+    // the issue's five everyday tricks
+    ("round up to power of two", "ceil-pow2"),
+    ("count bits", "popcount-loop"),
+    ("lowest set bit index", "ctz-loop"),
+    ("reverse bits", "reverse32-swap"),
+    ("divide by 3", "udiv3-mul"),
+    // the families, as a learner names them
+    ("gray code", "gray-encode"),
+    ("next permutation of bits", "gosper-div"),
+    ("byte swap", "bswap32-ladder"),
+    ("morton code", "morton16-magic"),
+    ("has zero byte", "haszero"),
+    ("sign of integer", "sign-compare"),
+    ("absolute value", "abs-xor-sub"),
+    ("saturating add", "sat-addu-or"),
+    ("rotate left", "rotl32-mask"),
+    ("count trailing zeros", "ctz-binary"),
+    ("count leading zeros", "clz-binary"),
+    ("log2", "log2-loop"),
+    ("is power of two", "is-pow2"),
+    ("parity", "parity-fold"),
+    ("divide by 10", "udiv10-mul"),
+    ("divide by 7", "udiv7-fixup"),
+    ("modulo 3", "umod3-mul"),
+    ("sign extend", "sext-shift"),
+    ("transpose 8x8", "bb-transpose8"),
+    ("knight attacks", "bb-knight-attacks"),
+    ("average without overflow", "avg-floor"),
+    ("branchless min", "min-xor"),
+    ("isolate lowest set bit", "lowest-set-neg"),
+    ("signed overflow", "adds-ovf-xor"),
+    ("bit field extract", "extract-mask"),
+    ("flip vertical", "bb-flip-vertical"),
+    ("kernighan", "popcount-kernighan"),
+    // typos
+    ("revrse bits", "reverse32-loop"),
+    ("popcout", "popcount-loop"),
+    ("saturting add", "sat-addu-or"),
+    ("gray cdoe", "gray-encode"),
+    ("absolut value", "abs-xor-sub"),
+    ("interleav bits", "morton16-magic"),
+    ("rotat left", "rotl32-mask"),
+    ("divde by 3", "udiv3-mul"),
+    // synonyms (from the aliases)
+    ("bit reversal", "reverse32-swap"),
+    ("mirror bits", "reverse32-loop"),
+    ("endian swap", "bswap32-ladder"),
+    ("hamming weight", "popcount-loop"),
+    ("next power of two", "ceil-pow2"),
+    ("gosper's hack", "gosper-div"),
+    ("interleave bits", "morton16-magic"),
+    ("strlen trick", "haszero"),
+    ("bit scan forward", "ctz-debruijn"),
+    ("signum", "sign-compare"),
+    // a query written as code
+    ("x & (x - 1)", "clear-lowest-set"),
+    ("x & -x", "lowest-set-neg"),
+];
+
+/// The ids of the first `n` hits.
+fn top(c: &Catalog, idx: &Index, query: &str, n: usize) -> Vec<String> {
+    let hits = idx.search(query);
+    hits.iter()
+        .take(n)
+        .map(|h| c.entries[h.entry].id.clone())
+        .collect()
+}
+
+#[test]
+fn each_query_finds_its_entry_in_the_top_3() {
+    let (c, idx) = (catalog(), index());
+    let misses: Vec<String> = TABLE
+        .iter()
+        .filter_map(|(q, id)| {
+            assert!(c.get(id).is_some(), "no entry {id}");
+            let got = top(c, idx, q, 3);
+            (!got.iter().any(|g| g == id)).then(|| format!("{q:?}: {id} not in {got:?}"))
+        })
+        .collect();
+    assert!(misses.is_empty(), "{misses:#?}");
+}
+
+#[test]
+fn an_exact_title_or_id_ranks_first() {
+    let (c, idx) = (catalog(), index());
+    for e in &c.entries {
+        let same_title = c.entries.iter().filter(|f| f.title == e.title).count();
+        if same_title == 1 {
+            assert_eq!(
+                top(c, idx, &e.title, 1),
+                [e.id.as_str()],
+                "title {:?}",
+                e.title
+            );
+        }
+        assert_eq!(top(c, idx, &e.id, 1), [e.id.as_str()], "id {}", e.id);
+    }
+}
+
+#[test]
+fn a_wrong_entry_ranks_after_its_fix() {
+    let (c, idx) = (catalog(), index());
+    let ranked = top(c, idx, "has zero byte", 10);
+    let at = |id: &str| ranked.iter().position(|r| r == id).unwrap();
+    assert!(at("haszero") < at("haszero-wrong"), "{ranked:?}");
+}
+
+#[test]
+fn nonsense_finds_nothing() {
+    assert!(index().search("qqqzzzxx").is_empty());
+    assert!(index().search("").is_empty());
+}
+
+/// The best of five timings of `f` (the tests run side by side, so one
+/// timing may include another test's burst).
+fn best_of_5(mut f: impl FnMut()) -> Duration {
+    (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_whole_catalog_answers_in_well_under_50_ms() {
+    let c = catalog();
+    let built = best_of_5(|| drop(Index::new(c)));
+    let idx = Index::new(c);
+    let worst = TABLE
+        .iter()
+        .map(|(q, _)| best_of_5(|| assert!(!idx.search(q).is_empty())))
+        .max()
+        .unwrap_or_default();
+    // through the convenience function, which builds its index each time
+    let cold = best_of_5(|| assert!(!search(c, "reverse bits").is_empty()));
+    eprintln!("index built in {built:?}; slowest query {worst:?}; cold search {cold:?}");
+    assert!(
+        worst.as_millis() < 50 && cold.as_millis() < 50,
+        "{worst:?} {cold:?}"
+    );
+}
