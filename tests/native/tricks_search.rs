@@ -1,12 +1,11 @@
 //! The catalog's search (issue 55): a table of what learners type, typos
 //! and synonyms included, each with an entry that must rank in the top 3;
-//! every title and every id finds its own entry first; the whole catalog
-//! answers in well under 50 ms.
+//! every title and every id finds its own entry first. (Its speed is
+//! `bitscope bench tricks`'s, not a timed test's.)
 #![cfg(not(target_arch = "wasm32"))]
 
-use bitscope::tricks::search::{index, search, Index};
+use bitscope::tricks::search::index;
 use bitscope::tricks::{catalog, Catalog};
-use std::time::{Duration, Instant};
 
 /// (query, an entry that must be among the first three).
 const TABLE: [(&str, &str); 52] = [
@@ -123,34 +122,3 @@ fn nonsense_finds_nothing() {
     assert!(index().search("").is_empty());
 }
 
-/// The best of five timings of `f` (the tests run side by side, so one
-/// timing may include another test's burst).
-fn best_of_5(mut f: impl FnMut()) -> Duration {
-    (0..5)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
-}
-
-#[test]
-fn the_whole_catalog_answers_in_well_under_50_ms() {
-    let c = catalog();
-    let built = best_of_5(|| drop(Index::new(c)));
-    let idx = Index::new(c);
-    let worst = TABLE
-        .iter()
-        .map(|(q, _)| best_of_5(|| assert!(!idx.search(q).is_empty())))
-        .max()
-        .unwrap_or_default();
-    // through the convenience function, which builds its index each time
-    let cold = best_of_5(|| assert!(!search(c, "reverse bits").is_empty()));
-    eprintln!("index built in {built:?}; slowest query {worst:?}; cold search {cold:?}");
-    assert!(
-        worst.as_millis() < 50 && cold.as_millis() < 50,
-        "{worst:?} {cold:?}"
-    );
-}

@@ -99,7 +99,7 @@ pub fn run(args: BenchArgs) -> i32 {
         prove_c::run(rounds);
     }
     if matches!(args.suite, Suite::Tricks | Suite::All) {
-        tricks::run();
+        tricks::run(rounds);
     }
     if matches!(args.suite, Suite::Gpu | Suite::All) {
         bench_gpu(rounds, args.depth_offset + args.gpu_depth_offset);
