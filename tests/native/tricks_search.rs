@@ -4,7 +4,7 @@
 //! `bitscope bench tricks`'s, not a timed test's.)
 #![cfg(not(target_arch = "wasm32"))]
 
-use bitscope::tricks::search::index;
+use bitscope::tricks::search::{index, Index};
 use bitscope::tricks::{catalog, Catalog};
 
 /// (query, an entry that must be among the first three).
