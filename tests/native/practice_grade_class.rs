@@ -11,8 +11,9 @@ const ROSTER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/class/rost
 /// A teacher's folder: ada.c (right), bob.c (wrong at three), broken.c
 /// (not text), extra.c (rules broken; not on the roster) and the roster
 /// (ada, bob, cy with no file, dee -> broken.c).
-fn folder() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("grade-class-{}", std::process::id()));
+fn folder(test: &str) -> PathBuf {
+    // (one folder a test: the tests run side by side in one process)
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("grade-class-{test}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let subs = dir.join("submissions");
     std::fs::create_dir_all(&subs).unwrap();
@@ -42,7 +43,7 @@ const EXTRA: [u32; 14] = [0, 0, 0, 0, 3, 0, 3, 3, 3, 0, 3, 4, 3, 4];
 
 #[test]
 fn a_folder_with_a_roster_gives_a_row_a_student() {
-    let dir = folder();
+    let dir = folder("rows");
     let (code, out) = grade(&dir, &["--json"]);
     assert_eq!(code, 2, "a file that cannot be read: {out}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -80,7 +81,7 @@ fn a_folder_with_a_roster_gives_a_row_a_student() {
 
 #[test]
 fn the_grade_sheet_as_csv_and_as_a_table() {
-    let dir = folder();
+    let dir = folder("sheet");
     let (code, csv) = grade(&dir, &["--csv"]);
     assert_eq!(code, 2);
     let join = |p: &[u32]| p.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
