@@ -23,14 +23,23 @@ pub fn material_warnings(p: &Position) -> Vec<String> {
     let mut out = Vec::new();
     let n = counts(p);
     for color in [Color::White, Color::Black] {
-        let side = if color == Color::White { "white" } else { "black" };
+        let side = if color == Color::White {
+            "white"
+        } else {
+            "black"
+        };
         let c = n[color as usize];
         let pawns = c[PieceKind::Pawn as usize - 1];
         if pawns > 8 {
             out.push(format!("{side} has {pawns} pawns: a side starts with 8"));
         }
         // pieces beyond the starting set, each a promoted pawn
-        let start = [(PieceKind::Knight, 2), (PieceKind::Bishop, 2), (PieceKind::Rook, 2), (PieceKind::Queen, 1)];
+        let start = [
+            (PieceKind::Knight, 2),
+            (PieceKind::Bishop, 2),
+            (PieceKind::Rook, 2),
+            (PieceKind::Queen, 1),
+        ];
         let promoted: u32 = start
             .iter()
             .map(|&(k, s)| c[k as usize - 1].saturating_sub(s))
@@ -61,6 +70,9 @@ mod tests {
         assert_eq!(nine, ["white has 9 pawns: a side starts with 8"]);
         let promoted = warnings("qqqqk3/pppppp2/8/8/8/8/8/4K3 w - - 0 1");
         assert_eq!(promoted.len(), 1);
-        assert!(promoted[0].starts_with("black has 3 pieces beyond its starting ones and 6 pawns"), "{promoted:?}");
+        assert!(
+            promoted[0].starts_with("black has 3 pieces beyond its starting ones and 6 pawns"),
+            "{promoted:?}"
+        );
     }
 }

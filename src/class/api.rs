@@ -74,12 +74,18 @@ impl Server {
         let now = Instant::now();
         let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
         let times = recent.entry(member).or_default();
-        while times.front().is_some_and(|t| now.duration_since(*t) >= self.limits.window) {
+        while times
+            .front()
+            .is_some_and(|t| now.duration_since(*t) >= self.limits.window)
+        {
             times.pop_front();
         }
         if times.len() >= self.limits.per_window {
             let oldest = times.front().copied().unwrap_or(now);
-            return Err(self.limits.window.saturating_sub(now.duration_since(oldest)));
+            return Err(self
+                .limits
+                .window
+                .saturating_sub(now.duration_since(oldest)));
         }
         times.push_back(now);
         Ok(())
@@ -106,7 +112,11 @@ impl ApiError {
     }
 
     fn internal(message: impl std::fmt::Display) -> ApiError {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message.to_string())
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            message.to_string(),
+        )
     }
 }
 
@@ -158,7 +168,11 @@ async fn authorize(
     headers: &HeaderMap,
 ) -> Result<(Arc<Class>, Member), ApiError> {
     let Some(token) = bearer(headers) else {
-        return Err(ApiError::new(StatusCode::UNAUTHORIZED, "token", "no `Authorization: Bearer TOKEN`"));
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "token",
+            "no `Authorization: Bearer TOKEN`",
+        ));
     };
     let s = server.clone();
     let name = name.to_string();
@@ -166,30 +180,51 @@ async fn authorize(
         let Some(class) = s.classes.get(&name)? else {
             return Ok(None);
         };
-        let member = s.store.member_by_token(class.id, &token).map_err(|e| e.to_string())?;
+        let member = s
+            .store
+            .member_by_token(class.id, &token)
+            .map_err(|e| e.to_string())?;
         let elsewhere = member.is_none()
-            && s.store.token_elsewhere(class.id, &token).map_err(|e| e.to_string())?;
+            && s.store
+                .token_elsewhere(class.id, &token)
+                .map_err(|e| e.to_string())?;
         Ok(Some((class, member, elsewhere)))
     })
     .await?;
     match found {
-        None => Err(ApiError::new(StatusCode::NOT_FOUND, "class", "no such class")),
+        None => Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "class",
+            "no such class",
+        )),
         Some((class, Some(m), _)) => Ok((class, m)),
         Some((_, None, true)) => Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "forbidden",
             "this token belongs to another class",
         )),
-        Some((_, None, false)) => Err(ApiError::new(StatusCode::UNAUTHORIZED, "token", "unknown token")),
+        Some((_, None, false)) => Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "token",
+            "unknown token",
+        )),
     }
 }
 
 fn member_json(m: &Member) -> Value {
-    let role = if m.role == Role::Teacher { "teacher" } else { "student" };
+    let role = if m.role == Role::Teacher {
+        "teacher"
+    } else {
+        "student"
+    };
     json!({"id": m.student, "name": m.name, "role": role})
 }
 
-async fn puzzles(State(s): State<Arc<Server>>, Path(name): Path<String>, headers: HeaderMap) -> ApiResult {
+async fn puzzles(
+    State(s): State<Arc<Server>>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
     let (class, member) = authorize(&s, &name, &headers).await?;
     let list: Vec<Value> = class
         .grader
@@ -197,7 +232,11 @@ async fn puzzles(State(s): State<Arc<Server>>, Path(name): Path<String>, headers
         .puzzles
         .iter()
         .map(|p| {
-            let params: Vec<Value> = p.params.iter().map(|(n, t)| json!({"name": n, "type": t.name()})).collect();
+            let params: Vec<Value> = p
+                .params
+                .iter()
+                .map(|(n, t)| json!({"name": n, "type": t.name()}))
+                .collect();
             json!({
                 "name": p.name, "task": p.task, "examples": p.examples, "legal_ops": p.legal_ops,
                 "max_ops": p.max_ops, "rating": p.rating, "assume": p.assume, "hints": p.hints,
@@ -226,14 +265,35 @@ async fn submit(
 ) -> ApiResult {
     let (class, member) = authorize(&s, &name, &headers).await?;
     let body = body.map_err(|r| {
-        let kind = if r.status() == StatusCode::PAYLOAD_TOO_LARGE { "too_large" } else { "body" };
-        ApiError::new(r.status(), kind, format!("{r} (at most {} bytes)", s.limits.max_body))
+        let kind = if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            "too_large"
+        } else {
+            "body"
+        };
+        ApiError::new(
+            r.status(),
+            kind,
+            format!("{r} (at most {} bytes)", s.limits.max_body),
+        )
     })?;
     let bad = |m: String| ApiError::new(StatusCode::BAD_REQUEST, "body", m);
-    let body: SubmitBody = serde_json::from_slice(&body)
-        .map_err(|e| bad(format!("the body is not {{\"puzzle\", \"source\"}} JSON: {e}")))?;
-    let Some(puzzle) = class.grader.set.puzzles.iter().find(|p| p.name == body.puzzle) else {
-        return Err(ApiError::new(StatusCode::NOT_FOUND, "puzzle", format!("no puzzle `{}` in this class", body.puzzle)));
+    let body: SubmitBody = serde_json::from_slice(&body).map_err(|e| {
+        bad(format!(
+            "the body is not {{\"puzzle\", \"source\"}} JSON: {e}"
+        ))
+    })?;
+    let Some(puzzle) = class
+        .grader
+        .set
+        .puzzles
+        .iter()
+        .find(|p| p.name == body.puzzle)
+    else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "puzzle",
+            format!("no puzzle `{}` in this class", body.puzzle),
+        ));
     };
     if body.source.trim().is_empty() {
         return Err(bad("the answer is empty".into()));
@@ -242,7 +302,11 @@ async fn submit(
         let mut e = ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate",
-            format!("more than {} submissions in {} s: wait", s.limits.per_window, s.limits.window.as_secs()),
+            format!(
+                "more than {} submissions in {} s: wait",
+                s.limits.per_window,
+                s.limits.window.as_secs()
+            ),
         );
         e.retry_after = Some(wait.as_secs() + 1);
         return Err(e);
@@ -296,11 +360,20 @@ fn submission_json(r: &SubmissionRow) -> Value {
     v
 }
 
-async fn me(State(s): State<Arc<Server>>, Path(name): Path<String>, headers: HeaderMap) -> ApiResult {
+async fn me(
+    State(s): State<Arc<Server>>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
     let (class, member) = authorize(&s, &name, &headers).await?;
     let store = s.store.clone();
     let (member_id, class_id) = (member.id, class.id);
-    let rows = blocking(move || store.submissions(Some(member_id), class_id).map_err(|e| e.to_string())).await?;
+    let rows = blocking(move || {
+        store
+            .submissions(Some(member_id), class_id)
+            .map_err(|e| e.to_string())
+    })
+    .await?;
     let refs: Vec<&SubmissionRow> = rows.iter().collect();
     let best = standings(&refs);
     let total: u32 = best.values().map(|b| b.points).sum();
@@ -323,7 +396,11 @@ async fn gradebook_route(
 ) -> ApiResult {
     let (class, member) = authorize(&s, &name, &headers).await?;
     if member.role != Role::Teacher {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "the gradebook is the teacher's"));
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            "the gradebook is the teacher's",
+        ));
     }
     let (store, c) = (s.store.clone(), class.clone());
     let book = blocking(move || {
@@ -342,6 +419,10 @@ async fn gradebook_route(
             Ok((headers, gradebook::csv(&book)).into_response())
         }
         None | Some("json") => Ok(Json(book).into_response()),
-        Some(other) => Err(ApiError::new(StatusCode::BAD_REQUEST, "format", format!("format `{other}`: json or csv"))),
+        Some(other) => Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "format",
+            format!("format `{other}`: json or csv"),
+        )),
     }
 }

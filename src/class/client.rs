@@ -18,7 +18,10 @@ pub struct Reply {
 impl Reply {
     pub fn header(&self, name: &str) -> Option<&str> {
         let name = name.to_ascii_lowercase();
-        self.headers.iter().find(|h| h.0 == name).map(|h| h.1.as_str())
+        self.headers
+            .iter()
+            .find(|h| h.0 == name)
+            .map(|h| h.1.as_str())
     }
 
     pub fn text(&self) -> String {
@@ -50,7 +53,10 @@ pub fn request(
         head += &format!("Authorization: Bearer {t}\r\n");
     }
     if let Some(b) = body {
-        head += &format!("Content-Type: application/json\r\nContent-Length: {}\r\n", b.len());
+        head += &format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            b.len()
+        );
     }
     head += "\r\n";
     stream.write_all(head.as_bytes())?;
@@ -60,7 +66,8 @@ pub fn request(
     }
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw)?;
-    parse(&raw).ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidData, "not an HTTP response"))
+    parse(&raw)
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidData, "not an HTTP response"))
 }
 
 fn parse(raw: &[u8]) -> Option<Reply> {
@@ -76,7 +83,11 @@ fn parse(raw: &[u8]) -> Option<Reply> {
     let chunked = headers
         .iter()
         .any(|h| h.0 == "transfer-encoding" && h.1.contains("chunked"));
-    let body = if chunked { dechunk(rest)? } else { rest.to_vec() };
+    let body = if chunked {
+        dechunk(rest)?
+    } else {
+        rest.to_vec()
+    };
     Some(Reply {
         status,
         headers,
@@ -105,8 +116,14 @@ mod tests {
 
     #[test]
     fn plain_and_chunked_responses_read() {
-        let r = parse(b"HTTP/1.1 429 Too Many Requests\r\nRetry-After: 7\r\ncontent-length: 2\r\n\r\n{}").unwrap();
-        assert_eq!((r.status, r.header("retry-after"), r.text().as_str()), (429, Some("7"), "{}"));
+        let r = parse(
+            b"HTTP/1.1 429 Too Many Requests\r\nRetry-After: 7\r\ncontent-length: 2\r\n\r\n{}",
+        )
+        .unwrap();
+        assert_eq!(
+            (r.status, r.header("retry-after"), r.text().as_str()),
+            (429, Some("7"), "{}")
+        );
         let c = parse(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n").unwrap();
         assert_eq!(c.text(), "abcde");
         assert!(parse(b"garbage").is_none());

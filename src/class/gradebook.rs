@@ -84,7 +84,8 @@ pub fn standings(rows: &[&SubmissionRow]) -> BTreeMap<String, Standing> {
             || g.points > s.points
             || (g.points == s.points && g.points > 0 && fewer(g.ops, s.ops));
         if better {
-            (s.points, s.status, s.ops, s.submission) = (g.points, g.status.clone(), g.ops, Some(r.id));
+            (s.points, s.status, s.ops, s.submission) =
+                (g.points, g.status.clone(), g.ops, Some(r.id));
         }
     }
     out
@@ -127,7 +128,11 @@ pub fn gradebook(class: &Class, students: &[Member], rows: &[SubmissionRow]) -> 
     }
 }
 
-fn summary(p: &crate::practice::sets::Puzzle, reference_ops: usize, table: &[StudentRow]) -> PuzzleSummary {
+fn summary(
+    p: &crate::practice::sets::Puzzle,
+    reference_ops: usize,
+    table: &[StudentRow],
+) -> PuzzleSummary {
     let standing = |s: &StudentRow| s.puzzles.get(&p.name).cloned();
     let solvers: Vec<(String, usize)> = table
         .iter()
@@ -170,9 +175,11 @@ pub fn csv(book: &Gradebook) -> String {
     let _ = w.write_record(&head);
     for s in &book.students {
         let mut row = vec![s.id.clone(), s.name.clone()];
-        row.extend(book.puzzles.iter().map(|p| {
-            s.puzzles.get(&p.name).map_or(0, |st| st.points).to_string()
-        }));
+        row.extend(
+            book.puzzles
+                .iter()
+                .map(|p| s.puzzles.get(&p.name).map_or(0, |st| st.points).to_string()),
+        );
         row.push(s.total.to_string());
         let _ = w.write_record(&row);
     }

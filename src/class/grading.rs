@@ -69,13 +69,23 @@ impl Classes {
     /// # Errors
     /// The database fails, or the stored set no longer reads.
     pub fn get(&self, name: &str) -> Result<Option<Arc<Class>>, String> {
-        if let Some(c) = self.read.read().unwrap_or_else(|e| e.into_inner()).get(name) {
+        if let Some(c) = self
+            .read
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(name)
+        {
             return Ok(Some(c.clone()));
         }
         let Some(row) = self.store.class(name).map_err(|e| e.to_string())? else {
             return Ok(None);
         };
-        let class = Arc::new(Class::read(row.id, &row.name, &row.puzzles, &row.reference)?);
+        let class = Arc::new(Class::read(
+            row.id,
+            &row.name,
+            &row.puzzles,
+            &row.reference,
+        )?);
         let mut map = self.read.write().unwrap_or_else(|e| e.into_inner());
         Ok(Some(map.entry(name.to_string()).or_insert(class).clone()))
     }
@@ -180,7 +190,10 @@ pub fn grade(job: &Job, seconds: f64) -> GradeRow {
         .grade_puzzle(&job.puzzle, &job.source, &opts, &mut deadline)
     {
         Some(g) => student_safe(&g),
-        None => error_row("puzzle", format!("no puzzle `{}` in this class", job.puzzle)),
+        None => error_row(
+            "puzzle",
+            format!("no puzzle `{}` in this class", job.puzzle),
+        ),
     }
 }
 
@@ -219,7 +232,11 @@ pub fn student_safe(g: &PuzzleGrade) -> GradeRow {
             .iter()
             .map(|(n, v)| (n.clone(), json!(v.decimal())))
             .collect();
-        let at: Vec<String> = c.args.iter().map(|(n, v)| format!("{n} = {}", v.decimal())).collect();
+        let at: Vec<String> = c
+            .args
+            .iter()
+            .map(|(n, v)| format!("{n} = {}", v.decimal()))
+            .collect();
         let (got, expected) = (shown(&c.got, true), shown(&c.expected, false));
         row.reason = format!("at {}: gives {got}, expected {expected}", at.join(", "));
         let cx = json!({"args": args, "got": got, "expected": expected, "kind": c.kind});

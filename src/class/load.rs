@@ -40,19 +40,27 @@ pub fn spawn_server(exe: &Path, db: &Path, args: &[&str]) -> std::io::Result<(Ch
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()?;
-    let stdout = child.stdout.take().ok_or_else(|| std::io::Error::other("no stdout"))?;
+    let stdout = child
+        .stdout
+        .take()
+        .ok_or_else(|| std::io::Error::other("no stdout"))?;
     let mut lines = BufReader::new(stdout).lines();
     for line in lines.by_ref() {
         let line = line?;
         if let Some(addr) = line.split("http://").nth(1) {
-            let addr = addr.trim_end_matches('/').parse().map_err(std::io::Error::other)?;
+            let addr = addr
+                .trim_end_matches('/')
+                .parse()
+                .map_err(std::io::Error::other)?;
             // the rest of its output is drained, so it never blocks on a full pipe
             std::thread::spawn(move || lines.for_each(drop));
             return Ok((child, addr));
         }
     }
     let _ = child.kill();
-    Err(std::io::Error::other("the server stopped before it listened"))
+    Err(std::io::Error::other(
+        "the server stopped before it listened",
+    ))
 }
 
 /// The JSON body of a submission.
@@ -83,7 +91,14 @@ pub fn submit_all(
                     return;
                 }
                 let t = Instant::now();
-                let reply = request(addr, "POST", &path, Some(&subs[k].token), Some(&body(&subs[k]))).ok();
+                let reply = request(
+                    addr,
+                    "POST",
+                    &path,
+                    Some(&subs[k].token),
+                    Some(&body(&subs[k])),
+                )
+                .ok();
                 if reply.as_ref().is_some_and(|r| r.status == 200) {
                     ok.fetch_add(1, Ordering::Relaxed);
                 }

@@ -58,7 +58,10 @@ pub fn create(
 ) -> Result<Created, ClassError> {
     roster::check_id(name).map_err(ClassError::Name)?;
     grading::Class::read(0, name, puzzles, reference).map_err(ClassError::Set)?;
-    let pairs: Vec<(String, String)> = roster.iter().map(|s| (s.id.clone(), s.name.clone())).collect();
+    let pairs: Vec<(String, String)> = roster
+        .iter()
+        .map(|s| (s.id.clone(), s.name.clone()))
+        .collect();
     let (teacher_token, students) = store.create_class(name, puzzles, reference, &pairs)?;
     Ok(Created {
         class: name.to_string(),

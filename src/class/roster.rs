@@ -58,12 +58,19 @@ pub fn parse(text: &str) -> Result<Vec<Student>, RosterError> {
         if row.iter().all(str::is_empty) {
             continue;
         }
-        if out.is_empty() && seen.is_empty() && row.get(0) == Some("id") && row.get(1) == Some("name") {
+        if out.is_empty()
+            && seen.is_empty()
+            && row.get(0) == Some("id")
+            && row.get(1) == Some("name")
+        {
             seen.insert(String::new());
             continue;
         }
         if row.len() > 3 {
-            return Err(bad(format!("{} fields; a row is id,name[,file]", row.len())));
+            return Err(bad(format!(
+                "{} fields; a row is id,name[,file]",
+                row.len()
+            )));
         }
         let field = |k: usize| row.get(k).unwrap_or("").to_string();
         let (id, name, file) = (field(0), field(1), field(2));
@@ -111,7 +118,10 @@ mod tests {
     #[test]
     fn rows_with_and_without_files_quotes_and_a_header() {
         let r = parse("id,name,file\nada,Ada Lovelace,ada.c\n\n# a note\n\"b42\",\"Babbage, Charles\",\ncy,Cy\n").unwrap();
-        let ids: Vec<_> = r.iter().map(|s| (s.id.as_str(), s.name.as_str(), s.file.as_deref())).collect();
+        let ids: Vec<_> = r
+            .iter()
+            .map(|s| (s.id.as_str(), s.name.as_str(), s.file.as_deref()))
+            .collect();
         assert_eq!(
             ids,
             [

@@ -185,7 +185,9 @@ impl Store {
     fn conn(&self) -> MutexGuard<'_, Connection> {
         // a panic while holding the lock leaves SQLite consistent (every
         // write is one transaction), so the poison is ignored
-        self.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.conn
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Creates a class, its teacher and its students in one transaction;
@@ -203,7 +205,9 @@ impl Store {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         let taken: Option<i64> = tx
-            .query_row("SELECT id FROM classes WHERE name = ?1", [name], |r| r.get(0))
+            .query_row("SELECT id FROM classes WHERE name = ?1", [name], |r| {
+                r.get(0)
+            })
             .optional()?;
         if taken.is_some() {
             return Err(StoreError::Exists(name.to_string()));
@@ -263,7 +267,9 @@ impl Store {
     pub fn class_names(&self) -> Result<Vec<String>> {
         let conn = self.conn();
         let mut q = conn.prepare("SELECT name FROM classes ORDER BY id")?;
-        let names = q.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+        let names = q
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
         Ok(names)
     }
 
@@ -320,7 +326,9 @@ impl Store {
         let mut q = conn.prepare(
             "SELECT id, class_id, student, name, role FROM members WHERE class_id = ?1 AND role = 'student' ORDER BY id",
         )?;
-        let rows = q.query_map([class_id], member_row)?.collect::<rusqlite::Result<_>>()?;
+        let rows = q
+            .query_map([class_id], member_row)?
+            .collect::<rusqlite::Result<_>>()?;
         Ok(rows)
     }
 
@@ -427,7 +435,9 @@ impl Store {
 /// Each member's id and token hash, of the members `filter` (over
 /// `class_id`) picks.
 fn token_hashes(conn: &Connection, filter: &str, class_id: i64) -> Result<Vec<(i64, TokenHash)>> {
-    let mut q = conn.prepare_cached(&format!("SELECT id, token_hash FROM members WHERE {filter}"))?;
+    let mut q = conn.prepare_cached(&format!(
+        "SELECT id, token_hash FROM members WHERE {filter}"
+    ))?;
     let rows = q
         .query_map([class_id], |r| {
             let blob: Vec<u8> = r.get(1)?;
@@ -471,14 +481,22 @@ mod tests {
         let (path, s) = temp_db();
         let roster = [("ada".to_string(), "Ada".to_string())];
         let (teacher, students) = s.create_class("c1", "P", "R", &roster).unwrap();
-        assert!(matches!(s.create_class("c1", "P", "R", &[]), Err(StoreError::Exists(_))));
+        assert!(matches!(
+            s.create_class("c1", "P", "R", &[]),
+            Err(StoreError::Exists(_))
+        ));
         let class = s.class("c1").unwrap().unwrap();
         let t = s.member_by_token(class.id, &teacher).unwrap().unwrap();
         assert_eq!(t.role, Role::Teacher);
-        let ada = s.member_by_token(class.id, &students[0].token).unwrap().unwrap();
+        let ada = s
+            .member_by_token(class.id, &students[0].token)
+            .unwrap()
+            .unwrap();
         assert_eq!((ada.student.as_str(), ada.role), ("ada", Role::Student));
         assert!(s.member_by_token(class.id, "nope").unwrap().is_none());
-        let id = s.insert_submission(ada.id, "bitAnd", "int bitAnd(int x, int y) { return 0; }").unwrap();
+        let id = s
+            .insert_submission(ada.id, "bitAnd", "int bitAnd(int x, int y) { return 0; }")
+            .unwrap();
         assert_eq!(s.pending().unwrap().len(), 1);
         let g = GradeRow {
             status: "wrong".into(),
@@ -489,14 +507,34 @@ mod tests {
             counterexample: None,
         };
         assert!(s.record_grade(id, &g).unwrap());
-        assert!(!s.record_grade(id, &GradeRow { points: 9, ..g.clone() }).unwrap());
+        assert!(!s
+            .record_grade(
+                id,
+                &GradeRow {
+                    points: 9,
+                    ..g.clone()
+                }
+            )
+            .unwrap());
         assert!(s.pending().unwrap().is_empty());
-        assert_eq!(s.submissions(Some(ada.id), class.id).unwrap()[0].grade, Some(g));
+        assert_eq!(
+            s.submissions(Some(ada.id), class.id).unwrap()[0].grade,
+            Some(g)
+        );
         let fresh = s.reissue_token("c1", Some("ada")).unwrap();
-        assert!(s.member_by_token(class.id, &students[0].token).unwrap().is_none());
+        assert!(s
+            .member_by_token(class.id, &students[0].token)
+            .unwrap()
+            .is_none());
         assert!(s.member_by_token(class.id, &fresh).unwrap().is_some());
-        assert!(matches!(s.reissue_token("c1", Some("bob")), Err(StoreError::NoStudent(..))));
-        assert!(matches!(s.reissue_token("c2", None), Err(StoreError::NoClass(_))));
+        assert!(matches!(
+            s.reissue_token("c1", Some("bob")),
+            Err(StoreError::NoStudent(..))
+        ));
+        assert!(matches!(
+            s.reissue_token("c2", None),
+            Err(StoreError::NoClass(_))
+        ));
         drop(s);
         let again = Store::open(&path).unwrap();
         assert_eq!(again.counts().unwrap(), (1, 1));

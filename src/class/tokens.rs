@@ -4,7 +4,7 @@
 //! (no early exit, no branch on the bytes).
 
 use sha2::{Digest, Sha256};
-use subtle::{ConstantTimeEq, Choice};
+use subtle::{Choice, ConstantTimeEq};
 
 /// The random bytes of a token.
 pub const TOKEN_BYTES: usize = 24;
@@ -57,6 +57,9 @@ mod tests {
         assert_eq!(find("", &stored), None);
         // the SHA-256 of "abc" (FIPS 180-2's example)
         let abc: String = hash("abc").iter().map(|b| format!("{b:02x}")).collect();
-        assert_eq!(abc, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assert_eq!(
+            abc,
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 }

@@ -120,7 +120,10 @@ pub fn eval(path: &str, function: Option<&str>, vars: &[String], json: bool, bud
         Err((e, steps)) if json => {
             let error = json!({"kind": e.kind, "line": e.line, "col": e.col, "message": e.message});
             let steps: Vec<_> = steps.iter().map(step_json).collect();
-            println!("{}", json!({"function": f.name, "error": error, "steps": steps}));
+            println!(
+                "{}",
+                json!({"function": f.name, "error": error, "steps": steps})
+            );
             super::EXIT_BAD_INPUT
         }
         Err((e, steps)) => {
@@ -156,7 +159,8 @@ fn step_json(s: &CStep) -> serde_json::Value {
 fn print_steps(steps: &[CStep]) {
     for s in steps {
         // (a loop's test says the iteration it decides in its note)
-        let test = matches!(s.kind, bitscope::lang::c::StepKind::Condition { .. }) && s.note.is_some();
+        let test =
+            matches!(s.kind, bitscope::lang::c::StepKind::Condition { .. }) && s.note.is_some();
         let iter = s
             .iteration
             .filter(|_| !test)

@@ -116,17 +116,22 @@ fn open(db: &std::path::Path) -> Result<Store, i32> {
 
 fn new(a: &NewArgs) -> i32 {
     let read = |path: &str| super::read_input(path);
-    let (puzzles, reference, roster_text) = match (read(&a.puzzles), read(&a.reference), read(&a.roster)) {
-        (Ok(p), Ok(r), Ok(s)) => (p, r, s),
-        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return super::bad_input(e),
-    };
+    let (puzzles, reference, roster_text) =
+        match (read(&a.puzzles), read(&a.reference), read(&a.roster)) {
+            (Ok(p), Ok(r), Ok(s)) => (p, r, s),
+            (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return super::bad_input(e),
+        };
     let roster = match roster::parse(&roster_text) {
         Ok(r) => r,
         Err(e) => return super::bad_input(format!("{}: {e}", a.roster)),
     };
     // the set and reference are checked before the database is touched
     if let Err(e) = grading::Class::read(0, &a.name, &puzzles, &reference) {
-        let file = if e.starts_with("puzzles") { &a.puzzles } else { &a.reference };
+        let file = if e.starts_with("puzzles") {
+            &a.puzzles
+        } else {
+            &a.reference
+        };
         return super::bad_input(format!("{file}: {e}"));
     }
     let store = match open(&a.db) {
@@ -151,7 +156,11 @@ fn new(a: &NewArgs) -> i32 {
         println!("{out}");
         return 0;
     }
-    println!("class `{}`: {} students", created.class, created.students.len());
+    println!(
+        "class `{}`: {} students",
+        created.class,
+        created.students.len()
+    );
     println!("teacher token: {}", created.teacher_token);
     println!("teacher link:  {teacher_link}");
     println!("(tokens are shown once: keep them; `bitscope class token` issues a new one)");
@@ -168,7 +177,11 @@ fn token(a: &TokenArgs) -> i32 {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let who = if a.teacher { None } else { a.student.as_deref() };
+    let who = if a.teacher {
+        None
+    } else {
+        a.student.as_deref()
+    };
     let t = match store.reissue_token(&a.name, who) {
         Ok(t) => t,
         Err(e) => return super::bad_input(e),
@@ -178,7 +191,10 @@ fn token(a: &TokenArgs) -> i32 {
         Some(_) => class::student_link(&a.url, &a.name, &t),
     };
     if a.json {
-        println!("{}", json!({"class": a.name, "id": who, "token": t, "link": link}));
+        println!(
+            "{}",
+            json!({"class": a.name, "id": who, "token": t, "link": link})
+        );
     } else {
         println!("token: {t}\nlink:  {link}");
     }
@@ -192,7 +208,11 @@ fn serve(a: ServeArgs) -> i32 {
     };
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let queue = grading::Queue::start(store.clone(), a.workers.unwrap_or(cores), a.seconds);
-    let server = Arc::new(api::Server::new(store.clone(), queue.clone(), api::Limits::default()));
+    let server = Arc::new(api::Server::new(
+        store.clone(),
+        queue.clone(),
+        api::Limits::default(),
+    ));
     match queue.requeue_pending(&store, &server.classes) {
         Ok(0) => {}
         Ok(n) => println!("bitscope class: grading {n} submissions a stop left ungraded"),
@@ -204,6 +224,11 @@ fn serve(a: ServeArgs) -> i32 {
     } else {
         eprintln!("bitscope class: {} has no index.html: serving the API only (`make dist` builds the site)", a.dir.display());
     }
-    let say = move |addr| format!("bitscope class: serving {} on http://{addr}/", a.db.display());
+    let say = move |addr| {
+        format!(
+            "bitscope class: serving {} on http://{addr}/",
+            a.db.display()
+        )
+    };
     super::serve::serve_until_stopped(SocketAddr::new(a.bind, a.port), app, true, say)
 }

@@ -47,7 +47,10 @@ struct Row {
 }
 
 pub fn run(files: &Files, seconds: f64, format: Format) -> i32 {
-    let (set, reference) = match (super::read_input(&files.puzzles), super::read_input(&files.reference)) {
+    let (set, reference) = match (
+        super::read_input(&files.puzzles),
+        super::read_input(&files.reference),
+    ) {
         (Ok(p), Ok(r)) => (p, r),
         (Err(e), _) | (_, Err(e)) => return super::bad_input(e),
     };
@@ -86,23 +89,34 @@ fn entries(files: &Files) -> Result<Vec<Entry>, String> {
                 .collect();
             cs.sort();
             // the teacher's own files, when they sit in the same folder
-            let teachers = [&files.puzzles, &files.reference].map(|f| std::fs::canonicalize(f).ok());
+            let teachers =
+                [&files.puzzles, &files.reference].map(|f| std::fs::canonicalize(f).ok());
             cs.retain(|c| !teachers.contains(&std::fs::canonicalize(c).ok()));
             found.extend(cs);
         } else {
             found.push(path);
         }
     }
-    let stem = |p: &Path| p.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let stem = |p: &Path| {
+        p.file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+    };
     let Some(roster_path) = &files.roster else {
         return Ok(found
             .into_iter()
-            .map(|f| Entry { id: stem(&f), name: stem(&f), file: Some(f) })
+            .map(|f| Entry {
+                id: stem(&f),
+                name: stem(&f),
+                file: Some(f),
+            })
             .collect());
     };
     let text = super::read_input(roster_path)?;
     let students = roster::parse(&text).map_err(|e| format!("{roster_path}: {e}"))?;
-    let base = Path::new(roster_path).parent().map(Path::to_path_buf).unwrap_or_default();
+    let base = Path::new(roster_path)
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
     let mut out = Vec::new();
     let mut used = vec![false; found.len()];
     for s in students {
@@ -115,13 +129,29 @@ fn entries(files: &Files) -> Result<Vec<Entry>, String> {
                 used[k] = true;
                 Some(found[k].clone())
             }
-            None => s.file.as_ref().map(|f| base.join(f)).filter(|p| p.is_file()),
+            None => s
+                .file
+                .as_ref()
+                .map(|f| base.join(f))
+                .filter(|p| p.is_file()),
         };
-        out.push(Entry { id: s.id, name: s.name, file });
+        out.push(Entry {
+            id: s.id,
+            name: s.name,
+            file,
+        });
     }
     for (f, _) in found.into_iter().zip(used).filter(|(_, u)| !u) {
-        eprintln!("note: {} is not on the roster; graded as `{}`", f.display(), stem(&f));
-        out.push(Entry { id: stem(&f), name: stem(&f), file: Some(f) });
+        eprintln!(
+            "note: {} is not on the roster; graded as `{}`",
+            f.display(),
+            stem(&f)
+        );
+        out.push(Entry {
+            id: stem(&f),
+            name: stem(&f),
+            file: Some(f),
+        });
     }
     Ok(out)
 }
@@ -131,8 +161,11 @@ fn grade_all(grader: &Grader, entries: Vec<Entry>, seconds: f64) -> Vec<Row> {
     let n = entries.len();
     let next = AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<Row>>> = (0..n).map(|_| Mutex::new(None)).collect();
-    let entries: Vec<Mutex<Option<Entry>>> = entries.into_iter().map(|e| Mutex::new(Some(e))).collect();
-    let threads = std::thread::available_parallelism().map_or(2, |c| c.get()).min(n.max(1));
+    let entries: Vec<Mutex<Option<Entry>>> =
+        entries.into_iter().map(|e| Mutex::new(Some(e))).collect();
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |c| c.get())
+        .min(n.max(1));
     let opts = bitscope::practice::options();
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -166,7 +199,9 @@ fn grade_all(grader: &Grader, entries: Vec<Entry>, seconds: f64) -> Vec<Row> {
 }
 
 fn file_name(e: &Entry) -> String {
-    e.file.as_ref().map_or_else(String::new, |f| f.display().to_string())
+    e.file
+        .as_ref()
+        .map_or_else(String::new, |f| f.display().to_string())
 }
 
 fn to_json(rows: &[Row], max: u32) -> serde_json::Value {
@@ -215,8 +250,19 @@ fn to_csv(grader: &Grader, rows: &[Row]) -> String {
 
 fn to_table(grader: &Grader, rows: &[Row], max: u32) -> String {
     let width = |s: &str| s.chars().count();
-    let idw = rows.iter().map(|r| width(&r.entry.id)).chain([7]).max().unwrap_or(7);
-    let namew = rows.iter().map(|r| width(&r.entry.name)).chain([4]).max().unwrap_or(4).min(30);
+    let idw = rows
+        .iter()
+        .map(|r| width(&r.entry.id))
+        .chain([7])
+        .max()
+        .unwrap_or(7);
+    let namew = rows
+        .iter()
+        .map(|r| width(&r.entry.name))
+        .chain([4])
+        .max()
+        .unwrap_or(4)
+        .min(30);
     let names: Vec<&str> = grader.set.puzzles.iter().map(|p| p.name.as_str()).collect();
     let colw: Vec<usize> = names.iter().map(|n| n.len().max(2)).collect();
     let mut out = format!("{:<idw$} {:<namew$}", "student", "name");
@@ -225,7 +271,11 @@ fn to_table(grader: &Grader, rows: &[Row], max: u32) -> String {
     }
     out += &format!(" {:>7}  file\n", "total");
     for r in rows {
-        out += &format!("{:<idw$} {:<namew$}", r.entry.id, r.entry.name.chars().take(namew).collect::<String>());
+        out += &format!(
+            "{:<idw$} {:<namew$}",
+            r.entry.id,
+            r.entry.name.chars().take(namew).collect::<String>()
+        );
         for (p, w) in points(grader, r).iter().zip(&colw) {
             out += &format!(" {p:>w$}");
         }
@@ -244,5 +294,8 @@ fn exit_code(rows: &[Row]) -> i32 {
         .iter()
         .map(|r| r.graded.as_ref().map_or(2, Grade::exit_code))
         .collect();
-    [2, 1, 3].into_iter().find(|c| codes.contains(c)).unwrap_or(0)
+    [2, 1, 3]
+        .into_iter()
+        .find(|c| codes.contains(c))
+        .unwrap_or(0)
 }

@@ -101,7 +101,12 @@ pub fn run(args: PracticeArgs) -> i32 {
                     (_, true) => super::grade_class::Format::Csv,
                     _ => super::grade_class::Format::Table,
                 };
-                let files = super::grade_class::Files { puzzles, reference, students: student, roster };
+                let files = super::grade_class::Files {
+                    puzzles,
+                    reference,
+                    students: student,
+                    roster,
+                };
                 super::grade_class::run(&files, seconds, format)
             }
         }

@@ -157,7 +157,12 @@ pub fn run(args: ServeArgs) -> i32 {
         Err(e) => return super::bad_input(e),
     };
     let app = app(&args.dir, prefix.clone());
-    let say = move |addr| format!("bitscope: serving {} on http://{addr}{prefix}", args.dir.display());
+    let say = move |addr| {
+        format!(
+            "bitscope: serving {} on http://{addr}{prefix}",
+            args.dir.display()
+        )
+    };
     serve_until_stopped(SocketAddr::new(args.host, args.port), app, false, say)
 }
 
@@ -202,7 +207,10 @@ pub fn serve_until_stopped(
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };
-        match axum::serve(listener, app).with_graceful_shutdown(shutdown).await {
+        match axum::serve(listener, app)
+            .with_graceful_shutdown(shutdown)
+            .await
+        {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -159,7 +159,13 @@ impl Grader {
     ) -> Option<PuzzleGrade> {
         let k = self.set.puzzles.iter().position(|p| p.name == puzzle)?;
         let file = StudentFile::new(source);
-        let g = grade_one(&self.set.puzzles[k], &self.refs[k], &file, &refines(opts), ctl);
+        let g = grade_one(
+            &self.set.puzzles[k],
+            &self.refs[k],
+            &file,
+            &refines(opts),
+            ctl,
+        );
         Some(g)
     }
 }

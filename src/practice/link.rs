@@ -45,7 +45,11 @@ fn reference_text(src: &str, name: &str) -> Option<String> {
     let at = items
         .iter()
         .position(|i| i.function_name() == Some(name))
-        .or_else(|| items.iter().position(|i| i.function_name() == Some(test.as_str())))?;
+        .or_else(|| {
+            items
+                .iter()
+                .position(|i| i.function_name() == Some(test.as_str()))
+        })?;
     let mut keep = super::sets::prefix_ranges(src, &items);
     keep.push((items[at].start, items[at].end));
     Some(split::keep_only(src, &keep))
@@ -103,13 +107,25 @@ mod tests {
         let set = datalab();
         for p in set.read().unwrap().puzzles {
             let data = pack(&set, &p.name).unwrap();
-            assert!(data.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
+            assert!(data
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
             let one = unpack(&data).unwrap();
             assert_eq!(one.name, "datalab");
             let read = one.read().unwrap();
             assert_eq!(read.puzzles.len(), 1);
-            assert_eq!(read.puzzles[0], crate::practice::sets::Puzzle { line: read.puzzles[0].line, ..p.clone() });
-            assert!(data.len() < one.puzzles.len() + one.reference.len(), "{}: compressed", p.name);
+            assert_eq!(
+                read.puzzles[0],
+                crate::practice::sets::Puzzle {
+                    line: read.puzzles[0].line,
+                    ..p.clone()
+                }
+            );
+            assert!(
+                data.len() < one.puzzles.len() + one.reference.len(),
+                "{}: compressed",
+                p.name
+            );
         }
         assert!(pack(&set, "noSuchPuzzle").is_none());
     }
@@ -118,11 +134,17 @@ mod tests {
     fn a_damaged_link_is_an_error_never_a_panic() {
         let data = pack(&datalab(), "sign").unwrap();
         assert_eq!(unpack("not base64!"), Err(LinkError::Base64));
-        assert_eq!(unpack(&data[..(data.len() / 2) & !3]), Err(LinkError::Inflate));
+        assert_eq!(
+            unpack(&data[..(data.len() / 2) & !3]),
+            Err(LinkError::Inflate)
+        );
         let junk = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(b"[1,2]", 6));
         assert_eq!(unpack(&junk), Err(LinkError::Shape));
         // a bomb: a megabyte of zeros inflates past the limit
-        let bomb = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&vec![0u8; 1 << 20], 9));
+        let bomb = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(
+            &vec![0u8; 1 << 20],
+            9,
+        ));
         assert_eq!(unpack(&bomb), Err(LinkError::Inflate));
     }
 }

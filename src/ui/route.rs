@@ -34,7 +34,11 @@ impl Route {
         let (slug, query) = rest.split_once('?').unwrap_or((rest, ""));
         let slug = slug.trim_end_matches('/');
         // `#/class?class=NAME&key=K`, the teacher's link, is Practice's class view
-        let slug = if slug == "class" { Panel::Practice.slug() } else { slug };
+        let slug = if slug == "class" {
+            Panel::Practice.slug()
+        } else {
+            slug
+        };
         let panel = Panel::from_slug(slug).unwrap_or(Panel::ALL[0]);
         let mut params = Params::default();
         for pair in query.split('&').filter(|p| !p.is_empty()) {
@@ -185,7 +189,10 @@ mod tests {
         assert_eq!(Route::parse("#/gpu").params, Params::default());
         // the teacher's class link is Practice's class view
         let r = Route::parse("#/class?class=week2&key=abc");
-        assert_eq!((r.panel, r.params.get("class")), (Panel::Practice, Some("week2")));
+        assert_eq!(
+            (r.panel, r.params.get("class")),
+            (Panel::Practice, Some("week2"))
+        );
         assert!(is_start("") && is_start("#") && is_start("#/"));
         assert!(!is_start("#/swar") && !is_start("#/nowhere"));
     }

@@ -121,4 +121,3 @@ fn nonsense_finds_nothing() {
     assert!(index().search("qqqzzzxx").is_empty());
     assert!(index().search("").is_empty());
 }
-

@@ -239,10 +239,18 @@ fn bad_tables_say_why() {
     );
     // an array of numbers all at most 64 alone: a shift table, said so
     let shifts: Vec<String> = (0..64).map(|k| (52 + k % 3).to_string()).collect();
-    let e = parse_table(SliderPiece::Rook, &format!("const int s[64] = {{{}}};", shifts.join(", ")), BitsGiven::Usual)
-        .unwrap_err();
+    let e = parse_table(
+        SliderPiece::Rook,
+        &format!("const int s[64] = {{{}}};", shifts.join(", ")),
+        BitsGiven::Usual,
+    )
+    .unwrap_err();
     assert_eq!(e, TableError::OnlyShifts { count: 64 });
-    assert!(e.to_string().contains("reads as a table of shifts or bit counts"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("reads as a table of shifts or bit counts"),
+        "{e}"
+    );
     let e = parse_table(
         SliderPiece::Rook,
         &format!("{{{}}}", joined(&m)),

@@ -46,15 +46,28 @@ pub fn run(students: usize, connections: usize) -> i32 {
 fn class_of(db: &Path, n: usize) -> Result<Vec<Submission>, String> {
     let store = Store::open(db).map_err(|e| e.to_string())?;
     let roster: Vec<Student> = (0..n)
-        .map(|k| Student { id: format!("s{k:03}"), name: format!("Student {k}"), file: None })
+        .map(|k| Student {
+            id: format!("s{k:03}"),
+            name: format!("Student {k}"),
+            file: None,
+        })
         .collect();
-    let made = class::create(&store, "load", PUZZLES, REFERENCE, &roster).map_err(|e| e.to_string())?;
+    let made =
+        class::create(&store, "load", PUZZLES, REFERENCE, &roster).map_err(|e| e.to_string())?;
     let set = bitscope::practice::sets::parse_set(PUZZLES).map_err(|e| e.to_string())?;
     let mut subs = Vec::new();
     for (p, puzzle) in set.puzzles.iter().enumerate() {
         for (k, s) in made.students.iter().enumerate() {
-            let source = format!("{}\n/* {} try {p} */\n", ANSWERS[(k + p) % ANSWERS.len()], s.student);
-            subs.push(Submission { token: s.token.clone(), puzzle: puzzle.name.clone(), source });
+            let source = format!(
+                "{}\n/* {} try {p} */\n",
+                ANSWERS[(k + p) % ANSWERS.len()],
+                s.student
+            );
+            subs.push(Submission {
+                token: s.token.clone(),
+                puzzle: puzzle.name.clone(),
+                source,
+            });
         }
     }
     Ok(subs)
@@ -71,9 +84,16 @@ fn measure(dir: &Path, students: usize, connections: usize) -> Result<(), String
     // 1. load
     let db = dir.join("load.db");
     let subs = class_of(&db, students)?;
-    let (mut child, addr) = load::spawn_server(&exe, &db, &["--dir", &none]).map_err(|e| e.to_string())?;
+    let (mut child, addr) =
+        load::spawn_server(&exe, &db, &["--dir", &none]).map_err(|e| e.to_string())?;
     let t = Instant::now();
-    let results = load::submit_all(addr, "load", &subs, connections, (&AtomicBool::new(false), &AtomicUsize::new(0)));
+    let results = load::submit_all(
+        addr,
+        "load",
+        &subs,
+        connections,
+        (&AtomicBool::new(false), &AtomicUsize::new(0)),
+    );
     let s = load::summary(&results, t.elapsed());
     let _ = child.kill();
     let _ = child.wait();
@@ -96,9 +116,16 @@ fn measure(dir: &Path, students: usize, connections: usize) -> Result<(), String
     crash(&exe, &dir.join("crash.db"), students, connections, &none)
 }
 
-fn crash(exe: &Path, db: &PathBuf, students: usize, connections: usize, none: &str) -> Result<(), String> {
+fn crash(
+    exe: &Path,
+    db: &PathBuf,
+    students: usize,
+    connections: usize,
+    none: &str,
+) -> Result<(), String> {
     let subs = class_of(db, students)?;
-    let (mut child, addr) = load::spawn_server(exe, db, &["--dir", none]).map_err(|e| e.to_string())?;
+    let (mut child, addr) =
+        load::spawn_server(exe, db, &["--dir", none]).map_err(|e| e.to_string())?;
     let stop = AtomicBool::new(false);
     let results = std::thread::scope(|scope| {
         let killer = scope.spawn(|| {
@@ -107,7 +134,13 @@ fn crash(exe: &Path, db: &PathBuf, students: usize, connections: usize, none: &s
             let _ = child.wait();
             stop.store(true, Ordering::Relaxed);
         });
-        let r = load::submit_all(addr, "load", &subs, connections, (&stop, &AtomicUsize::new(0)));
+        let r = load::submit_all(
+            addr,
+            "load",
+            &subs,
+            connections,
+            (&stop, &AtomicUsize::new(0)),
+        );
         let _ = killer.join();
         r
     });
@@ -123,7 +156,8 @@ fn crash(exe: &Path, db: &PathBuf, students: usize, connections: usize, none: &s
     let store = Store::open(db).map_err(|e| e.to_string())?;
     let (subs_before, grades_before) = store.counts().map_err(|e| e.to_string())?;
     let t = Instant::now();
-    let (mut again, _) = load::spawn_server(exe, db, &["--dir", none]).map_err(|e| e.to_string())?;
+    let (mut again, _) =
+        load::spawn_server(exe, db, &["--dir", none]).map_err(|e| e.to_string())?;
     let counts = loop {
         let (s, g) = store.counts().map_err(|e| e.to_string())?;
         if s == g || t.elapsed() > Duration::from_secs(300) {
@@ -135,7 +169,9 @@ fn crash(exe: &Path, db: &PathBuf, students: usize, connections: usize, none: &s
     let _ = again.kill();
     let _ = again.wait();
     let class_id = store.class("load").ok().flatten().map_or(0, |c| c.id);
-    let rows = store.submissions(None, class_id).map_err(|e| e.to_string())?;
+    let rows = store
+        .submissions(None, class_id)
+        .map_err(|e| e.to_string())?;
     let lost_or_changed = acked
         .iter()
         .filter(|(id, v)| {

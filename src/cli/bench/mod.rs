@@ -2,8 +2,8 @@
 //! installed (Stockfish's `go perft`, timed in the same run).
 
 // the GPU matrix and its winners file (which `perft --gpu` reads)
-pub(crate) mod matrix;
 mod class;
+pub(crate) mod matrix;
 mod prove;
 mod prove_c;
 mod tricks;

@@ -12,8 +12,14 @@ use std::time::Instant;
 
 /// What learners type (a few of the search test's table).
 const QUERIES: [&str; 8] = [
-    "reverse bits", "revrse bits", "divide by 3", "round up to power of two",
-    "count bits", "lowest set bit index", "gray code", "x & (x - 1)",
+    "reverse bits",
+    "revrse bits",
+    "divide by 3",
+    "round up to power of two",
+    "count bits",
+    "lowest set bit index",
+    "gray code",
+    "x & (x - 1)",
 ];
 
 /// The search: the index built, each query, and a search from nothing

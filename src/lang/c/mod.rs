@@ -32,9 +32,9 @@ mod parse;
 mod pre;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+pub mod trace;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod trace_tests;
-pub mod trace;
 pub mod types;
 
 pub use ast::Function;
@@ -197,12 +197,22 @@ impl Program {
         opts: &RunOptions,
     ) -> Result<Run, (CError, Vec<CStep>)> {
         let Some(k) = self.parsed.functions.iter().position(|f| f.name == name) else {
-            return Err((CError::new(ErrorKind::Call, 1, 1, format!("no function `{name}`")), Vec::new()));
+            return Err((
+                CError::new(ErrorKind::Call, 1, 1, format!("no function `{name}`")),
+                Vec::new(),
+            ));
         };
         let f = &self.parsed.functions[k];
         if args.len() != f.params.len() {
-            let message = format!("`{name}` takes {} argument(s), {} given", f.params.len(), args.len());
-            return Err((CError::new(ErrorKind::Call, f.pos.line, f.pos.col, message), Vec::new()));
+            let message = format!(
+                "`{name}` takes {} argument(s), {} given",
+                f.params.len(),
+                args.len()
+            );
+            return Err((
+                CError::new(ErrorKind::Call, f.pos.line, f.pos.col, message),
+                Vec::new(),
+            ));
         }
         let mut m = eval::Machine::new(&self.parsed, opts);
         m.load().map_err(|e| (e, Vec::new()))?;

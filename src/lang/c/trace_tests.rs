@@ -10,8 +10,16 @@ use super::{ErrorKind, Program, RunOptions, Value};
 fn steps(src: &str, args: &[i64]) -> Vec<CStep> {
     let p = Program::parse(src).unwrap();
     let f = p.functions().last().unwrap().clone();
-    let args: Vec<Value> = f.params.iter().zip(args).map(|((_, t), &a)| Value::new(*t, a.into())).collect();
-    let opts = RunOptions { trace: true, ..RunOptions::default() };
+    let args: Vec<Value> = f
+        .params
+        .iter()
+        .zip(args)
+        .map(|((_, t), &a)| Value::new(*t, a.into()))
+        .collect();
+    let opts = RunOptions {
+        trace: true,
+        ..RunOptions::default()
+    };
     p.run_values(&f.name, &args, &opts).unwrap().steps
 }
 
@@ -22,73 +30,157 @@ fn conversions(steps: &[CStep]) -> Vec<(String, Why, Int, Int, u64, u64, bool)> 
         .flat_map(|s| &s.exprs)
         .filter_map(|e| {
             let c = e.conversion.as_ref()?;
-            Some((e.text.clone(), c.why, c.before.ty, e.value.ty, c.before.bits, e.value.bits, c.changes))
+            Some((
+                e.text.clone(),
+                c.why,
+                c.before.ty,
+                e.value.ty,
+                c.before.bits,
+                e.value.bits,
+                c.changes,
+            ))
         })
         .collect()
 }
 
 #[test]
 fn a_mixed_compare_shows_the_int_becoming_unsigned() {
-    let s = steps("int mixed_lt(int a, unsigned b) { return a < b; }", &[-1, 1]);
+    let s = steps(
+        "int mixed_lt(int a, unsigned b) { return a < b; }",
+        &[-1, 1],
+    );
     assert_eq!(
         conversions(&s),
-        [("a".into(), Why::Arithmetic, Int::Int, Int::UInt, 0xffff_ffff, 0xffff_ffff, true)]
+        [(
+            "a".into(),
+            Why::Arithmetic,
+            Int::Int,
+            Int::UInt,
+            0xffff_ffff,
+            0xffff_ffff,
+            true
+        )]
     );
-    let c = s[0].exprs.iter().find_map(|e| e.conversion.as_ref()).unwrap();
-    assert_eq!(c.rule, "-1 converted to unsigned int: the same 32 bits, now read as 4294967295");
+    let c = s[0]
+        .exprs
+        .iter()
+        .find_map(|e| e.conversion.as_ref())
+        .unwrap();
+    assert_eq!(
+        c.rule,
+        "-1 converted to unsigned int: the same 32 bits, now read as 4294967295"
+    );
     assert_eq!(c.within, "a < b");
     assert_eq!(s[0].value.unwrap().get(), 0);
 }
 
 #[test]
 fn a_short_initialised_from_an_int_sum_is_narrowed_visibly() {
-    let s = steps("int f(int a, int b) { short c = a + b; return c; }", &[30000, 30000]);
+    let s = steps(
+        "int f(int a, int b) { short c = a + b; return c; }",
+        &[30000, 30000],
+    );
     assert_eq!(
         conversions(&s),
         [
-            ("a + b".into(), Why::Initialisation, Int::Int, Int::Short, 60000, 0xea60, true),
-            ("c".into(), Why::Return, Int::Short, Int::Int, 0xea60, 0xffff_ea60, false),
+            (
+                "a + b".into(),
+                Why::Initialisation,
+                Int::Int,
+                Int::Short,
+                60000,
+                0xea60,
+                true
+            ),
+            (
+                "c".into(),
+                Why::Return,
+                Int::Short,
+                Int::Int,
+                0xea60,
+                0xffff_ea60,
+                false
+            ),
         ]
     );
-    assert_eq!(s[0].value.map(Value::get), Some(-5536), "the declaration shows its value");
+    assert_eq!(
+        s[0].value.map(Value::get),
+        Some(-5536),
+        "the declaration shows its value"
+    );
 }
 
 #[test]
 fn promotions_of_small_types_are_steps_that_keep_the_value() {
-    let s = steps("int avg(unsigned char a, unsigned char b) { return (a + b) >> 1; }", &[200, 100]);
+    let s = steps(
+        "int avg(unsigned char a, unsigned char b) { return (a + b) >> 1; }",
+        &[200, 100],
+    );
     let c = conversions(&s);
     assert_eq!(c.len(), 2);
-    assert!(c.iter().all(|c| c.1 == Why::Promotion && (c.2, c.3) == (Int::UChar, Int::Int) && !c.6));
+    assert!(c
+        .iter()
+        .all(|c| c.1 == Why::Promotion && (c.2, c.3) == (Int::UChar, Int::Int) && !c.6));
     // a plain int expression converts nothing
     assert!(conversions(&steps("int f(int x) { return x + 1; }", &[5])).is_empty());
     // an argument and an assignment that narrow
-    let s = steps("int g(char c) { return c; }\nint f(int x) { unsigned char u; u = x; return g(x); }", &[300]);
+    let s = steps(
+        "int g(char c) { return c; }\nint f(int x) { unsigned char u; u = x; return g(x); }",
+        &[300],
+    );
     let whys: Vec<(Why, Int, Int)> = conversions(&s).iter().map(|c| (c.1, c.2, c.3)).collect();
-    assert!(whys.contains(&(Why::Assignment, Int::Int, Int::UChar)), "{whys:?}");
-    assert!(whys.contains(&(Why::Argument, Int::Int, Int::Char)), "{whys:?}");
+    assert!(
+        whys.contains(&(Why::Assignment, Int::Int, Int::UChar)),
+        "{whys:?}"
+    );
+    assert!(
+        whys.contains(&(Why::Argument, Int::Int, Int::Char)),
+        "{whys:?}"
+    );
 }
 
 #[test]
 fn declarations_increments_and_loop_tests_say_their_values() {
-    let s = steps("int f(int n) { int i = 0; int s = 0; for (i = 0; i < n; i++) s += i; return s; }", &[2]);
-    let texts: Vec<(&str, Option<i128>, Option<&str>)> =
-        s.iter().map(|s| (s.text.as_str(), s.value.map(Value::get), s.note.as_deref())).collect();
+    let s = steps(
+        "int f(int n) { int i = 0; int s = 0; for (i = 0; i < n; i++) s += i; return s; }",
+        &[2],
+    );
+    let texts: Vec<(&str, Option<i128>, Option<&str>)> = s
+        .iter()
+        .map(|s| (s.text.as_str(), s.value.map(Value::get), s.note.as_deref()))
+        .collect();
     assert_eq!(texts[0], ("int i = 0;", Some(0), None));
     let incs: Vec<_> = texts.iter().filter(|t| t.0 == "i++").collect();
     assert_eq!(incs[0].2, Some("i: 0 → 1, the expression's value 0"));
     assert_eq!(incs[1].2, Some("i: 1 → 2, the expression's value 1"));
-    let tests: Vec<_> = texts.iter().filter(|t| t.0.starts_with("for")).map(|t| t.2.unwrap()).collect();
+    let tests: Vec<_> = texts
+        .iter()
+        .filter(|t| t.0.starts_with("for"))
+        .map(|t| t.2.unwrap())
+        .collect();
     assert_eq!(
         tests,
-        ["test before iteration 1: true", "test before iteration 2: true", "test before iteration 3: false, the loop ends"]
+        [
+            "test before iteration 1: true",
+            "test before iteration 2: true",
+            "test before iteration 3: false, the loop ends"
+        ]
     );
 }
 
 #[test]
 fn a_run_that_stops_keeps_the_steps_before_it() {
-    let p = Program::parse("int f(unsigned x)\n{\n    int n = 1;\n    n = __builtin_ctz(x);\n    return n;\n}").unwrap();
-    let opts = RunOptions { trace: true, ..RunOptions::default() };
-    let (e, before) = p.run_until_error("f", &[Value::new(Int::UInt, 0)], &opts).unwrap_err();
+    let p = Program::parse(
+        "int f(unsigned x)\n{\n    int n = 1;\n    n = __builtin_ctz(x);\n    return n;\n}",
+    )
+    .unwrap();
+    let opts = RunOptions {
+        trace: true,
+        ..RunOptions::default()
+    };
+    let (e, before) = p
+        .run_until_error("f", &[Value::new(Int::UInt, 0)], &opts)
+        .unwrap_err();
     assert_eq!((e.kind, e.line), (ErrorKind::Undefined, 4));
     assert_eq!(before.len(), 1);
     assert_eq!(before[0].text, "int n = 1;");

@@ -257,13 +257,21 @@ pub fn conversion_rule(before: Value, to: Int) -> String {
         std::cmp::Ordering::Equal if after.get() == before.get() => {
             format!("{b} converted to {t}: the same {wt} bits, the same value")
         }
-        std::cmp::Ordering::Equal => format!("{b} converted to {t}: the same {wt} bits, now read as {a}"),
-        std::cmp::Ordering::Less => format!("{b} narrowed to {t}: the top {} bits dropped, {value}", wf - wt),
+        std::cmp::Ordering::Equal => {
+            format!("{b} converted to {t}: the same {wt} bits, now read as {a}")
+        }
+        std::cmp::Ordering::Less => format!(
+            "{b} narrowed to {t}: the top {} bits dropped, {value}",
+            wf - wt
+        ),
         std::cmp::Ordering::Greater if from.signed() => format!(
             "{b} widened to {t}: the sign bit copied into {} new bits (sign extension), {value}",
             wt - wf
         ),
-        std::cmp::Ordering::Greater => format!("{b} widened to {t}: {} zero bits added on top, {value}", wt - wf),
+        std::cmp::Ordering::Greater => format!(
+            "{b} widened to {t}: {} zero bits added on top, {value}",
+            wt - wf
+        ),
     }
 }
 
@@ -333,12 +341,30 @@ mod tests {
     #[test]
     fn conversion_rules_say_what_happens_to_the_bits() {
         let rule = |v: i128, from: Int, to: Int| conversion_rule(Value::new(from, v), to);
-        assert_eq!(rule(-1, Int::Int, Int::UInt), "-1 converted to unsigned int: the same 32 bits, now read as 4294967295");
-        assert_eq!(rule(60000, Int::Int, Int::Short), "60000 narrowed to short: the top 16 bits dropped, now -5536");
-        assert_eq!(rule(-3, Int::Int, Int::Long), "-3 widened to long: the sign bit copied into 32 new bits (sign extension), still -3");
-        assert_eq!(rule(200, Int::UChar, Int::Int), "200 widened to int: 24 zero bits added on top, still 200");
-        assert_eq!(rule(5, Int::Int, Int::UInt), "5 converted to unsigned int: the same 32 bits, the same value");
-        assert_eq!(rule(7, Int::Int, Int::Bool), "7 converted to _Bool: any value but 0 is 1, now 1");
+        assert_eq!(
+            rule(-1, Int::Int, Int::UInt),
+            "-1 converted to unsigned int: the same 32 bits, now read as 4294967295"
+        );
+        assert_eq!(
+            rule(60000, Int::Int, Int::Short),
+            "60000 narrowed to short: the top 16 bits dropped, now -5536"
+        );
+        assert_eq!(
+            rule(-3, Int::Int, Int::Long),
+            "-3 widened to long: the sign bit copied into 32 new bits (sign extension), still -3"
+        );
+        assert_eq!(
+            rule(200, Int::UChar, Int::Int),
+            "200 widened to int: 24 zero bits added on top, still 200"
+        );
+        assert_eq!(
+            rule(5, Int::Int, Int::UInt),
+            "5 converted to unsigned int: the same 32 bits, the same value"
+        );
+        assert_eq!(
+            rule(7, Int::Int, Int::Bool),
+            "7 converted to _Bool: any value but 0 is 1, now 1"
+        );
         assert_eq!(Value::new(Int::Bool, 2).bits, 1);
         assert_eq!(Value::new(Int::SChar, 200).get(), -56);
         assert_eq!(Value::new(Int::Int, -1).extended(), u64::MAX);

@@ -109,7 +109,9 @@ pub fn levels_chart(props: &LevelsProps) -> Html {
     let nodes = pick(|s| s.nodes);
     let distinct = pick(|s| s.distinct);
     // plies with no level of their own: the fused leaf counts them with the next
-    let skipped: Vec<u32> = (0..=last).filter(|p| !levels.iter().any(|s| s.ply == *p)).collect();
+    let skipped: Vec<u32> = (0..=last)
+        .filter(|p| !levels.iter().any(|s| s.ply == *p))
+        .collect();
     html! {
         <figure class="levels-chart">
             <svg viewBox={format!("0 0 {W} {H}")} role="img"

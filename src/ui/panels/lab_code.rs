@@ -284,7 +284,11 @@ struct CodeStepsProps {
 fn code_steps(props: &CodeStepsProps) -> Html {
     let steps = &props.shown.run.steps;
     if steps.is_empty() {
-        let why = if props.shown.stopped.is_some() { "It stopped before its first step." } else { "No steps." };
+        let why = if props.shown.stopped.is_some() {
+            "It stopped before its first step."
+        } else {
+            "No steps."
+        };
         return html! { <p class="muted">{ why }</p> };
     }
     let current = if props.step == LAST_STEP {

@@ -50,9 +50,9 @@ mod practice_class_api;
 #[cfg(feature = "practice-panel")]
 mod practice_exercise;
 #[cfg(feature = "practice-panel")]
-mod practice_gradebook;
-#[cfg(feature = "practice-panel")]
 mod practice_grade;
+#[cfg(feature = "practice-panel")]
+mod practice_gradebook;
 mod practice_progress;
 #[cfg(feature = "practice-panel")]
 mod practice_puzzle;

@@ -484,13 +484,15 @@ fn budget_input(props: &BudgetInputProps) -> Html {
     let (f, range) = (props.field, BudgetField::RANGE);
     let oninput = {
         let (dispatch, bad) = (props.dispatch.clone(), bad.clone());
-        Callback::from(move |e: InputEvent| match input_value(&e).trim().parse::<u32>() {
-            Ok(v) if BudgetField::RANGE.contains(&v) => {
-                bad.set(false);
-                dispatch.emit(Action::SetBudget(f, v));
-            }
-            _ => bad.set(true),
-        })
+        Callback::from(
+            move |e: InputEvent| match input_value(&e).trim().parse::<u32>() {
+                Ok(v) if BudgetField::RANGE.contains(&v) => {
+                    bad.set(false);
+                    dispatch.emit(Action::SetBudget(f, v));
+                }
+                _ => bad.set(true),
+            },
+        )
     };
     let id = format!("budget-{}", f.key());
     html! {

@@ -105,7 +105,13 @@ struct ListProps {
 /// Every exercise, by panel, in navigation order; then the teachers'
 /// sets, the exercise form and the file grader.
 #[function_component(ListView)]
-fn list_view(ListProps { solved, draft, dispatch }: &ListProps) -> Html {
+fn list_view(
+    ListProps {
+        solved,
+        draft,
+        dispatch,
+    }: &ListProps,
+) -> Html {
     // bumped when the form adds to "my exercises": the sets read again
     let version = use_state(|| 0u32);
     let on_saved = {

@@ -43,8 +43,12 @@ pub(super) fn class_view(props: &ClassProps) -> Html {
     }
     let info: &Loaded<ClassInfo> = &info;
     let info = match info {
-        None => return html! { <p class="class-loading" role="status">{ "Asking the class server…" }</p> },
-        Some(Err(e)) => return html! { <p class="error-box class-error" role="alert">{ e.clone() }</p> },
+        None => {
+            return html! { <p class="class-loading" role="status">{ "Asking the class server…" }</p> }
+        }
+        Some(Err(e)) => {
+            return html! { <p class="error-box class-error" role="alert">{ e.clone() }</p> }
+        }
         Some(Ok(info)) => info.clone(),
     };
     if info.teacher {
@@ -55,7 +59,12 @@ pub(super) fn class_view(props: &ClassProps) -> Html {
         let reload = reload.clone();
         Callback::from(move |()| reload.set(*reload + 1))
     };
-    match props.seat.puzzle.as_deref().and_then(|p| info.set.puzzles.iter().find(|q| q.name == p)) {
+    match props
+        .seat
+        .puzzle
+        .as_deref()
+        .and_then(|p| info.set.puzzles.iter().find(|q| q.name == p))
+    {
         Some(p) => html! {
             <SeatPuzzle state={props.state.clone()} seat={props.seat.clone()} text={info.text.clone()}
                 puzzle={p.name.clone()} info={info.clone()} me={me} dispatch={props.dispatch.clone()} {refresh} />
@@ -118,7 +127,14 @@ struct SeatProps {
 fn seat_puzzle(props: &SeatProps) -> Html {
     let verdict = use_state(|| None::<Result<Value, String>>);
     let sending = use_state(|| false);
-    let Some(puzzle) = props.info.set.puzzles.iter().find(|p| p.name == props.puzzle).cloned() else {
+    let Some(puzzle) = props
+        .info
+        .set
+        .puzzles
+        .iter()
+        .find(|p| p.name == props.puzzle)
+        .cloned()
+    else {
         return html! {};
     };
     let last_sent = props.me["submissions"]
@@ -126,15 +142,28 @@ fn seat_puzzle(props: &SeatProps) -> Html {
         .and_then(|s| s.iter().rev().find(|s| s["puzzle"] == puzzle.name.as_str()))
         .and_then(|s| s["source"].as_str().map(String::from));
     let answer = if props.state.answer.is_empty() {
-        last_sent.or_else(|| function_text(&props.text, &puzzle.name)).unwrap_or_default()
+        last_sent
+            .or_else(|| function_text(&props.text, &puzzle.name))
+            .unwrap_or_default()
     } else {
         props.state.answer.clone()
     };
     let onclick = {
-        let (verdict, sending, seat, answer, name, refresh) =
-            (verdict.clone(), sending.clone(), props.seat.clone(), answer.clone(), puzzle.name.clone(), props.refresh.clone());
+        let (verdict, sending, seat, answer, name, refresh) = (
+            verdict.clone(),
+            sending.clone(),
+            props.seat.clone(),
+            answer.clone(),
+            puzzle.name.clone(),
+            props.refresh.clone(),
+        );
         Callback::from(move |_: MouseEvent| {
-            let (verdict, sending, seat, refresh) = (verdict.clone(), sending.clone(), seat.clone(), refresh.clone());
+            let (verdict, sending, seat, refresh) = (
+                verdict.clone(),
+                sending.clone(),
+                seat.clone(),
+                refresh.clone(),
+            );
             let body = json!({"puzzle": name, "source": answer}).to_string();
             sending.set(true);
             wasm_bindgen_futures::spawn_local(async move {
@@ -197,7 +226,9 @@ fn server_verdict(v: &Value, name: &str, answer: &str) -> Html {
                 <p><a class="to-lab" href={lab_link(name, answer, &v["counterexample"]["args"])}>{ "Step your function in the Lab on these arguments" }</a></p>
             </div>
         },
-        "rules" => html! { <p class="verdict bad rules" role="status"><strong>{ "✗ Breaks a rule: " }</strong>{ reason }</p> },
+        "rules" => {
+            html! { <p class="verdict bad rules" role="status"><strong>{ "✗ Breaks a rule: " }</strong>{ reason }</p> }
+        }
         _ => html! { <p class="verdict bad" role="status"><strong>{ "✗ " }</strong>{ reason }</p> },
     }
 }
@@ -208,7 +239,11 @@ fn server_verdict(v: &Value, name: &str, answer: &str) -> Html {
 fn lab_link(name: &str, answer: &str, args: &Value) -> String {
     let args: Vec<(String, String)> = args
         .as_object()
-        .map(|m| m.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string())).collect())
+        .map(|m| {
+            m.iter()
+                .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
+                .collect()
+        })
         .unwrap_or_default();
     lab_c_link(answer, name, args, String::new())
 }

@@ -9,7 +9,12 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 /// A reply that is not a success: the server's own message when it gave one.
-async fn send(class: &str, what: &str, key: &str, body: Option<String>) -> Result<(u16, String), String> {
+async fn send(
+    class: &str,
+    what: &str,
+    key: &str,
+    body: Option<String>,
+) -> Result<(u16, String), String> {
     let window = web_sys::window().ok_or("no window")?;
     let headers = web_sys::Headers::new().map_err(|_| "no headers")?;
     let _ = headers.set("Authorization", &format!("Bearer {key}"));
@@ -27,12 +32,19 @@ async fn send(class: &str, what: &str, key: &str, body: Option<String>) -> Resul
         .dyn_into()
         .map_err(|_| "no response".to_string())?;
     let text = response.text().map_err(|_| "no text".to_string())?;
-    let text = JsFuture::from(text).await.map_err(|_| "no text".to_string())?;
+    let text = JsFuture::from(text)
+        .await
+        .map_err(|_| "no text".to_string())?;
     Ok((response.status(), text.as_string().unwrap_or_default()))
 }
 
 /// Calls the API and reads its JSON; an error status gives its message.
-pub async fn call(class: &str, what: &str, key: &str, body: Option<String>) -> Result<Value, String> {
+pub async fn call(
+    class: &str,
+    what: &str,
+    key: &str,
+    body: Option<String>,
+) -> Result<Value, String> {
     let (status, text) = send(class, what, key, body).await?;
     let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
     if status == 200 {

@@ -28,7 +28,10 @@ struct Sort {
 pub(super) fn gradebook_view(props: &BookProps) -> Html {
     let book = use_state(|| None::<Result<Value, String>>);
     let reload = use_state(|| 0u32);
-    let sort = use_state(|| Sort { column: "id".into(), descending: false });
+    let sort = use_state(|| Sort {
+        column: "id".into(),
+        descending: false,
+    });
     let note = use_state(String::new);
     {
         let (book, seat) = (book.clone(), props.seat.clone());
@@ -81,7 +84,11 @@ pub(super) fn gradebook_view(props: &BookProps) -> Html {
 fn puzzle_names(book: &Value) -> Vec<String> {
     book["puzzles"]
         .as_array()
-        .map(|p| p.iter().filter_map(|p| p["name"].as_str().map(String::from)).collect())
+        .map(|p| {
+            p.iter()
+                .filter_map(|p| p["name"].as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -90,13 +97,19 @@ fn key(s: &Value, column: &str) -> (i64, String) {
     match column {
         "id" | "name" => (0, s[column].as_str().unwrap_or_default().to_lowercase()),
         "total" => (s["total"].as_i64().unwrap_or(0), String::new()),
-        puzzle => (s["puzzles"][puzzle]["points"].as_i64().unwrap_or(-1), String::new()),
+        puzzle => (
+            s["puzzles"][puzzle]["points"].as_i64().unwrap_or(-1),
+            String::new(),
+        ),
     }
 }
 
 fn student_table(book: &Value, sort: &UseStateHandle<Sort>) -> Html {
     let names = puzzle_names(book);
-    let mut rows: Vec<&Value> = book["students"].as_array().map(|s| s.iter().collect()).unwrap_or_default();
+    let mut rows: Vec<&Value> = book["students"]
+        .as_array()
+        .map(|s| s.iter().collect())
+        .unwrap_or_default();
     rows.sort_by(|a, b| {
         let o = key(a, &sort.column).cmp(&key(b, &sort.column));
         let o = if sort.descending { o.reverse() } else { o };
@@ -112,11 +125,22 @@ fn student_table(book: &Value, sort: &UseStateHandle<Sort>) -> Html {
         let onclick = {
             let (sort, column) = (sort.clone(), column.to_string());
             Callback::from(move |_: MouseEvent| {
-                let descending = if sort.column == column { !sort.descending } else { column != "id" && column != "name" };
-                sort.set(Sort { column: column.clone(), descending });
+                let descending = if sort.column == column {
+                    !sort.descending
+                } else {
+                    column != "id" && column != "name"
+                };
+                sort.set(Sort {
+                    column: column.clone(),
+                    descending,
+                });
             })
         };
-        let arrow = match aria { "ascending" => " ▲", "descending" => " ▼", _ => "" };
+        let arrow = match aria {
+            "ascending" => " ▲",
+            "descending" => " ▼",
+            _ => "",
+        };
         html! { <th aria-sort={aria}><button type="button" class="sort" data-column={column.to_string()} {onclick}>{ format!("{label}{arrow}") }</button></th> }
     };
     let max = book["max"].as_u64().unwrap_or(0);
@@ -166,7 +190,10 @@ fn student_row(s: &Value, names: &[String]) -> Html {
 fn puzzle_table(book: &Value) -> Html {
     let rows = book["puzzles"].as_array().cloned().unwrap_or_default();
     let row = |p: &Value| {
-        let ops: Vec<u64> = p["ops"].as_array().map(|o| o.iter().filter_map(Value::as_u64).collect()).unwrap_or_default();
+        let ops: Vec<u64> = p["ops"]
+            .as_array()
+            .map(|o| o.iter().filter_map(Value::as_u64).collect())
+            .unwrap_or_default();
         let median = ops.get(ops.len() / 2).map_or("-".into(), u64::to_string);
         let prof = p["reference_ops"].as_u64().unwrap_or(0);
         let best = p["best_ops"].as_u64();
@@ -176,7 +203,10 @@ fn puzzle_table(book: &Value) -> Html {
             Some(Ordering::Greater) => "not yet",
             None => "-",
         };
-        let by: Vec<&str> = p["best_by"].as_array().map(|b| b.iter().filter_map(Value::as_str).take(3).collect()).unwrap_or_default();
+        let by: Vec<&str> = p["best_by"]
+            .as_array()
+            .map(|b| b.iter().filter_map(Value::as_str).take(3).collect())
+            .unwrap_or_default();
         html! {
             <tr data-puzzle={p["name"].as_str().unwrap_or_default().to_string()}>
                 <td class="mono">{ p["name"].as_str().unwrap_or_default().to_string() }</td>

@@ -7,8 +7,8 @@
 
 use super::practice_sets::{record_solved, stored_sets};
 use crate::practice::custom::{function_text, SetSource};
-use crate::practice::link::unpack;
 use crate::practice::grade::Status;
+use crate::practice::link::unpack;
 use crate::practice::sets::Puzzle;
 use crate::ui::components::proof_job_view;
 use crate::ui::hooks::{use_worker_job, JobState};
@@ -224,7 +224,13 @@ fn verdict(g: &GradeDone, source: &SetSource, p: &Puzzle, answer: &str) -> Html 
 /// The Lab in C mode: the answer, the reference to compare with (only
 /// with `with_reference`: after "show the reference"), and the
 /// counterexample's arguments.
-pub fn lab_link(source: &SetSource, p: &Puzzle, answer: &str, r: &GradeRow, with_reference: bool) -> String {
+pub fn lab_link(
+    source: &SetSource,
+    p: &Puzzle,
+    answer: &str,
+    r: &GradeRow,
+    with_reference: bool,
+) -> String {
     let args = r
         .counterexample
         .as_ref()

@@ -202,7 +202,11 @@ pub(super) fn download(name: &str, text: &str, mime: &str) {
 /// Exports a set as its two files.
 pub fn export(set: &SetSource) {
     download(&format!("{}.c", set.name), &set.puzzles, "text/x-c");
-    download(&format!("{}-reference.c", set.name), &set.reference, "text/x-c");
+    download(
+        &format!("{}-reference.c", set.name),
+        &set.reference,
+        "text/x-c",
+    );
 }
 
 #[derive(Properties, PartialEq)]

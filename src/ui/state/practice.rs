@@ -375,21 +375,32 @@ mod tests {
                 }
             }
         }
-        let s = PracticeState::default()
-            .apply(PracticeAction::Open(None));
-        assert_eq!(s.clone().apply(PracticeAction::OpenSeat(Some("x".into()))), s, "no class: the list");
+        let s = PracticeState::default().apply(PracticeAction::Open(None));
+        assert_eq!(
+            s.clone().apply(PracticeAction::OpenSeat(Some("x".into()))),
+            s,
+            "no class: the list"
+        );
     }
 
     #[test]
     fn the_form_draft_survives_the_url_on_the_list_only() {
-        for draft in ["", "{\"name\":\"bitOr\",\"task\":\"x | y & z?=#é\"}", "not json"] {
+        for draft in [
+            "",
+            "{\"name\":\"bitOr\",\"task\":\"x | y & z?=#é\"}",
+            "not json",
+        ] {
             let s = PracticeState::default().apply(PracticeAction::SetDraft(draft.into()));
             assert_eq!(through_url(&s), s, "{draft:?}");
         }
         let s = PracticeState::default()
             .apply(PracticeAction::SetDraft("{}".into()))
             .apply(PracticeAction::Open(Some("lowest-bit-clear")));
-        assert_eq!(through_url(&s).draft, "", "an exercise's link carries no draft");
+        assert_eq!(
+            through_url(&s).draft,
+            "",
+            "an exercise's link carries no draft"
+        );
     }
 
     #[test]

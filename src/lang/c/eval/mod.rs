@@ -14,8 +14,8 @@ mod record;
 
 use super::trace::{CStep, ExprValue, StepKind, Warning};
 use super::types::{Int, Value, Why};
-use record::decl_text;
 use super::{CError, ErrorKind};
+use record::decl_text;
 
 /// How a run is bounded and what it records.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,7 +150,11 @@ impl<'p> Machine<'p> {
 
     /// Calls function `k` with arguments already of its parameter types;
     /// an error comes with the steps recorded before it.
-    pub(super) fn call_entry(mut self, k: usize, args: &[Value]) -> Result<Run, (CError, Vec<CStep>)> {
+    pub(super) fn call_entry(
+        mut self,
+        k: usize,
+        args: &[Value],
+    ) -> Result<Run, (CError, Vec<CStep>)> {
         let value = match self.call(k, args, self.prog.functions[k].pos) {
             Ok(v) => v,
             Err(e) => return Err((e, self.steps)),
@@ -270,13 +274,16 @@ impl<'p> Machine<'p> {
                 }
                 let text = decls.iter().map(decl_text).collect::<Vec<_>>().join(", ");
                 // the value the (last) initialised scalar was given
-                let value = decls.iter().rev().find_map(|d| match (&d.init, d.slot, d.info.len) {
-                    (Init::Scalar(_), Slot::Local(k), None) => match f.cells.get(k) {
-                        Some(Cell::Scalar(v)) => Some(*v),
+                let value = decls
+                    .iter()
+                    .rev()
+                    .find_map(|d| match (&d.init, d.slot, d.info.len) {
+                        (Init::Scalar(_), Slot::Local(k), None) => match f.cells.get(k) {
+                            Some(Cell::Scalar(v)) => Some(*v),
+                            _ => None,
+                        },
                         _ => None,
-                    },
-                    _ => None,
-                });
+                    });
                 self.record(
                     f,
                     s.pos,
@@ -317,7 +324,9 @@ impl<'p> Machine<'p> {
                 let v = match e {
                     Some(e) => {
                         let v = self.eval(f, e)?;
-                        Some(self.convert(v, ret, Why::Return, e, || format!("return {}", e.show())))
+                        Some(
+                            self.convert(v, ret, Why::Return, e, || format!("return {}", e.show())),
+                        )
                     }
                     None => None,
                 };
@@ -376,7 +385,14 @@ impl<'p> Machine<'p> {
 
     /// Evaluates a condition and records it as a step; a loop's test
     /// (`iteration`: the one it decides) is labelled so.
-    fn condition(&mut self, f: &mut Frame, c: &Expr, pos: Pos, word: &str, iteration: Option<u32>) -> R<bool> {
+    fn condition(
+        &mut self,
+        f: &mut Frame,
+        c: &Expr,
+        pos: Pos,
+        word: &str,
+        iteration: Option<u32>,
+    ) -> R<bool> {
         let before = self.snapshot(f);
         let v = self.eval(f, c)?;
         let taken = v.is_true();
@@ -420,7 +436,13 @@ impl<'p> Machine<'p> {
                 for e in items {
                     let v = self.eval(f, e)?;
                     let within = || format!("{}[…] = {}", d.info.name, e.show());
-                    vals.push(Some(self.convert(v, d.info.ty, Why::Initialisation, e, within)));
+                    vals.push(Some(self.convert(
+                        v,
+                        d.info.ty,
+                        Why::Initialisation,
+                        e,
+                        within,
+                    )));
                 }
                 vals.resize(n.unwrap_or(items.len()), Some(Value::new(d.info.ty, 0)));
                 Cell::Array(vals)
@@ -492,7 +514,10 @@ impl<'p> Machine<'p> {
                         let r = self.eval(f, rhs)?;
                         let ty = compound_type(*op, old.ty, r.ty);
                         let (tx, tr) = operand_types(*op, ty, old.ty, r.ty);
-                        let (old, r) = (self.operand(old, tx, target, e), self.operand(r, tr, rhs, e));
+                        let (old, r) = (
+                            self.operand(old, tx, target, e),
+                            self.operand(r, tr, rhs, e),
+                        );
                         self.checked(e.pos, ops::binary(*op, ty, old, r))?
                     }
                 };

@@ -4,10 +4,10 @@
 //! the zoomed-in view.
 
 use super::super::ast::{Decl, Expr, Init};
+use super::super::ast::{ExprKind, Pos};
 use super::super::trace::{CStep, Conversion, ExprValue, StepKind, VarView};
 use super::super::types::{conversion_rule, Int, Value, Why};
 use super::{Cell, Frame, Machine};
-use super::super::ast::{ExprKind, Pos};
 
 impl<'p> Machine<'p> {
     pub(super) fn snapshot(&self, f: &Frame) -> Vec<Cell> {
@@ -73,14 +73,20 @@ impl<'p> Machine<'p> {
             .live
             .iter()
             .filter_map(|&k| {
-                let Cell::Scalar(new) = f.cells[k] else { return None };
+                let Cell::Scalar(new) = f.cells[k] else {
+                    return None;
+                };
                 let old = match before.get(k)? {
                     Cell::Scalar(old) if old.bits == new.bits => return None,
                     Cell::Scalar(old) => old.decimal(),
                     _ => "not set".into(),
                 };
                 last = Some(new);
-                Some(format!("{}: {old} → {}", func.locals[k].name, new.decimal()))
+                Some(format!(
+                    "{}: {old} → {}",
+                    func.locals[k].name,
+                    new.decimal()
+                ))
             })
             .collect();
         if changes.is_empty() {
@@ -95,7 +101,14 @@ impl<'p> Machine<'p> {
 
     /// `v` (the value of `operand`) converted to `to` as C converts it
     /// implicitly; traced as a step of its own when the type changes.
-    pub(super) fn convert(&mut self, v: Value, to: Int, why: Why, operand: &Expr, within: impl FnOnce() -> String) -> Value {
+    pub(super) fn convert(
+        &mut self,
+        v: Value,
+        to: Int,
+        why: Why,
+        operand: &Expr,
+        within: impl FnOnce() -> String,
+    ) -> Value {
         let after = v.to(to);
         let room = self.steps.len() < self.opts.max_trace && self.exprs.len() < 400;
         if self.opts.trace && room && v.ty != to {
@@ -134,7 +147,6 @@ impl<'p> Machine<'p> {
             });
         }
     }
-
 }
 
 pub(super) fn decl_text(d: &Decl) -> String {
