@@ -53,30 +53,10 @@ pub fn eval(path: &str, function: Option<&str>, vars: &[String], json: bool, bud
         Ok(f) => f.clone(),
         Err(e) => return super::bad_input(e.message),
     };
-    let mut args = Vec::new();
-    for (name, ty) in &f.params {
-        let given = vars
-            .iter()
-            .find_map(|v| v.split_once('=').filter(|(n, _)| n.trim() == name));
-        let Some((_, text)) = given else {
-            return super::bad_input(format!(
-                "`{}` takes `{name}` ({}): give it with --var {name}=V",
-                f.name,
-                ty.name()
-            ));
-        };
-        match parse_arg(text, *ty) {
-            Ok(v) => args.push(v),
-            Err(e) => return super::bad_input(format!("--var {name}: {e}")),
-        }
-    }
-    if let Some(v) = vars.iter().find(|v| {
-        !f.params
-            .iter()
-            .any(|(n, _)| v.split_once('=').is_some_and(|(k, _)| k.trim() == n))
-    }) {
-        return super::bad_input(format!("--var {v:?}: `{}` has no such parameter", f.name));
-    }
+    let args = match read_args(&f, vars) {
+        Ok(args) => args,
+        Err(e) => return super::bad_input(e),
+    };
     let opts = RunOptions {
         trace: true,
         budget,
@@ -132,6 +112,33 @@ pub fn eval(path: &str, function: Option<&str>, vars: &[String], json: bool, bud
             super::bad_input(with_caret(path, &src, &e))
         }
     }
+}
+
+/// The `--var NAME=V` arguments of `f`, each read as its parameter's type.
+fn read_args(f: &bitscope::lang::c::Function, vars: &[String]) -> Result<Vec<Value>, String> {
+    let mut args = Vec::new();
+    for (name, ty) in &f.params {
+        let given = vars
+            .iter()
+            .find_map(|v| v.split_once('=').filter(|(n, _)| n.trim() == name));
+        let Some((_, text)) = given else {
+            return Err(format!(
+                "`{}` takes `{name}` ({}): give it with --var {name}=V",
+                f.name,
+                ty.name()
+            ));
+        };
+        args.push(parse_arg(text, *ty).map_err(|e| format!("--var {name}: {e}"))?);
+    }
+    let named = |v: &&String| {
+        f.params
+            .iter()
+            .any(|(n, _)| v.split_once('=').is_some_and(|(k, _)| k.trim() == n))
+    };
+    if let Some(v) = vars.iter().find(|v| !named(v)) {
+        return Err(format!("--var {v:?}: `{}` has no such parameter", f.name));
+    }
+    Ok(args)
 }
 
 /// A step as `eval --json` prints it: its sub-expressions each `kind`

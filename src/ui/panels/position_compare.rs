@@ -19,6 +19,27 @@ pub(super) struct CompareCardProps {
     pub dispatch: Callback<Action>,
 }
 
+/// The depth a pasted total is (in the worker: it runs perft up to depth
+/// 5): (that depth, our total there, theirs).
+#[hook]
+fn use_depth_hint(fen: String, their_total: Option<u64>) -> Option<(u32, u64, u64)> {
+    let hint_job = use_worker_job::<DepthHintDone>();
+    {
+        let hint_job = hint_job.clone();
+        use_effect_with((fen, their_total), move |(fen, total)| match total {
+            Some(t) => hint_job.start(&Request::DepthHint {
+                fen: fen.clone(),
+                total: *t as f64,
+            }),
+            None => hint_job.reset(),
+        });
+    }
+    match (&*hint_job, their_total) {
+        (JobState::Done(h), Some(t)) => h.hint.map(|(d, ours)| (d, ours as u64, t)),
+        _ => None,
+    }
+}
+
 #[function_component(CompareCard)]
 pub(super) fn compare_card(props: &CompareCardProps) -> Html {
     let fen = props.setup.to_fen();
@@ -48,25 +69,7 @@ pub(super) fn compare_card(props: &CompareCardProps) -> Html {
         .as_ref()
         .filter(|t| !t.rows.is_empty())
         .map(|t| t.total.unwrap_or_else(|| t.rows.iter().map(|r| r.1).sum()));
-    // the depth their total is (in the worker: it runs perft up to depth 5)
-    let hint_job = use_worker_job::<DepthHintDone>();
-    {
-        let hint_job = hint_job.clone();
-        use_effect_with(
-            (fen.clone(), their_total),
-            move |(fen, total)| match total {
-                Some(t) => hint_job.start(&Request::DepthHint {
-                    fen: fen.clone(),
-                    total: *t as f64,
-                }),
-                None => hint_job.reset(),
-            },
-        );
-    }
-    let hint = match (&*hint_job, their_total) {
-        (JobState::Done(h), Some(t)) => h.hint.map(|(d, ours)| (d, ours as u64, t)),
-        _ => None,
-    };
+    let hint = use_depth_hint(fen.clone(), their_total);
     let oninput = {
         let (text, error, theirs) = (text.clone(), error.clone(), theirs.clone());
         Callback::from(move |e: InputEvent| {
@@ -89,15 +92,7 @@ pub(super) fn compare_card(props: &CompareCardProps) -> Html {
         })
     };
     let comparison = match (&*ours, &*theirs) {
-        (JobState::Done(r), Some(t)) => {
-            let rows: Vec<(String, u64)> = r
-                .divide
-                .iter()
-                .map(|(m, n)| (m.clone(), *n as u64))
-                .collect();
-            let c = compare(&props.setup, depth, &rows, t);
-            Some((rows, c))
-        }
+        (JobState::Done(r), Some(t)) => Some(compared(&props.setup, depth, r, t)),
         _ => None,
     };
     html! {
@@ -115,13 +110,40 @@ pub(super) fn compare_card(props: &CompareCardProps) -> Html {
             <div class="row">
                 <button type="button" class="primary compare-run" onclick={run} disabled={ours.is_running() || theirs.is_none()}>{ format!("compare with our divide at depth {depth}") }</button>
             </div>
-            { match (&*ours, comparison) {
-                (JobState::Running(p), _) => html! { <progress class="compare-progress" max={p.total.max(1.0).to_string()} value={p.done.to_string()}></progress> },
-                (JobState::Failed(e), _) => html! { <p class="error-box">{ e.clone() }</p> },
-                (_, Some((rows, c))) => rows_view(&rows, &c, &props.dispatch),
-                _ => html! {},
-            } }
+            { outcome_view(&ours, comparison, &props.dispatch) }
         </div>
+    }
+}
+
+/// Our divide's rows and their comparison with theirs.
+fn compared(
+    setup: &Setup,
+    depth: u32,
+    ours: &PerftResult,
+    theirs: &TheirDivide,
+) -> (Vec<(String, u64)>, Comparison) {
+    let rows: Vec<(String, u64)> = ours
+        .divide
+        .iter()
+        .map(|(m, n)| (m.clone(), *n as u64))
+        .collect();
+    let c = compare(setup, depth, &rows, theirs);
+    (rows, c)
+}
+
+/// Our divide's progress, its failure, or the comparison's rows.
+fn outcome_view(
+    ours: &JobState<PerftResult>,
+    comparison: Option<(Vec<(String, u64)>, Comparison)>,
+    dispatch: &Callback<Action>,
+) -> Html {
+    match (ours, comparison) {
+        (JobState::Running(p), _) => {
+            html! { <progress class="compare-progress" max={p.total.max(1.0).to_string()} value={p.done.to_string()}></progress> }
+        }
+        (JobState::Failed(e), _) => html! { <p class="error-box">{ e.clone() }</p> },
+        (_, Some((rows, c))) => rows_view(&rows, &c, dispatch),
+        _ => html! {},
     }
 }
 

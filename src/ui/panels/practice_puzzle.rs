@@ -35,9 +35,22 @@ fn source(p: &SetPuzzle) -> Result<SetSource, String> {
     }
 }
 
-/// Whether the link carries the reference (so a student could read it).
-fn carries_reference(p: &SetPuzzle) -> bool {
-    !matches!(p, SetPuzzle::Stored { .. })
+/// The note on a link that carries the reference (a student could read
+/// it); none for a set loaded in this browser.
+fn link_note(p: &SetPuzzle) -> Html {
+    if matches!(p, SetPuzzle::Stored { .. }) {
+        return html! {};
+    }
+    html! { <p class="note link-carries" role="note">{ "This link carries the answer, so that it checks in any browser: to keep it hidden, run a class server (bitscope class)." }</p> }
+}
+
+/// The worker's grading of one puzzle's answer.
+fn grade_request(source: &SetSource, name: &str, answer: &str) -> Request {
+    Request::Grade {
+        puzzles: source.puzzle_text(name).unwrap_or_default(),
+        reference: source.reference.clone(),
+        student: answer.to_string(),
+    }
 }
 
 #[derive(Properties, PartialEq)]
@@ -45,6 +58,26 @@ pub(super) struct PuzzleProps {
     pub state: PracticeState,
     pub which: SetPuzzle,
     pub dispatch: Callback<PracticeAction>,
+}
+
+/// A correct answer is recorded once, when its verdict arrives, in the
+/// set it is from where that set is loaded (a packed link names its set).
+#[hook]
+fn use_solved_recorded(which: SetPuzzle, done: JobState<GradeDone>) {
+    use_effect_with(done, move |done| {
+        let JobState::Done(g) = done else { return };
+        if !g.rows.first().is_some_and(|r| r.status == Status::Correct) {
+            return;
+        }
+        let set = match &which {
+            SetPuzzle::Stored { set, .. } => Some(set.clone()),
+            SetPuzzle::Packed { data, .. } => unpack(data).ok().map(|s| s.name),
+            SetPuzzle::Linked { .. } => None,
+        };
+        if let Some(set) = set.filter(|s| stored_sets().iter().any(|t| &t.name == s)) {
+            record_solved(&set, which.puzzle());
+        }
+    });
 }
 
 #[function_component(PuzzleView)]
@@ -80,11 +113,7 @@ pub(super) fn puzzle_view(props: &PuzzleProps) -> Html {
         );
         Callback::from(move |()| {
             checked.set(Some(answer.clone()));
-            job.start(&Request::Grade {
-                puzzles: source.puzzle_text(&name).unwrap_or_default(),
-                reference: source.reference.clone(),
-                student: answer.clone(),
-            });
+            job.start(&grade_request(&source, &name, &answer));
         })
     };
     // a verdict's link (check=1) is checked on opening
@@ -96,25 +125,7 @@ pub(super) fn puzzle_view(props: &PuzzleProps) -> Html {
             }
         });
     }
-    // a correct answer is recorded once, when its verdict arrives
-    {
-        let which = props.which.clone();
-        use_effect_with((*job).clone(), move |done| {
-            let JobState::Done(g) = done else { return };
-            if !g.rows.first().is_some_and(|r| r.status == Status::Correct) {
-                return;
-            }
-            // a packed link names its set: progress is kept where it is loaded
-            let set = match &which {
-                SetPuzzle::Stored { set, .. } => Some(set.clone()),
-                SetPuzzle::Packed { data, .. } => unpack(data).ok().map(|s| s.name),
-                SetPuzzle::Linked { .. } => None,
-            };
-            if let Some(set) = set.filter(|s| stored_sets().iter().any(|t| &t.name == s)) {
-                record_solved(&set, which.puzzle());
-            }
-        });
-    }
+    use_solved_recorded(props.which.clone(), (*job).clone());
     let onclick = {
         let (run, dispatch) = (run.clone(), props.dispatch.clone());
         Callback::from(move |_: MouseEvent| {
@@ -131,9 +142,7 @@ pub(super) fn puzzle_view(props: &PuzzleProps) -> Html {
     let stale = (!current).then_some("The answer changed since its check: check it again.");
     html! {
         <>
-        if carries_reference(&props.which) {
-            <p class="note link-carries" role="note">{ "This link carries the answer, so that it checks in any browser: to keep it hidden, run a class server (bitscope class)." }</p>
-        }
+        { link_note(&props.which) }
         <div class="cols exercise set-puzzle" data-puzzle={puzzle.name.clone()}>
             { task_card(&puzzle, props.state.hints, hint) }
             <div class="card answer-card">

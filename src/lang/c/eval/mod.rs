@@ -267,33 +267,7 @@ impl<'p> Machine<'p> {
                 }
                 Ok(Flow::Normal)
             }
-            StmtKind::Decl(decls) => {
-                let before = self.snapshot(f);
-                for d in decls.iter().filter(|d| matches!(d.slot, Slot::Local(_))) {
-                    self.declare(f, d)?;
-                }
-                let text = decls.iter().map(decl_text).collect::<Vec<_>>().join(", ");
-                // the value the (last) initialised scalar was given
-                let value = decls
-                    .iter()
-                    .rev()
-                    .find_map(|d| match (&d.init, d.slot, d.info.len) {
-                        (Init::Scalar(_), Slot::Local(k), None) => match f.cells.get(k) {
-                            Some(Cell::Scalar(v)) => Some(*v),
-                            _ => None,
-                        },
-                        _ => None,
-                    });
-                self.record(
-                    f,
-                    s.pos,
-                    StepKind::Declare,
-                    format!("{} {text};", decls[0].info.ty.name()),
-                    value,
-                    &before,
-                );
-                Ok(Flow::Normal)
-            }
+            StmtKind::Decl(decls) => self.declaration(f, decls, s.pos),
             StmtKind::Expr(e) => {
                 let before = self.snapshot(f);
                 let v = self.eval(f, e)?;
@@ -341,6 +315,29 @@ impl<'p> Machine<'p> {
             StmtKind::Continue => Ok(Flow::Continue),
             StmtKind::Loop(l) => self.looping(f, s.pos, l),
         }
+    }
+
+    /// A declaration statement: each local declared, one step showing the
+    /// value the (last) initialised scalar was given.
+    fn declaration(&mut self, f: &mut Frame, decls: &[Decl], pos: Pos) -> R<Flow> {
+        let before = self.snapshot(f);
+        for d in decls.iter().filter(|d| matches!(d.slot, Slot::Local(_))) {
+            self.declare(f, d)?;
+        }
+        let text = decls.iter().map(decl_text).collect::<Vec<_>>().join(", ");
+        let value = decls
+            .iter()
+            .rev()
+            .find_map(|d| match (&d.init, d.slot, d.info.len) {
+                (Init::Scalar(_), Slot::Local(k), None) => match f.cells.get(k) {
+                    Some(Cell::Scalar(v)) => Some(*v),
+                    _ => None,
+                },
+                _ => None,
+            });
+        let text = format!("{} {text};", decls[0].info.ty.name());
+        self.record(f, pos, StepKind::Declare, text, value, &before);
+        Ok(Flow::Normal)
     }
 
     /// Every loop: `init`, then (`cond`, body, `step`) until `cond` is false.
@@ -505,41 +502,8 @@ impl<'p> Machine<'p> {
                 let (x, y) = (self.operand(x, tx, a, e), self.operand(y, ty, b, e));
                 self.checked(e.pos, ops::binary(*op, e.ty, x, y))?
             }
-            ExprKind::Assign(op, target, rhs) => {
-                let place = self.place(f, target)?;
-                let v = match op {
-                    None => self.eval(f, rhs)?,
-                    Some(op) => {
-                        let old = self.read(f, place, target)?;
-                        let r = self.eval(f, rhs)?;
-                        let ty = compound_type(*op, old.ty, r.ty);
-                        let (tx, tr) = operand_types(*op, ty, old.ty, r.ty);
-                        let (old, r) = (
-                            self.operand(old, tx, target, e),
-                            self.operand(r, tr, rhs, e),
-                        );
-                        self.checked(e.pos, ops::binary(*op, ty, old, r))?
-                    }
-                };
-                let v = self.convert(v, target.ty, Why::Assignment, rhs, || e.show());
-                self.write(f, place, v)
-            }
-            ExprKind::IncDec { pre, inc, target } => {
-                let place = self.place(f, target)?;
-                let old = self.read(f, place, target)?;
-                let one = Value::new(Int::Int, 1);
-                let op = if *inc { WordOp::Add } else { WordOp::Sub };
-                let ty = Int::common(old.ty, Int::Int);
-                let promoted = self.operand(old, ty, target, e);
-                let new = self.checked(e.pos, ops::binary(op, ty, promoted, one))?;
-                let new = self.convert(new, target.ty, Why::Assignment, target, || e.show());
-                let new = self.write(f, place, new);
-                if *pre {
-                    new
-                } else {
-                    old
-                }
-            }
+            ExprKind::Assign(op, target, rhs) => self.assign(f, e, *op, target, rhs)?,
+            ExprKind::IncDec { pre, inc, target } => self.inc_dec(f, e, *pre, *inc, target)?,
             ExprKind::Cond(c, t, other) => {
                 let pick = if self.eval(f, c)?.is_true() { t } else { other };
                 let v = self.eval(f, pick)?;
@@ -565,6 +529,56 @@ impl<'p> Machine<'p> {
                     .unwrap_or(Value::new(Int::Int, 0))
             }
         })
+    }
+
+    /// `target = rhs` or `target op= rhs`: the operands converted as C does,
+    /// the result converted to the target's type.
+    fn assign(
+        &mut self,
+        f: &mut Frame,
+        e: &Expr,
+        op: Option<WordOp>,
+        target: &Expr,
+        rhs: &Expr,
+    ) -> R<Value> {
+        let place = self.place(f, target)?;
+        let v = match op {
+            None => self.eval(f, rhs)?,
+            Some(op) => {
+                let old = self.read(f, place, target)?;
+                let r = self.eval(f, rhs)?;
+                let ty = compound_type(op, old.ty, r.ty);
+                let (tx, tr) = operand_types(op, ty, old.ty, r.ty);
+                let (old, r) = (
+                    self.operand(old, tx, target, e),
+                    self.operand(r, tr, rhs, e),
+                );
+                self.checked(e.pos, ops::binary(op, ty, old, r))?
+            }
+        };
+        let v = self.convert(v, target.ty, Why::Assignment, rhs, || e.show());
+        Ok(self.write(f, place, v))
+    }
+
+    /// `++x`, `x--`, ...: the new value written, the old or new given.
+    fn inc_dec(
+        &mut self,
+        f: &mut Frame,
+        e: &Expr,
+        pre: bool,
+        inc: bool,
+        target: &Expr,
+    ) -> R<Value> {
+        let place = self.place(f, target)?;
+        let old = self.read(f, place, target)?;
+        let one = Value::new(Int::Int, 1);
+        let op = if inc { WordOp::Add } else { WordOp::Sub };
+        let ty = Int::common(old.ty, Int::Int);
+        let promoted = self.operand(old, ty, target, e);
+        let new = self.checked(e.pos, ops::binary(op, ty, promoted, one))?;
+        let new = self.convert(new, target.ty, Why::Assignment, target, || e.show());
+        let new = self.write(f, place, new);
+        Ok(if pre { new } else { old })
     }
 
     fn checked(&mut self, pos: Pos, out: ops::Outcome) -> R<Value> {
