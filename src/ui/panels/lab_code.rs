@@ -10,7 +10,7 @@
 use super::lab_code_compare::CodeCompareCard;
 use super::CardProps;
 use crate::bits::trace::{Outcome, Step, Trace};
-use crate::bits::word::Word;
+use crate::bits::word::{mask as word_mask, Word};
 use crate::ui::components::{
     caret_error, data_table, input_value, link_list, select_value, tab_stop, BitRow, StepPlayer,
 };
@@ -401,8 +401,16 @@ fn expr_row(e: &crate::ui::worker::CExprView) -> Html {
     };
     let (from, to) = (c.before.width, e.value.width);
     // the bits a widening adds, or a narrowing drops
-    let added = if to > from { mask(to) & !mask(from) } else { 0 };
-    let dropped = if from > to { mask(from) & !mask(to) } else { 0 };
+    let added = if to > from {
+        word_mask(to) & !word_mask(from)
+    } else {
+        0
+    };
+    let dropped = if from > to {
+        word_mask(from) & !word_mask(to)
+    } else {
+        0
+    };
     let class = classes!("c-conversion", c.changes.then_some("changes"));
     html! {
         <>
@@ -420,14 +428,6 @@ fn expr_row(e: &crate::ui::worker::CExprView) -> Html {
                 </td>
             </tr>
         </>
-    }
-}
-
-fn mask(width: u32) -> u64 {
-    if width >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << width) - 1
     }
 }
 
