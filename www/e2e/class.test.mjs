@@ -131,3 +131,19 @@ test('a student submits from the class link; the teacher sees it in the gradeboo
 
   for (const p of [student, again, teacher, bob]) assert.deepEqual(p.problems.filter((m) => !/status of 401/.test(m)), []);
 });
+
+test('the class pages at 390 px: the student list and the gradebook fit the phone, nothing scrolls sideways', async () => {
+  const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+  const sideways = (page) => page.evaluate(() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth);
+  const student = await newPage(site.browser, PHONE);
+  await student.page.goto(onServer(site.class.students[1].link));
+  await student.page.waitForSelector('.class-card');
+  assert.ok((await sideways(student.page)) <= 0, 'the student list scrolls sideways');
+  await shot(student.page, 'class-student-list-phone');
+  const teacher = await newPage(site.browser, PHONE);
+  await teacher.page.goto(onServer(site.class.teacher_link));
+  await teacher.page.waitForSelector('table.gradebook tbody tr');
+  assert.ok((await sideways(teacher.page)) <= 0, 'the gradebook page scrolls sideways');
+  await shot(teacher.page, 'class-teacher-gradebook-phone');
+  for (const p of [student, teacher]) assert.deepEqual(p.problems, []);
+});
