@@ -231,6 +231,12 @@ impl Expr {
     pub fn show(&self) -> String {
         show(self, 0)
     }
+
+    /// As [`Expr::show`] where C wants an assignment expression (an
+    /// initialiser, an argument): a comma expression gets parentheses.
+    pub fn show_operand(&self) -> String {
+        show(self, 2)
+    }
 }
 
 /// `e` as text, in a context that binds at `outer` (0: none).

@@ -30,6 +30,7 @@ mod lex;
 pub mod ops;
 mod parse;
 mod pre;
+mod pretty;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 pub mod trace;

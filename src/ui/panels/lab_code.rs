@@ -28,6 +28,8 @@ use yew::prelude::*;
 pub(super) struct Shown {
     /// The source it ran (the listing).
     pub src: String,
+    /// Whether the listing is the source laid out one statement a line.
+    pub laid_out: bool,
     pub functions: Vec<String>,
     pub name: String,
     pub params: Vec<(String, String)>,
@@ -63,6 +65,7 @@ fn shown(done: &CRunDone) -> Result<Rc<Shown>, Problem> {
     trace.steps = run.steps.iter().map(player_step).collect();
     Ok(Rc::new(Shown {
         src: done.src.clone(),
+        laid_out: done.laid_out,
         functions: done.functions.clone(),
         name: done.name.clone(),
         params: done.params.clone(),
@@ -299,6 +302,9 @@ fn code_steps(props: &CodeStepsProps) -> Html {
     let st = &steps[current];
     html! {
         <>
+            if props.shown.laid_out {
+                <p class="muted c-laid-out">{ "Laid out one statement a line, so that each step has a line of its own:" }</p>
+            }
             { listing(&props.shown.src, st.line) }
             <p class="c-statement" data-line={st.line.to_string()}>
                 <span class="muted">{ format!("step {} of {}, line {} in {}: ", current + 1, steps.len(), st.line, st.function) }</span>

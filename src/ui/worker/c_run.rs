@@ -66,9 +66,16 @@ pub struct CRun {
 /// when it does not parse), the function run and its parameters (names and
 /// type names), and the run or the problem (both: a run that stopped at
 /// its error, with the steps before it and no value).
+///
+/// A source with two statements on a line runs laid out one statement a
+/// line (`Program::laid_out`): `src` is then that listing, the steps' lines
+/// are its lines, and `laid_out` is true; an error's line and column stay
+/// those of the source as typed (the editor shows them).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CRunDone {
     pub src: String,
+    #[serde(default)]
+    pub laid_out: bool,
     pub functions: Vec<String>,
     pub name: String,
     pub params: Vec<(String, String)>,
@@ -141,19 +148,25 @@ impl CRunDone {
         use crate::lang::c::{parse_arg, Program, RunOptions};
         let mut done = CRunDone {
             src: src.to_string(),
+            laid_out: false,
             functions: Vec::new(),
             name: String::new(),
             params: Vec::new(),
             run: None,
             problem: None,
         };
-        let p = match Program::parse(src) {
+        let typed = match Program::parse(src) {
             Ok(p) => p,
             Err(e) => {
                 done.problem = Some(CProblem::C(e));
                 return done;
             }
         };
+        let laid_out = typed.laid_out();
+        let p = laid_out.as_ref().map_or(&typed, |(p, _)| p);
+        if let Some((_, text)) = &laid_out {
+            (done.src, done.laid_out) = (text.clone(), true);
+        }
         done.functions = p.functions().iter().map(|f| f.name.clone()).collect();
         let Ok(f) = p.entry(func).or_else(|_| p.entry(None)) else {
             return done;
@@ -197,6 +210,12 @@ impl CRunDone {
             }
             // a run that stopped: no value, the steps before the error
             Err((e, steps)) => {
+                // (where the source as typed stopped: the same error, at
+                // the editor's line and column)
+                let e = typed
+                    .run_values(&f.name, &values, &RunOptions::default())
+                    .err()
+                    .unwrap_or(e);
                 done.run = Some(CRun {
                     value: None,
                     steps: steps.iter().map(of::step).collect(),
@@ -246,5 +265,20 @@ mod tests {
         let json = serde_json::to_string(&wide).unwrap();
         let back: CRunDone = serde_json::from_str(&json).unwrap();
         assert_eq!(back.run.unwrap().value.unwrap().bits, u64::MAX - 1);
+    }
+
+    #[test]
+    fn a_one_line_snippet_runs_laid_out_and_errors_stay_where_typed() {
+        let src = "int f(int x) { int y = x + 1; y <<= 2; return y >> x; }";
+        let done = CRunDone::compute(src, None, &[("x".into(), "1".into())]);
+        let lines: Vec<u32> = done.run.unwrap().steps.iter().map(|s| s.line).collect();
+        assert!(done.laid_out && done.src.lines().count() == 6);
+        assert_eq!(lines, [3, 4, 5]);
+        // x = 40: `y >> x` shifts past the width, at its `>>` as typed
+        let stopped = CRunDone::compute(src, None, &[("x".into(), "40".into())]);
+        assert_eq!(stopped.run.unwrap().steps.len(), 2);
+        assert!(matches!(stopped.problem, Some(CProblem::C(e)) if e.line == 1 && e.col == src.find(">> x").unwrap() as u32 + 1));
+        let tidy = CRunDone::compute("int f(int x)\n{\n    return x;\n}", None, &[]);
+        assert!(!tidy.laid_out);
     }
 }
