@@ -95,9 +95,14 @@ struct Literal {
     /// Byte range of the digits (after `0x`, before any suffix).
     start: usize,
     end: usize,
+    /// The `0x`/`0b` prefix's length (0 for decimal).
+    prefix: usize,
     /// 2, 10 or 16.
     radix: u32,
+    /// Whether its hex letters are capitals (`lower`: small ones; neither
+    /// when it has no letters).
     upper: bool,
+    lower: bool,
     width: usize,
 }
 
@@ -109,6 +114,45 @@ impl Literal {
             (2, _) => format!("{value:0w$b}", w = self.width),
             _ => value.to_string(),
         }
+    }
+
+    /// `value` written in `style`'s notation, prefix included when this
+    /// literal's notation differs (a decimal `0` in a hex table becomes
+    /// `0x…`): the text that replaces `range()`.
+    fn rewrite(&self, style: &Literal, value: u64) -> (std::ops::Range<usize>, String) {
+        if self.radix == style.radix {
+            return (self.start..self.end, style.render(value));
+        }
+        let prefix = match style.radix {
+            16 => "0x",
+            2 => "0b",
+            _ => "",
+        };
+        (
+            self.start - self.prefix..self.end,
+            format!("{prefix}{}", style.render(value)),
+        )
+    }
+}
+
+/// The notation most of a table's magics are written in (ties go to hex,
+/// then binary), at the widest width used in it: the notation a replaced
+/// magic is written in.
+fn table_style(literals: &[Literal]) -> Literal {
+    let count = |radix| literals.iter().filter(|l| l.radix == radix).count();
+    let radix = [16, 2, 10]
+        .into_iter()
+        .max_by_key(|&r| (count(r), r == 16, r == 2))
+        .unwrap_or(16);
+    let same = || literals.iter().filter(move |l| l.radix == radix);
+    Literal {
+        start: 0,
+        end: 0,
+        prefix: 0,
+        radix,
+        upper: same().filter(|l| l.upper).count() > same().filter(|l| l.lower).count(),
+        lower: false,
+        width: same().map(|l| l.width).max().unwrap_or(0),
     }
 }
 
@@ -220,8 +264,10 @@ fn number(text: &str, item: &str, at: usize) -> Result<Number, TableError> {
         literal: Literal {
             start: at + skip,
             end: at + skip + digits.len(),
+            prefix: skip,
             radix,
             upper: digits.chars().any(|c| c.is_ascii_uppercase()),
+            lower: digits.chars().any(|c| c.is_ascii_lowercase()),
             width: digits.len(),
         },
     })
@@ -570,14 +616,16 @@ pub fn repair(
         }
     }
     let mut text = table.text.clone();
-    // from the end, so the earlier byte offsets stay right
-    let mut edits: Vec<(&Literal, u64)> = replaced
+    // from the end, so the earlier byte offsets stay right; each in the
+    // table's own notation (a decimal placeholder in a hex table: hex)
+    let style = table_style(&table.literals);
+    let mut edits: Vec<(std::ops::Range<usize>, String)> = replaced
         .iter()
-        .map(|r| (&table.literals[r.square.index()], r.found.magic))
+        .map(|r| table.literals[r.square.index()].rewrite(&style, r.found.magic))
         .collect();
     edits.sort_by_key(|e| std::cmp::Reverse(e.0.start));
-    for (lit, magic) in edits {
-        text.replace_range(lit.start..lit.end, &lit.render(magic));
+    for (range, new) in edits {
+        text.replace_range(range, &new);
     }
     Ok(Repair {
         replaced,

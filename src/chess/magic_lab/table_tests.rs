@@ -174,6 +174,43 @@ fn repair_keeps_decimal_and_lowercase_forms() {
 }
 
 #[test]
+fn a_replaced_placeholder_is_written_in_the_tables_own_base() {
+    // a hex table with a decimal `0` at d4 (as a half-typed table has)
+    let mut m = builtin(SliderPiece::Rook);
+    m[27] = 0;
+    let items: Vec<String> = m
+        .iter()
+        .map(|&v| {
+            if v == 0 {
+                "0".into()
+            } else {
+                format!("0x{v:016X}ULL")
+            }
+        })
+        .collect();
+    let text = format!("{{ {} }}", items.join(", "));
+    let t = parse_table(SliderPiece::Rook, &text, BitsGiven::Usual).unwrap();
+    let r = check_table(&t).unwrap();
+    let fixed = repair(&t, &r, 3, DEFAULT_TRIES, go_on).unwrap();
+    let new = fixed.replaced[0].found.magic;
+    assert_eq!(
+        fixed.text,
+        text.replacen(", 0,", &format!(", 0x{new:016X},"), 1)
+    );
+    // and a decimal table's stray hex placeholder comes back decimal
+    let mut items: Vec<String> = builtin(SliderPiece::Bishop)
+        .iter()
+        .map(u64::to_string)
+        .collect();
+    items[5] = "0x0".into();
+    let text = format!("[{}]", items.join(", "));
+    let t = parse_table(SliderPiece::Bishop, &text, BitsGiven::Usual).unwrap();
+    let fixed = repair(&t, &check_table(&t).unwrap(), 3, DEFAULT_TRIES, go_on).unwrap();
+    let new = fixed.replaced[0].found.magic;
+    assert_eq!(fixed.text, text.replacen(", 0x0,", &format!(", {new},"), 1));
+}
+
+#[test]
 fn bad_tables_say_why() {
     let m = builtin(SliderPiece::Rook);
     let joined = |v: &[u64]| {

@@ -277,7 +277,9 @@ mod tests {
         // x = 40: `y >> x` shifts past the width, at its `>>` as typed
         let stopped = CRunDone::compute(src, None, &[("x".into(), "40".into())]);
         assert_eq!(stopped.run.unwrap().steps.len(), 2);
-        assert!(matches!(stopped.problem, Some(CProblem::C(e)) if e.line == 1 && e.col == src.find(">> x").unwrap() as u32 + 1));
+        assert!(
+            matches!(stopped.problem, Some(CProblem::C(e)) if e.line == 1 && e.col == src.find(">> x").unwrap() as u32 + 1)
+        );
         let tidy = CRunDone::compute("int f(int x)\n{\n    return x;\n}", None, &[]);
         assert!(!tidy.laid_out);
     }
