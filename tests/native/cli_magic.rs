@@ -151,3 +151,74 @@ fn magic_check_find_and_lookup_trace() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no magic found in 100 attempts"), "{err}");
 }
+
+/// `magic find --all`: a whole table on every core, which `check-table`
+/// reads back as valid on all 64 squares, in both languages; each
+/// square's magic is the one `find --square` gives it with the same seed.
+#[test]
+fn magic_find_all_prints_a_table_check_table_accepts() {
+    for (piece, lang) in [("rook", "rust"), ("bishop", "c")] {
+        let json = succeeds_with_json(&[
+            "magic", "find", "--all", "--piece", piece, "--lang", lang, "--seed", "5", "--json",
+        ]);
+        let squares = json["squares"].as_array().unwrap();
+        assert_eq!(
+            (squares.len(), json["not_found"].as_array().unwrap().len()),
+            (64, 0)
+        );
+        let text = json["text"].as_str().unwrap();
+        let dir =
+            std::env::temp_dir().join(format!("bitscope-find-all-{piece}-{}", std::process::id()));
+        std::fs::write(&dir, text).unwrap();
+        let out = run(&[
+            "magic",
+            "check-table",
+            "--piece",
+            piece,
+            dir.to_str().unwrap(),
+            "--json",
+        ]);
+        let report = last_json(&out);
+        assert_eq!(
+            (out.status.code(), report["valid_squares"].as_u64()),
+            (Some(0), Some(64)),
+            "{text}"
+        );
+        let _ = std::fs::remove_file(&dir);
+        // e4 (index 28), alone with the same seed: the same magic
+        let alone = succeeds_with_json(&[
+            "magic", "find", "--piece", piece, "--square", "e4", "--seed", "5", "--json",
+        ]);
+        assert_eq!(squares[28]["square"], "e4");
+        assert_eq!(squares[28]["magic"], alone["magic"]);
+    }
+    // two index bits everywhere: no rook magic in 100 attempts, said per square
+    let json = succeeds_with_json(&[
+        "magic",
+        "find",
+        "--all",
+        "--piece",
+        "rook",
+        "--bits",
+        "2",
+        "--max-attempts",
+        "100",
+        "--json",
+    ]);
+    assert_eq!(json["not_found"].as_array().unwrap().len(), 64);
+    assert!(
+        json["text"]
+            .as_str()
+            .unwrap()
+            .contains("/* a1: none found */")
+            || json["text"].as_str().unwrap().contains("// a1: none found")
+    );
+    exits_2_with_a_message(&[
+        &["magic", "find", "--all", "--piece", "queen"],
+        &["magic", "find", "--all", "--piece", "rook", "--lang", "go"],
+        &[
+            "magic", "find", "--all", "--piece", "rook", "--square", "d4",
+        ],
+        &["magic", "find", "--piece", "rook"],
+    ]);
+}

@@ -98,3 +98,56 @@ pub fn find(
     }
     Err(MagicError::NotFound(max_attempts))
 }
+
+/// One square of a whole table's search ([`find_squares`]): its magic, or
+/// `None` when none was found in the attempts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareFound {
+    pub square: Square,
+    pub found: Option<Found>,
+}
+
+/// [`find`] for each of `squares` in turn, each with its usual bits (or
+/// `bits` for all) and the same `seed`, so that a square's magic is the
+/// one `find` gives it alone, whichever share of a table it is searched
+/// in. `progress(squares done)` after each; `Break` cancels.
+///
+/// ```
+/// use bitscope::chess::magic_lab::{check, find_squares, SliderPiece};
+/// use bitscope::chess::Square;
+/// let all = find_squares(SliderPiece::Bishop, Square::all(), None, 1, 1_000_000, |_| std::ops::ControlFlow::Continue(()))?;
+/// assert_eq!(all.len(), 64);
+/// for s in &all {
+///     let f = s.found.expect("the usual bits are easy");
+///     assert!(check(SliderPiece::Bishop, s.square, f.magic, f.bits)?.valid);
+/// }
+/// # Ok::<(), bitscope::chess::magic_lab::MagicError>(())
+/// ```
+///
+/// # Errors
+/// Bad bits for a square, or [`MagicError::Cancelled`].
+pub fn find_squares(
+    piece: SliderPiece,
+    squares: impl IntoIterator<Item = Square>,
+    bits: Option<u32>,
+    seed: u64,
+    max_attempts: u64,
+    mut progress: impl FnMut(usize) -> ControlFlow<()>,
+) -> Result<Vec<SquareFound>, MagicError> {
+    let mut out = Vec::new();
+    for square in squares {
+        let b = bits.unwrap_or_else(|| super::usual_bits(piece, square));
+        let found = match find(piece, square, b, seed, max_attempts, |_| {
+            ControlFlow::Continue(())
+        }) {
+            Ok(f) => Some(f),
+            Err(MagicError::NotFound(_)) => None,
+            Err(e) => return Err(e),
+        };
+        out.push(SquareFound { square, found });
+        if progress(out.len()).is_break() {
+            return Err(MagicError::Cancelled(out.len() as u64));
+        }
+    }
+    Ok(out)
+}

@@ -35,8 +35,8 @@ pub mod table;
 mod tests;
 mod trace;
 
-pub use export::{export, Lang};
-pub use find::{find, Found, Rng, DEFAULT_MAX_ATTEMPTS};
+pub use export::{export, export_table, Lang};
+pub use find::{find, find_squares, Found, Rng, SquareFound, DEFAULT_MAX_ATTEMPTS};
 pub use trace::lookup_trace;
 
 use super::magics::{BISHOP_MAGICS, ROOK_MAGICS};
@@ -114,6 +114,8 @@ pub enum MagicError {
     BadOccupancy { text: String, source: NumberError },
     #[error("FEN: {0}")]
     Fen(#[from] NibbleError),
+    #[error("'{0}' is not a language to export to (expected rust or c)")]
+    BadLang(String),
     #[error("no magic found in {0} attempts")]
     NotFound(u64),
     #[error("cancelled after {0} attempts")]

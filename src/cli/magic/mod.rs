@@ -2,6 +2,7 @@
 //! line. With `--json` the last stdout line is one JSON object. The stepped
 //! lookup is `bitscope trace magic-lookup`.
 
+mod find_all;
 mod table;
 
 use super::progress::LateBar;
@@ -77,10 +78,26 @@ enum MagicCommand {
         after_help = "Exit status: 0 when every square is valid, 1 when one is not (also with --repair), 2 on bad input."
     )]
     CheckTable(table::CheckTableArgs),
-    /// Find a magic for one square with random sparse candidates.
+    /// Find a magic for one square with random sparse candidates, or with
+    /// --all a whole table (each square's usual bits, or --bits for all),
+    /// on every core, printed as code to paste (--lang rust or c) that
+    /// `check-table` reads back.
     Find {
-        #[command(flatten)]
-        at: Where,
+        /// rook or bishop.
+        #[arg(long)]
+        piece: String,
+        /// The square, like d4.
+        #[arg(long, required_unless_present = "all", conflicts_with = "all")]
+        square: Option<String>,
+        /// A magic for each of the 64 squares.
+        #[arg(long)]
+        all: bool,
+        /// Index bits, 1..=20 (the mask's popcount by default).
+        #[arg(long)]
+        bits: Option<String>,
+        /// The whole table's language: rust or c.
+        #[arg(long, default_value = "rust", requires = "all")]
+        lang: String,
         #[command(flatten)]
         search: Search,
         #[arg(long)]
@@ -135,10 +152,27 @@ fn run_command(command: MagicCommand) -> Result<i32, MagicError> {
         }
         MagicCommand::CheckTable(args) => return Ok(table::run(args)),
         MagicCommand::Find {
-            at,
+            piece,
+            square: None,
+            bits,
+            lang,
+            search,
+            json,
+            ..
+        } => find_all::run(&piece, bits.as_deref(), &lang, &search, json)?,
+        MagicCommand::Find {
+            piece,
+            square: Some(square),
+            bits,
             search: Search { seed, max_attempts },
             json,
+            ..
         } => {
+            let at = Where {
+                piece,
+                square,
+                bits,
+            };
             let (piece, square, bits) = at.read()?;
             let start = Instant::now();
             let mut bar = LateBar::new(max_attempts, "find");
