@@ -91,6 +91,24 @@ test('magic: a whole engine table, its board, a square in the stepper, repair', 
   assert.deepEqual(problems, []);
 });
 
+test('magic: find a whole table in the worker, as magic find --all finds it, and the board checks it', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 1000 } });
+  await page.goto(`${site.server.url}#/magic?piece=bishop`);
+  await page.click('.find-all');
+  await page.waitForSelector('.find-all-done', { timeout: 60000 });
+  await page.waitForFunction(() => document.querySelector('.table-valid')?.textContent === '64 of 64 squares valid');
+  const text = await page.inputValue('#magic-table-text');
+  assert.match(text, /const uint64_t BISHOP_MAGICS\[64\] = \{/);
+  // the CLI with the page's seed: the same 64 magics, in the same order
+  const native = cli('magic', 'find', '--all', '--piece', 'bishop', '--seed', '1');
+  assert.equal(native.squares.length, 64);
+  const pageMagics = [...text.matchAll(/0x([0-9a-f]{16})ULL/g)].map((m) => `0x${m[1]}`);
+  assert.deepEqual(pageMagics, native.squares.map((s) => s.magic));
+  await shot(page, 'magic-find-all');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('position: a perft suite on the workers, a failing line opens, cancel', async () => {
   const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 1000 } });
   await page.goto(`${site.server.url}#/position`);

@@ -5,8 +5,8 @@
 
 use super::pace::{now_seconds, Task};
 use super::protocol::{
-    DebruijnCount, MagicFound, MagicPage, PerftResult, Request, SearchProgress, SuiteResult,
-    WorkerEvent,
+    DebruijnCount, MagicFound, MagicPage, MagicTableFound, PerftResult, Request, SearchProgress,
+    SuiteResult, WorkerEvent,
 };
 use crate::bits::debruijn;
 use crate::chess::perft::{divide_part_with, part_moves};
@@ -84,6 +84,14 @@ fn run(request: Request, task: &Task) -> Result<WorkerEvent, JsValue> {
             max_attempts,
         } => match find_magic(&piece, square, bits, seed, max_attempts, task) {
             Ok(found) => WorkerEvent::MagicFound(found),
+            Err(message) => error(message),
+        },
+        Request::MagicFindAll {
+            piece,
+            seed,
+            max_attempts,
+        } => match find_table(&piece, seed, max_attempts, task) {
+            Ok(found) => WorkerEvent::MagicTableFound(found),
             Err(message) => error(message),
         },
         Request::Prove { left, right, width } => {
@@ -322,4 +330,49 @@ pub fn worker_warm_up() {
 #[wasm_bindgen]
 pub fn worker_warm_step() {
     let _ = crate::chess::perft(&Position::startpos(), 5);
+}
+
+/// A whole table, each square with its usual bits and `seed` (as
+/// `magic find --all`), written as C.
+fn find_table(
+    piece: &str,
+    seed: u32,
+    max_attempts: f64,
+    task: &Task,
+) -> Result<MagicTableFound, String> {
+    use crate::bits::square::Square;
+    use crate::chess::magic_lab::{export_table, find_squares, Lang, SliderPiece};
+    let slider: SliderPiece = piece.parse().map_err(|e| format!("{e}"))?;
+    let found = find_squares(
+        slider,
+        Square::all(),
+        None,
+        seed.into(),
+        max_attempts as u64,
+        |n| {
+            let sent = task.progress(n as f64, 64.0, || format!("{n} squares"));
+            if sent.is_ok() {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let magics: Vec<Option<(u64, u32)>> = found
+        .iter()
+        .map(|s| s.found.map(|f| (f.magic, f.bits)))
+        .collect();
+    let not_found: Vec<String> = found
+        .iter()
+        .filter(|s| s.found.is_none())
+        .map(|s| s.square.to_string())
+        .collect();
+    Ok(MagicTableFound {
+        piece: slider.name().to_string(),
+        text: export_table(Lang::C, slider, &magics),
+        found: 64 - not_found.len() as u32,
+        not_found,
+        seconds: task.seconds(),
+    })
 }

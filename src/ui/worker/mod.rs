@@ -31,5 +31,6 @@ pub use grade::{GradeDone, GradeRow};
 pub use page::{prewarm, prewarm_n, worker_count, Job};
 pub use protocol::{
     sum_progress, CheckDone, DebruijnCount, DepthHintDone, Difference, Hex, JobOutput, MagicFound,
-    MagicPage, PerftResult, Progress, ProveDone, Request, SearchProgress, SuiteResult, WorkerEvent,
+    MagicPage, MagicTableFound, PerftResult, Progress, ProveDone, Request, SearchProgress,
+    SuiteResult, WorkerEvent,
 };

@@ -47,6 +47,14 @@ pub enum Request {
         seed: u32,
         max_attempts: f64,
     },
+    /// Search a whole table: a magic for each square (its usual bits, the
+    /// same seed for each), progress in squares. (One worker: a table
+    /// takes a fraction of a second, and the text is written there.)
+    MagicFindAll {
+        piece: String,
+        seed: u32,
+        max_attempts: f64,
+    },
     /// A perft suite (EPD text): every readable line's depths up to
     /// `max_nodes`; with `parts` > 1 only the lines `k % parts == part` (k
     /// counts the readable lines).
@@ -232,6 +240,17 @@ pub struct MagicFound {
     pub seconds: f64,
 }
 
+/// A whole table found: the table as C (`export_table`), how many squares
+/// have a magic, the squares none was found for, the time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MagicTableFound {
+    pub piece: String,
+    pub text: String,
+    pub found: u32,
+    pub not_found: Vec<String>,
+    pub seconds: f64,
+}
+
 /// What the worker says back. `static/worker.js` itself posts
 /// `{ type: 'error', message }` when the module fails to load.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -242,6 +261,7 @@ pub enum WorkerEvent {
     DebruijnDone(DebruijnCount),
     PageDone(MagicPage),
     MagicFound(MagicFound),
+    MagicTableFound(MagicTableFound),
     SuiteDone(SuiteResult),
     Proved(ProveDone),
     Checked(CheckDone),
@@ -400,6 +420,7 @@ job_outputs! {
     DebruijnCount => DebruijnDone, merged by merge_debruijn_count;
     MagicPage => PageDone;
     MagicFound => MagicFound;
+    MagicTableFound => MagicTableFound;
 }
 
 /// The lines of every part, in line order; the time of the slowest.

@@ -10,6 +10,8 @@ use crate::chess::magic_lab::table::{
     check_table, parse_table, repair, BitsGiven, MagicTable, Repair, TableReport,
 };
 use crate::chess::magic_lab::SliderPiece;
+use crate::ui::hooks::{use_worker_job, JobState};
+use crate::ui::worker::{MagicTableFound, Request};
 use std::ops::ControlFlow;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -112,7 +114,71 @@ pub(super) fn table_card(props: &TableCardProps) -> Html {
             <div class="row">
                 <button type="button" class="table-example" onclick={load_example}>{ format!("load an engine's {piece} table (magicmoves)") }</button>
             </div>
+            <FindTable {piece} {set_text} />
             { body }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct FindTableProps {
+    piece: SliderPiece,
+    /// Where the table found goes: the card's text (checked like a pasted one).
+    set_text: Callback<String>,
+}
+
+/// "Find all 64": a magic for every square (each its usual bits) in the
+/// worker (`Request::MagicFindAll`, the same search as `bitscope magic
+/// find --all`); the table found fills the text above as C, so the board
+/// checks it.
+#[function_component(FindTable)]
+fn find_table(props: &FindTableProps) -> Html {
+    let piece = props.piece;
+    let job = use_worker_job::<MagicTableFound>();
+    {
+        let job = job.clone();
+        use_effect_with(piece, move |_| job.reset());
+    }
+    let done = match &*job {
+        JobState::Done(f) if f.piece == piece.name() => Some(f.clone()),
+        _ => None,
+    };
+    {
+        let set_text = props.set_text.clone();
+        use_effect_with(done, move |done| {
+            if let Some(f) = done {
+                set_text.emit(f.text.clone());
+            }
+        });
+    }
+    let start = {
+        let job = job.clone();
+        Callback::from(move |_: MouseEvent| {
+            let request = Request::MagicFindAll {
+                piece: piece.name().into(),
+                seed: 1,
+                max_attempts: REPAIR_ATTEMPTS as f64,
+            };
+            job.start(&request);
+        })
+    };
+    let cancel = {
+        let job = job.clone();
+        Callback::from(move |_: MouseEvent| job.cancel())
+    };
+    html! {
+        <div class="row find-table">
+            <button type="button" class="find-all" onclick={start} disabled={job.is_running()}>{ format!("find a whole {piece} table (all 64 squares)") }</button>
+            if job.is_running() {
+                <button type="button" class="find-all-cancel" onclick={cancel}>{ "cancel" }</button>
+            }
+            { match &*job {
+                JobState::Running(p) => html! { <span class="stats find-all-progress">{ format!("{} of 64 squares, {:.1} s", p.done as u64, p.elapsed) }</span> },
+                JobState::Done(f) => html! { <span class="stats find-all-done">{ format!("{} of 64 found in {:.2} s: the table below", f.found, f.seconds) }</span> },
+                JobState::Failed(e) => html! { <span class="error find-all-error">{ e.clone() }</span> },
+                JobState::Cancelled => html! { <span class="muted">{ "Cancelled." }</span> },
+                JobState::Idle => html! {},
+            } }
         </div>
     }
 }
