@@ -48,10 +48,11 @@ enum Field {
 const FIELDS: usize = 5;
 const WEIGHTS: [u32; FIELDS] = [10, 8, 6, 3, 2];
 
-/// Words a query's word scores leave out (its phrase scores keep them).
-const STOP: [&str; 22] = [
+/// Words a query's word scores leave out (its phrase scores keep them);
+/// `s` and `t` are what an apostrophe leaves (`bit's`, `don't`).
+const STOP: [&str; 24] = [
     "a", "an", "the", "of", "to", "by", "in", "on", "for", "with", "is", "it", "its", "and", "or",
-    "from", "into", "at", "as", "how", "do", "i",
+    "from", "into", "at", "as", "how", "do", "i", "s", "t",
 ];
 
 /// An entry's texts for the phrase scores.
@@ -275,7 +276,10 @@ fn quality(word: &str, stemmed: &str, v: &str) -> u8 {
         4..=7 => 1,
         _ => 2,
     };
+    // (`distance` gives `bound + 1` for "further": two edits for a short
+    // word is no match, not a weak one)
     match distance(stemmed, v, bound).min(distance(word, v, bound)) {
+        d if d > bound => 0,
         1 => 2,
         2 => 1,
         _ => 0,

@@ -6,6 +6,7 @@ use super::embed::{EmbedButton, EmbedRoute, EmbedTheme};
 use super::embed_view::EmbedView;
 use super::panels::{self, PanelProps};
 use super::route::{is_start, Panel, Params, Route};
+use super::trick_search::{use_slash_focuses_search, TrickSearch};
 use gloo::events::EventListener;
 use yew::prelude::*;
 
@@ -45,6 +46,7 @@ pub fn app() -> Html {
     let route = use_state(|| Route::parse(&dom::current_hash()));
     let embed = use_state(|| EmbedRoute::parse(&dom::current_hash()));
     let theme = use_state(Theme::initial);
+    use_slash_focuses_search();
     // Counts the links followed in this tab. The panel is keyed by it, so a
     // link opens the panel afresh, exactly as in a new tab: no field, local
     // text or choice of the state before survives into a state that does
@@ -143,6 +145,7 @@ pub fn app() -> Html {
                     <span class="logo" aria-hidden="true">{ "⟨01⟩" }</span>{ "bitscope" }
                 </a></h1>
                 <span class="tagline">{ "bit tricks, step by step, on real bits" }</span>
+                <TrickSearch id="trick-search" />
                 <button type="button" class="theme-toggle" onclick={toggle_theme}
                     title="switch light / dark theme" data-theme-now={theme.name()}>
                     { if *theme == Theme::Dark { "☀ light" } else { "☾ dark" } }

@@ -134,3 +134,11 @@ pub fn focus_panel_heading() {
         let _ = h.focus();
     }
 }
+
+/// Whether a key went to a text field (an input, a text area, a select):
+/// the page's own keys (← →, `/`) leave those alone.
+pub fn typing_in_a_field(key: &web_sys::KeyboardEvent) -> bool {
+    key.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+}

@@ -29,12 +29,7 @@ fn use_arrow_keys_kept() {
                 let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
                     return;
                 };
-                let typing = key
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .is_some_and(|el| {
-                        matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-                    });
+                let typing = crate::ui::dom::typing_in_a_field(key);
                 if !typing && matches!(key.key().as_str(), "ArrowLeft" | "ArrowRight") {
                     key.prevent_default();
                 }

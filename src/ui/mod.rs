@@ -7,6 +7,7 @@
 //!  registry.rs    THE panel registry: each panel described once
 //!  route.rs       hash routes: panel + Params (plain Rust, native too)
 //!  embed/         #/embed/<panel>: one panel for an iframe, and the Embed button
+//!  trick_search   the catalog's search box (the header, the start page)
 //!  steps.rs       StepRange: the steps an embed lets its reader reach (the leaf)
 //!  state/         typed panel state: struct + Action + Reducible (plain Rust)
 //!  hooks/         use_worker_job: long work in a Web Worker
@@ -35,6 +36,8 @@ pub mod app;
 pub mod components;
 #[cfg(browser_ui)]
 pub mod dom;
+#[cfg(browser_ui)]
+pub mod trick_search;
 // (a lazily loaded panel's module: built with one of the two features alone)
 #[cfg(browser_ui)]
 pub mod hooks;

@@ -41,25 +41,87 @@ impl<T> JobState<T> {
 }
 
 /// The parts of the job under way: one worker each, their latest progress
-/// and their results so far.
-struct Parts<T> {
+/// and their answers so far. (Untyped, as is the code that keeps it: one
+/// copy of it serves every result type; only [`UseWorkerJobHandle::updater`]
+/// reads the answers as `T`.)
+#[derive(Default)]
+struct Parts {
     jobs: Vec<Option<Job>>,
     /// `None` until the part's first report: the sum waits for every part,
     /// so that its total never grows.
     progress: Vec<Option<Progress>>,
-    results: Vec<Option<T>>,
+    results: Vec<Option<WorkerEvent>>,
     /// Held while the workers wait for the page to paint the job's start
     /// (see `start_on`); replacing the parts drops it, and the start with it.
     waiting: Option<Rc<()>>,
 }
 
-impl<T> Default for Parts<T> {
-    fn default() -> Self {
-        Parts {
-            jobs: Vec::new(),
-            progress: Vec::new(),
-            results: Vec::new(),
-            waiting: None,
+/// What a part's event means for the whole job.
+enum Update {
+    Running(Progress),
+    Failed(String),
+    /// Every part's answer, in part order.
+    Done(Vec<WorkerEvent>),
+}
+
+/// Part `k`'s `event` kept in `p`; what the job's state becomes, if it
+/// changes.
+fn part_event(p: &mut Parts, k: usize, event: WorkerEvent) -> Option<Update> {
+    if k >= p.results.len() {
+        return None; // an event of a job that was stopped
+    }
+    match event {
+        WorkerEvent::Progress(progress) => {
+            p.progress[k] = Some(progress.clone());
+            let all: Option<Vec<Progress>> = p.progress.iter().cloned().collect();
+            all.map(|all| Update::Running(sum_progress(&all, &progress)))
+        }
+        WorkerEvent::Error { message } => {
+            *p = Parts::default(); // stops every part
+            Some(Update::Failed(message))
+        }
+        answer => {
+            p.results[k] = Some(answer);
+            // a part with nothing to do may never report
+            p.progress[k].get_or_insert_with(|| Progress {
+                total: 0.0,
+                ..Progress::starting()
+            });
+            if let Some(job) = p.jobs.get_mut(k).and_then(Option::take) {
+                job.release();
+            }
+            if !p.results.iter().all(Option::is_some) {
+                return None;
+            }
+            let all = std::mem::take(&mut p.results)
+                .into_iter()
+                .flatten()
+                .collect();
+            *p = Parts::default();
+            Some(Update::Done(all))
+        }
+    }
+}
+
+/// Starts one worker per part of the job `start_on` prepared; each part's
+/// events go through [`part_event`] to `update`.
+fn start_parts(job: &Rc<RefCell<Parts>>, parts: &[Request], update: &Callback<Update>) {
+    for (k, part) in parts.iter().enumerate() {
+        let events = {
+            let (slot, update) = (job.clone(), update.clone());
+            Callback::from(move |event: WorkerEvent| {
+                let changed = part_event(&mut slot.borrow_mut(), k, event);
+                if let Some(u) = changed {
+                    update.emit(u);
+                }
+            })
+        };
+        match Job::start(part, events) {
+            Ok(started) => job.borrow_mut().jobs.push(Some(started)),
+            Err(e) => {
+                *job.borrow_mut() = Parts::default();
+                return update.emit(Update::Failed(e));
+            }
         }
     }
 }
@@ -67,7 +129,7 @@ impl<T> Default for Parts<T> {
 /// The hook's handle: the job's state (deref) and how to start and stop it.
 pub struct UseWorkerJobHandle<T: 'static> {
     state: UseStateHandle<JobState<T>>,
-    job: Rc<RefCell<Parts<T>>>,
+    job: Rc<RefCell<Parts>>,
 }
 
 impl<T> Clone for UseWorkerJobHandle<T> {
@@ -109,73 +171,34 @@ impl<T: JobOutput> UseWorkerJobHandle<T> {
             ..Parts::default()
         };
         self.state.set(JobState::Running(Progress::starting()));
-        let this = self.clone();
+        let (job, update) = (self.job.clone(), self.updater());
         let ticket = Rc::downgrade(&ticket);
         after_paint(Box::new(move || {
             if ticket.upgrade().is_some() {
-                this.job.borrow_mut().waiting = None;
-                this.start_parts(&parts);
+                job.borrow_mut().waiting = None;
+                start_parts(&job, &parts, &update);
             }
         }));
     }
 
-    /// Starts one worker per part of the job `start_on` prepared.
-    fn start_parts(&self, parts: &[Request]) {
-        for (k, part) in parts.iter().enumerate() {
-            let events = {
-                let state = self.state.clone();
-                let slot = self.job.clone();
-                Callback::from(move |event: WorkerEvent| {
-                    let mut p = slot.borrow_mut();
-                    if k >= p.results.len() {
-                        return; // an event of a job that was stopped
-                    }
-                    match event {
-                        WorkerEvent::Progress(progress) => {
-                            p.progress[k] = Some(progress.clone());
-                            let all: Option<Vec<Progress>> = p.progress.iter().cloned().collect();
-                            if let Some(all) = all {
-                                state.set(JobState::Running(sum_progress(&all, &progress)));
-                            }
-                        }
-                        WorkerEvent::Error { message } => {
-                            *p = Parts::default(); // stops every part
-                            state.set(JobState::Failed(message));
-                        }
-                        other => {
-                            if let Some(result) = T::from_event(other) {
-                                p.results[k] = Some(result);
-                                // a part with nothing to do may never report
-                                p.progress[k].get_or_insert_with(|| Progress {
-                                    total: 0.0,
-                                    ..Progress::starting()
-                                });
-                                if let Some(job) = p.jobs.get_mut(k).and_then(Option::take) {
-                                    job.release();
-                                }
-                                if p.results.iter().all(Option::is_some) {
-                                    let all = std::mem::take(&mut p.results)
-                                        .into_iter()
-                                        .flatten()
-                                        .collect();
-                                    *p = Parts::default();
-                                    if let Some(whole) = T::merge(all) {
-                                        state.set(JobState::Done(whole));
-                                    }
-                                }
-                            }
-                        }
-                    }
-                })
-            };
-            match Job::start(part, events) {
-                Ok(job) => self.job.borrow_mut().jobs.push(Some(job)),
-                Err(e) => {
-                    *self.job.borrow_mut() = Parts::default();
-                    return self.state.set(JobState::Failed(e));
+    /// The job's state from the untyped updates: the answers read as `T`
+    /// and put together (an answer of another kind fails the job).
+    fn updater(&self) -> Callback<Update> {
+        let state = self.state.clone();
+        Callback::from(move |u: Update| match u {
+            Update::Running(p) => state.set(JobState::Running(p)),
+            Update::Failed(m) => state.set(JobState::Failed(m)),
+            Update::Done(answers) => {
+                let n = answers.len();
+                let all: Vec<T> = answers.into_iter().filter_map(T::from_event).collect();
+                match (all.len() == n).then(|| T::merge(all)).flatten() {
+                    Some(whole) => state.set(JobState::Done(whole)),
+                    None => state.set(JobState::Failed(
+                        "the worker answered with something else".into(),
+                    )),
                 }
             }
-        }
+        })
     }
 
     /// Stops the job now (its workers are terminated, a fresh one prewarmed).
@@ -203,6 +226,6 @@ impl<T: JobOutput> UseWorkerJobHandle<T> {
 #[hook]
 pub fn use_worker_job<T: JobOutput>() -> UseWorkerJobHandle<T> {
     let state = use_state_eq(|| JobState::Idle);
-    let job = use_mut_ref(Parts::<T>::default);
+    let job = use_mut_ref(Parts::default);
     UseWorkerJobHandle { state, job }
 }

@@ -94,6 +94,9 @@ fn run(request: Request, task: &Task) -> Result<WorkerEvent, JsValue> {
             Ok(found) => WorkerEvent::MagicTableFound(found),
             Err(message) => error(message),
         },
+        Request::TricksSearch { query } => {
+            WorkerEvent::TricksFound(super::tricks::TricksFound::compute(&query))
+        }
         Request::Prove { left, right, width } => {
             super::checks::prove_event(&left, &right, width, task)?
         }

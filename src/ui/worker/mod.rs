@@ -14,6 +14,7 @@ mod c_proof;
 mod c_run;
 mod grade;
 pub mod protocol;
+mod tricks;
 
 #[cfg(all(target_arch = "wasm32", feature = "worker"))]
 mod checks;
@@ -34,3 +35,4 @@ pub use protocol::{
     MagicPage, MagicTableFound, PerftResult, Progress, ProveDone, Request, SearchProgress,
     SuiteResult, WorkerEvent,
 };
+pub use tricks::{TrickHit, TricksFound, MAX_HITS};

@@ -55,6 +55,8 @@ pub enum Request {
         seed: u32,
         max_attempts: f64,
     },
+    /// The trick catalog's best entries for a query (`tricks::search`).
+    TricksSearch { query: String },
     /// A perft suite (EPD text): every readable line's depths up to
     /// `max_nodes`; with `parts` > 1 only the lines `k % parts == part` (k
     /// counts the readable lines).
@@ -262,6 +264,7 @@ pub enum WorkerEvent {
     PageDone(MagicPage),
     MagicFound(MagicFound),
     MagicTableFound(MagicTableFound),
+    TricksFound(super::tricks::TricksFound),
     SuiteDone(SuiteResult),
     Proved(ProveDone),
     Checked(CheckDone),
@@ -421,6 +424,7 @@ job_outputs! {
     MagicPage => PageDone;
     MagicFound => MagicFound;
     MagicTableFound => MagicTableFound;
+    super::tricks::TricksFound => TricksFound;
 }
 
 /// The lines of every part, in line order; the time of the slowest.

@@ -1,0 +1,106 @@
+//! "Find a trick": the catalog's search box, in the header of every page
+//! and on the start page (`/` focuses the header's). Each keystroke asks
+//! the worker (`Request::TricksSearch`: the catalog lives in the worker's
+//! module, loaded on first use, so the page's first load does not carry
+//! it, and the worker draws the list); each result opens the trick in the
+//! Lab's C mode with its specification as "compare with".
+
+use crate::ui::components::input_value;
+use crate::ui::hooks::{use_worker_job, JobState};
+use crate::ui::worker::{prewarm, Request, TricksFound};
+use gloo::events::{EventListener, EventListenerOptions};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct TrickSearchProps {
+    /// The input's id (the header's is `trick-search`, which `/` focuses).
+    pub id: AttrValue,
+    /// The start page's larger box.
+    #[prop_or_default]
+    pub big: bool,
+}
+
+#[function_component(TrickSearch)]
+pub fn trick_search(props: &TrickSearchProps) -> Html {
+    let query = use_state(String::new);
+    let job = use_worker_job::<TricksFound>();
+    let oninput = {
+        let (query, job) = (query.clone(), job.clone());
+        Callback::from(move |e: InputEvent| {
+            let text = input_value(&e);
+            if text.trim().is_empty() {
+                job.reset();
+            } else {
+                job.start(&Request::TricksSearch {
+                    query: text.clone(),
+                });
+            }
+            query.set(text);
+        })
+    };
+    let onkeydown = {
+        let (query, job) = (query.clone(), job.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                query.set(String::new());
+                job.reset();
+            }
+        })
+    };
+    let list_id = format!("{}-results", props.id);
+    html! {
+        <div class={classes!("trick-search", props.big.then_some("big"))} role="search">
+            <label for={props.id.clone()} class="visually-hidden">{ "find a trick" }</label>
+            <input id={props.id.clone()} type="search" autocomplete="off" spellcheck="false"
+                placeholder="find a trick: reverse bits, divide by 3…" value={(*query).clone()}
+                {oninput} {onkeydown} onfocus={Callback::from(|_: FocusEvent| prewarm())}
+                aria-controls={list_id.clone()} data-local="a search: its results are links" />
+            { results(&job, &query, &list_id) }
+        </div>
+    }
+}
+
+/// The worker's list for the last answer (drawn there: see
+/// `worker::tricks::hits_html`), or its error.
+fn results(job: &JobState<TricksFound>, query: &str, id: &str) -> Html {
+    let id = id.to_string();
+    match job {
+        JobState::Done(found) if !query.trim().is_empty() => {
+            let list = Html::from_html_unchecked(AttrValue::from(found.html.clone()));
+            html! { <div class="trick-results" {id} data-count={found.count.to_string()}>{ list }</div> }
+        }
+        JobState::Failed(e) => {
+            html! { <p class="error trick-results" {id} role="alert">{ e.clone() }</p> }
+        }
+        _ => html! {},
+    }
+}
+
+/// `/` anywhere but in a field focuses the header's search box.
+#[hook]
+pub fn use_slash_focuses_search() {
+    use_effect_with((), |_| {
+        let options = EventListenerOptions::enable_prevent_default();
+        let listener = web_sys::window().map(|w| {
+            EventListener::new_with_options(&w, "keydown", options, |event| {
+                let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                    return;
+                };
+                let typing = crate::ui::dom::typing_in_a_field(key);
+                if typing || key.key() != "/" || key.ctrl_key() || key.meta_key() || key.alt_key() {
+                    return;
+                }
+                let field = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.get_element_by_id("trick-search"))
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+                if let Some(field) = field {
+                    key.prevent_default();
+                    let _ = field.focus();
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}

@@ -1,0 +1,104 @@
+// Find a trick (issue 55): the catalog's search box on the start page and
+// in the header (`/` focuses it). The five tricks a learner looked for are
+// found by typing them; a result opens the trick in the Lab's C mode with
+// its specification as "compare with", where one click proves the two
+// equal. The time from a keystroke to its results is logged (page time,
+// warm worker), not asserted: speed is measured, never a timed test.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newPage, shot, useSite } from './harness.mjs';
+
+const site = useSite();
+
+/** (what a learner types, the title the first result must have). */
+const FIVE = [
+  ['round up to a power of two', /^Round up to a power of two/],
+  ['count bits', /^Population count/],
+  ['index of the lowest set bit', /^Count trailing zeros/],
+  ['revrse bits', /^Reverse the bits of a word/],
+  ['divide by 3', /division by 3/],
+];
+
+/** Types `query` into `#id` and waits for the list of that query. */
+async function search(page, id, query) {
+  await page.fill(`#${id}`, query);
+  const list = page.locator(`#${id}-results .trick-list[aria-label="tricks for ${query}"]`);
+  await list.waitFor();
+  return list;
+}
+
+test('find a trick: the five a learner looked for, from the start page', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/`);
+  await page.waitForSelector('#start-search');
+  // the catalog is not in the first load: no worker module before a search
+  const before = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+  assert.ok(!before.some((n) => n.includes('bitscope_worker')), 'the worker module loaded before a search');
+  for (const [query, title] of FIVE) {
+    const list = await search(page, 'start-search', query);
+    assert.match(await list.locator('.trick-hit').first().textContent(), title, query);
+  }
+  // a keystroke to its results, the worker warm
+  const ms = await page.evaluate(async () => {
+    const input = document.getElementById('start-search');
+    const times = [];
+    for (const q of ['gray code', 'byte swap', 'sign of an integer', 'has zero byte', 'rotate left']) {
+      const t0 = performance.now();
+      input.value = q;
+      input.dispatchEvent(new InputEvent('input', { bubbles: true }));
+      await new Promise((resolve) => {
+        const tick = () => (document.querySelector(`#start-search-results .trick-list[aria-label="tricks for ${q}"]`) ? resolve() : requestAnimationFrame(tick));
+        tick();
+      });
+      times.push(performance.now() - t0);
+    }
+    return times;
+  });
+  console.log(`# trick search in Chromium: ${ms.map((t) => t.toFixed(1)).join(', ')} ms from a keystroke to its results`);
+  await search(page, 'start-search', 'revrse bits');
+  await shot(page, 'tricks-search-start');
+  // nothing matches: said so; Escape clears
+  await page.fill('#start-search', 'zzqqxx');
+  await page.waitForSelector('#start-search-results .trick-none');
+  await page.press('#start-search', 'Escape');
+  assert.equal(await page.inputValue('#start-search'), '');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('find a trick: / focuses the header search; a result opens in the Lab and proves', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 1000 } });
+  await page.goto(`${site.server.url}#/popcount`);
+  await page.waitForSelector('#panel h2');
+  await page.keyboard.press('/');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'trick-search');
+  const list = await search(page, 'trick-search', 'reverse bits');
+  const first = list.locator('li').first();
+  const id = await first.getAttribute('data-trick');
+  await shot(page, 'tricks-search-header');
+  await first.locator('.trick-hit').click();
+  await page.waitForFunction(() => location.hash.startsWith('#/lab?') && location.hash.includes('mode=c'));
+  // the trick runs, its specification is in "compare with": one click proves
+  await page.waitForSelector('.c-return');
+  assert.match(await page.inputValue('#lab-src'), /reverse32/, id);
+  assert.match(await page.inputValue('#lab-c-cmp'), /reverse32_spec/);
+  await page.click('.lab-c-prove');
+  await page.waitForSelector('.c-compare .verdict[data-verdict]', { timeout: 60000 });
+  assert.equal(await page.getAttribute('.c-compare .verdict', 'data-verdict'), 'equal');
+  await shot(page, 'tricks-search-proved');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('find a trick at 390 px: the header box fits, its results are links of 24 px', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await page.goto(`${site.server.url}#/lab`);
+  const list = await search(page, 'trick-search', 'gray code');
+  const small = await list.locator('.trick-hit').evaluateAll((as) => as.map((a) => a.getBoundingClientRect()).filter((r) => r.height < 24).length);
+  assert.equal(small, 0);
+  const sideways = await page.evaluate(() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth);
+  assert.ok(sideways <= 0, `the page scrolls sideways by ${sideways} px`);
+  await shot(page, 'tricks-search-phone');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
