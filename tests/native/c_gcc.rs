@@ -89,7 +89,7 @@ fn random_arg(rng: &mut Rng, bits: u32, signed: bool) -> u64 {
 /// The argument tuples of one function: every combination of edge values
 /// when there are at most 256, else each edge value at each position with
 /// random others; then `randoms` random tuples.
-fn tuples(params: &[(u32, bool)], randoms: usize, rng: &mut Rng) -> Vec<Vec<u64>> {
+pub(crate) fn tuples(params: &[(u32, bool)], randoms: usize, rng: &mut Rng) -> Vec<Vec<u64>> {
     let lists: Vec<Vec<u64>> = params.iter().map(|&(b, s)| edges(b, s)).collect();
     let mut out: Vec<Vec<u64>> = vec![vec![]];
     if lists.iter().map(Vec::len).product::<usize>() <= 256 {
@@ -117,11 +117,11 @@ fn tuples(params: &[(u32, bool)], randoms: usize, rng: &mut Rng) -> Vec<Vec<u64>
 
 /// One input on which the interpreter and gcc disagree (or the
 /// interpreter failed).
-struct Disagreement {
-    what: String,
-    args: Vec<u64>,
-    gcc: u64,
-    ours: Result<u64, String>,
+pub(crate) struct Disagreement {
+    pub(crate) what: String,
+    pub(crate) args: Vec<u64>,
+    pub(crate) gcc: u64,
+    pub(crate) ours: Result<u64, String>,
 }
 
 impl std::fmt::Display for Disagreement {
@@ -147,7 +147,7 @@ impl std::fmt::Display for Disagreement {
 
 /// The interpreter's value of `name` on `args`, as `extended()` bits (with
 /// a step budget well above what any corpus or generated function needs).
-fn ours(p: &Program, name: &str, args: &[u64]) -> Result<u64, String> {
+pub(crate) fn ours(p: &Program, name: &str, args: &[u64]) -> Result<u64, String> {
     let opts = RunOptions {
         budget: 50_000_000,
         ..RunOptions::default()
@@ -169,7 +169,7 @@ fn arg_line(prefix: &str, args: &[u64]) -> String {
     line
 }
 
-fn fail_with(disagreements: &[Disagreement], failures: &[String], total: usize) -> ! {
+pub(crate) fn fail_with(disagreements: &[Disagreement], failures: &[String], total: usize) -> ! {
     let mut msg = format!(
         "{} failure(s) before running, and {} of {total} inputs that disagree with gcc:",
         failures.len(),

@@ -37,4 +37,5 @@ mod practice_grade_class;
 mod prove;
 mod stockfish;
 mod tricks_check;
+mod tricks_gcc;
 mod tricks_search;
