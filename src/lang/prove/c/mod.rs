@@ -140,9 +140,10 @@ pub fn prove(
             ),
         });
     }
-    if let Tried::Differ(c) = cx.sampled(4096.min(opts.samples), opts.seed, ctl)? {
-        return Ok(verdict(Some(false), Method::Sampled, Some(c), 0, None));
-    }
+    let first = match cx.sampled(4096.min(opts.samples), opts.seed, ctl)? {
+        Tried::Differ(c) => return Ok(verdict(Some(false), Method::Sampled, Some(c), 0, None)),
+        Tried::Agree(n) | Tried::Stopped(n) => n,
+    };
     let why = match cx.sat(opts.sat_steps, ctl)? {
         Ok((method, None)) => return Ok(verdict(Some(true), method, None, 0, None)),
         Ok((method, Some(c))) => return Ok(verdict(Some(false), method, Some(c), 0, None)),
@@ -157,18 +158,30 @@ pub fn prove(
             Tried::Stopped(_) => {}
         }
     }
-    Ok(
-        match cx.sampled(opts.samples, opts.seed ^ 1, &mut super::IgnoreTime(ctl))? {
-            Tried::Differ(c) => verdict(Some(false), Method::Sampled, Some(c), 0, None),
-            Tried::Agree(n) | Tried::Stopped(n) => verdict(
+    // The budget bounds the whole answer: once it is spent, the inputs
+    // already sampled speak; before, more are sampled only while it lasts.
+    let progress = Progress {
+        phase: Phase::Sampling,
+        done: 0,
+        total: 0,
+    };
+    if matches!(ctl.check(progress), Flow::OutOfTime) {
+        let why = format!("{why}; {first} random and edge inputs agree (the time budget is spent)");
+        return Ok(verdict(None, Method::Sampled, None, first, Some(why)));
+    }
+    Ok(match cx.sampled(opts.samples, opts.seed ^ 1, ctl)? {
+        Tried::Differ(c) => verdict(Some(false), Method::Sampled, Some(c), 0, None),
+        Tried::Agree(n) | Tried::Stopped(n) => {
+            let n = n.max(first);
+            verdict(
                 None,
                 Method::Sampled,
                 None,
                 n,
                 Some(format!("{why}; {n} random and edge inputs agree")),
-            ),
-        },
-    )
+            )
+        }
+    })
 }
 
 /// The parameters both sides take (and `assume`, when given).

@@ -69,3 +69,39 @@ int lg(unsigned v) { return T[(unsigned)(smear(v) * 0x07C4ACDDU) >> 27]; }";
     let v = prove_src(table, plain);
     assert_eq!((v.equal, v.method), (Some(true), Method::Bdd), "{v:?}");
 }
+
+/// Out of time from the first check after the first sampling on.
+struct SpentInSat(bool);
+
+impl Control for SpentInSat {
+    fn check(&mut self, p: Progress) -> Flow {
+        self.0 |= p.phase != Phase::Sampling;
+        if self.0 {
+            Flow::OutOfTime
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+#[test]
+fn a_spent_budget_answers_with_the_inputs_already_tried() {
+    // the budget runs out in the solver: the answer comes from the 4096
+    // inputs sampled before it, never from a million more past the budget
+    let a = Program::parse(
+        "unsigned d(unsigned x) { return (unsigned)(((unsigned long long)x * 0xAAAAAAABull) >> 33); }",
+    )
+    .unwrap();
+    let b = Program::parse("unsigned e(unsigned x) { return x / 3; }").unwrap();
+    let opts = Options {
+        samples: 1 << 20,
+        ..Options::default()
+    };
+    let v = prove_entries(&a, &b, &opts, &mut SpentInSat(false)).unwrap();
+    assert_eq!(
+        (v.equal, v.method, v.agreeing),
+        (None, Method::Sampled, 4096),
+        "{v:?}"
+    );
+    assert!(v.not_proven.unwrap().contains("the time budget is spent"));
+}
