@@ -12,6 +12,7 @@
 
 pub mod board_ops;
 pub mod debruijn;
+pub mod divide;
 pub mod nibble;
 pub mod nibble_board;
 pub mod piece;

@@ -4,6 +4,7 @@ mod bench;
 mod c_code;
 mod class;
 mod debruijn;
+mod divide;
 mod eval;
 mod grade_class;
 mod magic;
@@ -48,6 +49,9 @@ enum Command {
     Practice(practice::PracticeArgs),
     /// The catalog of bit tricks: search it, show an entry, prove entries.
     Tricks(tricks::TricksArgs),
+    /// Unsigned division by a constant as a compiler does it: the
+    /// multiplier and shift, derived and proven for every input.
+    Divide(divide::DivideArgs),
     /// Speed: perft against Stockfish, and more.
     Bench(bench::BenchArgs),
 }
@@ -69,6 +73,7 @@ pub fn main() -> i32 {
         Command::Practice(args) => practice::run(args),
         Command::Class(args) => class::run(args),
         Command::Tricks(args) => tricks::run(args),
+        Command::Divide(args) => divide::run(args),
     }
 }
 

@@ -116,3 +116,27 @@ fn bad_input_exits_2() {
         &["tricks", "search"],
     ]);
 }
+
+/// `bitscope divide`: the multiplier and shift of a compiler, proven.
+#[test]
+fn divide_prints_the_multiplier_and_its_code() {
+    let three = succeeds_with_json(&["divide", "3", "--json"]);
+    assert_eq!(
+        (
+            three["method"].as_str(),
+            three["multiplier"].as_str(),
+            three["total_shift"].as_u64()
+        ),
+        (Some("multiply"), Some("0xaaaaaaab"), Some(33))
+    );
+    assert_eq!(three["rejected"][0]["shift"], 0);
+    let seven = succeeds_with_json(&["divide", "7", "--width", "32", "--json"]);
+    assert_eq!(seven["add"], true);
+    assert!(seven["c"].as_str().unwrap().contains(">> 1) + hi) >> 2"));
+    exits_2_with_a_message(&[
+        &["divide", "0"],
+        &["divide", "7", "--width", "12"],
+        &["divide", "256", "--width", "8"],
+        &["divide", "seven"],
+    ]);
+}

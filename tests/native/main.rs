@@ -22,6 +22,7 @@ mod cli_magic_table;
 mod cli_perft_suite;
 mod cli_popquad;
 mod cli_tricks;
+mod divide_gcc;
 mod gpu;
 mod gpu_bfs;
 mod gpu_hash;

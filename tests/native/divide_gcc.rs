@@ -1,0 +1,80 @@
+//! Division by constants (`bits::divide`, issue 55): the C a derivation
+//! prints is compiled by gcc and run by the interpreter, and both must
+//! give `x / d` on edge and random inputs, for every divisor 1 to 300 and
+//! a few wide ones, at 8, 16, 32 and 64 bits (the interpreter has no
+//! `__int128`: at 64 bits gcc alone). The derivation's own proof is in
+//! its unit tests (every 16-bit input, the known 32-bit multipliers).
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::fmt::Write as _;
+
+use crate::common::gcc::{require as require_gcc, run_exe, Scratch, PRINT};
+use crate::common::rng::Rng;
+use bitscope::bits::divide::derive;
+use bitscope::lang::c::{Program, RunOptions};
+
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn derived_division_code_divides_in_gcc_and_in_the_interpreter() {
+    require_gcc();
+    let mut scratch = Scratch::new("divide");
+    let mut rng = Rng::new(10);
+    let mut checked = 0;
+    for width in [8u32, 16, 32, 64] {
+        let top = u64::MAX >> (64 - width);
+        let mut divisors: Vec<u64> = (1..=300.min(top))
+            .chain([top / 2, top / 2 + 1, top / 2 + 2, top - 1, top])
+            .collect();
+        divisors.sort_unstable();
+        divisors.dedup();
+        let mut file = String::from(PRINT);
+        for &d in &divisors {
+            file.push_str(&derive(d, width).unwrap().c_source());
+        }
+        file.push_str("int main(void)\n{\n    unsigned long long k, x;\n    while (scanf(\"%llx %llx\", &k, &x) == 2) {\n        switch (k) {\n");
+        for (k, d) in divisors.iter().enumerate() {
+            let _ = writeln!(file, "        case {k}: PRINT(div{d}(x)); break;");
+        }
+        file.push_str("        }\n    }\n    return 0;\n}\n");
+        let exe = scratch.compile(&format!("divide{width}"), &file);
+        let xs: Vec<u64> = [0, 1, 2, top - 1, top, top / 2, top / 2 + 1]
+            .into_iter()
+            .chain((0..40).map(|_| rng.next_u64() & top))
+            .collect();
+        let mut stdin = String::new();
+        for k in 0..divisors.len() {
+            for x in &xs {
+                let _ = writeln!(stdin, "{k:x} {x:x}");
+            }
+        }
+        let got = run_exe(&exe, &stdin);
+        let want: Vec<u64> = divisors
+            .iter()
+            .flat_map(|d| xs.iter().map(move |x| x / d))
+            .collect();
+        assert_eq!(got.len(), want.len(), "{width} bits");
+        for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+            let (d, x) = (divisors[i / xs.len()], xs[i % xs.len()]);
+            assert_eq!(g, w, "gcc: {x} / {d} at {width} bits");
+        }
+        checked += got.len();
+        if width < 64 {
+            // the interpreter on the same C (a sample of divisors: it is slower)
+            for &d in divisors.iter().step_by(7) {
+                let src = derive(d, width).unwrap().c_source();
+                let p = Program::parse(&src).unwrap_or_else(|e| panic!("{src}: {e}"));
+                for &x in &xs {
+                    let v = p
+                        .run(&format!("div{d}"), &[x], &RunOptions::default())
+                        .unwrap();
+                    assert_eq!(
+                        v.value.unwrap().get() as u64,
+                        x / d,
+                        "bitscope: {x} / {d} at {width} bits"
+                    );
+                }
+            }
+        }
+    }
+    println!("divide_gcc: {checked} quotients agree with x / d");
+}
