@@ -50,7 +50,8 @@ pub fn trick_search(props: &TrickSearchProps) -> Html {
     };
     let list_id = format!("{}-results", props.id);
     html! {
-        <div class={classes!("trick-search", props.big.then_some("big"))} role="search">
+        <div class={classes!("trick-search", props.big.then_some("big"))} role="search"
+            aria-label={if props.big { "find a trick, on the start page" } else { "find a trick" }}>
             <label for={props.id.clone()} class="visually-hidden">{ "find a trick" }</label>
             <input id={props.id.clone()} type="search" autocomplete="off" spellcheck="false"
                 placeholder="find a trick: reverse bits, divide by 3…" value={(*query).clone()}
@@ -65,15 +66,17 @@ pub fn trick_search(props: &TrickSearchProps) -> Html {
 /// `worker::tricks::hits_html`), or its error.
 fn results(job: &JobState<TricksFound>, query: &str, id: &str) -> Html {
     let id = id.to_string();
+    // (always there, empty and hidden without an answer: the input's
+    // aria-controls names it)
     match job {
         JobState::Done(found) if !query.trim().is_empty() => {
             let list = Html::from_html_unchecked(AttrValue::from(found.html.clone()));
             html! { <div class="trick-results" {id} data-count={found.count.to_string()}>{ list }</div> }
         }
         JobState::Failed(e) => {
-            html! { <p class="error trick-results" {id} role="alert">{ e.clone() }</p> }
+            html! { <div class="trick-results" {id} role="alert"><p class="error">{ e.clone() }</p></div> }
         }
-        _ => html! {},
+        _ => html! { <div class="trick-results" {id} hidden=true></div> },
     }
 }
 

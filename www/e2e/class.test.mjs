@@ -92,6 +92,8 @@ test('a student submits from the class link; the teacher sees it in the gradeboo
   const again = await newPage(site.browser, DESKTOP);
   await again.page.goto(onServer(ada.link));
   await again.page.waitForSelector('.class-card');
+  // (the total shows "0 of 0" until the puzzles and the progress arrive)
+  await again.page.waitForFunction(() => /of 36 points/.test(document.querySelector('.class-total')?.textContent ?? ''));
   assert.match(await again.page.locator('.class-total').textContent(), /^1 of 36 points/);
   assert.equal(await again.page.locator('.class-puzzle[data-status="correct"]').count(), 1);
 
