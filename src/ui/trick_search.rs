@@ -48,9 +48,25 @@ pub fn trick_search(props: &TrickSearchProps) -> Html {
             }
         })
     };
+    // following a result (a link) closes the list: the header's box
+    // stays on the page the link opens
+    let onclick = {
+        let (query, job) = (query.clone(), job.clone());
+        Callback::from(move |e: MouseEvent| {
+            let on_link = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|el| el.closest("a").ok().flatten())
+                .is_some();
+            if on_link {
+                query.set(String::new());
+                job.reset();
+            }
+        })
+    };
     let list_id = format!("{}-results", props.id);
     html! {
-        <div class={classes!("trick-search", props.big.then_some("big"))} role="search"
+        <div class={classes!("trick-search", props.big.then_some("big"))} role="search" {onclick}
             aria-label={if props.big { "find a trick, on the start page" } else { "find a trick" }}>
             <label for={props.id.clone()} class="visually-hidden">{ "find a trick" }</label>
             <input id={props.id.clone()} type="search" autocomplete="off" spellcheck="false"

@@ -78,6 +78,9 @@ test('find a trick: / focuses the header search; a result opens in the Lab and p
   await shot(page, 'tricks-search-header');
   await first.locator('.trick-hit').click();
   await page.waitForFunction(() => location.hash.startsWith('#/lab?') && location.hash.includes('mode=c'));
+  // the list closed behind the link, the box emptied
+  assert.equal(await page.inputValue('#trick-search'), '');
+  assert.equal(await page.locator('#trick-search-results .trick-list').count(), 0);
   // the trick runs, its specification is in "compare with": one click proves
   await page.waitForSelector('.c-return');
   assert.match(await page.inputValue('#lab-src'), /reverse32/, id);
