@@ -13,6 +13,7 @@
 pub mod board_ops;
 pub mod debruijn;
 pub mod divide;
+pub mod divide_signed;
 pub mod nibble;
 pub mod nibble_board;
 pub mod piece;

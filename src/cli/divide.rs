@@ -4,14 +4,19 @@
 //! wrong), the exact check that proves it for every input, and the C.
 
 use bitscope::bits::divide::{derive, Derivation, Method};
+use bitscope::bits::divide_signed::{derive_signed, SignedMethod};
 use bitscope::bits::word::parse_number;
 use clap::Args;
 use serde_json::json;
 
 #[derive(Args)]
 pub struct DivideArgs {
-    /// The divisor (decimal or 0x..).
+    /// The divisor (decimal or 0x..; negative with --signed).
+    #[arg(allow_negative_numbers = true)]
     divisor: String,
+    /// Signed (C's truncating) division: Hacker's Delight's magic.
+    #[arg(long)]
+    signed: bool,
     /// The dividend's width in bits: 8, 16, 32 or 64.
     #[arg(long, default_value_t = 32)]
     width: u32,
@@ -20,6 +25,9 @@ pub struct DivideArgs {
 }
 
 pub fn run(args: DivideArgs) -> i32 {
+    if args.signed {
+        return run_signed(&args);
+    }
     let d = match parse_number(&args.divisor, 64) {
         Ok(d) => d,
         Err(e) => return super::bad_input(format!("divisor {:?}: {e}", args.divisor)),
@@ -32,6 +40,48 @@ pub fn run(args: DivideArgs) -> i32 {
         println!("{}", to_json(&der));
     } else {
         print!("{}", text(&der));
+    }
+    0
+}
+
+/// `--signed`: the divisor read with its sign, the method and the C.
+fn run_signed(args: &DivideArgs) -> i32 {
+    let text = args.divisor.trim();
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let d = match parse_number(digits, 64) {
+        Ok(v) if v <= 1 << 63 => {
+            let v = v as i128;
+            (if negative { -v } else { v }) as i64
+        }
+        Ok(_) => {
+            return super::bad_input(format!("divisor {text:?}: out of the signed 64-bit range"))
+        }
+        Err(e) => return super::bad_input(format!("divisor {text:?}: {e}")),
+    };
+    let der = match derive_signed(d, args.width) {
+        Ok(der) => der,
+        Err(e) => return super::bad_input(e),
+    };
+    let (method, multiplier, shift) = match der.method {
+        SignedMethod::Identity { .. } => ("identity", None, 0),
+        SignedMethod::Shift { shift, .. } => ("shift", None, shift),
+        SignedMethod::Compare => ("compare", None, 0),
+        SignedMethod::Multiply { multiplier, shift } => ("multiply", Some(multiplier), shift),
+    };
+    if args.json {
+        let out = json!({"divisor": d, "width": der.width, "signed": true, "method": method,
+            "multiplier": multiplier, "shift": shift, "c": der.c_source(),
+            "proof": "Hacker's Delight 10-1 (the book's theorem); every input checked at 8 and 16 bits"});
+        println!("{out}");
+    } else {
+        match multiplier {
+            Some(m) => println!("x / {d} on signed {}-bit x: the high half of x * {m} (0x{:x}), then >> {shift}, rounded toward zero", der.width, m as u64 & (u64::MAX >> (64 - der.width))),
+            None => println!("x / {d} on signed {}-bit x: {method}", der.width),
+        }
+        print!("{}", der.c_source());
     }
     0
 }

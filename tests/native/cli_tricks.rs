@@ -133,7 +133,17 @@ fn divide_prints_the_multiplier_and_its_code() {
     let seven = succeeds_with_json(&["divide", "7", "--width", "32", "--json"]);
     assert_eq!(seven["add"], true);
     assert!(seven["c"].as_str().unwrap().contains(">> 1) + hi) >> 2"));
+    // signed: gcc's -5 (0x99999999, >> 1), and the most negative divisor
+    let minus5 = succeeds_with_json(&["divide", "-5", "--signed", "--json"]);
+    assert_eq!(
+        (minus5["multiplier"].as_i64(), minus5["shift"].as_u64()),
+        (Some(0x9999_9999u32 as i32 as i64), Some(1))
+    );
+    let min = succeeds_with_json(&["divide", "-128", "--signed", "--width", "8", "--json"]);
+    assert_eq!(min["method"], "compare");
     exits_2_with_a_message(&[
+        &["divide", "0", "--signed"],
+        &["divide", "128", "--signed", "--width", "8"],
         &["divide", "0"],
         &["divide", "7", "--width", "12"],
         &["divide", "256", "--width", "8"],
