@@ -45,14 +45,21 @@ fn undefined_on_one_side_is_a_counterexample() {
 
 #[test]
 fn narrow_inputs_are_tried_one_by_one() {
+    // 8 bits: every input at once
+    let v = prove_src(
+        "int f(uint8_t a) { return (a * 3) >> 1; }",
+        "int f(uint8_t a) { return a + (a >> 1); }",
+    );
+    assert_eq!(
+        (v.equal, v.method, v.agreeing),
+        (Some(true), Method::Exhaustive, 256)
+    );
+    // 16 bits: the diagram first, faster than 65,536 runs
     let v = prove_src(
         "int f(uint8_t a, uint8_t b) { return (a + b) >> 1; }",
         "int f(uint8_t a, uint8_t b) { return (a & b) + ((a ^ b) >> 1); }",
     );
-    assert_eq!(
-        (v.equal, v.method, v.agreeing),
-        (Some(true), Method::Exhaustive, 65536)
-    );
+    assert_eq!((v.equal, v.method), (Some(true), Method::Bdd));
     let v = prove_src(
         "uint8_t f(uint8_t a, uint8_t b) { return (uint8_t)(a + b) >> 1; }",
         "int f(uint8_t a, uint8_t b) { return (a & b) + ((a ^ b) >> 1); }",
