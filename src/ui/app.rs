@@ -8,6 +8,8 @@ use super::panels::{self, PanelProps};
 use super::route::{is_start, Panel, Params, Route};
 use super::trick_search::{use_slash_focuses_search, TrickSearch};
 use gloo::events::EventListener;
+use std::cell::RefCell;
+use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -47,48 +49,10 @@ pub fn app() -> Html {
     let embed = use_state(|| EmbedRoute::parse(&dom::current_hash()));
     let theme = use_state(Theme::initial);
     use_slash_focuses_search();
-    // Counts the links followed in this tab. The panel is keyed by it, so a
-    // link opens the panel afresh, exactly as in a new tab: no field, local
-    // text or choice of the state before survives into a state that does
-    // not name it. (A panel's own changes rewrite the hash without a
-    // `hashchange` and keep the panel, and the focus, as they are.)
-    let followed = use_mut_ref(|| 0u32);
-
-    // Back / forward / a pasted or clicked link: follow the hash.
-    {
-        let (route, embed, followed) = (route.clone(), embed.clone(), followed.clone());
-        use_effect_with((), move |_| {
-            let listener = web_sys::window().map(|w| {
-                EventListener::new(&w, "hashchange", move |_| {
-                    *followed.borrow_mut() += 1;
-                    dom::note_focus_at_follow();
-                    let hash = dom::current_hash();
-                    embed.set(EmbedRoute::parse(&hash));
-                    route.set(Route::parse(&hash));
-                })
-            });
-            move || drop(listener)
-        });
-    }
-
-    // A followed link (not the first load) puts the focus on the new
-    // panel's heading, where a screen reader starts reading.
+    let followed = use_follow_hash(&route, &embed);
     let followed_count = *followed.borrow();
-    use_effect_with(followed_count, |&n| {
-        if n > 0 {
-            dom::after_paint(Box::new(dom::focus_heading_after_follow));
-        }
-    });
-    // (an embed's theme is its own: `theme=` in its hash, else the reader's)
-    let theme_name = match embed.as_ref().map(|e| e.options.theme) {
-        None => theme.name(),
-        Some(EmbedTheme::Auto) if dom::prefers_dark() => "dark",
-        Some(EmbedTheme::Auto) => "light",
-        Some(t) => t.name(),
-    };
-    use_effect_with(theme_name, |t| {
-        dom::set_root_attribute("data-theme", t);
-    });
+
+    use_theme_attribute(*theme, embed.as_ref().map(|e| e.options.theme));
 
     // A panel changed its state: rewrite the URL in place (no history entry).
     let on_params = {
@@ -140,17 +104,7 @@ pub fn app() -> Html {
     html! {
         <div class="shell">
             <a class="skip-link" href="#panel" onclick={skip}>{ "Skip to the panel" }</a>
-            <header class="top">
-                <h1 class="brand-title"><a class="brand" href="#/">
-                    <span class="logo" aria-hidden="true">{ "⟨01⟩" }</span>{ "bitscope" }
-                </a></h1>
-                <span class="tagline">{ "bit tricks, step by step, on real bits" }</span>
-                <TrickSearch id="trick-search" />
-                <button type="button" class="theme-toggle" onclick={toggle_theme}
-                    title="switch light / dark theme" data-theme-now={theme.name()}>
-                    { if *theme == Theme::Dark { "☀ light" } else { "☾ dark" } }
-                </button>
-            </header>
+            { top_bar(*theme, toggle_theme) }
             <PanelNav active={(!start).then_some(route.panel)} followed={followed_count} />
             if !start { <EmbedButton route={(*route).clone()} /> }
             <main id="panel" key={followed.borrow().to_string()} data-panel={if start { "start" } else { route.panel.slug() }}>
@@ -160,6 +114,76 @@ pub fn app() -> Html {
                 { "Little-endian rank-file everywhere: a1 = bit 0, h8 = bit 63. ← → step through a trace. Every number on the page is computed." }
             </footer>
         </div>
+    }
+}
+
+/// Follows the hash (back, forward, a pasted or clicked link) into `route`
+/// and `embed`; gives the count of links followed in this tab. The panel
+/// is keyed by it, so a link opens the panel afresh, exactly as in a new
+/// tab: no field, local text or choice of the state before survives into
+/// a state that does not name it. (A panel's own changes rewrite the hash
+/// without a `hashchange` and keep the panel, and the focus, as they are.)
+/// A followed link (not the first load) puts the focus on the new panel's
+/// heading, where a screen reader starts reading.
+#[hook]
+fn use_follow_hash(
+    route: &UseStateHandle<Route>,
+    embed: &UseStateHandle<Option<EmbedRoute>>,
+) -> Rc<RefCell<u32>> {
+    let followed = use_mut_ref(|| 0u32);
+    {
+        let (route, embed, followed) = (route.clone(), embed.clone(), followed.clone());
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|w| {
+                EventListener::new(&w, "hashchange", move |_| {
+                    *followed.borrow_mut() += 1;
+                    dom::note_focus_at_follow();
+                    let hash = dom::current_hash();
+                    embed.set(EmbedRoute::parse(&hash));
+                    route.set(Route::parse(&hash));
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let followed_count = *followed.borrow();
+    use_effect_with(followed_count, |&n| {
+        if n > 0 {
+            dom::after_paint(Box::new(dom::focus_heading_after_follow));
+        }
+    });
+    followed
+}
+
+/// The page's `data-theme`: an embed's own (`theme=` in its hash), else
+/// the reader's.
+#[hook]
+fn use_theme_attribute(theme: Theme, embed_theme: Option<EmbedTheme>) {
+    let theme_name = match embed_theme {
+        None => theme.name(),
+        Some(EmbedTheme::Auto) if dom::prefers_dark() => "dark",
+        Some(EmbedTheme::Auto) => "light",
+        Some(t) => t.name(),
+    };
+    use_effect_with(theme_name, |t| {
+        dom::set_root_attribute("data-theme", t);
+    });
+}
+
+/// The header: the name, the tagline, the trick search, the theme toggle.
+fn top_bar(theme: Theme, toggle_theme: Callback<MouseEvent>) -> Html {
+    html! {
+        <header class="top">
+            <h1 class="brand-title"><a class="brand" href="#/">
+                <span class="logo" aria-hidden="true">{ "⟨01⟩" }</span>{ "bitscope" }
+            </a></h1>
+            <span class="tagline">{ "bit tricks, step by step, on real bits" }</span>
+            <TrickSearch id="trick-search" />
+            <button type="button" class="theme-toggle" onclick={toggle_theme}
+                title="switch light / dark theme" data-theme-now={theme.name()}>
+                { if theme == Theme::Dark { "☀ light" } else { "☾ dark" } }
+            </button>
+        </header>
     }
 }
 

@@ -142,3 +142,22 @@ pub fn typing_in_a_field(key: &web_sys::KeyboardEvent) -> bool {
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
+
+/// Listens to `keydown` on the window for keys pressed outside a text
+/// field ([`typing_in_a_field`]); `on_key` may call `prevent_default`.
+/// Dropping the listener stops it.
+pub fn on_page_key(
+    on_key: impl Fn(&web_sys::KeyboardEvent) + 'static,
+) -> Option<gloo::events::EventListener> {
+    use gloo::events::{EventListener, EventListenerOptions};
+    let options = EventListenerOptions::enable_prevent_default();
+    web_sys::window().map(|w| {
+        EventListener::new_with_options(&w, "keydown", options, move |event| {
+            if let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() {
+                if !typing_in_a_field(key) {
+                    on_key(key);
+                }
+            }
+        })
+    })
+}

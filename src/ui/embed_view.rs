@@ -6,7 +6,6 @@ use super::embed::{EmbedOptions, EmbedRoute};
 use crate::ui::components::StepLimits;
 use crate::ui::panels::{self, PanelProps};
 use crate::ui::route::{Params, Route};
-use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -23,17 +22,10 @@ pub struct EmbedViewProps {
 #[hook]
 fn use_arrow_keys_kept() {
     use_effect_with((), |_| {
-        let options = EventListenerOptions::enable_prevent_default();
-        let listener = web_sys::window().map(|w| {
-            EventListener::new_with_options(&w, "keydown", options, |event| {
-                let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                    return;
-                };
-                let typing = crate::ui::dom::typing_in_a_field(key);
-                if !typing && matches!(key.key().as_str(), "ArrowLeft" | "ArrowRight") {
-                    key.prevent_default();
-                }
-            })
+        let listener = crate::ui::dom::on_page_key(|key| {
+            if matches!(key.key().as_str(), "ArrowLeft" | "ArrowRight") {
+                key.prevent_default();
+            }
         });
         move || drop(listener)
     });

@@ -8,7 +8,6 @@
 use crate::ui::components::input_value;
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::worker::{prewarm, Request, TricksFound};
-use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -100,25 +99,18 @@ fn results(job: &JobState<TricksFound>, query: &str, id: &str) -> Html {
 #[hook]
 pub fn use_slash_focuses_search() {
     use_effect_with((), |_| {
-        let options = EventListenerOptions::enable_prevent_default();
-        let listener = web_sys::window().map(|w| {
-            EventListener::new_with_options(&w, "keydown", options, |event| {
-                let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                    return;
-                };
-                let typing = crate::ui::dom::typing_in_a_field(key);
-                if typing || key.key() != "/" || key.ctrl_key() || key.meta_key() || key.alt_key() {
-                    return;
-                }
-                let field = web_sys::window()
-                    .and_then(|w| w.document())
-                    .and_then(|d| d.get_element_by_id("trick-search"))
-                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-                if let Some(field) = field {
-                    key.prevent_default();
-                    let _ = field.focus();
-                }
-            })
+        let listener = crate::ui::dom::on_page_key(|key| {
+            if key.key() != "/" || key.ctrl_key() || key.meta_key() || key.alt_key() {
+                return;
+            }
+            let field = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("trick-search"))
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            if let Some(field) = field {
+                key.prevent_default();
+                let _ = field.focus();
+            }
         });
         move || drop(listener)
     });

@@ -167,38 +167,46 @@ fn run_command(command: MagicCommand) -> Result<i32, MagicError> {
             search: Search { seed, max_attempts },
             json,
             ..
-        } => {
-            let at = Where {
+        } => find_one(
+            Where {
                 piece,
                 square,
                 bits,
-            };
-            let (piece, square, bits) = at.read()?;
-            let start = Instant::now();
-            let mut bar = LateBar::new(max_attempts, "find");
-            let found = find(piece, square, bits, seed, max_attempts, |n| {
-                bar.update(n, String::new());
-                ControlFlow::Continue(())
-            });
-            bar.finish();
-            let found = found?;
-            let seconds = start.elapsed().as_secs_f64();
-            if json {
-                println!(
-                    "{}",
-                    serde_json::to_string(&found).unwrap_or_else(|e| e.to_string())
-                );
-            } else {
-                println!(
-                    "{piece} on {square}, {bits} index bits: magic 0x{:016x} after {} attempts ({seconds:.3} s)",
-                    found.magic, found.attempts
-                );
-                print!(
-                    "{}",
-                    magic_lab::export(magic_lab::Lang::Rust, piece, square, found.magic, bits)?
-                );
-            }
-        }
+            },
+            seed,
+            max_attempts,
+            json,
+        )?,
     }
     Ok(0)
+}
+
+/// `magic find --square`: one square's magic, printed or as JSON.
+fn find_one(at: Where, seed: u64, max_attempts: u64, json: bool) -> Result<(), MagicError> {
+    let (piece, square, bits) = at.read()?;
+    let start = Instant::now();
+    let mut bar = LateBar::new(max_attempts, "find");
+    let found = find(piece, square, bits, seed, max_attempts, |n| {
+        bar.update(n, String::new());
+        ControlFlow::Continue(())
+    });
+    bar.finish();
+    let found = found?;
+    let seconds = start.elapsed().as_secs_f64();
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string(&found).unwrap_or_else(|e| e.to_string())
+        );
+    } else {
+        println!(
+            "{piece} on {square}, {bits} index bits: magic 0x{:016x} after {} attempts ({seconds:.3} s)",
+            found.magic, found.attempts
+        );
+        print!(
+            "{}",
+            magic_lab::export(magic_lab::Lang::Rust, piece, square, found.magic, bits)?
+        );
+    }
+    Ok(())
 }

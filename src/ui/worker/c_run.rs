@@ -145,7 +145,7 @@ impl CRunDone {
     /// the arguments as typed (`0` for one not given) and runs with a trace.
     #[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
     pub fn compute(src: &str, func: Option<&str>, args: &[(String, String)]) -> CRunDone {
-        use crate::lang::c::{parse_arg, Program, RunOptions};
+        use crate::lang::c::Program;
         let mut done = CRunDone {
             src: src.to_string(),
             laid_out: false,
@@ -177,55 +177,78 @@ impl CRunDone {
             .iter()
             .map(|(n, t)| (n.clone(), t.name().to_string()))
             .collect();
-        let arg = |name: &str| {
-            args.iter()
-                .find(|(n, _)| n == name)
-                .map_or("0", |(_, v)| v.as_str())
-        };
-        let mut values = Vec::new();
-        for (name, ty) in &f.params {
-            match parse_arg(arg(name), *ty) {
-                Ok(v) => values.push(v),
-                Err(message) => {
-                    done.problem = Some(CProblem::Arg {
-                        name: name.clone(),
-                        message,
-                    });
-                    return done;
-                }
+        match read_args(&f.params, args) {
+            Ok(values) => {
+                let (run, problem) = traced_run(&typed, p, &f.name, &values);
+                (done.run, done.problem) = (Some(run), problem);
             }
-        }
-        let opts = RunOptions {
-            trace: true,
-            ..RunOptions::default()
-        };
-        match p.run_until_error(&f.name, &values, &opts) {
-            Ok(r) => {
-                done.run = Some(CRun {
-                    value: r.value.map(of::value),
-                    steps: r.steps.iter().map(of::step).collect(),
-                    truncated: r.truncated,
-                    warnings: r.warnings.iter().map(ToString::to_string).collect(),
-                })
-            }
-            // a run that stopped: no value, the steps before the error
-            Err((e, steps)) => {
-                // (where the source as typed stopped: the same error, at
-                // the editor's line and column)
-                let e = typed
-                    .run_values(&f.name, &values, &RunOptions::default())
-                    .err()
-                    .unwrap_or(e);
-                done.run = Some(CRun {
-                    value: None,
-                    steps: steps.iter().map(of::step).collect(),
-                    truncated: false,
-                    warnings: Vec::new(),
-                });
-                done.problem = Some(CProblem::C(e));
-            }
+            Err(problem) => done.problem = Some(problem),
         }
         done
+    }
+}
+
+/// The arguments as typed, each read as its parameter's type (`0` for one
+/// not given), or the first that does not read.
+#[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
+fn read_args(
+    params: &[(String, crate::lang::c::Int)],
+    args: &[(String, String)],
+) -> Result<Vec<crate::lang::c::Value>, CProblem> {
+    let arg = |name: &str| {
+        args.iter()
+            .find(|(n, _)| n == name)
+            .map_or("0", |(_, v)| v.as_str())
+    };
+    params
+        .iter()
+        .map(|(name, ty)| {
+            crate::lang::c::parse_arg(arg(name), *ty).map_err(|message| CProblem::Arg {
+                name: name.clone(),
+                message,
+            })
+        })
+        .collect()
+}
+
+/// `name` run on `values` in `p` (the source, maybe laid out) with a
+/// trace; a run that stops keeps its steps, and its error is the one the
+/// source as typed (`typed`) gives, at the editor's line and column.
+#[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
+fn traced_run(
+    typed: &crate::lang::c::Program,
+    p: &crate::lang::c::Program,
+    name: &str,
+    values: &[crate::lang::c::Value],
+) -> (CRun, Option<CProblem>) {
+    use crate::lang::c::RunOptions;
+    let opts = RunOptions {
+        trace: true,
+        ..RunOptions::default()
+    };
+    match p.run_until_error(name, values, &opts) {
+        Ok(r) => (
+            CRun {
+                value: r.value.map(of::value),
+                steps: r.steps.iter().map(of::step).collect(),
+                truncated: r.truncated,
+                warnings: r.warnings.iter().map(ToString::to_string).collect(),
+            },
+            None,
+        ),
+        Err((e, steps)) => {
+            let e = typed
+                .run_values(name, values, &RunOptions::default())
+                .err()
+                .unwrap_or(e);
+            let run = CRun {
+                value: None,
+                steps: steps.iter().map(of::step).collect(),
+                truncated: false,
+                warnings: Vec::new(),
+            };
+            (run, Some(CProblem::C(e)))
+        }
     }
 }
 

@@ -44,32 +44,12 @@ fn run(request: Request, task: &Task) -> Result<WorkerEvent, JsValue> {
             Ok(position) => perft_part(&position, depth, (part, parts), task)?,
             Err(e) => error(e.to_string()),
         },
-        Request::DebruijnCount { width, part, parts } => {
-            match enumerate_in_chunks(width, (part as usize, parts as usize), task) {
-                Ok((multipliers, odd)) => WorkerEvent::DebruijnDone(DebruijnCount {
-                    width,
-                    multipliers: multipliers as f64,
-                    odd: odd as f64,
-                    seconds: task.seconds(),
-                }),
-                Err(message) => error(message),
-            }
-        }
+        Request::DebruijnCount { width, part, parts } => debruijn_count(width, (part, parts), task),
         Request::DebruijnPage {
             width,
             offset,
             limit,
-        } => match debruijn::nth_magics(width, offset, limit as usize) {
-            Ok(list) => WorkerEvent::PageDone(MagicPage {
-                width,
-                offset: offset as f64,
-                magics: list
-                    .iter()
-                    .map(|&m| crate::bits::word::Word::new(m, width).hex())
-                    .collect(),
-            }),
-            Err(e) => error(e.to_string()),
-        },
+        } => debruijn_page(width, offset, limit),
         Request::Suite {
             text,
             max_nodes,
@@ -114,14 +94,52 @@ fn run(request: Request, task: &Task) -> Result<WorkerEvent, JsValue> {
         Request::RunC { src, func, args } => {
             WorkerEvent::RanC(super::CRunDone::compute(&src, func.as_deref(), &args))
         }
-        Request::DepthHint { fen, total } => match crate::chess::Setup::from_fen(&fen) {
-            Ok(setup) => WorkerEvent::DepthHinted(super::protocol::DepthHintDone {
-                hint: crate::chess::compare::depth_hint(&setup, total as u64)
-                    .map(|(d, t)| (d, t as f64)),
-            }),
-            Err(e) => error(e.to_string()),
-        },
+        Request::DepthHint { fen, total } => depth_hint(&fen, total),
     })
+}
+
+/// Every de Bruijn multiplier of `width` in this worker's share of the
+/// chunks, counted.
+fn debruijn_count(width: u32, (part, parts): (u32, u32), task: &Task) -> WorkerEvent {
+    match enumerate_in_chunks(width, (part as usize, parts as usize), task) {
+        Ok((multipliers, odd)) => WorkerEvent::DebruijnDone(DebruijnCount {
+            width,
+            multipliers: multipliers as f64,
+            odd: odd as f64,
+            seconds: task.seconds(),
+        }),
+        Err(message) => WorkerEvent::Error { message },
+    }
+}
+
+/// A page of the ascending list of multipliers, as hex text.
+fn debruijn_page(width: u32, offset: u64, limit: u32) -> WorkerEvent {
+    match debruijn::nth_magics(width, offset, limit as usize) {
+        Ok(list) => WorkerEvent::PageDone(MagicPage {
+            width,
+            offset: offset as f64,
+            magics: list
+                .iter()
+                .map(|&m| crate::bits::word::Word::new(m, width).hex())
+                .collect(),
+        }),
+        Err(e) => WorkerEvent::Error {
+            message: e.to_string(),
+        },
+    }
+}
+
+/// The depth whose perft a pasted total is (the divide compare's hint).
+fn depth_hint(fen: &str, total: f64) -> WorkerEvent {
+    match crate::chess::Setup::from_fen(fen) {
+        Ok(setup) => WorkerEvent::DepthHinted(super::protocol::DepthHintDone {
+            hint: crate::chess::compare::depth_hint(&setup, total as u64)
+                .map(|(d, t)| (d, t as f64)),
+        }),
+        Err(e) => WorkerEvent::Error {
+            message: e.to_string(),
+        },
+    }
 }
 
 /// A pool member's share of a perft's root moves (`part` of `parts`), with

@@ -639,6 +639,10 @@ mod tests {
             assert_eq!(DebruijnCount::from_event(e.clone()), None);
             assert_eq!(MagicPage::from_event(e.clone()), None);
         }
+    }
+
+    #[test]
+    fn a_found_magic_reads_back_and_is_no_other_jobs() {
         let found = MagicFound {
             piece: "rook".into(),
             square: 27,
@@ -652,8 +656,25 @@ mod tests {
         assert!(text.starts_with("{\"magic_found\":"), "{text}");
         assert_eq!(serde_json::from_str::<WorkerEvent>(&text).unwrap(), e);
         assert_eq!(MagicFound::from_event(e), Some(found));
-        assert_eq!(MagicFound::from_event(events[0].clone()), None);
+        let perft = WorkerEvent::PerftDone(PerftResult {
+            nodes: 1.0,
+            seconds: 0.0,
+            divide: Vec::new(),
+        });
+        assert_eq!(MagicFound::from_event(perft), None);
+    }
+
+    #[test]
+    fn every_request_reads_back() {
         for r in [
+            Request::MagicFindAll {
+                piece: "rook".into(),
+                seed: 1,
+                max_attempts: 1e6,
+            },
+            Request::TricksSearch {
+                query: "revrse bits".into(),
+            },
             Request::perft("8/8/8/8/8/8/8/K1k5 w - -", 3),
             Request::MagicFind {
                 piece: "bishop".into(),

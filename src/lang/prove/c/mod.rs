@@ -158,17 +158,39 @@ pub fn prove(
         Ok((method, Some(c))) => return Ok(verdict(Some(false), method, Some(c), 0, None)),
         Err(why) => why,
     };
+    let (equal, method, c, n, not_proven) = after_the_solver(&cx, bits, why, first, opts, ctl)?;
+    Ok(verdict(equal, method, c, n, not_proven))
+}
+
+/// A verdict's parts: equal, method, counterexample, inputs agreeing, why
+/// not proven.
+type Parts = (
+    Option<bool>,
+    Method,
+    Option<Counterexample>,
+    u64,
+    Option<String>,
+);
+
+/// When the solver could not decide (`why`; `first` inputs sampled before
+/// it agree): every input where the width allows it, else inputs sampled
+/// while the budget lasts. The budget bounds the whole answer: once it is
+/// spent, the inputs already sampled speak.
+fn after_the_solver(
+    cx: &Checker,
+    bits: u32,
+    why: String,
+    first: u64,
+    opts: &Options,
+    ctl: &mut dyn Control,
+) -> Result<Parts, ProveError> {
     if bits <= opts.exhaustive_bits.min(super::EXHAUSTIVE_BITS) {
         match cx.exhaustive(bits, ctl)? {
-            Tried::Differ(c) => {
-                return Ok(verdict(Some(false), Method::Exhaustive, Some(c), 0, None))
-            }
-            Tried::Agree(n) => return Ok(verdict(Some(true), Method::Exhaustive, None, n, None)),
+            Tried::Differ(c) => return Ok((Some(false), Method::Exhaustive, Some(c), 0, None)),
+            Tried::Agree(n) => return Ok((Some(true), Method::Exhaustive, None, n, None)),
             Tried::Stopped(_) => {}
         }
     }
-    // The budget bounds the whole answer: once it is spent, the inputs
-    // already sampled speak; before, more are sampled only while it lasts.
     let progress = Progress {
         phase: Phase::Sampling,
         done: 0,
@@ -176,19 +198,14 @@ pub fn prove(
     };
     if matches!(ctl.check(progress), Flow::OutOfTime) {
         let why = format!("{why}; {first} random and edge inputs agree (the time budget is spent)");
-        return Ok(verdict(None, Method::Sampled, None, first, Some(why)));
+        return Ok((None, Method::Sampled, None, first, Some(why)));
     }
     Ok(match cx.sampled(opts.samples, opts.seed ^ 1, ctl)? {
-        Tried::Differ(c) => verdict(Some(false), Method::Sampled, Some(c), 0, None),
+        Tried::Differ(c) => (Some(false), Method::Sampled, Some(c), 0, None),
         Tried::Agree(n) | Tried::Stopped(n) => {
             let n = n.max(first);
-            verdict(
-                None,
-                Method::Sampled,
-                None,
-                n,
-                Some(format!("{why}; {n} random and edge inputs agree")),
-            )
+            let why = format!("{why}; {n} random and edge inputs agree");
+            (None, Method::Sampled, None, n, Some(why))
         }
     })
 }
