@@ -27,7 +27,7 @@ use crate::common::cgen;
 use crate::common::rng::Rng;
 use bitscope::lang::c::{Program, RunOptions};
 
-use crate::common::gcc::{compile, require as require_gcc, run_exe, Scratch, PRINT};
+use crate::common::gcc::{compile, dispatch_main, require as require_gcc, run_exe, Scratch, PRINT};
 
 /// `v` cut to `bits` (a `bool` to its low bit), then sign-extended to 64
 /// bits when signed: how the interpreter's `extended()` shows a value.
@@ -314,17 +314,11 @@ fn generated() {
         c.push_str(&g.code);
         c.push('\n');
     }
-    c.push_str("int main(void)\n{\n    unsigned long long k, a[3];\n");
-    c.push_str("    while (scanf(\"%llx %llx %llx %llx\", &k, &a[0], &a[1], &a[2]) == 4) {\n        switch (k) {\n");
-    for (k, g) in functions.iter().enumerate() {
-        let args: Vec<String> = (0..g.params.len()).map(|i| format!("a[{i}]")).collect();
-        let call = format!("{}({})", g.name, args.join(", "));
-        let _ = writeln!(
-            c,
-            "        case {k}: {{ __typeof__({call}) r = {call}; PRINT(r); break; }}"
-        );
-    }
-    c.push_str("        }\n    }\n    return 0;\n}\n");
+    let calls: Vec<(String, usize)> = functions
+        .iter()
+        .map(|g| (g.name.clone(), g.params.len()))
+        .collect();
+    c.push_str(&dispatch_main(&calls));
 
     let mut scratch = Scratch::new("generated");
     let (source, exe) = (

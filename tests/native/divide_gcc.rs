@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use crate::common::gcc::{require as require_gcc, run_exe, Scratch, PRINT};
+use crate::common::gcc::{dispatch_main, require as require_gcc, run_exe, Scratch, PRINT};
 use crate::common::rng::Rng;
 use bitscope::bits::divide::derive;
 use bitscope::bits::divide_signed::derive_signed;
@@ -34,11 +34,8 @@ fn derived_division_code_divides_in_gcc_and_in_the_interpreter() {
         for &d in &divisors {
             file.push_str(&derive(d, width).unwrap().c_source());
         }
-        file.push_str("int main(void)\n{\n    unsigned long long k, x;\n    while (scanf(\"%llx %llx\", &k, &x) == 2) {\n        switch (k) {\n");
-        for (k, d) in divisors.iter().enumerate() {
-            let _ = writeln!(file, "        case {k}: PRINT(div{d}(x)); break;");
-        }
-        file.push_str("        }\n    }\n    return 0;\n}\n");
+        let calls: Vec<(String, usize)> = divisors.iter().map(|d| (format!("div{d}"), 1)).collect();
+        file.push_str(&dispatch_main(&calls));
         let exe = scratch.compile(&format!("divide{width}"), &file);
         let xs: Vec<u64> = [0, 1, 2, top - 1, top, top / 2, top / 2 + 1]
             .into_iter()
@@ -47,7 +44,7 @@ fn derived_division_code_divides_in_gcc_and_in_the_interpreter() {
         let mut stdin = String::new();
         for k in 0..divisors.len() {
             for x in &xs {
-                let _ = writeln!(stdin, "{k:x} {x:x}");
+                let _ = writeln!(stdin, "{k:x} {x:x} 0 0");
             }
         }
         let got = run_exe(&exe, &stdin);
@@ -105,11 +102,8 @@ fn derived_signed_division_code_divides_in_gcc_and_in_the_interpreter() {
         for &d in &divisors {
             file.push_str(&derive_signed(d, width).unwrap().c_source());
         }
-        file.push_str("int main(void)\n{\n    unsigned long long k, x;\n    while (scanf(\"%llx %llx\", &k, &x) == 2) {\n        switch (k) {\n");
-        for (k, &d) in divisors.iter().enumerate() {
-            let _ = writeln!(file, "        case {k}: PRINT({}(x)); break;", name(d));
-        }
-        file.push_str("        }\n    }\n    return 0;\n}\n");
+        let calls: Vec<(String, usize)> = divisors.iter().map(|&d| (name(d), 1)).collect();
+        file.push_str(&dispatch_main(&calls));
         let exe = scratch.compile(&format!("sdivide{width}"), &file);
         let fit = |v: u64| ((v << (64 - width)) as i64) >> (64 - width);
         let xs: Vec<i64> = [min, min + 1, -1, 0, 1, max - 1, max]
@@ -119,7 +113,7 @@ fn derived_signed_division_code_divides_in_gcc_and_in_the_interpreter() {
         let mut stdin = String::new();
         for k in 0..divisors.len() {
             for x in &xs {
-                let _ = writeln!(stdin, "{k:x} {:x}", *x as u64);
+                let _ = writeln!(stdin, "{k:x} {:x} 0 0", *x as u64);
             }
         }
         let got = run_exe(&exe, &stdin);

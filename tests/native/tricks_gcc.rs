@@ -12,7 +12,7 @@
 use std::fmt::Write as _;
 
 use crate::c_gcc::{fail_with, ours, tuples, Disagreement};
-use crate::common::gcc::{compile, require as require_gcc, run_exe, Scratch, PRINT};
+use crate::common::gcc::{compile, dispatch_main, require as require_gcc, run_exe, Scratch, PRINT};
 use crate::common::rng::Rng;
 use bitscope::lang::c::Program;
 use bitscope::tricks::{catalog, FAMILY_FILES};
@@ -76,20 +76,14 @@ fn targets(file: &str, text: &str) -> (Vec<Target>, String) {
 
 /// A driver: reads `k a0 a1 a2` lines, prints function k's value.
 fn driver(source_path: &str, targets: &[Target]) -> String {
-    let mut c = format!(
-        "{PRINT}#include \"{source_path}\"\nint main(void)\n{{\n    unsigned long long k, a[3];\n"
-    );
-    c.push_str("    while (scanf(\"%llx %llx %llx %llx\", &k, &a[0], &a[1], &a[2]) == 4) {\n        switch (k) {\n");
-    for (k, t) in targets.iter().enumerate() {
-        let args: Vec<String> = (0..t.params.len()).map(|i| format!("a[{i}]")).collect();
-        let call = format!("{}({})", t.name, args.join(", "));
-        let _ = writeln!(
-            c,
-            "        case {k}: {{ __typeof__({call}) r = {call}; PRINT(r); break; }}"
-        );
-    }
-    c.push_str("        }\n    }\n    return 0;\n}\n");
-    c
+    let calls: Vec<(String, usize)> = targets
+        .iter()
+        .map(|t| (t.name.clone(), t.params.len()))
+        .collect();
+    format!(
+        "{PRINT}#include \"{source_path}\"\n{}",
+        dispatch_main(&calls)
+    )
 }
 
 #[test]

@@ -154,3 +154,20 @@ pub fn run(exe: &Path, inputs: &[Vec<u64>]) -> Vec<(u64, u64)> {
     let out = run_exe(exe, &text);
     out.chunks(2).map(|p| (p[0], p[1])).collect()
 }
+
+/// A `main` that reads lines `k a0 a1 a2` (hex) and prints function k's
+/// value on its first arguments (as [`PRINT`]; each function is `(name,
+/// how many arguments)`, the arguments converted as a call converts them).
+pub fn dispatch_main(functions: &[(String, usize)]) -> String {
+    let mut c = String::from("int main(void)\n{\n    unsigned long long k, a[3];\n");
+    c.push_str("    while (scanf(\"%llx %llx %llx %llx\", &k, &a[0], &a[1], &a[2]) == 4) {\n        switch (k) {\n");
+    for (k, (name, n)) in functions.iter().enumerate() {
+        let args: Vec<String> = (0..*n).map(|i| format!("a[{i}]")).collect();
+        let call = format!("{name}({})", args.join(", "));
+        c.push_str(&format!(
+            "        case {k}: {{ __typeof__({call}) r = {call}; PRINT(r); break; }}\n"
+        ));
+    }
+    c.push_str("        }\n    }\n    return 0;\n}\n");
+    c
+}
