@@ -119,6 +119,13 @@ macro_rules! with_panels {
                 lesson: "A slider's attacks with one multiply: the de Bruijn hash, keyed by the blockers.",
                 state: MagicState,
             }
+            Divide(divide::DividePanel) {
+                slug: "divide",
+                title: "Division",
+                heading: "Division by a constant",
+                lesson: "x / 7 without a divide: multiply by a magic reciprocal and shift, as compilers do.",
+                state: DivideState,
+            }
             Practice(practice::PracticePanel) {
                 slug: "practice",
                 title: "Practice",

@@ -113,7 +113,7 @@ fn bench_exercises(rounds: u32) {
                             methods[match m {
                                 Method::Exhaustive => 0,
                                 Method::Sat => 1,
-                                Method::Sampled | Method::Bdd => 2,
+                                Method::Sampled | Method::Bdd | Method::ErrorBound => 2,
                             }] += 1;
                         }
                     }

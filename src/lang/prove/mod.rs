@@ -59,6 +59,9 @@ pub enum Method {
     /// A binary decision diagram showed the difference is never true (or
     /// gave an input where it is).
     Bdd,
+    /// A division by a constant against a multiply and shifts: the error
+    /// bound checked exactly at the corners of the inputs (`c::floor`).
+    ErrorBound,
     Sampled,
 }
 
@@ -68,6 +71,7 @@ impl Method {
             Method::Exhaustive => "exhaustive",
             Method::Sat => "sat",
             Method::Bdd => "bdd",
+            Method::ErrorBound => "error_bound",
             Method::Sampled => "sampled",
         }
     }

@@ -59,6 +59,9 @@ fn equal_verdict(method: Method, agreeing: u64, seconds: f64) -> Html {
     let how = match method {
         Method::Exhaustive => format!("every one of the {agreeing} inputs agrees"),
         Method::Bdd => "a decision diagram shows that no input makes them differ".to_string(),
+        Method::ErrorBound => {
+            "the division's error bound holds at every corner of the inputs".to_string()
+        }
         _ => "the SAT solver shows that no input makes them differ".to_string(),
     };
     html! { <p class="verdict ok" data-verdict="equal" role="status"><strong>{ "Equal, proven: " }</strong>{ format!("{how} ({seconds:.3} s).") }</p> }

@@ -239,6 +239,7 @@ fn method_text(m: Method) -> &'static str {
         Method::Exhaustive => "by trying every input",
         Method::Sat => "by the SAT solver (no input makes them differ)",
         Method::Bdd => "by a decision diagram (no input makes them differ)",
+        Method::ErrorBound => "by the division's error bound, checked exactly",
         Method::Sampled => "by sampling",
     }
 }

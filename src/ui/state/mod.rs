@@ -15,6 +15,7 @@
 mod bitboard;
 mod chess;
 mod debruijn;
+mod divide;
 mod lab;
 mod lab_code;
 mod magic;
@@ -34,6 +35,7 @@ pub use chess::{
 pub use debruijn::{
     known_magic, last_page, DebruijnAction, DebruijnState, ScanVariant, MAGICS_PER_PAGE,
 };
+pub use divide::{divisor_fits, DivideAction, DivideState, DIVIDE_WIDTHS};
 pub use lab::{LabAction, LabMode, LabState, Preset, LAST_STEP, PRESETS};
 pub use lab_code::{CPreset, CodeAction, CodeState, C_PRESETS};
 pub use magic::{MagicAction, MagicState};

@@ -26,7 +26,7 @@ pub trait UrlValue: Sized {
 
 // Numbers that count (widths, steps, squares, depths): decimal, by
 // `url_parsed!` below.
-url_parsed!(u8, u32, usize);
+url_parsed!(u8, u32, usize, i64);
 
 /// A word: bare lower-case hex (`x=a`, `magic=77cb531`); a `0x` prefix is
 /// read too.
