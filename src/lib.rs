@@ -10,6 +10,8 @@
 //!          grading queue, the SQLite store; grades with practice/
 //!  practice/  exercises (task, rules, hidden reference, hints); checks an
 //!          answer with lang::prove
+//!  synth/  the shortest straight-line program equal to a C function:
+//!          enumeration on sample inputs, each answer proven by lang::prove
 //!  tricks/ the catalog of bit tricks (C source, specification, aliases;
 //!          one file a family), its search, and each entry proven
 //!          against its specification with lang::prove
@@ -28,6 +30,7 @@ pub mod class;
 pub mod gpu;
 pub mod lang;
 pub mod practice;
+pub mod synth;
 pub mod tricks;
 
 pub mod ui;

@@ -13,6 +13,7 @@ mod practice;
 mod progress;
 mod prove;
 mod serve;
+mod synth;
 mod trace;
 mod tricks;
 
@@ -52,6 +53,9 @@ enum Command {
     /// Unsigned division by a constant as a compiler does it: the
     /// multiplier and shift, derived and proven for every input.
     Divide(divide::DivideArgs),
+    /// The shortest branch-free program equal to a C function: proven, and
+    /// minimal when the search finished.
+    Synth(synth::SynthArgs),
     /// Speed: perft against Stockfish, and more.
     Bench(bench::BenchArgs),
 }
@@ -74,6 +78,7 @@ pub fn main() -> i32 {
         Command::Class(args) => class::run(args),
         Command::Tricks(args) => tricks::run(args),
         Command::Divide(args) => divide::run(args),
+        Command::Synth(args) => synth::run(args),
     }
 }
 

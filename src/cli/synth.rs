@@ -1,0 +1,158 @@
+//! `bitscope synth FILE.c [--fn NAME] [--ops "OPS"] [--consts "C..."]
+//! [--max-ops N] [--timeout S] [--threads N] [--json]`: the shortest
+//! straight-line program equal to a C function ([`bitscope::synth`]),
+//! proven, and minimal when every shorter one was ruled out.
+//!
+//! `--json` prints one object: `status` ("found", "none" or "timeout"),
+//! `fn`, `source` (a whole C function with the specification's
+//! signature), `expr` (one C expression), `ops` (instructions, each value
+//! once), `dlc_ops` (the operators of `expr`), `minimal`, `proof` (the
+//! prover's method), `max_ops`, `seconds`, `searched` (candidate programs
+//! compared with the sample inputs); the program's fields are null without
+//! one.
+//!
+//! Exit status: 0 found, 1 none (no program of at most `--max-ops`), 3 out
+//! of time, 2 bad input.
+
+use super::progress::LateBar;
+use bitscope::lang::prove::Flow;
+use bitscope::synth::{synthesize, Status, SynthOptions, SynthProgress, SynthResult, SynthSpec};
+use clap::Args;
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+#[derive(Args)]
+pub struct SynthArgs {
+    /// The specification: a C file (`-`: standard input); an `assume`
+    /// function in it restricts the inputs.
+    file: String,
+    /// The specification's function (default: the last one but `assume`).
+    #[arg(long = "fn", value_name = "NAME")]
+    function: Option<String>,
+    /// The operators allowed, in the data lab's notation (`-x` negates):
+    /// "! ~ & ^ | + << >>" (default: every one).
+    #[arg(long, value_name = "OPS", allow_hyphen_values = true)]
+    ops: Option<String>,
+    /// Constants beside 0, 1, -1 and the width minus 1: "3 0x55 -8".
+    #[arg(long, value_name = "C...", allow_hyphen_values = true)]
+    consts: Option<String>,
+    /// The longest program searched, in operations.
+    #[arg(long = "max-ops", default_value_t = 6)]
+    max_ops: usize,
+    /// Seconds before answering with what is known.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+    /// Threads (0: every core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: SynthArgs) -> i32 {
+    let (program, _) = match super::c_code::parse_file(&args.file) {
+        Ok(x) => x,
+        Err(e) => return super::bad_input(e),
+    };
+    let spec = match SynthSpec::new(program, args.function.as_deref()) {
+        Ok(s) => s,
+        Err(e) => return super::bad_input(format!("{}: {e}", args.file)),
+    };
+    let mut opts = match SynthOptions::read(args.ops.as_deref(), args.consts.as_deref(), spec.ty) {
+        Ok(o) => o,
+        Err(e) => return super::bad_input(e),
+    };
+    if !(args.timeout.is_finite() && args.timeout >= 0.0) {
+        return super::bad_input("--timeout: give a number of seconds");
+    }
+    opts.max_ops = args.max_ops;
+    opts.threads = args.threads;
+    let start = Instant::now();
+    let end = start + Duration::from_secs_f64(args.timeout.min(1e6));
+    let mut bar = (!args.json).then(|| LateBar::new(args.max_ops as u64, "synth"));
+    let mut ctl = |p: &SynthProgress| {
+        if let Some(b) = bar.as_mut() {
+            b.update(
+                p.length as u64,
+                format!("length {}, {} candidates", p.length, p.searched),
+            );
+        }
+        if Instant::now() >= end {
+            Flow::OutOfTime
+        } else {
+            Flow::Continue
+        }
+    };
+    let r = synthesize(&spec, &opts, &mut ctl);
+    if let Some(b) = bar {
+        b.finish();
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    match r {
+        Ok(r) => {
+            if args.json {
+                println!("{}", to_json(&r, seconds));
+            } else {
+                print!("{}", text(&r, seconds));
+            }
+            match r.status {
+                Status::Found => 0,
+                Status::None => 1,
+                Status::Timeout => 3,
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            super::EXIT_BAD_INPUT
+        }
+    }
+}
+
+/// The object the module docs describe.
+pub fn to_json(r: &SynthResult, seconds: f64) -> serde_json::Value {
+    let p = r.program.as_ref();
+    json!({
+        "status": r.status.name(),
+        "fn": r.function,
+        "source": r.source(),
+        "expr": p.map(|p| p.expr()),
+        "ops": r.ops(),
+        "dlc_ops": p.map(|p| p.dlc_ops()),
+        "minimal": r.minimal(),
+        "proof": r.proof,
+        "max_ops": r.max_ops,
+        "seconds": seconds,
+        "searched": r.searched,
+    })
+}
+
+fn text(r: &SynthResult, seconds: f64) -> String {
+    let how = format!("{} candidates searched in {seconds:.3} s", r.searched);
+    let shorter = match r.ruled_out {
+        0 => "nothing ruled out".to_string(),
+        1 => "no program of 0 operations exists".to_string(),
+        n => format!("no program of at most {} operations exists", n - 1),
+    };
+    match (&r.program, r.status) {
+        (Some(p), _) => format!(
+            "{}: {}\n  {} operations ({} in the expression), proven ({}); {}\n  {how}\n{}",
+            r.function,
+            p.expr(),
+            p.instrs.len(),
+            p.dlc_ops(),
+            r.proof.unwrap_or("?"),
+            if r.minimal() {
+                format!("minimal: {shorter}")
+            } else {
+                "not proven minimal".into()
+            },
+            p.source(&r.function)
+        ),
+        (None, Status::None) => format!(
+            "{}: none: no program of at most {} operations over these operators and constants\n  {how}\n",
+            r.function, r.max_ops
+        ),
+        (None, _) => format!("{}: out of time; {shorter}\n  {how}\n", r.function),
+    }
+}

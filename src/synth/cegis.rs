@@ -1,0 +1,347 @@
+//! The loop of [`synthesize`]: each length searched on the sample inputs,
+//! each match proven, each counterexample added to the samples.
+//!
+//! ```text
+//!   L = 0: a leaf (parameter or constant) equal to the specification
+//!   L > 0: search -> Found(p) -> prove(p, spec)
+//!            equal    -> answer p (minimal when nothing was set aside)
+//!            differ   -> the input joins S and V, search L again
+//!            unknown  -> p set aside (not minimal any more), search L again
+//!          search -> Exhausted -> L + 1
+//! ```
+
+use super::ops::{Op, Ty};
+use super::program::{Instr, Straight};
+use super::search::{self, Ctx, Outcome};
+use super::spec::{self, Table, ASSUME};
+use super::{
+    constants, Status, SynthControl, SynthError, SynthOptions, SynthProgress, SynthResult,
+    SynthSpec,
+};
+use crate::lang::c::Program;
+use crate::lang::prove::c::{self as cprove, Side};
+use crate::lang::prove::{self, Flow, Mode, Options, ProveError};
+use std::sync::Mutex;
+
+/// The most products deferred in one search.
+const DEFERRED: usize = 4096;
+
+/// A program's instruction keys (the search's order).
+fn keys(p: &[Instr]) -> Vec<u32> {
+    p.iter().map(|i| i.key()).collect()
+}
+
+/// The shortest program equal to `spec` over `opts`' operators and
+/// constants (see the module docs of [`super`]).
+///
+/// # Errors
+/// No operator, no allowed input, a cancel, or the prover's own error.
+pub fn synthesize(
+    spec: &SynthSpec,
+    opts: &SynthOptions,
+    ctl: &mut dyn SynthControl,
+) -> Result<SynthResult, SynthError> {
+    if opts.ops.is_empty() {
+        return Err(SynthError::NoOps);
+    }
+    let (s, v) = spec::sample(spec, 24, 512, opts.seed);
+    if s.is_empty() {
+        return Err(SynthError::NoInputs);
+    }
+    let mut run = Cegis {
+        spec,
+        opts,
+        ty: Ty::new(spec.ty),
+        consts: constants(spec.ty, &opts.consts),
+        s,
+        v,
+        set_aside: Vec::new(),
+        deferred: Vec::new(),
+        progress: SynthProgress::default(),
+        ctl,
+    };
+    let mut result = SynthResult {
+        status: Status::None,
+        function: spec.function.clone(),
+        program: None,
+        ruled_out: 0,
+        max_ops: opts.max_ops,
+        proof: None,
+        searched: 0,
+    };
+    let mut ruled_out = true;
+    for len in 0..=opts.max_ops {
+        run.progress.length = len;
+        if ruled_out {
+            result.ruled_out = len;
+        }
+        let answer = run.length(len);
+        result.searched = run.progress.searched;
+        match answer? {
+            Some(Ok((p, method))) => {
+                result.status = Status::Found;
+                result.program = Some(p);
+                result.proof = Some(method);
+                return Ok(result);
+            }
+            Some(Err(())) => {
+                result.status = Status::Timeout;
+                return Ok(result);
+            }
+            None => ruled_out &= run.set_aside.is_empty(),
+        }
+    }
+    if ruled_out {
+        result.ruled_out = opts.max_ops + 1;
+    } else {
+        result.status = Status::Timeout;
+    }
+    Ok(result)
+}
+
+/// One search's state.
+struct Cegis<'a> {
+    spec: &'a SynthSpec,
+    opts: &'a SynthOptions,
+    ty: Ty,
+    consts: Vec<u64>,
+    /// The inputs searched on, and the larger set a match is checked on.
+    s: Table,
+    v: Table,
+    /// Programs matching every sample that the prover could not decide.
+    set_aside: Vec<Vec<Instr>>,
+    /// Matches with a product, proven only when no other match is left
+    /// (a product's proof is slow: the decision diagram of a 32-bit
+    /// multiply does not fit, and the solver takes long).
+    deferred: Vec<Vec<Instr>>,
+    progress: SynthProgress,
+    ctl: &'a mut dyn SynthControl,
+}
+
+/// A length's answer: a proven program and its method, out of time
+/// (`Err(())`), or none of this length (`None`).
+type Answer = Option<Result<(Straight, &'static str), ()>>;
+
+impl Cegis<'_> {
+    /// Length `len` searched until a match is proven or none is left.
+    fn length(&mut self, len: usize) -> Result<Answer, SynthError> {
+        // after a search that found none: the products it deferred
+        let mut pending: Option<Vec<Vec<Instr>>> = None;
+        loop {
+            let instrs = match pending.as_mut() {
+                Some(list) => match list.pop() {
+                    Some(p) if self.matches(&p) => p,
+                    Some(_) => continue,
+                    None if self.deferred.len() >= DEFERRED => {
+                        pending = None;
+                        continue;
+                    }
+                    None => return Ok(None),
+                },
+                None => match self.search(len) {
+                    Outcome::Exhausted => {
+                        let mut list = std::mem::take(&mut self.deferred);
+                        list.sort_by_key(|p| std::cmp::Reverse(keys(p)));
+                        pending = Some(list);
+                        continue;
+                    }
+                    Outcome::Stopped(Flow::Cancel) => return Err(SynthError::Cancelled),
+                    Outcome::Stopped(_) => return Ok(Some(Err(()))),
+                    Outcome::Found(instrs) => instrs,
+                },
+            };
+            let leaf = self.leaf_equal().unwrap_or(0);
+            let p = self.straight(instrs.clone(), leaf);
+            self.progress.proofs += 1;
+            match self.prove(&p)? {
+                Proved::Equal(method) => return Ok(Some(Ok((p, method)))),
+                Proved::Differ(args) => {
+                    let y = self.spec.value(&args).ok_or_else(|| {
+                        SynthError::Prover(format!("a counterexample without a value: {args:?}"))
+                    })?;
+                    self.s.push(&args, y);
+                    self.v.push(&args, y);
+                }
+                Proved::Unknown if self.out_of_time() => return Ok(Some(Err(()))),
+                Proved::Unknown => self.set_aside.push(instrs),
+            }
+        }
+    }
+
+    /// Whether a program still gives the target on S and V (and was not
+    /// set aside).
+    fn matches(&self, instrs: &[Instr]) -> bool {
+        let (ls, lv) = (self.leaves(&self.s), self.leaves(&self.v));
+        gives(self.ty, &ls, instrs, &self.s.target)
+            && gives(self.ty, &lv, instrs, &self.v.target)
+            && !self.set_aside.iter().any(|p| p == instrs)
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        self.ctl.check(&self.progress) != Flow::Continue
+    }
+
+    /// The first leaf equal to the target on S and V.
+    fn leaf_equal(&self) -> Option<usize> {
+        let (ls, lv) = (self.leaves(&self.s), self.leaves(&self.v));
+        (0..ls.len()).find(|&k| ls[k] == self.s.target && lv[k] == self.v.target)
+    }
+
+    /// Each leaf's vector over a table: the parameters, then the constants.
+    fn leaves(&self, t: &Table) -> Vec<Vec<u64>> {
+        let n = t.len();
+        let mut out = t.params.clone();
+        out.extend(self.consts.iter().map(|&c| vec![c; n]));
+        out
+    }
+
+    /// The program with the specification's names (with no instruction,
+    /// the leaf equal to the target).
+    fn straight(&self, instrs: Vec<Instr>, leaf: usize) -> Straight {
+        let leaves = self.spec.params.len() + self.consts.len();
+        Straight {
+            ty: self.ty,
+            params: self.spec.params.clone(),
+            consts: self.consts.clone(),
+            result: match instrs.len() {
+                0 => leaf,
+                n => leaves + n - 1,
+            },
+            instrs,
+        }
+    }
+
+    /// One length's search: length 0 is a leaf equal to the target; longer
+    /// ones are enumerated (on every core natively, from length 3).
+    fn search(&mut self, len: usize) -> Outcome {
+        if len == 0 {
+            return match self.leaf_equal() {
+                Some(_) if self.set_aside.is_empty() => Outcome::Found(Vec::new()),
+                _ => Outcome::Exhausted,
+            };
+        }
+        let (ls, lv) = (self.leaves(&self.s), self.leaves(&self.v));
+        let (ty, target, aside) = (self.ty, &self.v.target, &self.set_aside);
+        let deferred = Mutex::new(Vec::new());
+        let check = |instrs: &[Instr]| {
+            if !gives(ty, &lv, instrs, target) || aside.iter().any(|p| p == instrs) {
+                return false;
+            }
+            if !instrs.iter().any(|i| i.op == Op::Mul) {
+                return true;
+            }
+            if let Ok(mut d) = deferred.lock() {
+                if d.len() < DEFERRED {
+                    d.push(instrs.to_vec());
+                }
+            }
+            false
+        };
+        let cx = Ctx {
+            ty,
+            ops: &self.opts.ops,
+            leaves: &ls,
+            target: &self.s.target,
+            check: &check,
+        };
+        let mut flow = Flow::Continue;
+        let (progress, ctl) = (&mut self.progress, &mut self.ctl);
+        let mut poll = |d: u64| {
+            progress.searched += d;
+            flow = ctl.check(progress);
+            flow == Flow::Continue
+        };
+        let out = match run_length(&cx, len, self.opts.threads, &mut poll) {
+            Outcome::Stopped(_) => Outcome::Stopped(flow),
+            o => o,
+        };
+        self.deferred = deferred.into_inner().unwrap_or_default();
+        out
+    }
+
+    /// The candidate proven against the specification (where the
+    /// specification has a value and `assume` allows the input).
+    fn prove(&mut self, p: &Straight) -> Result<Proved, SynthError> {
+        let spec = self.spec;
+        let src = p.source(&spec.function);
+        let cand = Program::parse(&src)
+            .map_err(|e| SynthError::Prover(format!("the candidate does not parse: {e}\n{src}")))?;
+        let side = |program, function| Side { program, function };
+        let assume = spec.assume.then(|| side(&spec.program, ASSUME));
+        let opts = Options {
+            mode: Mode::Refines,
+            sat_steps: self.opts.prove_steps,
+            ..Options::default()
+        };
+        let mut pc = ProveControl {
+            ctl: &mut *self.ctl,
+            progress: self.progress,
+        };
+        let r = cprove::prove(
+            side(&cand, &spec.function),
+            side(&spec.program, &spec.function),
+            assume,
+            &opts,
+            &mut pc,
+        );
+        match r {
+            Ok(v) => Ok(match (v.equal, v.counterexample) {
+                (Some(true), _) => Proved::Equal(v.method.name()),
+                (Some(false), Some(c)) => Proved::Differ(c.args.iter().map(|a| a.1.bits).collect()),
+                _ => Proved::Unknown,
+            }),
+            Err(ProveError::Cancelled) => Err(SynthError::Cancelled),
+            Err(e) => Err(SynthError::Prover(e.to_string())),
+        }
+    }
+}
+
+/// Whether `instrs` over `leaves` gives `target` (every value a vector).
+fn gives(ty: Ty, leaves: &[Vec<u64>], instrs: &[Instr], target: &[u64]) -> bool {
+    let mut vals = leaves.to_vec();
+    for i in instrs {
+        let mut out = vec![0; target.len()];
+        let (a, b) = (&vals[usize::from(i.a)], &vals[usize::from(i.b)]);
+        if !ty.apply(i.op, a, b, &mut out) {
+            return false;
+        }
+        vals.push(out);
+    }
+    vals.last().is_some_and(|v| v == target)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn run_length(cx: &Ctx, len: usize, threads: usize, poll: &mut dyn FnMut(u64) -> bool) -> Outcome {
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    };
+    if threads > 1 && len >= 3 {
+        super::threads::run_threads(cx, len, threads, poll)
+    } else {
+        search::run_one(cx, len, poll)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn run_length(cx: &Ctx, len: usize, _threads: usize, poll: &mut dyn FnMut(u64) -> bool) -> Outcome {
+    search::run_one(cx, len, poll)
+}
+
+enum Proved {
+    Equal(&'static str),
+    Differ(Vec<u64>),
+    Unknown,
+}
+
+/// Turns the search's control into the prover's.
+struct ProveControl<'a> {
+    ctl: &'a mut dyn SynthControl,
+    progress: SynthProgress,
+}
+
+impl prove::Control for ProveControl<'_> {
+    fn check(&mut self, _: prove::Progress) -> Flow {
+        self.ctl.check(&self.progress)
+    }
+}

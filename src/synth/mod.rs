@@ -1,0 +1,208 @@
+//! The shortest branch-free program equal to a C specification
+//! (`bitscope synth`): a straight-line program over the allowed operators
+//! and constants, each value computed once, proven equal by the C prover,
+//! and minimal when every shorter one was ruled out.
+//!
+//! CEGIS over a small set of inputs S:
+//!
+//! ```text
+//!   for L = 0, 1, 2, ...                 (every length, in order)
+//!     search every canonical program of L instructions on S  [search]
+//!       none matches S -> no program of L exists (each one matches S)
+//!       one matches S and V -> prove it against the spec (lang::prove::c)
+//!          proven   -> found, minimal (all shorter lengths were ruled out)
+//!          refuted  -> the counterexample joins S and V; search L again
+//! ```
+
+mod cegis;
+pub mod ops;
+pub mod program;
+pub mod search;
+pub mod spec;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod threads;
+
+use crate::lang::c::{parse_arg, CError, Int};
+use crate::lang::prove::Flow;
+pub use cegis::synthesize;
+pub use ops::Op;
+use ops::Ty;
+pub use program::{Instr, Straight};
+pub use spec::SynthSpec;
+use thiserror::Error;
+
+/// Why there is no answer.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SynthError {
+    #[error("{0}")]
+    Parse(CError),
+    #[error("{0}")]
+    Function(String),
+    #[error("{0}")]
+    Signature(String),
+    #[error("`{0}` is not an operator (known: ! ~ -x & | ^ + - * << >> < <= > >= == !=)")]
+    UnknownOp(String),
+    #[error("no operator allowed")]
+    NoOps,
+    #[error("constant {0}")]
+    Const(String),
+    #[error("no input is allowed: `assume` refuses every input tried, or the specification has no value on any")]
+    NoInputs,
+    #[error("cancelled")]
+    Cancelled,
+    /// The prover failed on a candidate (a bug; reported, never hidden).
+    #[error("the prover: {0}")]
+    Prover(String),
+}
+
+/// What to search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SynthOptions {
+    /// The operators allowed ([`ops::parse_ops`]).
+    pub ops: Vec<Op>,
+    /// Constants beside 0, 1, -1 and W-1 (bits of the type).
+    pub consts: Vec<u64>,
+    /// The longest program searched.
+    pub max_ops: usize,
+    /// Threads (natively; 0: every core; the browser's worker takes 1).
+    pub threads: usize,
+    /// The SAT solver's steps for one candidate's proof: a candidate not
+    /// proven within them is set aside and the search goes on (a product's
+    /// proof can take minutes; another program of the length is often
+    /// proven at once).
+    pub prove_steps: u64,
+    pub seed: u64,
+}
+
+impl Default for SynthOptions {
+    fn default() -> Self {
+        SynthOptions {
+            ops: ops::parse_ops(None).unwrap_or_default(),
+            consts: Vec::new(),
+            max_ops: 6,
+            threads: 0,
+            prove_steps: 1_000_000,
+            seed: 0x5EED,
+        }
+    }
+}
+
+impl SynthOptions {
+    /// `--ops` ("! ~ & ^ | + << >>") and `--consts` ("3 0x55 -8"), read for
+    /// the specification's type.
+    ///
+    /// # Errors
+    /// An unknown operator, or a constant that is not a number of the type.
+    pub fn read(ops: Option<&str>, consts: Option<&str>, ty: Int) -> Result<Self, SynthError> {
+        let ops = ops::parse_ops(ops).map_err(SynthError::UnknownOp)?;
+        if ops.is_empty() {
+            return Err(SynthError::NoOps);
+        }
+        let mut out = Vec::new();
+        for c in consts
+            .unwrap_or("")
+            .split(|c: char| c.is_whitespace() || c == ',')
+        {
+            if !c.is_empty() {
+                out.push(parse_arg(c, ty).map_err(SynthError::Const)?.bits);
+            }
+        }
+        Ok(SynthOptions {
+            ops,
+            consts: out,
+            ..SynthOptions::default()
+        })
+    }
+}
+
+/// Where the search is: told to the control now and then.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SynthProgress {
+    /// Candidate programs compared with the inputs so far.
+    pub searched: u64,
+    /// The length being searched.
+    pub length: usize,
+    /// Candidates proven so far (each matched every sample input).
+    pub proofs: usize,
+}
+
+/// Asked during the search: go on, out of time, or cancel.
+pub trait SynthControl {
+    fn check(&mut self, progress: &SynthProgress) -> Flow;
+}
+
+impl<F: FnMut(&SynthProgress) -> Flow> SynthControl for F {
+    fn check(&mut self, progress: &SynthProgress) -> Flow {
+        self(progress)
+    }
+}
+
+/// The answer's kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Found,
+    None,
+    Timeout,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Found => "found",
+            Status::None => "none",
+            Status::Timeout => "timeout",
+        }
+    }
+}
+
+/// The answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SynthResult {
+    pub status: Status,
+    /// The specification's function (and the program's name).
+    pub function: String,
+    /// The program found, proven equal to the specification.
+    pub program: Option<Straight>,
+    /// Every program shorter than this was ruled out.
+    pub ruled_out: usize,
+    /// Every program of at most this length was searched: no program of
+    /// at most `max_ops` exists when the status is `None`.
+    pub max_ops: usize,
+    /// The prover's method for the program ("bdd", "sat", ...).
+    pub proof: Option<&'static str>,
+    pub searched: u64,
+}
+
+impl SynthResult {
+    /// Instructions (each value computed once).
+    pub fn ops(&self) -> Option<usize> {
+        self.program.as_ref().map(|p| p.instrs.len())
+    }
+
+    /// True when no shorter program exists.
+    pub fn minimal(&self) -> bool {
+        self.status == Status::Found && self.ops() == Some(self.ruled_out)
+    }
+
+    /// The whole C function.
+    pub fn source(&self) -> Option<String> {
+        self.program.as_ref().map(|p| p.source(&self.function))
+    }
+}
+
+/// 0, 1, -1 and W-1, then `extra`, each once (bits of the type).
+pub fn constants(ty: Int, extra: &[u64]) -> Vec<u64> {
+    let t = Ty::new(ty);
+    let mut out: Vec<u64> = Vec::new();
+    for c in [0, 1, t.mask, u64::from(t.bits - 1)]
+        .into_iter()
+        .chain(extra.iter().copied())
+    {
+        if !out.contains(&(c & t.mask)) {
+            out.push(c & t.mask);
+        }
+    }
+    out
+}

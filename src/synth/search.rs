@@ -1,0 +1,298 @@
+//! Every straight-line program of exactly L instructions, each value a
+//! vector over the inputs S, searched depth first for one whose last value
+//! is the target on S (then on the larger set V).
+//!
+//! Only canonical programs are tried; any program matching S can be made
+//! one without growing, so "none matches" stays a proof:
+//!
+//! ```text
+//!   no value twice      an instruction equal (on S) to a leaf or an earlier
+//!                       value is dropped (its readers read the earlier one)
+//!   no dead value       every instruction but the last is read later
+//!                       (at most 2 reads an instruction: at step i, at most
+//!                       2(L-1-i) values may still be waiting for a reader)
+//!   one operand order   a op b with a <= b for + * & | ^ == !=
+//!   one schedule        two adjacent independent instructions in key order
+//!   the last one        reads every waiting value (so, the one before it)
+//! ```
+
+use super::ops::{Op, Ty};
+use super::program::Instr;
+use crate::lang::prove::Flow;
+
+/// What a length's search is given (shared by every thread).
+pub struct Ctx<'a> {
+    pub ty: Ty,
+    pub ops: &'a [Op],
+    /// The leaves' vectors over S: the parameters, then the constants.
+    pub leaves: &'a [Vec<u64>],
+    pub target: &'a [u64],
+    /// Whether a program matching S also matches V.
+    pub check: &'a (dyn Fn(&[Instr]) -> bool + Sync),
+}
+
+/// A length's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The first matching program in the search's order.
+    Found(Vec<Instr>),
+    /// No program of this length matches.
+    Exhausted,
+    /// Stopped before the end (why).
+    Stopped(Flow),
+}
+
+/// Nodes between two calls of the poll.
+const POLL: u64 = 1 << 12;
+
+/// Calls `f` on each instruction over `avail` values, in key order, until
+/// it says stop (true).
+fn each_instr(ops: &[Op], avail: usize, mut f: impl FnMut(Instr) -> bool) -> bool {
+    for &op in ops {
+        for a in 0..avail {
+            let bs = if op.unary() {
+                a..a + 1
+            } else if op.commutative() {
+                a..avail
+            } else {
+                0..avail
+            };
+            for b in bs {
+                // (at most 255 values: the search never gets near)
+                let ins = Instr {
+                    op,
+                    a: a as u8,
+                    b: b as u8,
+                };
+                if f(ins) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The first instructions, in order (a thread takes them one by one).
+pub fn firsts(cx: &Ctx) -> Vec<Instr> {
+    let mut v = Vec::new();
+    each_instr(cx.ops, cx.leaves.len(), |i| {
+        v.push(i);
+        false
+    });
+    v
+}
+
+/// One thread's search of one length.
+pub struct Search<'a, 'p> {
+    cx: &'a Ctx<'a>,
+    len: usize,
+    n: usize,
+    /// Every value's vector: the leaves, then the instructions.
+    vals: Vec<u64>,
+    prog: Vec<Instr>,
+    /// How many instructions read each value.
+    readers: Vec<u8>,
+    /// Candidates compared since the last poll.
+    searched: u64,
+    nodes: u64,
+    /// Told the candidates compared since its last call; false stops.
+    poll: &'p mut dyn FnMut(u64) -> bool,
+    pub stopped: bool,
+    pub found: Option<Vec<Instr>>,
+}
+
+impl<'a, 'p> Search<'a, 'p> {
+    pub fn new(cx: &'a Ctx<'a>, len: usize, poll: &'p mut dyn FnMut(u64) -> bool) -> Self {
+        let n = cx.target.len();
+        let nl = cx.leaves.len();
+        let mut vals = vec![0; (nl + len) * n];
+        for (k, l) in cx.leaves.iter().enumerate() {
+            vals[k * n..(k + 1) * n].copy_from_slice(l);
+        }
+        Search {
+            cx,
+            len,
+            n,
+            vals,
+            prog: Vec::with_capacity(len),
+            readers: vec![0; nl + len],
+            searched: 0,
+            nodes: 0,
+            poll,
+            stopped: false,
+            found: None,
+        }
+    }
+
+    /// The whole length, in order: the first match, or none.
+    pub fn run(&mut self) -> Outcome {
+        if self.len == 0 {
+            return Outcome::Exhausted;
+        }
+        self.place(0);
+        self.finish()
+    }
+
+    /// Only the programs whose first instruction is `first`.
+    pub fn run_from(&mut self, first: Instr) -> Outcome {
+        if self.len == 1 {
+            return self.run();
+        }
+        self.try_child(0, first);
+        self.finish()
+    }
+
+    fn finish(&mut self) -> Outcome {
+        (self.poll)(std::mem::take(&mut self.searched));
+        match (self.found.take(), self.stopped) {
+            (Some(p), _) => Outcome::Found(p),
+            (None, true) => Outcome::Stopped(Flow::OutOfTime),
+            (None, false) => Outcome::Exhausted,
+        }
+    }
+
+    fn slot(&self, v: usize) -> &[u64] {
+        &self.vals[v * self.n..(v + 1) * self.n]
+    }
+
+    /// Instruction `i` and everything after it; true to stop (found, or
+    /// told to).
+    fn place(&mut self, i: usize) -> bool {
+        if i + 1 == self.len {
+            return self.last();
+        }
+        let cx = self.cx;
+        each_instr(cx.ops, cx.leaves.len() + i, |ins| self.try_child(i, ins))
+    }
+
+    /// `ins` as instruction `i` when canonical, then the rest.
+    fn try_child(&mut self, i: usize, ins: Instr) -> bool {
+        let nl = self.cx.leaves.len();
+        if i > 0 && !ins.uses(nl + i - 1) && ins.key() <= self.prog[i - 1].key() {
+            return false;
+        }
+        self.nodes += 1;
+        if self.nodes % POLL == 0 && !(self.poll)(std::mem::take(&mut self.searched)) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return true;
+        }
+        let (n, dst) = (self.n, nl + i);
+        let (lo, hi) = self.vals.split_at_mut(dst * n);
+        let (a, b) = (usize::from(ins.a), usize::from(ins.b));
+        let out = &mut hi[..n];
+        if !self.cx.ty.apply(
+            ins.op,
+            &lo[a * n..(a + 1) * n],
+            &lo[b * n..(b + 1) * n],
+            out,
+        ) {
+            return false;
+        }
+        let out = &hi[..n];
+        if out == self.cx.target || lo.chunks_exact(n).any(|v| v == out) {
+            return false;
+        }
+        self.readers[a] += 1;
+        if !ins.op.unary() {
+            self.readers[b] += 1;
+        }
+        self.readers[dst] = 0;
+        let waiting = (nl..=dst).filter(|&v| self.readers[v] == 0).count();
+        let mut stop = false;
+        if waiting <= 2 * (self.len - 1 - i) {
+            self.prog.push(ins);
+            stop = self.place(i + 1);
+            self.prog.pop();
+        }
+        self.readers[a] -= 1;
+        if !ins.op.unary() {
+            self.readers[b] -= 1;
+        }
+        stop
+    }
+
+    /// The last instruction: it reads every value still waiting (one or
+    /// two; none only in a program of one instruction).
+    fn last(&mut self) -> bool {
+        let nl = self.cx.leaves.len();
+        let avail = nl + self.len - 1;
+        let waiting: Vec<usize> = (nl..avail).filter(|&v| self.readers[v] == 0).collect();
+        let cx = self.cx;
+        match waiting[..] {
+            [] => each_instr(cx.ops, avail, |ins| self.test(ins)),
+            [u] => cx.ops.iter().any(|&op| {
+                if op.unary() {
+                    return self.test(Instr {
+                        op,
+                        a: u as u8,
+                        b: u as u8,
+                    });
+                }
+                (0..avail).any(|b| {
+                    let (x, y) = if op.commutative() {
+                        (u.min(b), u.max(b))
+                    } else {
+                        (u, b)
+                    };
+                    let mine = self.test(Instr {
+                        op,
+                        a: x as u8,
+                        b: y as u8,
+                    });
+                    mine || (!op.commutative()
+                        && b != u
+                        && self.test(Instr {
+                            op,
+                            a: b as u8,
+                            b: u as u8,
+                        }))
+                })
+            }),
+            [u, w] => cx.ops.iter().filter(|op| !op.unary()).any(|&op| {
+                self.test(Instr {
+                    op,
+                    a: u as u8,
+                    b: w as u8,
+                }) || (!op.commutative()
+                    && self.test(Instr {
+                        op,
+                        a: w as u8,
+                        b: u as u8,
+                    }))
+            }),
+            _ => false,
+        }
+    }
+
+    /// Whether `ins` as the last instruction gives the target on S and V.
+    fn test(&mut self, ins: Instr) -> bool {
+        self.searched += 1;
+        let ty = self.cx.ty;
+        let (a, b) = (self.slot(usize::from(ins.a)), self.slot(usize::from(ins.b)));
+        let hit = self
+            .cx
+            .target
+            .iter()
+            .zip(a.iter().zip(b))
+            .all(|(&t, (&x, &y))| ty.eval(ins.op, x, y) == Some(t));
+        if !hit {
+            return false;
+        }
+        self.prog.push(ins);
+        let ok = (self.cx.check)(&self.prog);
+        if ok {
+            self.found = Some(self.prog.clone());
+        }
+        self.prog.pop();
+        ok
+    }
+}
+
+/// A length's search on one thread (the browser's worker, and short
+/// lengths natively).
+pub fn run_one(cx: &Ctx, len: usize, poll: &mut dyn FnMut(u64) -> bool) -> Outcome {
+    Search::new(cx, len, poll).run()
+}
