@@ -13,10 +13,6 @@
 //!   on_hash(hash)  <---------------- every change of the panel's state
 //! ```
 
-#[cfg(feature = "gpu-panel")]
-use super::panels::gpu::GpuPanel as Shown;
-#[cfg(not(feature = "gpu-panel"))]
-use super::panels::practice::PracticePanel as Shown;
 use super::panels::PanelProps;
 use super::route::{Panel, Route};
 use std::cell::RefCell;
@@ -35,25 +31,43 @@ impl PartialEq for RootProps {
     }
 }
 
-/// The panel this module holds.
+/// The panel this module shows for `panel`: the GPU panel in its module;
+/// Practice or one of the catalog's panels (bit permutations, division,
+/// Gray code) in the other.
 #[cfg(feature = "gpu-panel")]
-const PANEL: Panel = Panel::Gpu;
+fn shown(_: Panel, props: PanelProps) -> Html {
+    use super::panels::gpu::GpuPanel;
+    html! { <GpuPanel ..props /> }
+}
+
 #[cfg(not(feature = "gpu-panel"))]
-const PANEL: Panel = Panel::Practice;
+fn shown(panel: Panel, props: PanelProps) -> Html {
+    use super::panels::practice::PracticePanel;
+    use super::panels::{divide::DividePanel, gray::GrayPanel, permute::PermutePanel};
+    match panel {
+        Panel::Divide => html! { <DividePanel ..props /> },
+        Panel::Permute => html! { <PermutePanel ..props /> },
+        Panel::Gray => html! { <GrayPanel ..props /> },
+        _ => html! { <PracticePanel ..props /> },
+    }
+}
 
 #[function_component(Root)]
 fn root(props: &RootProps) -> Html {
+    let route = Route::parse(&props.hash);
+    let panel = route.panel;
     let on_hash = props.on_hash.clone();
     let on_params = Callback::from(move |params| {
-        let hash = Route {
-            panel: PANEL,
-            params,
-        }
-        .to_hash();
+        let hash = Route { panel, params }.to_hash();
         let _ = on_hash.call1(&JsValue::NULL, &JsValue::from_str(&hash));
     });
-    let params = Route::parse(&props.hash).params;
-    html! { <Shown ..PanelProps { params, on_params } /> }
+    shown(
+        panel,
+        PanelProps {
+            params: route.params,
+            on_params,
+        },
+    )
 }
 
 thread_local! {

@@ -119,12 +119,26 @@ macro_rules! with_panels {
                 lesson: "A slider's attacks with one multiply: the de Bruijn hash, keyed by the blockers.",
                 state: MagicState,
             }
+            Permute(permute::PermutePanel) {
+                slug: "permute",
+                title: "Bit permutations",
+                heading: "Bit permutations: reversal and any shuffle",
+                lesson: "Reverse a word in five swaps, and move any bit anywhere with a network of delta swaps.",
+                state: PermuteState,
+            }
             Divide(divide::DividePanel) {
                 slug: "divide",
                 title: "Division",
                 heading: "Division by a constant",
                 lesson: "x / 7 without a divide: multiply by a magic reciprocal and shift, as compilers do.",
                 state: DivideState,
+            }
+            Gray(gray::GrayPanel) {
+                slug: "gray",
+                title: "Gray code",
+                heading: "Gray code and the next subset",
+                lesson: "Count so that one bit changes at a time, and walk every k-subset with Gosper's hack.",
+                state: GrayState,
             }
             Practice(practice::PracticePanel) {
                 slug: "practice",

@@ -15,7 +15,8 @@ const site = useSite();
 const SEED = Number(process.env.BITSCOPE_SEED ?? 20261127);
 const EDITS = 6;
 const PANELS = ['debruijn', 'swar', 'popcount', 'nibbles', 'nibble-board', 'quad', 'trits', 'position',
-  'lab', 'bitboard', 'magic', 'practice', 'lab?mode=c'];
+  'lab', 'bitboard', 'magic', 'practice', 'lab?mode=c', 'permute', 'permute?mode=network', 'divide',
+  'divide?signed=1&width=16', 'gray'];
 const FENS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
   'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
@@ -85,6 +86,8 @@ function valueFor(field, next) {
   if (/fen/.test(field.cls)) return pick(FENS);
   if (/lab-expr|lab-cmp/.test(field.cls)) return pick(EXPRESSIONS);
   if (/square/.test(field.cls)) return pick(['a1', 'd4', 'e5', 'h8', 'c6']);
+  // (a divisor every width and sign takes)
+  if (/divide-d/.test(field.cls)) return pick(['3', '7', '10', '100', '0x13', '127']);
   if (field.type === 'number') {
     const lo = Number(field.min || 0);
     const hi = Number(field.max || lo + 100);

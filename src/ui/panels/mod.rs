@@ -25,6 +25,18 @@ mod gpu_matrix;
 mod gpu_mini;
 #[cfg(feature = "gpu-panel")]
 mod gpu_rows;
+// The catalog's panels (bit permutations, division by a constant, Gray
+// code): built into Practice's module, loaded on first use; the page's
+// module holds a loader and a miniature for each.
+#[cfg(feature = "practice-panel")]
+pub(crate) mod divide;
+#[cfg(not(feature = "practice-panel"))]
+mod family_loader;
+mod family_minis;
+#[cfg(not(feature = "practice-panel"))]
+pub(crate) use family_loader::{divide, gray, permute};
+#[cfg(feature = "practice-panel")]
+pub(crate) mod gray;
 pub(crate) mod lab;
 mod lab_code;
 mod lab_code_compare;
@@ -34,6 +46,8 @@ mod lazy;
 pub(crate) mod magic;
 pub(crate) mod nibble_board;
 pub(crate) mod nibbles;
+#[cfg(feature = "practice-panel")]
+pub(crate) mod permute;
 pub(crate) mod popcount;
 pub(crate) mod position;
 mod position_compare;

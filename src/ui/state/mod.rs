@@ -16,10 +16,12 @@ mod bitboard;
 mod chess;
 mod debruijn;
 mod divide;
+mod gray;
 mod lab;
 mod lab_code;
 mod magic;
 mod nibbles;
+mod permute;
 mod popcount;
 mod practice;
 mod quad;
@@ -36,12 +38,14 @@ pub use debruijn::{
     known_magic, last_page, DebruijnAction, DebruijnState, ScanVariant, MAGICS_PER_PAGE,
 };
 pub use divide::{divisor_fits, DivideAction, DivideState, DIVIDE_WIDTHS};
+pub use gray::{first_subset, GrayAction, GrayState, GRAY_WIDTHS, MAX_SUBSET_BITS};
 pub use lab::{LabAction, LabMode, LabState, Preset, LAST_STEP, PRESETS};
 pub use lab_code::{CPreset, CodeAction, CodeState, C_PRESETS};
 pub use magic::{MagicAction, MagicState};
 pub use nibbles::{
     BoardOp, NibbleBoardAction, NibbleBoardState, NibbleOp, NibblesAction, NibblesState,
 };
+pub use permute::{read_perm, PermuteAction, PermuteMode, PermuteState, DEFAULT_PERM};
 pub use popcount::{PopcountAction, PopcountState};
 pub use practice::{ClassSeat, PracticeAction, PracticeState, SetPuzzle, Solved};
 pub use quad::{QuadAction, QuadOp, QuadState};
