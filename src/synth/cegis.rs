@@ -12,7 +12,7 @@
 
 use super::ops::{Op, Ty};
 use super::program::{Instr, Straight};
-use super::search::{self, Ctx, Outcome};
+use super::search::{self, Check, Ctx, Outcome};
 use super::spec::{self, Table, ASSUME};
 use super::{
     constants, Status, SynthControl, SynthError, SynthOptions, SynthProgress, SynthResult,
@@ -44,7 +44,7 @@ pub fn synthesize(
     if opts.ops.is_empty() {
         return Err(SynthError::NoOps);
     }
-    let (s, v) = spec::sample(spec, 24, 512, opts.seed);
+    let (s, w) = spec::sample(spec, 24, 512, opts.seed);
     if s.is_empty() {
         return Err(SynthError::NoInputs);
     }
@@ -54,7 +54,8 @@ pub fn synthesize(
         ty: Ty::new(spec.ty),
         consts: constants(spec.ty, &opts.consts),
         s,
-        v,
+        w,
+        leaf: 0,
         set_aside: Vec::new(),
         deferred: Vec::new(),
         progress: SynthProgress::default(),
@@ -105,9 +106,12 @@ struct Cegis<'a> {
     opts: &'a SynthOptions,
     ty: Ty,
     consts: Vec<u64>,
-    /// The inputs searched on, and the larger set a match is checked on.
+    /// The inputs searched on (values equal on S are one value), and the
+    /// larger set a match is checked on.
     s: Table,
-    v: Table,
+    w: Table,
+    /// With no instruction, the leaf that is the answer.
+    leaf: usize,
     /// Programs matching every sample that the prover could not decide.
     set_aside: Vec<Vec<Instr>>,
     /// Matches with a product, proven only when no other match is left
@@ -125,14 +129,15 @@ type Answer = Option<Result<(Straight, &'static str), ()>>;
 impl Cegis<'_> {
     /// Length `len` searched until a match is proven or none is left.
     fn length(&mut self, len: usize) -> Result<Answer, SynthError> {
-        // after a search that found none: the products it deferred
-        let mut pending: Option<Vec<Vec<Instr>>> = None;
+        // after a search with no match but products: those, then whether
+        // a counterexample came (S changed: the length is searched again)
+        let mut pending: Option<(Vec<Vec<Instr>>, bool)> = None;
         loop {
             let instrs = match pending.as_mut() {
-                Some(list) => match list.pop() {
-                    Some(p) if self.matches(&p) => p,
+                Some((list, refined)) => match list.pop() {
+                    Some(p) if self.first_miss(&p).is_none() => p,
                     Some(_) => continue,
-                    None if self.deferred.len() >= DEFERRED => {
+                    None if *refined || self.deferred.len() >= DEFERRED => {
                         pending = None;
                         continue;
                     }
@@ -142,7 +147,12 @@ impl Cegis<'_> {
                     Outcome::Exhausted => {
                         let mut list = std::mem::take(&mut self.deferred);
                         list.sort_by_key(|p| std::cmp::Reverse(keys(p)));
-                        pending = Some(list);
+                        pending = Some((list, false));
+                        continue;
+                    }
+                    Outcome::Refine(k) => {
+                        let (args, y) = (self.w.args(k), self.w.target[k]);
+                        self.s.push(&args, y);
                         continue;
                     }
                     Outcome::Stopped(Flow::Cancel) => return Err(SynthError::Cancelled),
@@ -150,8 +160,7 @@ impl Cegis<'_> {
                     Outcome::Found(instrs) => instrs,
                 },
             };
-            let leaf = self.leaf_equal().unwrap_or(0);
-            let p = self.straight(instrs.clone(), leaf);
+            let p = self.straight(instrs.clone());
             self.progress.proofs += 1;
             match self.prove(&p)? {
                 Proved::Equal(method) => return Ok(Some(Ok((p, method)))),
@@ -160,7 +169,10 @@ impl Cegis<'_> {
                         SynthError::Prover(format!("a counterexample without a value: {args:?}"))
                     })?;
                     self.s.push(&args, y);
-                    self.v.push(&args, y);
+                    self.w.push(&args, y);
+                    if let Some((_, refined)) = pending.as_mut() {
+                        *refined = true;
+                    }
                 }
                 Proved::Unknown if self.out_of_time() => return Ok(Some(Err(()))),
                 Proved::Unknown => self.set_aside.push(instrs),
@@ -168,23 +180,20 @@ impl Cegis<'_> {
         }
     }
 
-    /// Whether a program still gives the target on S and V (and was not
-    /// set aside).
-    fn matches(&self, instrs: &[Instr]) -> bool {
-        let (ls, lv) = (self.leaves(&self.s), self.leaves(&self.v));
-        gives(self.ty, &ls, instrs, &self.s.target)
-            && gives(self.ty, &lv, instrs, &self.v.target)
-            && !self.set_aside.iter().any(|p| p == instrs)
+    /// The first input of S, then of W (numbered after S), where a program
+    /// differs from the specification; `None` when it was set aside too.
+    fn first_miss(&self, instrs: &[Instr]) -> Option<usize> {
+        if self.set_aside.iter().any(|p| p == instrs) {
+            return Some(0);
+        }
+        let leaf = self.leaf;
+        let on_s = first_miss(self.ty, &self.s, &self.consts, instrs, leaf);
+        let on_w = || first_miss(self.ty, &self.w, &self.consts, instrs, leaf);
+        on_s.or_else(|| on_w().map(|k| self.s.len() + k))
     }
 
     fn out_of_time(&mut self) -> bool {
         self.ctl.check(&self.progress) != Flow::Continue
-    }
-
-    /// The first leaf equal to the target on S and V.
-    fn leaf_equal(&self) -> Option<usize> {
-        let (ls, lv) = (self.leaves(&self.s), self.leaves(&self.v));
-        (0..ls.len()).find(|&k| ls[k] == self.s.target && lv[k] == self.v.target)
     }
 
     /// Each leaf's vector over a table: the parameters, then the constants.
@@ -197,14 +206,14 @@ impl Cegis<'_> {
 
     /// The program with the specification's names (with no instruction,
     /// the leaf equal to the target).
-    fn straight(&self, instrs: Vec<Instr>, leaf: usize) -> Straight {
+    fn straight(&self, instrs: Vec<Instr>) -> Straight {
         let leaves = self.spec.params.len() + self.consts.len();
         Straight {
             ty: self.ty,
             params: self.spec.params.clone(),
             consts: self.consts.clone(),
             result: match instrs.len() {
-                0 => leaf,
+                0 => self.leaf,
                 n => leaves + n - 1,
             },
             instrs,
@@ -215,27 +224,27 @@ impl Cegis<'_> {
     /// ones are enumerated (on every core natively, from length 3).
     fn search(&mut self, len: usize) -> Outcome {
         if len == 0 {
-            return match self.leaf_equal() {
-                Some(_) if self.set_aside.is_empty() => Outcome::Found(Vec::new()),
-                _ => Outcome::Exhausted,
-            };
+            return self.leaf_search();
         }
-        let (ls, lv) = (self.leaves(&self.s), self.leaves(&self.v));
-        let (ty, target, aside) = (self.ty, &self.v.target, &self.set_aside);
+        let ls = self.leaves(&self.s);
+        let (ty, w, consts, aside) = (self.ty, &self.w, &self.consts, &self.set_aside);
         let deferred = Mutex::new(Vec::new());
         let check = |instrs: &[Instr]| {
-            if !gives(ty, &lv, instrs, target) || aside.iter().any(|p| p == instrs) {
-                return false;
+            if let Some(k) = first_miss(ty, w, consts, instrs, 0) {
+                return Check::Refine(k);
+            }
+            if aside.iter().any(|p| p == instrs) {
+                return Check::Skip;
             }
             if !instrs.iter().any(|i| i.op == Op::Mul) {
-                return true;
+                return Check::Accept;
             }
             if let Ok(mut d) = deferred.lock() {
                 if d.len() < DEFERRED {
                     d.push(instrs.to_vec());
                 }
             }
-            false
+            Check::Skip
         };
         let cx = Ctx {
             ty,
@@ -257,6 +266,23 @@ impl Cegis<'_> {
         };
         self.deferred = deferred.into_inner().unwrap_or_default();
         out
+    }
+
+    /// Length 0: the first leaf equal to the target on S (and on W, else
+    /// the input where it differs refines S).
+    fn leaf_search(&mut self) -> Outcome {
+        let ls = self.leaves(&self.s);
+        let Some(k) = (0..ls.len()).find(|&k| ls[k] == self.s.target) else {
+            return Outcome::Exhausted;
+        };
+        self.leaf = k;
+        if !self.set_aside.is_empty() {
+            return Outcome::Exhausted;
+        }
+        match first_miss(self.ty, &self.w, &self.consts, &[], k) {
+            Some(i) => Outcome::Refine(i),
+            None => Outcome::Found(Vec::new()),
+        }
     }
 
     /// The candidate proven against the specification (where the
@@ -296,18 +322,31 @@ impl Cegis<'_> {
     }
 }
 
-/// Whether `instrs` over `leaves` gives `target` (every value a vector).
-fn gives(ty: Ty, leaves: &[Vec<u64>], instrs: &[Instr], target: &[u64]) -> bool {
-    let mut vals = leaves.to_vec();
-    for i in instrs {
-        let mut out = vec![0; target.len()];
-        let (a, b) = (&vals[usize::from(i.a)], &vals[usize::from(i.b)]);
-        if !ty.apply(i.op, a, b, &mut out) {
-            return false;
+/// The first input of `t` where the program (`instrs`, or with none the
+/// leaf `leaf`) has no value or differs from the target.
+fn first_miss(ty: Ty, t: &Table, consts: &[u64], instrs: &[Instr], leaf: usize) -> Option<usize> {
+    let mut vals: Vec<u64> = Vec::with_capacity(t.params.len() + consts.len() + instrs.len());
+    'inputs: for k in 0..t.len() {
+        vals.clear();
+        vals.extend(t.params.iter().map(|c| c[k]));
+        vals.extend(consts);
+        for i in instrs {
+            match ty.eval(i.op, vals[usize::from(i.a)], vals[usize::from(i.b)]) {
+                Some(x) => vals.push(x),
+                None => return Some(k),
+            }
         }
-        vals.push(out);
+        let r = if instrs.is_empty() {
+            vals.get(leaf).copied()
+        } else {
+            vals.last().copied()
+        };
+        if r == Some(t.target[k]) {
+            continue 'inputs;
+        }
+        return Some(k);
     }
-    vals.last().is_some_and(|v| v == target)
+    None
 }
 
 #[cfg(not(target_arch = "wasm32"))]

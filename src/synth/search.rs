@@ -1,6 +1,6 @@
 //! Every straight-line program of exactly L instructions, each value a
 //! vector over the inputs S, searched depth first for one whose last value
-//! is the target on S (then on the larger set V).
+//! is the target on S (then on the larger set W).
 //!
 //! Only canonical programs are tried; any program matching S can be made
 //! one without growing, so "none matches" stays a proof:
@@ -27,8 +27,21 @@ pub struct Ctx<'a> {
     /// The leaves' vectors over S: the parameters, then the constants.
     pub leaves: &'a [Vec<u64>],
     pub target: &'a [u64],
-    /// Whether a program matching S also matches V.
-    pub check: &'a (dyn Fn(&[Instr]) -> bool + Sync),
+    /// What to do with a program matching S.
+    pub check: &'a (dyn Fn(&[Instr]) -> Check + Sync),
+}
+
+/// The answer of [`Ctx::check`] on a program matching S.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// The answer of the length (to be proven).
+    Accept,
+    /// Go on searching (the program is dealt with elsewhere).
+    Skip,
+    /// It differs from the specification on this input of the larger
+    /// set: the input joins S and the length is searched again (a program
+    /// this search dropped as a copy of another on S may differ there).
+    Refine(usize),
 }
 
 /// A length's answer.
@@ -36,6 +49,9 @@ pub struct Ctx<'a> {
 pub enum Outcome {
     /// The first matching program in the search's order.
     Found(Vec<Instr>),
+    /// The first program matching S but not the larger set: the input of
+    /// the larger set where it differs.
+    Refine(usize),
     /// No program of this length matches.
     Exhausted,
     /// Stopped before the end (why).
@@ -99,7 +115,8 @@ pub struct Search<'a, 'p> {
     /// Told the candidates compared since its last call; false stops.
     poll: &'p mut dyn FnMut(u64) -> bool,
     pub stopped: bool,
-    pub found: Option<Vec<Instr>>,
+    /// The first program accepted or refined.
+    pub found: Option<Outcome>,
 }
 
 impl<'a, 'p> Search<'a, 'p> {
@@ -146,7 +163,7 @@ impl<'a, 'p> Search<'a, 'p> {
     fn finish(&mut self) -> Outcome {
         (self.poll)(std::mem::take(&mut self.searched));
         match (self.found.take(), self.stopped) {
-            (Some(p), _) => Outcome::Found(p),
+            (Some(o), _) => o,
             (None, true) => Outcome::Stopped(Flow::OutOfTime),
             (None, false) => Outcome::Exhausted,
         }
@@ -282,12 +299,15 @@ impl<'a, 'p> Search<'a, 'p> {
             return false;
         }
         self.prog.push(ins);
-        let ok = (self.cx.check)(&self.prog);
-        if ok {
-            self.found = Some(self.prog.clone());
-        }
+        let found = match (self.cx.check)(&self.prog) {
+            Check::Skip => None,
+            Check::Accept => Some(Outcome::Found(self.prog.clone())),
+            Check::Refine(k) => Some(Outcome::Refine(k)),
+        };
         self.prog.pop();
-        ok
+        let stop = found.is_some();
+        self.found = found;
+        stop
     }
 }
 

@@ -1,24 +1,327 @@
-//! The search on specifications with a known shortest program.
+//! The operators against the C evaluator's, the printed programs against
+//! the C interpreter, and the search on specifications with a known
+//! shortest program (found, of that length, minimal; none below it).
 
+use super::ops::{Op, Ty};
 use super::*;
+use crate::bits::rng::Rng;
+use crate::lang::c::ast::{UnOp, WordOp};
+use crate::lang::c::{ops as cops, Program, RunOptions, Value};
 
-fn synth(src: &str, ops: Option<&str>, max_ops: usize) -> SynthResult {
-    let spec = SynthSpec::parse(src, None).unwrap();
-    let mut opts = SynthOptions::read(ops, None, spec.ty).unwrap();
-    opts.max_ops = max_ops;
-    opts.threads = 1;
-    synthesize(&spec, &opts, &mut |_: &SynthProgress| Flow::Continue).unwrap()
+const TYPES: [Int; 8] = [
+    Int::Int,
+    Int::UInt,
+    Int::Long,
+    Int::ULong,
+    Int::Short,
+    Int::UShort,
+    Int::SChar,
+    Int::UChar,
+];
+
+fn word_op(op: Op) -> Option<WordOp> {
+    Some(match op {
+        Op::And => WordOp::And,
+        Op::Or => WordOp::Or,
+        Op::Xor => WordOp::Xor,
+        Op::Add => WordOp::Add,
+        Op::Sub => WordOp::Sub,
+        Op::Mul => WordOp::Mul,
+        Op::Shl => WordOp::Shl,
+        Op::Shr => WordOp::Shr,
+        Op::Lt => WordOp::Lt,
+        Op::Le => WordOp::Le,
+        Op::Gt => WordOp::Gt,
+        Op::Ge => WordOp::Ge,
+        Op::Eq => WordOp::Eq,
+        Op::Ne => WordOp::Ne,
+        _ => return None,
+    })
+}
+
+/// C's value of `a op b` (both of type `t`) converted back to `t`.
+fn c_value(op: Op, t: Int, a: u64, b: u64) -> Option<u64> {
+    let (x, y) = (Value { ty: t, bits: a }, Value { ty: t, bits: b });
+    let r = match word_op(op) {
+        Some(w) => {
+            let ty = match w {
+                WordOp::Shl | WordOp::Shr => t.promote(),
+                _ => Int::common(t, t),
+            };
+            cops::binary(w, ty, x, y).ok()?.0
+        }
+        None => {
+            let u = match op {
+                Op::Not => UnOp::Not,
+                Op::Neg => UnOp::Neg,
+                _ => UnOp::LogNot,
+            };
+            cops::unary(u, t.promote(), x).0
+        }
+    };
+    Some(r.to(t).bits)
 }
 
 #[test]
-fn turns_off_the_rightmost_one() {
-    let r = synth(
-        "unsigned f(unsigned x) { for (int i = 0; i < 32; i++) if (x >> i & 1) return x ^ (1u << i); return 0; }",
-        None,
-        3,
+fn operators_compute_what_c_computes() {
+    let mut rng = Rng::new(1);
+    for t in TYPES {
+        let ty = Ty::new(t);
+        for _ in 0..400 {
+            let pick = |rng: &mut Rng| match rng.below(3) {
+                0 => rng.below(70) as u64 & ty.mask,
+                _ => rng.next_u64() & ty.mask,
+            };
+            let (a, b) = (pick(&mut rng), pick(&mut rng));
+            for op in Op::ALL {
+                let mine = ty.eval(op, a, b);
+                let c = c_value(op, t, a, b);
+                match mine {
+                    Some(v) => assert_eq!(Some(v), c, "{op:?} {t:?} {a:#x} {b:#x}"),
+                    // (below int, C shifts the promoted int: 8 << 9 has a value)
+                    None if t.bits() >= 32 => assert_eq!(c, None, "{op:?} {t:?} {a} {b}"),
+                    None => {}
+                }
+            }
+        }
+    }
+}
+
+/// A random program of `len` instructions over one parameter and the
+/// default constants (shift counts are constants).
+fn random_program(t: Int, len: usize, rng: &mut Rng) -> Straight {
+    let ty = Ty::new(t);
+    let consts = constants(t, &[]);
+    let leaves = 1 + consts.len();
+    let mut instrs = Vec::new();
+    for k in 0..len {
+        let op = Op::ALL[rng.below(Op::ALL.len())];
+        let avail = leaves + k;
+        // the last value read, so that every instruction counts
+        let a = if k == 0 { 0 } else { avail - 1 };
+        let b = match op {
+            Op::Shl | Op::Shr => 2 + rng.below(consts.len() - 1),
+            _ => rng.below(avail),
+        };
+        instrs.push(Instr {
+            op,
+            a: a as u8,
+            b: b as u8,
+        });
+    }
+    Straight {
+        ty,
+        params: vec!["x".into()],
+        consts,
+        result: leaves + len - 1,
+        instrs,
+    }
+}
+
+#[test]
+fn printed_programs_compute_what_they_say() {
+    let mut rng = Rng::new(7);
+    for t in TYPES {
+        for n in 0..40 {
+            let p = random_program(t, 1 + n % 5, &mut rng);
+            let src = p.source("g");
+            let prog = Program::parse(&src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+            let inline = format!("{} h({} x) {{ return {}; }}", t.name(), t.name(), p.expr());
+            let prog2 = Program::parse(&inline).unwrap_or_else(|e| panic!("{e}\n{inline}"));
+            for _ in 0..30 {
+                let x = rng.next_u64() & t.mask();
+                let Some(want) = p.eval(&[x]) else { continue };
+                let arg = [Value { ty: t, bits: x }];
+                for (prog, f) in [(&prog, "g"), (&prog2, "h")] {
+                    let got = prog.run_values(f, &arg, &RunOptions::default());
+                    let got = got.map(|r| r.value.map(|v| v.to(t).bits));
+                    assert_eq!(got, Ok(Some(want)), "{src}{inline}\nx = {x:#x}");
+                }
+            }
+            assert!(p.dlc_ops() >= p.instrs.len());
+        }
+    }
+}
+
+fn synth_with(
+    src: &str,
+    ops: Option<&str>,
+    consts: Option<&str>,
+    max: usize,
+    threads: usize,
+) -> SynthResult {
+    let spec = SynthSpec::parse(src, None).unwrap();
+    let mut opts = SynthOptions::read(ops, consts, spec.ty).unwrap();
+    opts.max_ops = max;
+    opts.threads = threads;
+    synthesize(&spec, &opts, &mut |_: &SynthProgress| Flow::Continue).unwrap()
+}
+
+fn synth(src: &str) -> SynthResult {
+    synth_with(src, None, None, 5, 1)
+}
+
+/// Found with `ops` instructions, minimal, and equal to the specification
+/// on random inputs (run by the C interpreter).
+fn assert_shortest(src: &str, r: &SynthResult, ops: usize) {
+    let p = r
+        .program
+        .as_ref()
+        .unwrap_or_else(|| panic!("{src}: {:?}", r.status));
+    assert_eq!(
+        (r.status, r.ops(), r.minimal()),
+        (Status::Found, Some(ops), true),
+        "{}",
+        p.expr()
     );
-    assert_eq!(r.status, Status::Found);
-    eprintln!("{:?} {}", r.program.as_ref().map(|p| p.expr()), r.searched);
-    assert_eq!(r.ops(), Some(2));
-    assert!(r.minimal());
+    let spec = SynthSpec::parse(src, None).unwrap();
+    let got = Program::parse(&p.source(&r.function)).unwrap();
+    let mut rng = Rng::new(3);
+    for _ in 0..200 {
+        let args: Vec<u64> = spec
+            .params
+            .iter()
+            .map(|_| rng.next_u64() & spec.ty.mask())
+            .collect();
+        let Some(want) = spec.value(&args) else {
+            continue;
+        };
+        let vals: Vec<Value> = args
+            .iter()
+            .map(|&b| Value {
+                ty: spec.ty,
+                bits: b,
+            })
+            .collect();
+        let run = got
+            .run_values(&r.function, &vals, &RunOptions::default())
+            .unwrap();
+        assert_eq!(run.value.map(|v| v.bits), Some(want), "{}", p.expr());
+    }
+}
+
+const RIGHTMOST_OFF: &str = "unsigned f(unsigned x) { for (int i = 0; i < 32; i++) if (x >> i & 1) return x ^ (1u << i); return 0; }";
+
+#[test]
+fn known_shortest_programs_are_found_and_minimal() {
+    let cases: [(&str, usize); 6] = [
+        (RIGHTMOST_OFF, 2),
+        ("unsigned f(unsigned x) { for (int i = 0; i < 32; i++) if (x >> i & 1) return 1u << i; return 0; }", 2),
+        ("int f(int x) { if (x < 0) return -x; return x; }", 3),
+        ("unsigned f(unsigned x) { int n = 0; for (int i = 0; i < 32; i++) n += x >> i & 1; return n <= 1; }", 3),
+        ("unsigned f(unsigned x) { if (x == 0) return 1; return 0; }", 1),
+        ("unsigned char f(unsigned char x) { unsigned char r = x; for (int i = 0; i < 8; i++) if (!(x >> i & 1)) { r |= 1 << i; break; } return r; }", 2),
+    ];
+    for (src, ops) in cases {
+        assert_shortest(src, &synth(src), ops);
+    }
+}
+
+#[test]
+fn none_below_the_shortest() {
+    let r = synth_with(RIGHTMOST_OFF, None, None, 1, 1);
+    assert_eq!(
+        (r.status, r.ops(), r.minimal()),
+        (Status::None, None, false)
+    );
+    assert_eq!(r.ruled_out, 2);
+    assert!(r.searched > 0);
+}
+
+#[test]
+fn a_shorter_program_is_never_missed() {
+    // written in 3 operations, 2 suffice: (x - 1) & x
+    let src = "unsigned f(unsigned x) { return ~(-x) & x; }";
+    assert_shortest(src, &synth(src), 2);
+    // written in 5, 1 suffices
+    let src = "int f(int x, int y) { return (x & ~y) | (~x & y); }";
+    assert_shortest(src, &synth(src), 1);
+    // x * 3 as a loop: x + (x << 1) in two; with 3 planted, x * 3 in one
+    let src =
+        "unsigned f(unsigned x) { unsigned s = 0; for (int i = 0; i < 3; i++) s += x; return s; }";
+    assert_shortest(src, &synth_with(src, Some("+ <<"), None, 3, 1), 2);
+    let r = synth_with(src, Some("+ << *"), Some("3"), 3, 1);
+    assert_shortest(src, &r, 1);
+    assert_eq!(r.program.unwrap().expr(), "x * 3u");
+}
+
+#[test]
+fn assume_restricts_the_inputs() {
+    // popcount where x is a power of two or 0: x != 0 (or 0 < x)
+    let src = "int assume(unsigned x) { return (x & (x - 1)) == 0; }
+               unsigned f(unsigned x) { unsigned n = 0; while (x) { n += x & 1; x >>= 1; } return n; }";
+    let r = synth(src);
+    assert_eq!(
+        (r.status, r.ops(), r.minimal()),
+        (Status::Found, Some(1), true)
+    );
+}
+
+#[test]
+fn the_answer_does_not_depend_on_the_threads() {
+    let src = "unsigned f(unsigned x, unsigned y) { unsigned long s = (unsigned long)x + y; return s / 2; }";
+    let one = synth_with(src, None, None, 4, 1);
+    let two = synth_with(src, None, None, 4, 2);
+    assert_shortest(src, &one, 4);
+    assert_eq!(one.program, two.program);
+    assert_eq!(one.searched, two.searched);
+}
+
+#[test]
+fn bad_input_is_a_typed_error() {
+    let read = |ops, consts| SynthOptions::read(ops, consts, Int::Int).err();
+    assert_eq!(
+        read(Some("& %"), None),
+        Some(SynthError::UnknownOp("%".into()))
+    );
+    assert_eq!(read(Some(" "), None), Some(SynthError::NoOps));
+    assert!(matches!(
+        read(None, Some("1 x")),
+        Some(SynthError::Const(_))
+    ));
+    assert!(matches!(
+        read(None, Some("0x1ffffffff")),
+        Some(SynthError::Const(_))
+    ));
+    let spec = |src| SynthSpec::parse(src, None).err();
+    assert!(matches!(
+        spec("int f(int x) { return x"),
+        Some(SynthError::Parse(_))
+    ));
+    assert!(matches!(
+        spec("int f(unsigned x) { return x; }"),
+        Some(SynthError::Signature(_))
+    ));
+    assert!(matches!(
+        spec("void f(int x) { }"),
+        Some(SynthError::Signature(_))
+    ));
+    assert!(matches!(
+        spec("int f(void) { return 1; }"),
+        Some(SynthError::Signature(_))
+    ));
+    assert!(matches!(
+        SynthSpec::parse("int f(int x) { return x; }", Some("g")),
+        Err(SynthError::Function(_))
+    ));
+    let never = SynthSpec::parse(
+        "int assume(int x) { return 0; } int f(int x) { return x; }",
+        None,
+    );
+    let r = synthesize(
+        &never.unwrap(),
+        &SynthOptions::default(),
+        &mut |_: &SynthProgress| Flow::Continue,
+    );
+    assert_eq!(r.err(), Some(SynthError::NoInputs));
+}
+
+#[test]
+fn a_cancel_stops_the_search() {
+    let spec = SynthSpec::parse(RIGHTMOST_OFF, None).unwrap();
+    let opts = SynthOptions::default();
+    let r = synthesize(&spec, &opts, &mut |_: &SynthProgress| Flow::Cancel);
+    assert_eq!(r.err(), Some(SynthError::Cancelled));
+    let r = synthesize(&spec, &opts, &mut |_: &SynthProgress| Flow::OutOfTime).unwrap();
+    assert_eq!((r.status, r.minimal()), (Status::Timeout, false));
 }

@@ -1,7 +1,8 @@
 //! One length's search on every core (native only): the threads take the
 //! first instructions in order from a shared counter; the answer is the
-//! match with the earliest first instruction, as one thread would find it,
-//! so the program reported does not depend on the number of threads.
+//! match (or refinement) with the earliest first instruction, as one thread
+//! would find it, so the program reported does not depend on the number of
+//! threads.
 //!
 //! ```text
 //!   first instructions  0 1 2 3 4 5 6 ...
@@ -11,7 +12,6 @@
 //!
 //! The calling thread only polls the control (progress, deadline, cancel).
 
-use super::program::Instr;
 use super::search::{firsts, Ctx, Outcome, Search};
 use crate::lang::prove::Flow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
@@ -32,7 +32,7 @@ pub fn run_threads(
     let stop = AtomicBool::new(false);
     let searched = AtomicU64::new(0);
     let running = AtomicUsize::new(threads);
-    let found: Mutex<Vec<(usize, Vec<Instr>)>> = Mutex::new(Vec::new());
+    let found: Mutex<Vec<(usize, Outcome)>> = Mutex::new(Vec::new());
     let caller = std::thread::current();
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -49,10 +49,11 @@ pub fn run_threads(
                         break;
                     }
                     current.store(k, SeqCst);
-                    if let Outcome::Found(p) = s.run_from(firsts[k]) {
+                    let o = s.run_from(firsts[k]);
+                    if matches!(o, Outcome::Found(_) | Outcome::Refine(_)) {
                         best.fetch_min(k, SeqCst);
                         if let Ok(mut f) = found.lock() {
-                            f.push((k, p));
+                            f.push((k, o));
                         }
                     }
                     s.stopped = false;
@@ -74,7 +75,7 @@ pub fn run_threads(
     }
     let found = found.into_inner().unwrap_or_default();
     match found.into_iter().min_by_key(|f| f.0) {
-        Some((_, p)) => Outcome::Found(p),
+        Some((_, o)) => o,
         None => Outcome::Exhausted,
     }
 }
