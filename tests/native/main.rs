@@ -37,6 +37,7 @@ mod practice_grade;
 mod practice_grade_class;
 mod prove;
 mod stockfish;
+mod synth;
 mod tricks_check;
 mod tricks_gcc;
 mod tricks_search;
