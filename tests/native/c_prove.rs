@@ -187,3 +187,75 @@ fn each_one_token_mutant_is_refuted_and_gcc_confirms() {
     assert!(total >= 60, "only {total} mutants");
     assert!(refuted * 10 >= total * 9, "{refuted} of {total} refuted");
 }
+
+/// The division certificate against gcc: for divisors drawn at random, the
+/// derived `x * m >> s` is proven equal to `x / d` by the error bound, and
+/// each neighbour (m ± 1, s ± 1) is decided too: a counterexample gcc
+/// confirms, or a proof that gcc agrees with on edge and random inputs.
+#[test]
+fn magic_divisions_and_their_neighbours_are_decided_and_gcc_agrees() {
+    use bitscope::bits::divide::{derive, Method};
+    use bitscope::lang::prove::Method as How;
+    gcc::require();
+    let scratch = gcc::Scratch::new("prove-divide");
+    let mut rng = Rng::new(0xD1_u64);
+    let (mut refuted, mut equal) = (0, 0);
+    let divisors: Vec<u64> = (0..12)
+        .map(|_| 3 + rng.next_u64() % 100_000)
+        .chain([3, 7, 10, 641])
+        .collect();
+    for d in divisors {
+        let Method::Multiply {
+            multiplier,
+            shift,
+            add: false,
+        } = derive(d, 32).unwrap().method
+        else {
+            continue;
+        };
+        let spec = format!("unsigned g(unsigned x) {{ return x / {d}u; }}");
+        let (m, s) = (multiplier as u64, 32 + shift);
+        for (m, s) in [(m, s), (m + 1, s), (m - 1, s), (m, s + 1), (m, s - 1)] {
+            let trick = format!("unsigned f(unsigned x) {{ return (unsigned)(((unsigned long long)x * {m}ull) >> {s}); }}");
+            let v = verdict(&trick, &spec);
+            assert_eq!(v.method, How::ErrorBound, "{d}: {trick}: {v:?}");
+            let src = format!("{}\n{trick}\n{spec}\n{}", gcc::PRINT, gcc::main_pair(1));
+            let exe = scratch.compile(&format!("d{d}m{m}s{s}"), &src);
+            match (v.equal, &v.counterexample) {
+                (Some(false), Some(c)) => {
+                    refuted += 1;
+                    let x = c.args[0].1.extended();
+                    let got = gcc::run(&exe, &[vec![x]])[0];
+                    assert_eq!(
+                        (Some(got.0), Some(got.1)),
+                        (outcome_value(&c.left), outcome_value(&c.right)),
+                        "{trick} at {x}"
+                    );
+                    assert_ne!(got.0, got.1, "{trick}: gcc finds no difference at {x}");
+                }
+                (Some(true), _) => {
+                    equal += 1;
+                    let inputs: Vec<Vec<u64>> =
+                        [0, 1, d - 1, d, u64::from(u32::MAX), u64::from(u32::MAX) - 1]
+                            .into_iter()
+                            .chain((0..2000).map(|_| rng.next_u64() & 0xffff_ffff))
+                            .map(|x| vec![x])
+                            .collect();
+                    for (i, (f, g)) in gcc::run(&exe, &inputs).into_iter().enumerate() {
+                        assert_eq!(
+                            f, g,
+                            "{trick} proven equal, but gcc differs at {:?}",
+                            inputs[i]
+                        );
+                    }
+                }
+                _ => panic!("{trick}: not decided: {v:?}"),
+            }
+        }
+    }
+    eprintln!("magic divisions: {equal} proven equal, {refuted} refuted (gcc agrees with both)");
+    assert!(
+        equal >= 10 && refuted >= 40,
+        "{equal} equal, {refuted} refuted"
+    );
+}
