@@ -239,10 +239,16 @@ fn lab_link(state: &DivideState, c_source: &str) -> Html {
         ..LabState::default()
     };
     let href = Route::of(&lab).to_hash();
+    // (the Lab's prover reads a plain multiply and shift as a floor and
+    // decides it; the add fix-up is two floors summed, which it does not)
+    let note = (state.width == 32 && c_source.contains("hi")).then(|| html! {
+        <p class="why">{ "At 32 bits the Lab's prover decides a plain multiply and shift exactly, but not the add fix-up: there it samples, and the derivation above is the proof." }</p>
+    });
     html! {
         <>
         { html_code }
         <p><a class="divide-lab" {href}>{ "Step this C in the Lab and prove it equal to x / d" }</a></p>
+        { note.unwrap_or_default() }
         </>
     }
 }
