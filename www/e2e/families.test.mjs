@@ -133,3 +133,15 @@ test('the three panels at 390 px: nothing scrolls sideways', async () => {
     await context.close();
   }
 });
+
+test('a catalog entry links to the panel of its idea: "divide by 3" to Division', async () => {
+  const { page, problems, context } = await open('lab');
+  await page.fill('#trick-search', 'divide by 3');
+  const link = page.locator('#trick-search-results .trick-list[aria-label="tricks for divide by 3"] li').first().locator('.trick-panel');
+  assert.equal(await link.getAttribute('href'), '#/divide');
+  await link.click();
+  await page.waitForSelector('main#panel[data-panel="divide"] .divide-derivation');
+  assert.equal(await page.locator('#trick-search-results .trick-list').count(), 0, 'the list closed');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -25,6 +25,8 @@ pub struct TrickHit {
     pub width: u32,
     /// A well-known published version that is wrong at an edge.
     pub wrong: bool,
+    /// The slug of the panel that explains its idea.
+    pub panel: String,
 }
 
 /// A query's answer: the query (so a late answer is told apart), how many
@@ -97,6 +99,7 @@ impl TricksFound {
                         ops: e.ops,
                         width: e.width,
                         wrong: e.wrong.is_some(),
+                        panel: e.panel.clone(),
                     }
                 })
                 .collect()
@@ -130,8 +133,13 @@ pub fn hits_html(query: &str, hits: &[TrickHit]) -> String {
             if h.wrong {
                 facts.push("a wrong version, with its counterexample".into());
             }
+            // (the Lab is where the result opens: no second link to it)
+            let idea = crate::ui::route::Panel::from_slug(&h.panel)
+                .filter(|p| *p != crate::ui::route::Panel::Lab)
+                .map(|p| format!(" <a class=\"trick-panel\" href=\"#/{}\">the idea: {}</a>", p.slug(), escape(p.title())))
+                .unwrap_or_default();
             format!(
-                "<li data-trick=\"{}\"><a class=\"trick-hit\" href=\"{}\">{}</a><span class=\"trick-task\">{}</span><span class=\"trick-facts muted\">{}</span></li>",
+                "<li data-trick=\"{}\"><a class=\"trick-hit\" href=\"{}\">{}</a><span class=\"trick-task\">{}</span><span class=\"trick-facts muted\">{}{idea}</span></li>",
                 escape(&h.id),
                 escape(&h.lab_route().to_hash()),
                 escape(&h.title),
