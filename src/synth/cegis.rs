@@ -152,7 +152,7 @@ impl Cegis<'_> {
                     }
                     Outcome::Refine(k) => {
                         let (args, y) = (self.w.args(k), self.w.target[k]);
-                        self.s.push(&args, y);
+                        self.grow(&args, y)?;
                         continue;
                     }
                     Outcome::Stopped(Flow::Cancel) => return Err(SynthError::Cancelled),
@@ -168,7 +168,7 @@ impl Cegis<'_> {
                     let y = self.spec.value(&args).ok_or_else(|| {
                         SynthError::Prover(format!("a counterexample without a value: {args:?}"))
                     })?;
-                    self.s.push(&args, y);
+                    self.grow(&args, y)?;
                     self.w.push(&args, y);
                     if let Some((_, refined)) = pending.as_mut() {
                         *refined = true;
@@ -190,6 +190,19 @@ impl Cegis<'_> {
         let on_s = first_miss(self.ty, &self.s, &self.consts, instrs, leaf);
         let on_w = || first_miss(self.ty, &self.w, &self.consts, instrs, leaf);
         on_s.or_else(|| on_w().map(|k| self.s.len() + k))
+    }
+
+    /// Adds an input to S (it must be new there: else the search would
+    /// find the same program again, forever).
+    fn grow(&mut self, args: &[u64], y: u64) -> Result<(), SynthError> {
+        let before = self.s.len();
+        self.s.push(args, y);
+        if self.s.len() == before {
+            return Err(SynthError::Prover(format!(
+                "the input {args:x?} refutes a program that agrees with it"
+            )));
+        }
+        Ok(())
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -326,7 +339,7 @@ impl Cegis<'_> {
 /// leaf `leaf`) has no value or differs from the target.
 fn first_miss(ty: Ty, t: &Table, consts: &[u64], instrs: &[Instr], leaf: usize) -> Option<usize> {
     let mut vals: Vec<u64> = Vec::with_capacity(t.params.len() + consts.len() + instrs.len());
-    'inputs: for k in 0..t.len() {
+    for k in 0..t.len() {
         vals.clear();
         vals.extend(t.params.iter().map(|c| c[k]));
         vals.extend(consts);
@@ -341,10 +354,9 @@ fn first_miss(ty: Ty, t: &Table, consts: &[u64], instrs: &[Instr], leaf: usize) 
         } else {
             vals.last().copied()
         };
-        if r == Some(t.target[k]) {
-            continue 'inputs;
+        if r != Some(t.target[k]) {
+            return Some(k);
         }
-        return Some(k);
     }
     None
 }

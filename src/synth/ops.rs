@@ -241,6 +241,36 @@ impl Ty {
     }
 }
 
+impl Ty {
+    /// Bit k set where `x op ys[k]` (`left`; else `ys[k] op x`) gives `t`:
+    /// the last instruction's filter on one input (at most 64 values).
+    pub fn hits(self, op: Op, x: u64, ys: &[u64], t: u64, left: bool) -> u64 {
+        let m = self.mask;
+        let mut out = 0u64;
+        macro_rules! each {
+            (|$a:ident, $b:ident| $e:expr) => {{
+                for (k, &y) in ys.iter().enumerate().take(64) {
+                    let ($a, $b) = if left { (x, y) } else { (y, x) };
+                    out |= u64::from($e) << k;
+                }
+            }};
+        }
+        match op {
+            Op::And => each!(|a, b| a & b == t),
+            Op::Or => each!(|a, b| a | b == t),
+            Op::Xor => each!(|a, b| a ^ b == t),
+            Op::Add => each!(|a, b| a.wrapping_add(b) & m == t),
+            Op::Sub => each!(|a, b| a.wrapping_sub(b) & m == t),
+            Op::Mul => each!(|a, b| a.wrapping_mul(b) & m == t),
+            Op::Eq => each!(|a, b| u64::from(a == b) == t),
+            Op::Ne => each!(|a, b| u64::from(a != b) == t),
+            Op::Lt | Op::Le | Op::Gt | Op::Ge if t > 1 => {}
+            _ => each!(|a, b| self.eval(op, a, b) == Some(t)),
+        }
+        out
+    }
+}
+
 /// The operators of `--ops` ("! ~ & ^ | + << >>"), or every one for `None`,
 /// in the search's order. `>` and `>=` are left out when `<` and `<=` are
 /// in (`a > b` is `b < a`, which the search tries).

@@ -23,7 +23,7 @@ pub struct Instr {
 impl Instr {
     /// Its place in the search's order (operator, then operands).
     pub fn key(self) -> u32 {
-        (self.op as u32) << 16 | u32::from(self.a) << 8 | u32::from(self.b)
+        ((self.op as u32) << 16) | (u32::from(self.a) << 8) | u32::from(self.b)
     }
 
     pub fn uses(self, v: usize) -> bool {

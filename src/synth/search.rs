@@ -89,6 +89,15 @@ fn each_instr(ops: &[Op], avail: usize, mut f: impl FnMut(Instr) -> bool) -> boo
     false
 }
 
+fn instr(op: Op, a: usize, b: usize) -> Instr {
+    // (at most 255 values: the search never gets near)
+    Instr {
+        op,
+        a: a as u8,
+        b: b as u8,
+    }
+}
+
 /// The first instructions, in order (a thread takes them one by one).
 pub fn firsts(cx: &Ctx) -> Vec<Instr> {
     let mut v = Vec::new();
@@ -236,57 +245,83 @@ impl<'a, 'p> Search<'a, 'p> {
     fn last(&mut self) -> bool {
         let nl = self.cx.leaves.len();
         let avail = nl + self.len - 1;
-        let waiting: Vec<usize> = (nl..avail).filter(|&v| self.readers[v] == 0).collect();
-        let cx = self.cx;
-        match waiting[..] {
-            [] => each_instr(cx.ops, avail, |ins| self.test(ins)),
-            [u] => cx.ops.iter().any(|&op| {
-                if op.unary() {
-                    return self.test(Instr {
-                        op,
-                        a: u as u8,
-                        b: u as u8,
-                    });
+        let (mut waiting, mut count) = ([0usize; 2], 0);
+        for v in nl..avail {
+            if self.readers[v] == 0 {
+                if count == 2 {
+                    return false;
                 }
-                (0..avail).any(|b| {
-                    let (x, y) = if op.commutative() {
-                        (u.min(b), u.max(b))
-                    } else {
-                        (u, b)
-                    };
-                    let mine = self.test(Instr {
-                        op,
-                        a: x as u8,
-                        b: y as u8,
-                    });
-                    mine || (!op.commutative()
-                        && b != u
-                        && self.test(Instr {
-                            op,
-                            a: b as u8,
-                            b: u as u8,
-                        }))
-                })
+                waiting[count] = v;
+                count += 1;
+            }
+        }
+        let cx = self.cx;
+        match (count, waiting) {
+            (0, _) => each_instr(cx.ops, avail, |ins| self.test(ins)),
+            (1, [u, _]) => {
+                let mut firsts = [0u64; 64];
+                for (v, f) in firsts.iter_mut().enumerate().take(avail) {
+                    *f = self.vals[v * self.n];
+                }
+                let firsts = &firsts[..avail.min(64)];
+                cx.ops
+                    .iter()
+                    .any(|&op| self.last_reading(op, u, avail, firsts))
+            }
+            (_, [u, w]) => cx.ops.iter().filter(|op| !op.unary()).any(|&op| {
+                self.test(instr(op, u, w)) || (!op.commutative() && self.test(instr(op, w, u)))
             }),
-            [u, w] => cx.ops.iter().filter(|op| !op.unary()).any(|&op| {
-                self.test(Instr {
-                    op,
-                    a: u as u8,
-                    b: w as u8,
-                }) || (!op.commutative()
-                    && self.test(Instr {
-                        op,
-                        a: w as u8,
-                        b: u as u8,
-                    }))
-            }),
-            _ => false,
         }
     }
 
-    /// Whether `ins` as the last instruction gives the target on S and V.
+    /// The last instruction as `op` reading `u` (and any value): only the
+    /// operands that give the target on the first input are tried whole.
+    fn last_reading(&mut self, op: Op, u: usize, avail: usize, firsts: &[u64]) -> bool {
+        if op.unary() {
+            return self.test(instr(op, u, u));
+        }
+
+        let (ty, t) = (self.cx.ty, self.cx.target[0]);
+        let comm = op.commutative();
+        let (ab, ba) = if avail <= 64 {
+            let ab = ty.hits(op, firsts[u], &firsts, t, true);
+            (
+                ab,
+                if comm {
+                    0
+                } else {
+                    ty.hits(op, firsts[u], &firsts, t, false)
+                },
+            )
+        } else {
+            (u64::MAX, u64::MAX)
+        };
+        // (counted as tried: the filter is a test on one input)
+        self.searched += if comm { avail } else { 2 * avail - 1 } as u64;
+        for b in 0..avail {
+            let bit = 1u64.checked_shl(b as u32).unwrap_or(0) | u64::from(avail > 64);
+            let hit = if comm {
+                ab & bit != 0 && self.test_counted(instr(op, u.min(b), u.max(b)))
+            } else {
+                (ab & bit != 0 && self.test_counted(instr(op, u, b)))
+                    || (b != u && ba & bit != 0 && self.test_counted(instr(op, b, u)))
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `ins` as the last instruction gives the target on S (and
+    /// what the check says then).
     fn test(&mut self, ins: Instr) -> bool {
         self.searched += 1;
+        self.test_counted(ins)
+    }
+
+    /// [`Search::test`], the candidate already counted.
+    fn test_counted(&mut self, ins: Instr) -> bool {
         let ty = self.cx.ty;
         let (a, b) = (self.slot(usize::from(ins.a)), self.slot(usize::from(ins.b)));
         let hit = self

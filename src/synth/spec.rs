@@ -170,12 +170,24 @@ pub fn sample(spec: &SynthSpec, small: usize, large: usize, seed: u64) -> (Table
     let np = spec.params.len();
     let edge: Vec<u64> = edges(spec.ty).iter().map(|v| v.bits).collect();
     let mut rng = Rng::new(seed);
-    let random = |rng: &mut Rng| match rng.below(4) {
+    let random = |rng: &mut Rng| match rng.below(5) {
         0 => rng.sparse() & ty.mask,
         1 => edge[rng.below(edge.len())],
+        2 => rng.below(64) as u64,
         _ => rng.next_u64() & ty.mask,
     };
     let (mut s, mut v) = (Table::new(np), Table::new(np));
+    // random inputs first: the search rejects most candidates on the
+    // first input, where few values agree by chance (at 0, most do)
+    for _ in 0..64 {
+        let args: Vec<u64> = (0..np).map(|_| rng.next_u64() & ty.mask).collect();
+        if let Some(y) = spec.value(&args) {
+            s.push(&args, y);
+        }
+        if s.len() >= 4 {
+            break;
+        }
+    }
     // one parameter: every edge value into S; more: edge values on the
     // diagonal, then mixed
     for (k, &e) in edge.iter().enumerate() {
