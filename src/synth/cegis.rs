@@ -3,12 +3,23 @@
 //!
 //! ```text
 //!   L = 0: a leaf (parameter or constant) equal to the specification
-//!   L > 0: search -> Found(p) -> prove(p, spec)
-//!            equal    -> answer p (minimal when nothing was set aside)
-//!            differ   -> the input joins S and V, search L again
-//!            unknown  -> p set aside (not minimal any more), search L again
-//!          search -> Exhausted -> L + 1
+//!   L > 0: search -> Found(p)  -> prove(p, spec)
+//!                      equal   -> answer p (minimal unless something was
+//!                                 set aside at a shorter length)
+//!                      differ  -> the input joins S and W, search L again
+//!                      unknown -> p set aside (no minimality below), again
+//!          search -> Refine(k) -> input k of W joins S, search L again
+//!          search -> Exhausted -> the products it deferred, proven in
+//!                                 order; none proven -> L + 1 (or L again
+//!                                 when a counterexample changed S)
 //! ```
+//!
+//! Why "none" is a proof: the search drops a value equal on S to an earlier
+//! one, so a right program P of length L may be skipped when two of its
+//! values agree on S; then P with one value in place of the other is
+//! shorter and matches S. Every program matching S is therefore dealt with
+//! (proven, or its counterexample added and the length searched again)
+//! before a length is called empty.
 
 use super::ops::{Op, Ty};
 use super::program::{Instr, Straight};

@@ -3,16 +3,20 @@
 //! and constants, each value computed once, proven equal by the C prover,
 //! and minimal when every shorter one was ruled out.
 //!
-//! CEGIS over a small set of inputs S:
+//! CEGIS over a small set of inputs S (about 24; W holds 512 more):
 //!
 //! ```text
 //!   for L = 0, 1, 2, ...                 (every length, in order)
 //!     search every canonical program of L instructions on S  [search]
-//!       none matches S -> no program of L exists (each one matches S)
-//!       one matches S and V -> prove it against the spec (lang::prove::c)
+//!       none matches S  -> no program of L exists (a right one matches S)
+//!       one matches S but not W -> that input of W joins S; search L again
+//!       one matches S and W -> prove it against the spec (lang::prove::c)
 //!          proven   -> found, minimal (all shorter lengths were ruled out)
-//!          refuted  -> the counterexample joins S and V; search L again
+//!          refuted  -> the counterexample joins S and W; search L again
 //! ```
+//!
+//! The core is free of threads and clocks (the browser's worker runs it);
+//! natively a length is split over threads ([`threads`]).
 
 mod cegis;
 pub mod ops;
