@@ -32,8 +32,8 @@ impl PartialEq for RootProps {
 }
 
 /// The panel this module shows for `panel`: the GPU panel in its module;
-/// Practice or one of the catalog's panels (bit permutations, division,
-/// Gray code) in the other.
+/// Practice, one of the catalog's panels (bit permutations, division,
+/// Gray code) or the shortest-program search in the other.
 #[cfg(feature = "gpu-panel")]
 fn shown(_: Panel, props: PanelProps) -> Html {
     use super::panels::gpu::GpuPanel;
@@ -43,11 +43,13 @@ fn shown(_: Panel, props: PanelProps) -> Html {
 #[cfg(not(feature = "gpu-panel"))]
 fn shown(panel: Panel, props: PanelProps) -> Html {
     use super::panels::practice::PracticePanel;
+    use super::panels::shortest::ShortestPanel;
     use super::panels::{divide::DividePanel, gray::GrayPanel, permute::PermutePanel};
     match panel {
         Panel::Divide => html! { <DividePanel ..props /> },
         Panel::Permute => html! { <PermutePanel ..props /> },
         Panel::Gray => html! { <GrayPanel ..props /> },
+        Panel::Shortest => html! { <ShortestPanel ..props /> },
         _ => html! { <PracticePanel ..props /> },
     }
 }

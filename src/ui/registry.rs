@@ -140,6 +140,13 @@ macro_rules! with_panels {
                 lesson: "Count so that one bit changes at a time, and walk every k-subset with Gosper's hack.",
                 state: GrayState,
             }
+            Shortest(shortest::ShortestPanel) {
+                slug: "shortest",
+                title: "Shortest program",
+                heading: "Shortest program: is there a shorter way?",
+                lesson: "Give what a function must compute; the search finds the fewest operations that do it, proven.",
+                state: SynthState,
+            }
             Practice(practice::PracticePanel) {
                 slug: "practice",
                 title: "Practice",

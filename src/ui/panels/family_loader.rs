@@ -1,4 +1,5 @@
-//! The catalog's three panels in the page's module: a loader each (the
+//! The catalog's three panels and the shortest-program search in the
+//! page's module: a loader each (the
 //! panels are in Practice's module, fetched on first use: [`super::lazy`])
 //! and the start page's miniature ([`super::family_minis`]).
 
@@ -23,3 +24,4 @@ macro_rules! loader {
 loader!(divide, DividePanel, Divide);
 loader!(gray, GrayPanel, Gray);
 loader!(permute, PermutePanel, Permute);
+loader!(shortest, ShortestPanel, Shortest);

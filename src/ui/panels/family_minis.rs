@@ -29,3 +29,8 @@ pub fn gray() -> Html {
     let codes: Vec<String> = (0u8..8).map(|i| format!("{:03b}", i ^ i >> 1)).collect();
     html! { <p class="mini">{ codes.join(" → ") }</p> }
 }
+
+/// A loop against its shortest form.
+pub fn shortest() -> Html {
+    html! { <p class="mini">{ "for (i…) if (x >> i & 1) return x ^ 1 << i;  →  x & (x − 1): 2 operations, no fewer" }</p> }
+}

@@ -5,9 +5,9 @@
 //! loads into the parameters' fields.
 
 use super::CardProps;
-use crate::ui::components::{proof_job_view, proof_verdict};
+use crate::ui::components::{panel_link, proof_job_view, proof_verdict};
 use crate::ui::hooks::{use_worker_job, JobState};
-use crate::ui::state::{CodeAction, LabAction as Action, LabState};
+use crate::ui::state::{CodeAction, LabAction as Action, LabState, SynthState};
 use crate::ui::worker::{CProveDone, Request};
 use yew::prelude::*;
 
@@ -55,6 +55,7 @@ pub(super) fn code_compare_card(props: &CardProps<LabState>) -> Html {
                 if job.is_running() {
                     <button type="button" class="lab-prove-cancel" onclick={cancel}>{ "cancel" }</button>
                 }
+                { panel_link(&SynthState { src: s.code.src.clone(), func: s.code.func.clone(), ..SynthState::default() }, "find a shorter way".into()) }
             </div>
             { verdict_view(&job, stale, s, &props.dispatch) }
         </div>

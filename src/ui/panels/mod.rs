@@ -34,7 +34,7 @@ pub(crate) mod divide;
 mod family_loader;
 mod family_minis;
 #[cfg(not(feature = "practice-panel"))]
-pub(crate) use family_loader::{divide, gray, permute};
+pub(crate) use family_loader::{divide, gray, permute, shortest};
 #[cfg(feature = "practice-panel")]
 pub(crate) mod gray;
 pub(crate) mod lab;
@@ -75,6 +75,8 @@ mod practice_sets;
 #[cfg(feature = "practice-panel")]
 mod practice_write;
 pub(crate) mod quad;
+#[cfg(feature = "practice-panel")]
+pub(crate) mod shortest;
 mod start;
 pub(crate) mod swar;
 pub(crate) mod trits;

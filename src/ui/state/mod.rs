@@ -26,6 +26,7 @@ mod popcount;
 mod practice;
 mod quad;
 mod swar;
+mod synth;
 mod trits;
 pub(crate) mod url;
 
@@ -50,6 +51,7 @@ pub use popcount::{PopcountAction, PopcountState};
 pub use practice::{ClassSeat, PracticeAction, PracticeState, SetPuzzle, Solved};
 pub use quad::{QuadAction, QuadOp, QuadState};
 pub use swar::{op_param as swar_op_param, Operand, SwarAction, SwarState, OPS as SWAR_OPS};
+pub use synth::{SynthAction, SynthState, DEFAULT_SPEC, SYNTH_MAX_OPS, SYNTH_SECONDS};
 pub use trits::{TritBoard, TritsAction, TritsState, OTHER_ORDERS};
 
 use super::params::Params;

@@ -119,6 +119,47 @@ pub fn prove_c_event(
     })
 }
 
+/// The shortest program equal to `src`'s function (`synth`), reporting
+/// the length searched and the candidates; out of time after `seconds`.
+pub fn synth_event(
+    src: &str,
+    func: Option<&str>,
+    (ops, consts): (&str, &str),
+    max_ops: u32,
+    seconds: f64,
+    task: &Task,
+) -> Result<WorkerEvent, JsValue> {
+    let mut failed = None;
+    let mut check = |p: &crate::synth::SynthProgress| {
+        let label = || {
+            format!(
+                "length {}: {} candidates, {} proven",
+                p.length, p.searched, p.proofs
+            )
+        };
+        let spent = task.seconds();
+        if let Err(e) = task.progress(spent.min(seconds), seconds, label) {
+            failed = Some(e);
+            return Flow::Cancel;
+        }
+        if spent > seconds {
+            Flow::OutOfTime
+        } else {
+            Flow::Continue
+        }
+    };
+    let result = super::synth::run(src, func, ops, consts, max_ops, &mut check);
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    Ok(match result {
+        Ok(r) => WorkerEvent::Synthesized(super::SynthDone::of(&r, task.seconds())),
+        Err(e) => WorkerEvent::Error {
+            message: e.to_string(),
+        },
+    })
+}
+
 /// A practice answer against exercise `id`.
 pub fn practice_event(id: &str, answer: &str, task: &Task) -> Result<WorkerEvent, JsValue> {
     let Some(ex) = practice::exercise(id) else {

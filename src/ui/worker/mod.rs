@@ -14,6 +14,7 @@ mod c_proof;
 mod c_run;
 mod grade;
 pub mod protocol;
+mod synth;
 mod tricks;
 
 #[cfg(all(target_arch = "wasm32", feature = "worker"))]
@@ -35,4 +36,5 @@ pub use protocol::{
     MagicPage, MagicTableFound, PerftResult, Progress, ProveDone, Request, SearchProgress,
     SuiteResult, WorkerEvent,
 };
+pub use synth::SynthDone;
 pub use tricks::{TrickHit, TricksFound, MAX_HITS};

@@ -57,6 +57,17 @@ pub enum Request {
     },
     /// The trick catalog's best entries for a query (`tricks::search`).
     TricksSearch { query: String },
+    /// The shortest program equal to `src`'s function (`synth`): over
+    /// `ops` and `consts` (`bitscope synth`'s notation; empty: the
+    /// defaults), at most `max_ops` operations, within `seconds`.
+    Synth {
+        src: String,
+        func: Option<String>,
+        ops: String,
+        consts: String,
+        max_ops: u32,
+        seconds: f64,
+    },
     /// A perft suite (EPD text): every readable line's depths up to
     /// `max_nodes`; with `parts` > 1 only the lines `k % parts == part` (k
     /// counts the readable lines).
@@ -269,6 +280,7 @@ pub enum WorkerEvent {
     Proved(ProveDone),
     Checked(CheckDone),
     ProvedC(super::c_proof::CProveDone),
+    Synthesized(super::synth::SynthDone),
     RanC(super::c_run::CRunDone),
     Graded(super::grade::GradeDone),
     DepthHinted(DepthHintDone),
@@ -413,6 +425,7 @@ macro_rules! job_outputs {
 
 job_outputs! {
     super::c_proof::CProveDone => ProvedC;
+    super::synth::SynthDone => Synthesized;
     super::c_run::CRunDone => RanC;
     super::grade::GradeDone => Graded;
     DepthHintDone => DepthHinted;
@@ -674,6 +687,14 @@ mod tests {
             },
             Request::TricksSearch {
                 query: "revrse bits".into(),
+            },
+            Request::Synth {
+                src: "unsigned f(unsigned x) { return x & (x - 1); }".into(),
+                func: None,
+                ops: "& - + ~".into(),
+                consts: "".into(),
+                max_ops: 4,
+                seconds: 30.0,
             },
             Request::perft("8/8/8/8/8/8/8/K1k5 w - -", 3),
             Request::MagicFind {

@@ -1,0 +1,160 @@
+//! Shortest program: a C specification (any loops, branches, tables) and
+//! the operators allowed; the worker searches every straight-line program
+//! by length (`synth`, [`Request::Synth`]), with progress and cancel, and
+//! shows the shortest one proven equal, whether it is minimal, and a link
+//! that steps it in the Lab beside the specification.
+//!
+//! URL state: `ui::state::SynthState` (`src`, `fn`, `ops`, `consts`,
+//! `max`, `secs`).
+
+pub use super::family_minis::shortest as mini;
+use super::PanelProps;
+use crate::ui::components::{input_value, on_select};
+use crate::ui::hooks::{use_worker_job, JobState};
+use crate::ui::state::{
+    CodeState, LabMode, LabState, SynthAction as Action, SynthState, SYNTH_MAX_OPS, SYNTH_SECONDS,
+};
+use crate::ui::worker::{Request, SynthDone};
+use crate::ui::{components::PanelFrame, registry::Panel, route::Route};
+use yew::prelude::*;
+
+#[function_component(ShortestPanel)]
+pub fn shortest_panel(props: &PanelProps) -> Html {
+    let state: SynthState = props.state();
+    let dispatch = props.dispatch(&state);
+    let job = use_worker_job::<SynthDone>();
+    let now = Request::Synth {
+        src: state.src.clone(),
+        func: state.func.clone(),
+        ops: state.ops.clone(),
+        consts: state.consts.clone(),
+        max_ops: state.max_ops,
+        seconds: f64::from(state.seconds),
+    };
+    let asked = use_state(|| None::<Request>);
+    let start = {
+        let (job, asked, now) = (job.clone(), asked.clone(), now.clone());
+        Callback::from(move |_: MouseEvent| {
+            asked.set(Some(now.clone()));
+            job.start(&now);
+        })
+    };
+    let cancel = {
+        let job = job.clone();
+        Callback::from(move |_: MouseEvent| job.cancel())
+    };
+    let stale = asked.as_ref().is_some_and(|a| a != &now);
+    html! {
+        <PanelFrame panel={Panel::Shortest} lede={"Is there a shorter way? Write what a function must compute, plainly, with loops if you like. The search tries every branch-free program of one operation, then two, then three, ..., over the operators you allow; the first one equal on a set of inputs is proven equal on every input, and a counterexample joins the set. When every shorter length was searched, the answer is the fewest possible."}>
+            <SpecCard state={state.clone()} dispatch={dispatch.clone()} />
+            <div class="card synth-run">
+                <div class="actions">
+                    <button type="button" class="primary synth-start" onclick={start} disabled={job.is_running()}>{ "find the shortest program" }</button>
+                    if job.is_running() {
+                        <button type="button" class="synth-cancel" onclick={cancel}>{ "cancel" }</button>
+                    }
+                </div>
+                { status_view(&job, &state) }
+                if stale && !job.is_running() { <p class="muted">{ "The specification changed since: search again." }</p> }
+            </div>
+        </PanelFrame>
+    }
+}
+
+type SpecProps = super::CardProps<SynthState>;
+
+/// The specification and what the search may use.
+#[function_component(SpecCard)]
+fn spec_card(props: &SpecProps) -> Html {
+    let SpecProps { state, dispatch } = props;
+    let on_src = dispatch.reform(|e: InputEvent| {
+        let input: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+        Action::SetSrc(input.value())
+    });
+    let on_ops = dispatch.reform(|e: InputEvent| Action::SetOps(input_value(&e)));
+    let on_consts = dispatch.reform(|e: InputEvent| Action::SetConsts(input_value(&e)));
+    let on_max = on_select(dispatch, |v: &str| v.parse().ok().map(Action::SetMaxOps));
+    let on_secs = on_select(dispatch, |v: &str| v.parse().ok().map(Action::SetSeconds));
+    html! {
+        <div class="card synth-spec">
+            <div class="expr-field code-field">
+                <label for="synth-src">{ "the specification: a C function (its last, or the one the link names; an `assume` function restricts the inputs)" }</label>
+                <textarea id="synth-src" spellcheck="false" autocomplete="off" rows="8" value={state.src.clone()} oninput={on_src} />
+            </div>
+            <div class="field-row">
+                <label for="synth-ops">{ "operators" }</label>
+                <input id="synth-ops" type="text" placeholder="all: ! ~ -x & | ^ + - * << >> < <= > >= == !=" value={state.ops.clone()} oninput={on_ops} />
+                <label for="synth-consts">{ "constants beside 0, 1, −1, width − 1" }</label>
+                <input id="synth-consts" type="text" placeholder="3 0x55" value={state.consts.clone()} oninput={on_consts} />
+            </div>
+            <div class="field-row">
+                <label for="synth-max">{ "at most" }</label>
+                <select id="synth-max" onchange={on_max}>{ for (1..=SYNTH_MAX_OPS).map(|m| html! { <option value={m.to_string()} selected={m == state.max_ops}>{ format!("{m} operations") }</option> }) }</select>
+                <label for="synth-secs">{ "for" }</label>
+                <select id="synth-secs" onchange={on_secs}>{ for SYNTH_SECONDS.iter().map(|s| html! { <option value={s.to_string()} selected={*s == state.seconds}>{ format!("{s} s") }</option> }) }</select>
+            </div>
+        </div>
+    }
+}
+
+fn status_view(job: &JobState<SynthDone>, state: &SynthState) -> Html {
+    match job {
+        JobState::Idle => html! {},
+        JobState::Running(p) => html! {
+            <p class="synth-progress" role="status">{ format!("{} · {:.1} s", p.label, p.elapsed) }</p>
+        },
+        JobState::Cancelled => html! { <p class="muted synth-cancelled">{ "Cancelled." }</p> },
+        JobState::Failed(m) => html! { <p class="error-box" role="alert">{ m.clone() }</p> },
+        JobState::Done(d) => done_view(d, state),
+    }
+}
+
+/// The answer: the program, its size, whether it is minimal, the proof;
+/// or that none exists, or the time ran out.
+fn done_view(d: &SynthDone, state: &SynthState) -> Html {
+    let searched = format!("{} candidates in {:.2} s", d.searched, d.seconds);
+    let ruled = format!("no program of fewer than {} operations exists", d.ruled_out);
+    let Some(expr) = &d.expr else {
+        let text = if d.status == "none" {
+            format!(
+                "None: no program of at most {} operations computes it ({searched}).",
+                d.max_ops
+            )
+        } else {
+            format!("Out of time: {ruled} ({searched}).")
+        };
+        return html! { <p class="verdict bad synth-none" data-status={d.status.clone()} role="status">{ text }</p> };
+    };
+    let ops = d.ops.unwrap_or_default();
+    let minimal = if d.minimal {
+        format!("the fewest possible: {ruled}")
+    } else {
+        format!("not shown minimal: {ruled} (out of time)")
+    };
+    html! {
+        <div class="verdict ok synth-found" data-status={d.status.clone()} data-minimal={d.minimal.to_string()} role="status">
+            <p><strong>{ format!("{ops} operations") }</strong>{ format!(" ({} as one C expression); {minimal}.", d.dlc_ops.unwrap_or_default()) }</p>
+            <pre class="code synth-expr">{ expr.clone() }</pre>
+            <p>{ format!("Proven equal on every input ({}); {searched}.", d.proof.clone().unwrap_or_default()) }</p>
+            if let Some(src) = &d.source {
+                <p><a class="synth-lab" href={lab_route(src, &state.src)}>{ "step it in the Lab, beside the specification" }</a></p>
+            }
+        </div>
+    }
+}
+
+/// The Lab's C mode on the program found, with the specification to
+/// compare it with.
+fn lab_route(program: &str, spec: &str) -> String {
+    let lab = LabState {
+        mode: LabMode::C,
+        code: CodeState {
+            src: program.to_string(),
+            func: None,
+            args: Vec::new(),
+            cmp: spec.to_string(),
+        },
+        ..LabState::default()
+    };
+    Route::of(&lab).to_hash()
+}
