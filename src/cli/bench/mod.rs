@@ -6,6 +6,7 @@ mod class;
 pub(crate) mod matrix;
 mod prove;
 mod prove_c;
+mod synth;
 mod tricks;
 
 use bitscope::bits::rng::Rng;
@@ -36,7 +37,10 @@ pub enum Suite {
     /// The class server: a class submitting at once (p50, p99,
     /// submissions/s), then SIGKILL mid-load and a restart (not in `all`).
     Class,
-    /// Everything above but `class`.
+    /// `bitscope synth` on the 25 Hacker's Delight programs of Brahma
+    /// (PLDI 2011), one row each (not in `all`).
+    Synth,
+    /// Everything above but `class` and `synth`.
     All,
 }
 
@@ -59,9 +63,21 @@ pub struct BenchArgs {
     /// With `gpu`: every variant x workgroup size, one row each (see matrix.rs).
     #[arg(long)]
     matrix: bool,
-    /// With `--matrix`: one JSON object per line.
+    /// With `--matrix` or `synth`: one JSON object per line.
     #[arg(long)]
     json: bool,
+    /// With `synth`: the table in Markdown.
+    #[arg(long)]
+    markdown: bool,
+    /// With `synth`: seconds per program.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+    /// With `synth`: threads (0: every core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// With `synth`: the programs to run, "P1,P7" (default: all 25).
+    #[arg(long, value_name = "P1,P7")]
+    only: Option<String>,
     /// With `class`: the students (each submits every puzzle once).
     #[arg(long, default_value_t = 300)]
     students: usize,
@@ -78,6 +94,14 @@ pub fn run(args: BenchArgs) -> i32 {
     }
     if args.suite == Suite::Class {
         return class::run(args.students, args.connections);
+    }
+    if args.suite == Suite::Synth {
+        let format = match (args.json, args.markdown) {
+            (true, _) => synth::Format::Json,
+            (_, true) => synth::Format::Markdown,
+            _ => synth::Format::Text,
+        };
+        return synth::run(args.timeout, args.threads, args.only.as_deref(), format);
     }
     if matches!(args.suite, Suite::Perft | Suite::All) {
         bench_perft(rounds, args.depth_offset);
