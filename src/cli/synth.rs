@@ -66,6 +66,9 @@ pub fn run(args: SynthArgs) -> i32 {
     if !(args.timeout.is_finite() && args.timeout >= 0.0) {
         return super::bad_input("--timeout: give a number of seconds");
     }
+    if args.max_ops > bitscope::synth::MAX_OPS {
+        return super::bad_input(format!("--max-ops: at most {}", bitscope::synth::MAX_OPS));
+    }
     opts.max_ops = args.max_ops;
     opts.threads = args.threads;
     let start = Instant::now();

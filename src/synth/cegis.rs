@@ -27,7 +27,7 @@ use super::search::{self, Check, Ctx, Outcome};
 use super::spec::{self, Table, ASSUME};
 use super::{
     constants, Status, SynthControl, SynthError, SynthOptions, SynthProgress, SynthResult,
-    SynthSpec,
+    SynthSpec, MAX_CONSTS, MAX_OPS,
 };
 use crate::lang::c::Program;
 use crate::lang::prove::c::{self as cprove, Side};
@@ -54,6 +54,11 @@ pub fn synthesize(
 ) -> Result<SynthResult, SynthError> {
     if opts.ops.is_empty() {
         return Err(SynthError::NoOps);
+    }
+    if opts.consts.len() > MAX_CONSTS || opts.max_ops > MAX_OPS {
+        return Err(SynthError::Limit(format!(
+            "at most {MAX_CONSTS} constants and {MAX_OPS} operations"
+        )));
     }
     let (s, w) = spec::sample(spec, 24, 512, opts.seed);
     if s.is_empty() {
@@ -274,6 +279,7 @@ impl Cegis<'_> {
             ty,
             ops: &self.opts.ops,
             leaves: &ls,
+            params: self.spec.params.len(),
             target: &self.s.target,
             check: &check,
         };

@@ -50,6 +50,8 @@ pub enum SynthError {
     UnknownOp(String),
     #[error("no operator allowed")]
     NoOps,
+    #[error("{0}")]
+    Limit(String),
     #[error("constant {0}")]
     Const(String),
     #[error("no input is allowed: `assume` refuses every input tried, or the specification has no value on any")]
@@ -60,6 +62,11 @@ pub enum SynthError {
     #[error("the prover: {0}")]
     Prover(String),
 }
+
+/// The most constants `--consts` may add, and the longest program searched
+/// (every value of a program is numbered in a byte).
+pub const MAX_CONSTS: usize = 32;
+pub const MAX_OPS: usize = 64;
 
 /// What to search.
 #[derive(Clone, Debug, PartialEq, Eq)]

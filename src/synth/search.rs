@@ -12,7 +12,9 @@
 //!                       (at most 2 reads an instruction: at step i, at most
 //!                       2(L-1-i) values may still be waiting for a reader)
 //!   one operand order   a op b with a <= b for + * & | ^ == !=
-//!   one schedule        two adjacent independent instructions in key order
+//!   one schedule        two adjacent independent instructions in order:
+//!                       one computing a constant (from constants only)
+//!                       first, else by key (operator, operands)
 //!   the last one        reads every waiting value (so, the one before it)
 //! ```
 
@@ -26,6 +28,8 @@ pub struct Ctx<'a> {
     pub ops: &'a [Op],
     /// The leaves' vectors over S: the parameters, then the constants.
     pub leaves: &'a [Vec<u64>],
+    /// How many of the leaves are parameters.
+    pub params: usize,
     pub target: &'a [u64],
     /// What to do with a program matching S.
     pub check: &'a (dyn Fn(&[Instr]) -> Check + Sync),
@@ -118,6 +122,8 @@ pub struct Search<'a, 'p> {
     prog: Vec<Instr>,
     /// How many instructions read each value.
     readers: Vec<u8>,
+    /// Whether each value depends on a parameter (else it is a constant).
+    varies: Vec<bool>,
     /// Candidates compared since the last poll.
     searched: u64,
     nodes: u64,
@@ -143,6 +149,7 @@ impl<'a, 'p> Search<'a, 'p> {
             vals,
             prog: Vec::with_capacity(len),
             readers: vec![0; nl + len],
+            varies: (0..nl + len).map(|v| v < cx.params).collect(),
             searched: 0,
             nodes: 0,
             poll,
@@ -178,6 +185,13 @@ impl<'a, 'p> Search<'a, 'p> {
         }
     }
 
+    /// Instruction i's place in the schedule order: constants first, then
+    /// by key.
+    fn order(&self, i: usize) -> u64 {
+        let nl = self.cx.leaves.len();
+        (u64::from(self.varies[nl + i]) << 32) | u64::from(self.prog[i].key())
+    }
+
     fn slot(&self, v: usize) -> &[u64] {
         &self.vals[v * self.n..(v + 1) * self.n]
     }
@@ -195,7 +209,10 @@ impl<'a, 'p> Search<'a, 'p> {
     /// `ins` as instruction `i` when canonical, then the rest.
     fn try_child(&mut self, i: usize, ins: Instr) -> bool {
         let nl = self.cx.leaves.len();
-        if i > 0 && !ins.uses(nl + i - 1) && ins.key() <= self.prog[i - 1].key() {
+        let (a, b) = (usize::from(ins.a), usize::from(ins.b));
+        let varies = self.varies[a] || self.varies[b];
+        let order = (u64::from(varies) << 32) | u64::from(ins.key());
+        if i > 0 && !ins.uses(nl + i - 1) && order <= self.order(i - 1) {
             return false;
         }
         self.nodes += 1;
@@ -207,7 +224,6 @@ impl<'a, 'p> Search<'a, 'p> {
         }
         let (n, dst) = (self.n, nl + i);
         let (lo, hi) = self.vals.split_at_mut(dst * n);
-        let (a, b) = (usize::from(ins.a), usize::from(ins.b));
         let out = &mut hi[..n];
         if !self.cx.ty.apply(
             ins.op,
@@ -226,6 +242,7 @@ impl<'a, 'p> Search<'a, 'p> {
             self.readers[b] += 1;
         }
         self.readers[dst] = 0;
+        self.varies[dst] = varies;
         let waiting = (nl..=dst).filter(|&v| self.readers[v] == 0).count();
         let mut stop = false;
         if waiting <= 2 * (self.len - 1 - i) {

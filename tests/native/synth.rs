@@ -215,6 +215,7 @@ fn bad_input_exits_2_with_a_message() {
         &["synth", &good, "--consts", "two"],
         &["synth", &good, "--fn", "g"],
         &["synth", &good, "--timeout", "-1"],
+        &["synth", &good, "--max-ops", "65"],
     ]);
     let out = run(&["synth", &good, "--ops", "& %"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("`%` is not an operator"));
