@@ -324,3 +324,78 @@ fn a_cancel_stops_the_search() {
     let r = synthesize(&spec, &opts, &mut |_: &SynthProgress| Flow::OutOfTime).unwrap();
     assert_eq!((r.status, r.minimal()), (Status::Timeout, false));
 }
+
+/// Every program of at most `len` instructions over `ops` and the default
+/// constants, unpruned: whether one gives `want` on every 8-bit input.
+fn brute_force(ops: &[Op], want: &[u64], len: usize) -> bool {
+    let ty = Ty::new(Int::UChar);
+    let consts = constants(Int::UChar, &[]);
+    let mut vals: Vec<Vec<u64>> = vec![(0..256).collect()];
+    vals.extend(consts.iter().map(|&c| vec![c; 256]));
+    fn go(ty: Ty, ops: &[Op], vals: &mut Vec<Vec<u64>>, want: &[u64], left: usize) -> bool {
+        if vals.iter().any(|v| v == want) {
+            return true;
+        }
+        if left == 0 {
+            return false;
+        }
+        let n = vals.len();
+        for &op in ops {
+            for a in 0..n {
+                for b in 0..n {
+                    let mut out = vec![0; 256];
+                    if ty.apply(op, &vals[a], &vals[b], &mut out) {
+                        vals.push(out);
+                        let hit = go(ty, ops, vals, want, left - 1);
+                        vals.pop();
+                        if hit {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+    go(ty, ops, &mut vals, want, len)
+}
+
+#[test]
+fn no_shorter_program_exists_where_minimal_is_claimed() {
+    let text = "~ -x & | ^ + - << >> <";
+    let ops = ops::parse_ops(Some(text)).unwrap();
+    let mut rng = Rng::new(99);
+    let mut checked = 0;
+    while checked < 30 {
+        // a random 3-instruction program over those operators is the spec
+        let mut p = random_program(Int::UChar, 3, &mut rng);
+        for i in p.instrs.iter_mut() {
+            i.op = ops[rng.below(ops.len())];
+            if matches!(i.op, Op::Shl | Op::Shr) {
+                i.b = 2 + rng.below(p.consts.len() - 1) as u8;
+            }
+        }
+        let want: Vec<u64> = (0..256).map(|x| p.eval(&[x]).unwrap_or(u64::MAX)).collect();
+        if want.contains(&u64::MAX) {
+            continue;
+        }
+        checked += 1;
+        let src = p.source("f");
+        let r = synth_with(&src, Some(text), None, 3, 1);
+        let found = r.ops().unwrap_or_else(|| panic!("{src}: {:?}", r.status));
+        assert!(r.minimal() && found <= 3, "{src}");
+        let got: Vec<u64> = (0..256)
+            .map(|x| r.program.as_ref().unwrap().eval(&[x]).unwrap())
+            .collect();
+        assert_eq!(got, want, "{src}");
+        if found > 0 {
+            assert!(
+                !brute_force(&ops, &want, found - 1),
+                "{src}: shorter than {found} exists"
+            );
+        }
+        if found <= 2 {
+            assert!(brute_force(&ops, &want, found), "{src}");
+        }
+    }
+}
