@@ -78,13 +78,7 @@ fn each_instr(ops: &[Op], avail: usize, mut f: impl FnMut(Instr) -> bool) -> boo
                 0..avail
             };
             for b in bs {
-                // (at most 255 values: the search never gets near)
-                let ins = Instr {
-                    op,
-                    a: a as u8,
-                    b: b as u8,
-                };
-                if f(ins) {
+                if f(instr(op, a, b)) {
                     return true;
                 }
             }
@@ -93,8 +87,9 @@ fn each_instr(ops: &[Op], avail: usize, mut f: impl FnMut(Instr) -> bool) -> boo
     false
 }
 
+/// An instruction (values are numbered in a byte: `MAX_CONSTS` and
+/// `MAX_OPS` keep them under 256).
 fn instr(op: Op, a: usize, b: usize) -> Instr {
-    // (at most 255 values: the search never gets near)
     Instr {
         op,
         a: a as u8,
