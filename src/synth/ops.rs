@@ -265,6 +265,9 @@ impl Ty {
             Op::Eq => each!(|a, b| u64::from(a == b) == t),
             Op::Ne => each!(|a, b| u64::from(a != b) == t),
             Op::Lt | Op::Le | Op::Gt | Op::Ge if t > 1 => {}
+            Op::Lt => each!(|a, b| u64::from(self.less(a, b, false)) == t),
+            Op::Le => each!(|a, b| u64::from(self.less(a, b, true)) == t),
+            Op::Shl => each!(|a, b| self.count(b).is_some_and(|c| (a << c) & m == t)),
             _ => each!(|a, b| self.eval(op, a, b) == Some(t)),
         }
         out

@@ -229,7 +229,9 @@ impl<'a, 'p> Search<'a, 'p> {
             return false;
         }
         let out = &hi[..n];
-        if out == self.cx.target || lo.chunks_exact(n).any(|v| v == out) {
+        // (the first input tells most values apart: no call to compare)
+        let same = |v: &[u64]| v[0] == out[0] && v == out;
+        if same(self.cx.target) || lo.chunks_exact(n).any(same) {
             return false;
         }
         self.readers[a] += 1;
@@ -271,11 +273,15 @@ impl<'a, 'p> Search<'a, 'p> {
         match (count, waiting) {
             (0, _) => each_instr(cx.ops, avail, |ins| self.test(ins)),
             (1, [u, _]) => {
-                let mut firsts = [0u64; 64];
-                for (v, f) in firsts.iter_mut().enumerate().take(avail) {
-                    *f = self.vals[v * self.n];
+                // each value on the first two inputs, for the filter
+                let (mut e0, mut e1) = ([0u64; 64], [0u64; 64]);
+                let second = usize::from(self.n > 1);
+                for v in 0..avail.min(64) {
+                    e0[v] = self.vals[v * self.n];
+                    e1[v] = self.vals[v * self.n + second];
                 }
-                let firsts = &firsts[..avail.min(64)];
+                let k = avail.min(64);
+                let firsts = [&e0[..k], &e1[..k]];
                 cx.ops
                     .iter()
                     .any(|&op| self.last_reading(op, u, avail, firsts))
@@ -288,27 +294,26 @@ impl<'a, 'p> Search<'a, 'p> {
 
     /// The last instruction as `op` reading `u` (and any value): only the
     /// operands that give the target on the first input are tried whole.
-    fn last_reading(&mut self, op: Op, u: usize, avail: usize, firsts: &[u64]) -> bool {
+    fn last_reading(&mut self, op: Op, u: usize, avail: usize, firsts: [&[u64]; 2]) -> bool {
         if op.unary() {
             return self.test(instr(op, u, u));
         }
-
-        let (ty, t) = (self.cx.ty, self.cx.target[0]);
+        let ty = self.cx.ty;
+        let t = [self.cx.target[0], self.cx.target[usize::from(self.n > 1)]];
         let comm = op.commutative();
-        let (ab, ba) = if avail <= 64 {
-            let ab = ty.hits(op, firsts[u], &firsts, t, true);
-            (
-                ab,
-                if comm {
-                    0
-                } else {
-                    ty.hits(op, firsts[u], &firsts, t, false)
-                },
-            )
-        } else {
-            (u64::MAX, u64::MAX)
+        let hits = |left| {
+            let h0 = ty.hits(op, firsts[0][u], firsts[0], t[0], left);
+            if h0 == 0 {
+                return 0;
+            }
+            h0 & ty.hits(op, firsts[1][u], firsts[1], t[1], left)
         };
-        // (counted as tried: the filter is a test on one input)
+        let (ab, ba) = match (avail <= 64, comm) {
+            (true, true) => (hits(true), 0),
+            (true, false) => (hits(true), hits(false)),
+            (false, _) => (u64::MAX, u64::MAX),
+        };
+        // (counted as tried: the filter is a test on two inputs)
         self.searched += if comm { avail } else { 2 * avail - 1 } as u64;
         for b in 0..avail {
             let bit = 1u64.checked_shl(b as u32).unwrap_or(0) | u64::from(avail > 64);

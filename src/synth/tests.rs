@@ -87,6 +87,32 @@ fn operators_compute_what_c_computes() {
     }
 }
 
+#[test]
+fn the_filter_agrees_with_the_operators() {
+    let mut rng = Rng::new(5);
+    for t in TYPES {
+        let ty = Ty::new(t);
+        for _ in 0..200 {
+            let ys: Vec<u64> = (0..20)
+                .map(|k| if k < 8 { k } else { rng.next_u64() & ty.mask })
+                .collect();
+            let x = ys[rng.below(ys.len())];
+            for op in Op::ALL {
+                for left in [true, false] {
+                    let (a, b) = if left { (x, ys[3]) } else { (ys[3], x) };
+                    let want = ty.eval(op, a, b).unwrap_or(2);
+                    let mask = ty.hits(op, x, &ys, want, left);
+                    for (k, &y) in ys.iter().enumerate() {
+                        let (a, b) = if left { (x, y) } else { (y, x) };
+                        let hit = ty.eval(op, a, b) == Some(want);
+                        assert_eq!(mask >> k & 1 == 1, hit, "{op:?} {t:?} {a:#x} {b:#x}");
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A random program of `len` instructions over one parameter and the
 /// default constants (shift counts are constants).
 fn random_program(t: Int, len: usize, rng: &mut Rng) -> Straight {
