@@ -144,7 +144,7 @@ macro_rules! with_panels {
                 slug: "shortest",
                 title: "Shortest program",
                 heading: "Shortest program: is there a shorter way?",
-                lesson: "Give what a function must compute; the search finds the fewest operations that do it, proven.",
+                lesson: "The fewest operations that compute a function, found and proven.",
                 state: SynthState,
             }
             Practice(practice::PracticePanel) {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, newPage, repo, shot, startServer } from './harness.mjs';
 
-const ROUTES = ['debruijn', 'swar', 'popcount', 'nibbles', 'nibble-board', 'quad', 'trits', 'position', 'gpu', 'lab', 'bitboard', 'magic', 'permute', 'divide', 'gray', 'practice'];
+const ROUTES = ['debruijn', 'swar', 'popcount', 'nibbles', 'nibble-board', 'quad', 'trits', 'position', 'gpu', 'lab', 'bitboard', 'magic', 'permute', 'divide', 'gray', 'shortest', 'practice'];
 
 let browser;
 let scratch;

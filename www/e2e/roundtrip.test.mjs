@@ -16,7 +16,7 @@ const SEED = Number(process.env.BITSCOPE_SEED ?? 20261127);
 const EDITS = 6;
 const PANELS = ['debruijn', 'swar', 'popcount', 'nibbles', 'nibble-board', 'quad', 'trits', 'position',
   'lab', 'bitboard', 'magic', 'practice', 'lab?mode=c', 'permute', 'permute?mode=network', 'divide',
-  'divide?signed=1&width=16', 'gray'];
+  'divide?signed=1&width=16', 'gray', 'shortest'];
 const FENS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
   'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',

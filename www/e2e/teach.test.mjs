@@ -45,7 +45,7 @@ async function follow(page, slug) {
 test('start page: a card per panel with a live miniature, and the suggested path', async () => {
   const { page, problems, context } = await open('');
   assert.equal(await page.getAttribute('main#panel', 'data-panel'), 'start');
-  assert.equal(await page.locator('.start-card').count(), 16, 'one card per panel');
+  assert.equal(await page.locator('.start-card').count(), 17, 'one card per panel');
   const path = await page.locator('ol.path a').evaluateAll((a) => a.map((e) => e.dataset.start));
   assert.deepEqual(path, ['nibbles', 'swar', 'debruijn', 'lab', 'practice', 'trits', 'position', 'gpu']);
   assert.match(await page.locator('.start-card[data-card="lab"] p').first().innerText(), /whole C functions/);

@@ -14,7 +14,7 @@ use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{
     CodeState, LabMode, LabState, SynthAction as Action, SynthState, SYNTH_MAX_OPS, SYNTH_SECONDS,
 };
-use crate::ui::worker::{Request, SynthDone};
+use crate::ui::worker::{Request, SynthAsk, SynthDone};
 use crate::ui::{components::PanelFrame, registry::Panel, route::Route};
 use yew::prelude::*;
 
@@ -23,14 +23,15 @@ pub fn shortest_panel(props: &PanelProps) -> Html {
     let state: SynthState = props.state();
     let dispatch = props.dispatch(&state);
     let job = use_worker_job::<SynthDone>();
-    let now = Request::Synth {
+    let now = SynthAsk {
         src: state.src.clone(),
         func: state.func.clone(),
         ops: state.ops.clone(),
         consts: state.consts.clone(),
         max_ops: state.max_ops,
         seconds: f64::from(state.seconds),
-    };
+    }
+    .request();
     let asked = use_state(|| None::<Request>);
     let start = {
         let (job, asked, now) = (job.clone(), asked.clone(), now.clone());

@@ -55,6 +55,21 @@ url_state!(SynthState {
     seconds (sparse): "secs" if |s| SYNTH_SECONDS.contains(s),
 });
 
+impl SynthState {
+    /// A link's parameters for a search of `src`'s function `func`, the
+    /// rest the defaults: what [`UrlState::to_params`] writes for that
+    /// state, built without it (the Lab's "find a shorter way" link: the
+    /// page's module then carries no writer of the other fields).
+    pub fn link_params(src: &str, func: Option<&str>) -> crate::ui::params::Params {
+        let mut p = crate::ui::params::Params::default();
+        p.set("src", src.to_string());
+        if let Some(f) = func {
+            p.set("fn", f.to_string());
+        }
+        p
+    }
+}
+
 impl PanelState for SynthState {
     type Action = SynthAction;
 
@@ -113,6 +128,24 @@ mod tests {
             seconds,
         });
         assert_eq!(all_survive_the_url(states), 3 * 2 * 3 * 2 * 8 * 4);
+    }
+
+    #[test]
+    fn the_labs_link_is_the_states_own() {
+        for (src, func) in [
+            (DEFAULT_SPEC, None),
+            ("int f(int x) { return -x; }", Some("f")),
+        ] {
+            let state = SynthState {
+                src: src.to_string(),
+                func: func.map(str::to_string),
+                ..SynthState::default()
+            };
+            let by_hand = SynthState::link_params(src, func);
+            assert_eq!(SynthState::from_params(&by_hand), state);
+            // (the default text too: the link always carries the code)
+            assert_eq!(by_hand.without("src"), state.to_params().without("src"));
+        }
     }
 
     #[test]

@@ -121,14 +121,8 @@ pub fn prove_c_event(
 
 /// The shortest program equal to `src`'s function (`synth`), reporting
 /// the length searched and the candidates; out of time after `seconds`.
-pub fn synth_event(
-    src: &str,
-    func: Option<&str>,
-    (ops, consts): (&str, &str),
-    max_ops: u32,
-    seconds: f64,
-    task: &Task,
-) -> Result<WorkerEvent, JsValue> {
+pub fn synth_event(ask: &super::synth::SynthAsk, task: &Task) -> Result<WorkerEvent, JsValue> {
+    let seconds = ask.seconds;
     let mut failed = None;
     let mut check = |p: &crate::synth::SynthProgress| {
         let label = || {
@@ -148,12 +142,12 @@ pub fn synth_event(
             Flow::Continue
         }
     };
-    let result = super::synth::run(src, func, ops, consts, max_ops, &mut check);
+    let result = super::synth::run(ask, &mut check);
     if let Some(e) = failed {
         return Err(e);
     }
     Ok(match result {
-        Ok(r) => WorkerEvent::Synthesized(super::SynthDone::of(&r, task.seconds())),
+        Ok(r) => super::SynthDone::of(&r, task.seconds()).event(),
         Err(e) => WorkerEvent::Error {
             message: e.to_string(),
         },

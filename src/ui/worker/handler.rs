@@ -74,21 +74,10 @@ fn run(request: Request, task: &Task) -> Result<WorkerEvent, JsValue> {
             Ok(found) => WorkerEvent::MagicTableFound(found),
             Err(message) => error(message),
         },
-        Request::Synth {
-            src,
-            func,
-            ops,
-            consts,
-            max_ops,
-            seconds,
-        } => super::checks::synth_event(
-            &src,
-            func.as_deref(),
-            (&ops, &consts),
-            max_ops,
-            seconds,
-            task,
-        )?,
+        Request::Synth(ask) => match super::synth::SynthAsk::read(&ask) {
+            Ok(ask) => super::checks::synth_event(&ask, task)?,
+            Err(message) => error(message),
+        },
         Request::TricksSearch { query } => {
             WorkerEvent::TricksFound(super::tricks::TricksFound::compute(&query))
         }

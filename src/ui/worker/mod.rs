@@ -36,5 +36,5 @@ pub use protocol::{
     MagicPage, MagicTableFound, PerftResult, Progress, ProveDone, Request, SearchProgress,
     SuiteResult, WorkerEvent,
 };
-pub use synth::SynthDone;
+pub use synth::{SynthAsk, SynthDone};
 pub use tricks::{TrickHit, TricksFound, MAX_HITS};

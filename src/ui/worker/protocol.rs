@@ -57,17 +57,11 @@ pub enum Request {
     },
     /// The trick catalog's best entries for a query (`tricks::search`).
     TricksSearch { query: String },
-    /// The shortest program equal to `src`'s function (`synth`): over
-    /// `ops` and `consts` (`bitscope synth`'s notation; empty: the
-    /// defaults), at most `max_ops` operations, within `seconds`.
-    Synth {
-        src: String,
-        func: Option<String>,
-        ops: String,
-        consts: String,
-        max_ops: u32,
-        seconds: f64,
-    },
+    /// The shortest program equal to a C function (`synth`): a
+    /// [`SynthAsk`](super::synth::SynthAsk) as JSON text. (Only Practice's
+    /// module asks; as text, the page's serializer carries no arm for its
+    /// fields: about 0.5 KB of the first load.)
+    Synth(String),
     /// A perft suite (EPD text): every readable line's depths up to
     /// `max_nodes`; with `parts` > 1 only the lines `k % parts == part` (k
     /// counts the readable lines).
@@ -280,11 +274,15 @@ pub enum WorkerEvent {
     Proved(ProveDone),
     Checked(CheckDone),
     ProvedC(super::c_proof::CProveDone),
-    Synthesized(super::synth::SynthDone),
+    /// A [`SynthDone`](super::synth::SynthDone) as JSON text (the page
+    /// reads every event: as text, it carries no reader of its fields).
+    Synthesized(String),
     RanC(super::c_run::CRunDone),
     Graded(super::grade::GradeDone),
     DepthHinted(DepthHintDone),
-    Error { message: String },
+    Error {
+        message: String,
+    },
 }
 
 /// A 64-bit word on the wire, as `0x..` text (a JS number holds 53 bits).
@@ -425,7 +423,6 @@ macro_rules! job_outputs {
 
 job_outputs! {
     super::c_proof::CProveDone => ProvedC;
-    super::synth::SynthDone => Synthesized;
     super::c_run::CRunDone => RanC;
     super::grade::GradeDone => Graded;
     DepthHintDone => DepthHinted;
@@ -688,14 +685,15 @@ mod tests {
             Request::TricksSearch {
                 query: "revrse bits".into(),
             },
-            Request::Synth {
+            crate::ui::worker::SynthAsk {
                 src: "unsigned f(unsigned x) { return x & (x - 1); }".into(),
                 func: None,
                 ops: "& - + ~".into(),
                 consts: "".into(),
                 max_ops: 4,
                 seconds: 30.0,
-            },
+            }
+            .request(),
             Request::perft("8/8/8/8/8/8/8/K1k5 w - -", 3),
             Request::MagicFind {
                 piece: "bishop".into(),

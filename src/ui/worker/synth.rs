@@ -2,7 +2,33 @@
 //! shortest program `synth` found (or why none), as text and numbers for
 //! the page (which never links the search: only the worker builds it).
 
+use super::protocol::{JobOutput, Request, WorkerEvent};
 use serde::{Deserialize, Serialize};
+
+/// What to search: `src`'s function `func` (absent: its last but
+/// `assume`) over `ops` and `consts` (`bitscope synth`'s notation; empty:
+/// the defaults), at most `max_ops` operations, within `seconds`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SynthAsk {
+    pub src: String,
+    pub func: Option<String>,
+    pub ops: String,
+    pub consts: String,
+    pub max_ops: u32,
+    pub seconds: f64,
+}
+
+impl SynthAsk {
+    /// The request that carries it (as JSON text: [`Request::Synth`]).
+    pub fn request(&self) -> Request {
+        Request::Synth(serde_json::to_string(self).unwrap_or_default())
+    }
+
+    /// The ask a request carries.
+    pub fn read(text: &str) -> Result<SynthAsk, String> {
+        serde_json::from_str(text).map_err(|e| format!("a synth request: {e}"))
+    }
+}
 
 /// `synth::SynthResult`, for the page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -27,7 +53,21 @@ pub struct SynthDone {
     pub seconds: f64,
 }
 
+impl JobOutput for SynthDone {
+    fn from_event(event: WorkerEvent) -> Option<Self> {
+        match event {
+            WorkerEvent::Synthesized(text) => serde_json::from_str(&text).ok(),
+            _ => None,
+        }
+    }
+}
+
 impl SynthDone {
+    /// The event that carries it (as JSON text).
+    pub fn event(&self) -> WorkerEvent {
+        WorkerEvent::Synthesized(serde_json::to_string(self).unwrap_or_default())
+    }
+
     #[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
     pub fn of(r: &crate::synth::SynthResult, seconds: f64) -> SynthDone {
         let p = r.program.as_ref();
@@ -47,26 +87,20 @@ impl SynthDone {
     }
 }
 
-/// `src`'s function `func` (or its last but `assume`) synthesized over
-/// `ops` and `consts` (the CLI's notation), at most `max_ops` operations,
-/// within `seconds`; `check` reports progress and says go on, out of time
-/// or cancel.
+/// The search `ask` describes; `check` reports progress and says go on,
+/// out of time or cancel.
 #[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
 pub fn run(
-    src: &str,
-    func: Option<&str>,
-    ops: &str,
-    consts: &str,
-    max_ops: u32,
+    ask: &SynthAsk,
     check: &mut dyn crate::synth::SynthControl,
 ) -> Result<crate::synth::SynthResult, crate::synth::SynthError> {
     use crate::synth::{synthesize, SynthOptions, SynthSpec};
-    let spec = SynthSpec::parse(src, func)?;
-    let ops = (!ops.trim().is_empty()).then_some(ops);
+    let spec = SynthSpec::parse(&ask.src, ask.func.as_deref())?;
+    let ops = (!ask.ops.trim().is_empty()).then_some(ask.ops.as_str());
     let opts = SynthOptions {
-        max_ops: max_ops.clamp(1, 8) as usize,
+        max_ops: ask.max_ops.clamp(1, 8) as usize,
         threads: 1,
-        ..SynthOptions::read(ops, Some(consts), spec.ty)?
+        ..SynthOptions::read(ops, Some(&ask.consts), spec.ty)?
     };
     synthesize(&spec, &opts, check)
 }
@@ -75,13 +109,24 @@ pub fn run(
 mod tests {
     use super::*;
     use crate::lang::prove::Flow;
-    use crate::ui::worker::{JobOutput, WorkerEvent};
 
     #[test]
     fn the_shortest_program_travels_to_the_page() {
         let spec = "unsigned f(unsigned x) { for (int i = 0; i < 32; i++) if (x >> i & 1) return x ^ (1u << i); return 0; }";
         let mut go = |_: &crate::synth::SynthProgress| Flow::Continue;
-        let r = run(spec, None, "& - + ~ ^", "", 3, &mut go).unwrap();
+        let ask = |ops: &str| SynthAsk {
+            src: spec.into(),
+            func: None,
+            ops: ops.into(),
+            consts: String::new(),
+            max_ops: 3,
+            seconds: 10.0,
+        };
+        assert_eq!(
+            SynthAsk::read(&serde_json::to_string(&ask("&")).unwrap()),
+            Ok(ask("&"))
+        );
+        let r = run(&ask("& - + ~ ^"), &mut go).unwrap();
         let done = SynthDone::of(&r, 0.5);
         assert_eq!(
             (done.status.as_str(), done.ops, done.minimal, done.ruled_out),
@@ -89,12 +134,9 @@ mod tests {
         );
         let source = done.source.clone().unwrap_or_default();
         assert!(source.contains("f(unsigned int x)"), "{source}");
-        let json = serde_json::to_string(&WorkerEvent::Synthesized(done.clone())).unwrap();
+        let json = serde_json::to_string(&done.event()).unwrap();
         let back: WorkerEvent = serde_json::from_str(&json).unwrap();
         assert_eq!(SynthDone::from_event(back), Some(done));
-        assert!(
-            run(spec, None, "& %", "", 3, &mut go).is_err(),
-            "an unknown operator"
-        );
+        assert!(run(&ask("& %"), &mut go).is_err(), "an unknown operator");
     }
 }

@@ -1,0 +1,59 @@
+// Find the shortest trick (issue 54): the Lab's "find a shorter way" opens
+// the Shortest program panel (its own module, loaded on first use) with
+// the Lab's code; the Web Worker's search finds the shortest program,
+// says it is minimal, and one click steps it in the Lab beside the
+// specification, where it is proven equal. A long search is cancelled.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newPage, shot, useSite } from './harness.mjs';
+
+const site = useSite();
+
+/** A loop that clears the lowest set bit: its shortest form is x & (x - 1). */
+const LOOP = 'unsigned clear_lowest(unsigned x)\n{\n    for (int i = 0; i < 32; i++)\n        if (x >> i & 1)\n            return x ^ (1u << i);\n    return 0;\n}\n';
+
+test('the Lab finds a shorter form of a pasted trick and steps it', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 1000 } });
+  await page.goto(`${site.server.url}#/lab?mode=c`);
+  await page.waitForSelector('#lab-src');
+  await page.fill('#lab-src', LOOP);
+  await page.waitForFunction(() => location.hash.includes('clear_lowest'));
+  await page.click('.c-compare a[data-link="shortest"]');
+  await page.waitForSelector('main#panel[data-panel="shortest"] #synth-src');
+  assert.match(await page.inputValue('#synth-src'), /clear_lowest/);
+  await page.fill('#synth-ops', '& - + ~ ^');
+  await page.click('.synth-start');
+  await page.waitForSelector('.synth-found, .synth-none', { timeout: 60000 });
+  assert.equal(await page.getAttribute('.synth-found', 'data-minimal'), 'true');
+  assert.match(await page.textContent('.synth-found'), /2 operations/);
+  assert.match(await page.textContent('.synth-expr'), /x & \(x - 1u?\)/);
+  await shot(page, 'shortest-found');
+  // one click: the program in the Lab, the loop in "compare with", proven
+  await page.click('.synth-lab');
+  await page.waitForFunction(() => location.hash.startsWith('#/lab?') && location.hash.includes('mode=c'));
+  await page.waitForSelector('.c-return');
+  assert.match(await page.inputValue('#lab-c-cmp'), /clear_lowest/);
+  await page.click('.lab-c-prove');
+  await page.waitForSelector('.c-compare .verdict[data-verdict]', { timeout: 60000 });
+  assert.equal(await page.getAttribute('.c-compare .verdict', 'data-verdict'), 'equal');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a long search shows its progress and is cancelled', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 390, height: 844 } });
+  // popcount of 32 bits in 8 operations of & + >> only: far beyond a short search
+  const spec = 'unsigned pop(unsigned x) { unsigned n = 0; while (x) { n += x & 1; x >>= 1; } return n; }';
+  await page.goto(`${site.server.url}#/shortest?src=${encodeURIComponent(spec)}&ops=${encodeURIComponent('& + >>')}&max=8&secs=120`);
+  await page.waitForSelector('.synth-start');
+  await page.click('.synth-start');
+  await page.waitForSelector('.synth-progress');
+  await page.waitForFunction(() => /candidates/.test(document.querySelector('.synth-progress')?.textContent ?? ''));
+  await shot(page, 'shortest-phone-running');
+  await page.click('.synth-cancel');
+  await page.waitForSelector('.synth-cancelled');
+  const sideways = await page.evaluate(() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth);
+  assert.ok(sideways <= 0, `the page scrolls sideways by ${sideways} px`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
