@@ -38,6 +38,7 @@ mod practice_grade_class;
 mod prove;
 mod stockfish;
 mod synth;
+mod synth_gcc;
 mod synth_hd25;
 mod tricks_check;
 mod tricks_gcc;
