@@ -211,7 +211,7 @@ impl<'a, 'p> Search<'a, 'p> {
             return false;
         }
         self.nodes += 1;
-        if self.nodes % POLL == 0 && !(self.poll)(std::mem::take(&mut self.searched)) {
+        if self.nodes.is_multiple_of(POLL) && !(self.poll)(std::mem::take(&mut self.searched)) {
             self.stopped = true;
         }
         if self.stopped {

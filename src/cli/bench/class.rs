@@ -9,7 +9,7 @@
 
 use bitscope::class::load::{self, Submission};
 use bitscope::class::{self, roster::Student, store::Store};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -118,7 +118,7 @@ fn measure(dir: &Path, students: usize, connections: usize) -> Result<(), String
 
 fn crash(
     exe: &Path,
-    db: &PathBuf,
+    db: &Path,
     students: usize,
     connections: usize,
     none: &str,

@@ -89,7 +89,7 @@ impl SynthDone {
 
 /// The search `ask` describes; `check` reports progress and says go on,
 /// out of time or cancel.
-#[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
+#[cfg(any(test, all(target_arch = "wasm32", feature = "worker")))]
 pub fn run(
     ask: &SynthAsk,
     check: &mut dyn crate::synth::SynthControl,

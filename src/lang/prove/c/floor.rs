@@ -406,7 +406,7 @@ mod tests {
             panic!()
         };
         assert_ne!(
-            (u64::from(x) * 0xAAAA_AAAA) >> 33,
+            (x * 0xAAAA_AAAA) >> 33,
             x / 3,
             "{x} must be a real counterexample"
         );
