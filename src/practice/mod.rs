@@ -29,6 +29,7 @@ mod boards;
 pub mod c_answer;
 pub mod c_count;
 pub mod custom;
+mod families;
 pub mod grade;
 mod hashing;
 mod lab;
@@ -84,6 +85,7 @@ pub fn exercises() -> Vec<&'static Exercise> {
         nibbles::ALL,
         hashing::ALL,
         boards::ALL,
+        families::ALL,
     ]
     .into_iter()
     .flatten()

@@ -108,6 +108,10 @@ const WRONG: &[(&str, [&str; 3])] = &[
     ),
     ("quad-sliders", ["x | y | z", "(y ^ z) & x", "(y | z) & (x | z)"]),
     ("gpu-north-half", ["y << 8", "(y << 8) | (x >> 8)", "(y << 8) | (x << 24)"]),
+    ("swap-adjacent-bits", ["x >> 1 | x << 1", "(x >> 1 & 0xaa) | (x << 1 & 0x55)", "x ^ 0xff"]),
+    ("divisible-by-three", ["x * 0xab < 0x55", "x * 0x55 <= 0xab", "x * 3 <= 0x55"]),
+    ("gray-code", ["x ^ x >> 2", "x & x >> 1", "x - (x >> 1)"]),
+    ("clear-lowest-run", ["x & (x - 1)", "x & (x + 1)", "x & (x + (x | -x))"]),
 ];
 
 #[test]
