@@ -85,6 +85,10 @@ async fn shell_renders_navigation_and_signed_nibble_table() {
             "Lab",
             "Bitboard",
             "Magic bitboards",
+            "Bit permutations",
+            "Division",
+            "Gray code",
+            "Shortest program",
             "Practice",
         ]
     );
