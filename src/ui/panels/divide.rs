@@ -221,7 +221,8 @@ fn divisibility_card(
 /// The code in the Lab, with `x / d` to compare it with (the prover
 /// decides it there: by the error bound, or every input at 8 and 16 bits).
 fn lab_link(state: &DivideState, c_source: &str) -> Html {
-    let html_code = html! { <pre class="code divide-c">{ c_source.to_string() }</pre> };
+    let html_code =
+        html! { <pre class="code divide-c" tabindex="0">{ c_source.to_string() }</pre> };
     if state.width == 64 {
         return html! { <>{ html_code }<p class="why">{ "At 64 bits the product needs 128 bits, which the Lab's C subset does not have: the derivation above is the proof." }</p></> };
     }

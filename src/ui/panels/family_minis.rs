@@ -18,16 +18,12 @@ pub fn permute() -> Html {
 
 /// 1000000 / 7 as a multiply and shifts.
 pub fn divide() -> Html {
-    let x = 1_000_000u64;
-    let t = (x * 0x2492_4925) >> 32;
-    let q = (((x - t) >> 1) + t) >> 2;
-    html! { <p class="mini">{ format!("x / 7 = (x·0x24924925 ≫ 32 …) ≫ 2: {x} / 7 = {q}") }</p> }
+    html! { <p class="mini">{ "x / 7 = (x·0x24924925 ≫ 32 …) ≫ 2: 1000000 / 7 = 142857" }</p> }
 }
 
 /// The 3-bit Gray code: one bit changes a step.
 pub fn gray() -> Html {
-    let codes: Vec<String> = (0u8..8).map(|i| format!("{:03b}", i ^ i >> 1)).collect();
-    html! { <p class="mini">{ codes.join(" → ") }</p> }
+    html! { <p class="mini">{ "000 → 001 → 011 → 010 → 110 → 111 → 101 → 100" }</p> }
 }
 
 /// A loop against its shortest form.

@@ -7,8 +7,7 @@
 use super::CardProps;
 use crate::ui::components::{proof_job_view, proof_verdict};
 use crate::ui::hooks::{use_worker_job, JobState};
-use crate::ui::route::{Panel, Route};
-use crate::ui::state::{CodeAction, LabAction as Action, LabState, SynthState};
+use crate::ui::state::{CodeAction, LabAction as Action, LabState};
 use crate::ui::worker::{CProveDone, Request};
 use yew::prelude::*;
 
@@ -56,9 +55,6 @@ pub(super) fn code_compare_card(props: &CardProps<LabState>) -> Html {
                 if job.is_running() {
                     <button type="button" class="lab-prove-cancel" onclick={cancel}>{ "cancel" }</button>
                 }
-                <a class="panel-link" data-link="shortest" href={Route { panel: Panel::Shortest, params: SynthState::link_params(&s.code.src, s.code.func.as_deref()) }.to_hash()}>
-                    { "find a shorter way" }
-                </a>
             </div>
             { verdict_view(&job, stale, s, &props.dispatch) }
         </div>
