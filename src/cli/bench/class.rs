@@ -123,36 +123,7 @@ fn crash(
     connections: usize,
     none: &str,
 ) -> Result<(), String> {
-    let subs = class_of(db, students)?;
-    let (mut child, addr) =
-        load::spawn_server(exe, db, &["--dir", none]).map_err(|e| e.to_string())?;
-    let stop = AtomicBool::new(false);
-    let results = std::thread::scope(|scope| {
-        let killer = scope.spawn(|| {
-            std::thread::sleep(Duration::from_millis(1500));
-            let _ = child.kill(); // SIGKILL
-            let _ = child.wait();
-            stop.store(true, Ordering::Relaxed);
-        });
-        let r = load::submit_all(
-            addr,
-            "load",
-            &subs,
-            connections,
-            (&stop, &AtomicUsize::new(0)),
-        );
-        let _ = killer.join();
-        r
-    });
-    let acked: Vec<(i64, serde_json::Value)> = results
-        .iter()
-        .flatten()
-        .filter_map(|s| s.reply.as_ref().filter(|r| r.status == 200))
-        .map(|r| {
-            let v = r.json();
-            (v["id"].as_i64().unwrap_or(-1), v)
-        })
-        .collect();
+    let acked = load_then_kill(exe, db, students, connections, none)?;
     let store = Store::open(db).map_err(|e| e.to_string())?;
     let (subs_before, grades_before) = store.counts().map_err(|e| e.to_string())?;
     let t = Instant::now();
@@ -196,4 +167,45 @@ fn crash(
     } else {
         Err("the crash lost or changed acknowledged submissions".into())
     }
+}
+
+/// A class of `students` under load, its server killed (SIGKILL) after
+/// 1.5 s: the submissions it acknowledged (200), each with its reply.
+fn load_then_kill(
+    exe: &Path,
+    db: &Path,
+    students: usize,
+    connections: usize,
+    none: &str,
+) -> Result<Vec<(i64, serde_json::Value)>, String> {
+    let subs = class_of(db, students)?;
+    let (mut child, addr) =
+        load::spawn_server(exe, db, &["--dir", none]).map_err(|e| e.to_string())?;
+    let stop = AtomicBool::new(false);
+    let results = std::thread::scope(|scope| {
+        let killer = scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(1500));
+            let _ = child.kill(); // SIGKILL
+            let _ = child.wait();
+            stop.store(true, Ordering::Relaxed);
+        });
+        let r = load::submit_all(
+            addr,
+            "load",
+            &subs,
+            connections,
+            (&stop, &AtomicUsize::new(0)),
+        );
+        let _ = killer.join();
+        r
+    });
+    Ok(results
+        .iter()
+        .flatten()
+        .filter_map(|s| s.reply.as_ref().filter(|r| r.status == 200))
+        .map(|r| {
+            let v = r.json();
+            (v["id"].as_i64().unwrap_or(-1), v)
+        })
+        .collect())
 }
