@@ -44,12 +44,14 @@ fn shown(_: Panel, props: PanelProps) -> Html {
 fn shown(panel: Panel, props: PanelProps) -> Html {
     use super::panels::practice::PracticePanel;
     use super::panels::shortest::ShortestPanel;
+    use super::panels::trits::TritsPanel;
     use super::panels::{divide::DividePanel, gray::GrayPanel, permute::PermutePanel};
     match panel {
         Panel::Divide => html! { <DividePanel ..props /> },
         Panel::Permute => html! { <PermutePanel ..props /> },
         Panel::Gray => html! { <GrayPanel ..props /> },
         Panel::Shortest => html! { <ShortestPanel ..props /> },
+        Panel::Trits => html! { <TritsPanel ..props /> },
         _ => html! { <PracticePanel ..props /> },
     }
 }

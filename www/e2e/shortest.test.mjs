@@ -12,11 +12,14 @@ const site = useSite();
 /** A loop that clears the lowest set bit: its shortest form is x & (x - 1). */
 const LOOP = 'unsigned clear_lowest(unsigned x)\n{\n    for (int i = 0; i < 32; i++)\n        if (x >> i & 1)\n            return x ^ (1u << i);\n    return 0;\n}\n';
 
-test('a pasted loop: its shorter form found, minimal, stepped and proven in the Lab', async () => {
+test('the Lab finds a shorter form of a pasted loop, minimal, stepped and proven', async () => {
   const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 1000 } });
-  await page.goto(`${site.server.url}#/shortest`);
+  await page.goto(`${site.server.url}#/lab?mode=c`);
+  await page.waitForSelector('#lab-src');
+  await page.fill('#lab-src', LOOP);
+  await page.waitForFunction(() => location.hash.includes('clear_lowest'));
+  await page.click('.lab-shorter a[data-link="shortest"]');
   await page.waitForSelector('main#panel[data-panel="shortest"] #synth-src');
-  await page.fill('#synth-src', LOOP);
   assert.match(await page.inputValue('#synth-src'), /clear_lowest/);
   await page.fill('#synth-ops', '& - + ~ ^');
   await page.click('.synth-start');

@@ -1,5 +1,5 @@
-//! The catalog's three panels and the shortest-program search in the
-//! page's module: a loader each (the
+//! The catalog's three panels, the shortest-program search and Trits in
+//! the page's module: a loader each (the
 //! panels are in Practice's module, fetched on first use: [`super::lazy`])
 //! and the start page's miniature ([`super::family_minis`]).
 
@@ -25,3 +25,4 @@ loader!(divide, DividePanel, Divide);
 loader!(gray, GrayPanel, Gray);
 loader!(permute, PermutePanel, Permute);
 loader!(shortest, ShortestPanel, Shortest);
+loader!(trits, TritsPanel, Trits);

@@ -1,4 +1,4 @@
-//! The start page's miniatures of the catalog's three panels (in the
+//! The start page's miniatures of the panels in Practice's module (in the
 //! page's module; the panels load on first use).
 
 use crate::bits::word::Word;
@@ -29,4 +29,14 @@ pub fn gray() -> Html {
 /// A loop against its shortest form.
 pub fn shortest() -> Html {
     html! { <p class="mini">{ "for (i…) if (x >> i & 1) return x ^ 1 << i;  →  x & (x − 1): 2 operations, no fewer" }</p> }
+}
+
+/// The start page's miniature: the start position in 13 packed bytes.
+pub fn trits() -> Html {
+    let start = crate::chess::Position::startpos();
+    let bytes = crate::bits::trit::to_trits(start.white(), start.black())
+        .and_then(|t| crate::bits::trit::pack(&t))
+        .map(|b| b.to_vec())
+        .unwrap_or_default();
+    html! { <p class="mini">{ format!("start position, {} bytes: {:?}", bytes.len(), bytes) }</p> }
 }

@@ -15,9 +15,10 @@ use crate::ui::components::{
     caret_error, data_table, input_value, link_list, select_value, tab_stop, BitRow, StepPlayer,
 };
 use crate::ui::hooks::{use_worker_job, JobState};
-use crate::ui::route::Route;
+use crate::ui::route::{Panel, Route};
 use crate::ui::state::{
-    CodeAction, CodeState, LabAction as Action, LabMode, LabState, PanelState, C_PRESETS, LAST_STEP,
+    CodeAction, CodeState, LabAction as Action, LabMode, LabState, PanelState, SynthState,
+    C_PRESETS, LAST_STEP,
 };
 use crate::ui::worker::{CError, CProblem, CRun, CRunDone, CStepView as CStep, Request};
 use std::rc::Rc;
@@ -142,8 +143,26 @@ pub(super) fn code_lab(props: &CardProps<LabState>) -> Html {
                         <CodeSteps shown={sh.clone()} step={s.step} {on_step} />
                     }
                 </div>
+                { shorter_link(&s.code) }
             </div>
         </div>
+    }
+}
+
+/// "find a shorter way": the Shortest program panel searching this code's
+/// function (after the steps: no Tab more before their controls).
+fn shorter_link(code: &CodeState) -> Html {
+    let params = SynthState::link_params(&code.src, code.func.as_deref());
+    let href = Route {
+        panel: Panel::Shortest,
+        params,
+    }
+    .to_hash();
+    html! {
+        <p class="card lab-shorter">
+            <a class="panel-link" data-link="shortest" {href}>{ "find a shorter way" }</a>
+            <span class="muted">{ " the shortest branch-free program equal to this function" }</span>
+        </p>
     }
 }
 

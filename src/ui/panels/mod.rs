@@ -34,7 +34,7 @@ pub(crate) mod divide;
 mod family_loader;
 mod family_minis;
 #[cfg(not(feature = "practice-panel"))]
-pub(crate) use family_loader::{divide, gray, permute, shortest};
+pub(crate) use family_loader::{divide, gray, permute, shortest, trits};
 #[cfg(feature = "practice-panel")]
 pub(crate) mod gray;
 pub(crate) mod lab;
@@ -79,6 +79,7 @@ pub(crate) mod quad;
 pub(crate) mod shortest;
 mod start;
 pub(crate) mod swar;
+#[cfg(feature = "practice-panel")]
 pub(crate) mod trits;
 
 pub use practice::try_it;

@@ -4,6 +4,7 @@
 //!
 //! URL state: `ui::state::TritsState` (`a`, `b`, `order`, `step`).
 
+pub use super::family_minis::trits as mini;
 use super::PanelProps;
 use crate::bits::teach::trit::{corrections, why as why_text};
 use crate::bits::teach::Correction;
@@ -167,14 +168,4 @@ fn orders_card(
             { notes(sources, &["order"]) }
         </div>
     }
-}
-
-/// The start page's miniature: the start position in 13 packed bytes.
-pub fn mini() -> Html {
-    let start = crate::chess::Position::startpos();
-    let bytes = crate::bits::trit::to_trits(start.white(), start.black())
-        .and_then(|t| crate::bits::trit::pack(&t))
-        .map(|b| b.to_vec())
-        .unwrap_or_default();
-    html! { <p class="mini">{ format!("start position, {} bytes: {:?}", bytes.len(), bytes) }</p> }
 }
