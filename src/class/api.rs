@@ -406,7 +406,8 @@ async fn gradebook_route(
     let book = blocking(move || {
         let students = store.students(c.id).map_err(|e| e.to_string())?;
         let rows = store.submissions(None, c.id).map_err(|e| e.to_string())?;
-        Ok(gradebook::gradebook(&c, &students, &rows))
+        let fewest = store.fewest(c.id).map_err(|e| e.to_string())?;
+        Ok(gradebook::gradebook(&c, &students, &rows, &fewest))
     })
     .await?;
     match q.format.as_deref() {

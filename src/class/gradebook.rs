@@ -2,8 +2,10 @@
 //! puzzle (most points, then fewest operators, then the earliest), how
 //! many tries and when the last; and per puzzle, the solve rate and the
 //! scoreboard ("beat the prof": the fewest operators a student reached
-//! beside the reference's count). Computed from the stored rows alone.
+//! beside the reference's count, and the fewest possible where
+//! `bitscope class fewest` searched). Computed from the stored rows alone.
 
+use super::fewest::PuzzleFewest;
 use super::grading::Class;
 use super::store::{Member, SubmissionRow};
 use serde::Serialize;
@@ -49,6 +51,8 @@ pub struct PuzzleSummary {
     pub solve_rate: f64,
     /// Each solver's best operator count, ascending.
     pub ops: Vec<usize>,
+    /// The shortest program's search (`bitscope class fewest`), if run.
+    pub fewest: Option<PuzzleFewest>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -96,7 +100,12 @@ fn fewer(a: Option<usize>, b: Option<usize>) -> bool {
 }
 
 /// The whole class's gradebook.
-pub fn gradebook(class: &Class, students: &[Member], rows: &[SubmissionRow]) -> Gradebook {
+pub fn gradebook(
+    class: &Class,
+    students: &[Member],
+    rows: &[SubmissionRow],
+    fewest: &[PuzzleFewest],
+) -> Gradebook {
     let mut by_member: BTreeMap<i64, Vec<&SubmissionRow>> = BTreeMap::new();
     for r in rows {
         by_member.entry(r.member_id).or_default().push(r);
@@ -118,7 +127,11 @@ pub fn gradebook(class: &Class, students: &[Member], rows: &[SubmissionRow]) -> 
         .puzzles
         .iter()
         .zip(&class.reference_ops)
-        .map(|(p, &reference_ops)| summary(p, reference_ops, &table))
+        .map(|(p, &reference_ops)| {
+            let mut s = summary(p, reference_ops, &table);
+            s.fewest = fewest.iter().find(|f| f.puzzle == p.name).cloned();
+            s
+        })
         .collect();
     Gradebook {
         class: class.name.clone(),
@@ -163,6 +176,7 @@ fn summary(
             solvers.len() as f64 / table.len() as f64
         },
         ops,
+        fewest: None,
     }
 }
 

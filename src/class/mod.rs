@@ -9,12 +9,14 @@
 //! - [`grading`]: the grading queue (worker threads, the prover's budget);
 //! - [`api`]: the axum routes and their rules (401, 403, 413, 429);
 //! - [`gradebook`]: best answers, solve rates, the scoreboard, the CSV;
+//! - [`fewest`]: each puzzle's fewest operators (the shortest program);
 //! - [`roster`]: `id,name[,file]` rows;
 //! - [`client`] and [`load`]: a minimal HTTP client and simulated students,
 //!   for the load bench and the tests.
 
 pub mod api;
 pub mod client;
+pub mod fewest;
 pub mod gradebook;
 pub mod grading;
 pub mod load;

@@ -10,8 +10,11 @@
 //! submissions  id, member_id, puzzle, source, received (ms since 1970)
 //! grades       submission_id (PRIMARY KEY: a submission is graded once),
 //!              status, kind, points, ops, reason, counterexample (JSON), graded
+//! fewest       class_id, puzzle (PRIMARY KEY both), at_least, ops, proven,
+//!              program (C), note, searched: each puzzle's shortest program
 //! ```
 
+use super::fewest::PuzzleFewest;
 use super::tokens::{self, TokenHash};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -37,7 +40,8 @@ pub enum StoreError {
 type Result<T> = std::result::Result<T, StoreError>;
 
 /// The schema, one migration a step; `PRAGMA user_version` is how many ran.
-const MIGRATIONS: &[&str] = &[r"
+const MIGRATIONS: &[&str] = &[
+    r"
 CREATE TABLE classes (
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL UNIQUE,
@@ -72,7 +76,21 @@ CREATE TABLE grades (
   counterexample TEXT,
   graded INTEGER NOT NULL
 );
-"];
+",
+    r"
+CREATE TABLE fewest (
+  class_id INTEGER NOT NULL REFERENCES classes(id),
+  puzzle TEXT NOT NULL,
+  at_least INTEGER NOT NULL,
+  ops INTEGER,
+  proven INTEGER NOT NULL,
+  program TEXT,
+  note TEXT NOT NULL,
+  searched INTEGER NOT NULL,
+  PRIMARY KEY (class_id, puzzle)
+);
+",
+];
 
 /// A class as stored.
 #[derive(Clone, Debug)]
@@ -420,6 +438,50 @@ impl Store {
             })?
             .collect::<rusqlite::Result<_>>()?;
         Ok(rows)
+    }
+
+    /// Stores a puzzle's fewest operators (replacing an earlier search's).
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn set_fewest(&self, class_id: i64, f: &PuzzleFewest) -> Result<()> {
+        self.conn().execute(
+            "INSERT OR REPLACE INTO fewest (class_id, puzzle, at_least, ops, proven, program, note, searched)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
+                class_id,
+                f.puzzle,
+                f.at_least as i64,
+                f.ops.map(|o| o as i64),
+                f.proven,
+                f.program,
+                f.note,
+                now_ms()
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Every puzzle's stored fewest operators.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn fewest(&self, class_id: i64) -> Result<Vec<PuzzleFewest>> {
+        let conn = self.conn();
+        let mut st = conn.prepare(
+            "SELECT puzzle, at_least, ops, proven, program, note FROM fewest WHERE class_id = ?1",
+        )?;
+        let rows = st.query_map(params![class_id], |r| {
+            Ok(PuzzleFewest {
+                puzzle: r.get(0)?,
+                at_least: r.get::<_, i64>(1)? as usize,
+                ops: r.get::<_, Option<i64>>(2)?.map(|o| o as usize),
+                proven: r.get(3)?,
+                program: r.get(4)?,
+                note: r.get(5)?,
+            })
+        })?;
+        Ok(rows.collect::<std::result::Result<_, _>>()?)
     }
 
     /// How many submissions and grades the database holds (the crash test's

@@ -4,7 +4,11 @@
 //! bitscope class new --db class.db --name NAME --puzzles P.c --reference R.c --roster roster.csv [--url URL] [--json]
 //! bitscope class serve --db class.db [--port 8080] [--dir dist] [--bind 127.0.0.1] [--workers N] [--seconds S]
 //! bitscope class token --db class.db --name NAME (--student ID | --teacher) [--url URL] [--json]
+//! bitscope class fewest --db class.db --name NAME [--seconds S] [--json]
 //! ```
+//!
+//! `fewest` searches each puzzle's shortest program ([`class::fewest`])
+//! and stores it: the gradebook's scoreboard shows the fewest possible.
 //!
 //! `new` prints the teacher's token and each student's token and link
 //! (shown once: only their hashes are stored); `token` issues a new one for
@@ -33,6 +37,23 @@ enum ClassCommand {
     Serve(ServeArgs),
     /// Issue a new token for a student (or the teacher); the old one stops working.
     Token(TokenArgs),
+    /// Search each puzzle's shortest program; the scoreboard shows it.
+    Fewest(FewestArgs),
+}
+
+#[derive(Args)]
+struct FewestArgs {
+    #[arg(long)]
+    db: PathBuf,
+    /// The class's name.
+    #[arg(long)]
+    name: String,
+    /// The search's time per puzzle, in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    seconds: f64,
+    /// One JSON object a puzzle.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -107,6 +128,7 @@ pub fn run(args: ClassArgs) -> i32 {
         ClassCommand::New(a) => new(&a),
         ClassCommand::Serve(a) => serve(a),
         ClassCommand::Token(a) => token(&a),
+        ClassCommand::Fewest(a) => fewest(&a),
     }
 }
 
@@ -231,4 +253,42 @@ fn serve(a: ServeArgs) -> i32 {
         )
     };
     super::serve::serve_until_stopped(SocketAddr::new(a.bind, a.port), app, true, say)
+}
+
+fn fewest(a: &FewestArgs) -> i32 {
+    if !(a.seconds.is_finite() && a.seconds >= 0.0) {
+        return super::bad_input("--seconds: give a number of seconds");
+    }
+    let store = match open(&a.db) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let row = match store.class(&a.name) {
+        Ok(Some(row)) => row,
+        Ok(None) => {
+            return super::bad_input(format!("no class named `{}` in {}", a.name, a.db.display()))
+        }
+        Err(e) => return super::bad_input(e),
+    };
+    let c = match grading::Class::read(row.id, &row.name, &row.puzzles, &row.reference) {
+        Ok(c) => c,
+        Err(e) => return super::bad_input(e),
+    };
+    for k in 0..c.grader.set.puzzles.len() {
+        let f = class::fewest::search(&c, k, a.seconds);
+        if let Err(e) = store.set_fewest(c.id, &f) {
+            return super::bad_input(e);
+        }
+        if a.json {
+            println!("{}", json!(f));
+        } else {
+            let ops = f.ops.map_or("-".into(), |o| o.to_string());
+            let what = if f.proven { "the fewest" } else { "" };
+            println!(
+                "{:<20} {ops:>3} {what:<10} at least {:<3} {}",
+                f.puzzle, f.at_least, f.note
+            );
+        }
+    }
+    0
 }

@@ -10,6 +10,7 @@ mod grade_class;
 mod magic;
 mod perft;
 mod practice;
+mod practice_fewest;
 mod progress;
 mod prove;
 mod serve;

@@ -1,5 +1,6 @@
 //! `bitscope practice list [--json]` and `bitscope practice check ID "EXPR"
-//! [--json]`: the Practice page's exercises and verdicts.
+//! [--json]`: the Practice page's exercises and verdicts; `practice
+//! fewest`: whether each one's best known count is the fewest possible.
 //!
 //! `bitscope practice grade --puzzles P.c --reference R.c STUDENT.c
 //! [--json]`: a student's data-lab file graded exactly, one row a puzzle
@@ -47,6 +48,19 @@ enum PracticeCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The fewest operators of each exercise: every program shorter than
+    /// the best known answer searched, with any constants.
+    Fewest {
+        /// One exercise (else every one whose best answer has at most 6).
+        #[arg(long)]
+        id: Option<String>,
+        /// The time budget in seconds per exercise.
+        #[arg(long, default_value_t = 60.0)]
+        seconds: f64,
+        /// One JSON object a line.
+        #[arg(long)]
+        json: bool,
+    },
     /// Grade a student's file against a puzzle set and its reference.
     Grade {
         /// The puzzle set (data-lab comment blocks and stubs).
@@ -83,6 +97,9 @@ pub fn run(args: PracticeArgs) -> i32 {
             seconds,
             json,
         } => check(&id, &expr, seconds, json),
+        PracticeCommand::Fewest { id, seconds, json } => {
+            super::practice_fewest::run(id.as_deref(), seconds, json)
+        }
         PracticeCommand::Grade {
             puzzles,
             reference,

@@ -1,5 +1,6 @@
 //! `bitscope synth FILE.c [--fn NAME] [--ops "OPS"] [--consts "C..."]
-//! [--max-ops N] [--timeout S] [--threads N] [--json]`: the shortest
+//! [--free-consts N [--max-const C]] [--max-ops N] [--timeout S]
+//! [--threads N] [--engine auto|enumerate|sat] [--json]`: the shortest
 //! straight-line program equal to a C function ([`bitscope::synth`]),
 //! proven, and minimal when every shorter one was ruled out.
 //!
@@ -15,8 +16,11 @@
 //! of time, 2 bad input.
 
 use super::progress::LateBar;
+use bitscope::lang::c::parse_arg;
 use bitscope::lang::prove::Flow;
-use bitscope::synth::{synthesize, Status, SynthOptions, SynthProgress, SynthResult, SynthSpec};
+use bitscope::synth::{
+    synthesize, Engine, Status, SynthOptions, SynthProgress, SynthResult, SynthSpec,
+};
 use clap::Args;
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -36,6 +40,19 @@ pub struct SynthArgs {
     /// Constants beside 0, 1, -1 and the width minus 1: "3 0x55 -8".
     #[arg(long, value_name = "C...", allow_hyphen_values = true)]
     consts: Option<String>,
+    /// Constants the search picks itself, beside those: up to N literals of
+    /// any value (each the same on every input), found by a SAT solver;
+    /// "minimal" then means: over any constants.
+    #[arg(long = "free-consts", value_name = "N", default_value_t = 0)]
+    free_consts: usize,
+    /// The largest value (as unsigned) a free constant may take.
+    #[arg(long = "max-const", value_name = "C", allow_hyphen_values = true)]
+    max_const: Option<String>,
+    /// How each length is searched: "enumerate" (every program, up to
+    /// equivalence on the sample inputs), "sat" (a SAT solver picks the
+    /// program), or "auto" (enumerated while that is cheap, then SAT).
+    #[arg(long, value_name = "HOW", default_value = "auto")]
+    engine: String,
     /// The longest program searched, in operations.
     #[arg(long = "max-ops", default_value_t = 6)]
     max_ops: usize,
@@ -71,6 +88,17 @@ pub fn run(args: SynthArgs) -> i32 {
     }
     opts.max_ops = args.max_ops;
     opts.threads = args.threads;
+    opts.free_consts = args.free_consts;
+    if let Some(c) = &args.max_const {
+        match parse_arg(c, spec.ty) {
+            Ok(v) => opts.max_const = Some(v.bits),
+            Err(e) => return super::bad_input(format!("--max-const: {e}")),
+        }
+    }
+    match Engine::from_name(&args.engine) {
+        Some(e) => opts.engine = e,
+        None => return super::bad_input("--engine: auto, enumerate or sat"),
+    }
     let start = Instant::now();
     let end = start + Duration::from_secs_f64(args.timeout.min(1e6));
     let mut bar = (!args.json).then(|| LateBar::new(args.max_ops as u64, "synth"));

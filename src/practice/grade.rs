@@ -89,10 +89,12 @@ pub enum GradeError {
     Reference(String),
 }
 
-/// A reference answer: its program and function name.
+/// A reference answer: its program, function name and text.
 struct Reference {
     program: Program,
     function: String,
+    /// What `program` was parsed from (the function, includes, typedefs).
+    source: String,
 }
 
 /// A set with its reference read once: grades any number of files or
@@ -121,6 +123,13 @@ impl Grader {
         r.program
             .entry(Some(&r.function))
             .map_or(0, |f| c_count::count(&f.body).ops.len())
+    }
+
+    /// Puzzle `k`'s reference as a C text of its own and its function's
+    /// name (what the shortest-program search takes as its specification).
+    pub fn reference_source(&self, k: usize) -> (&str, &str) {
+        let r = &self.refs[k];
+        (&r.source, &r.function)
     }
 
     /// Grades a whole file; `ctl_for` gives each puzzle's proof its control.
@@ -209,8 +218,8 @@ fn read_reference(p: &Puzzle, src: &str) -> Result<Reference, GradeError> {
     let function = item.function_name().unwrap_or_default().to_string();
     let mut keep = sets::prefix_ranges(src, &items);
     keep.push((item.start, item.end));
-    let program = Program::parse(&split::keep_only(src, &keep))
-        .map_err(|e| GradeError::Reference(e.to_string()))?;
+    let source = split::keep_only(src, &keep);
+    let program = Program::parse(&source).map_err(|e| GradeError::Reference(e.to_string()))?;
     let f = program
         .entry(Some(&function))
         .map_err(|e| GradeError::Reference(e.message))?;
@@ -226,7 +235,11 @@ fn read_reference(p: &Puzzle, src: &str) -> Result<Reference, GradeError> {
             p.signature()
         )));
     }
-    Ok(Reference { program, function })
+    Ok(Reference {
+        program,
+        function,
+        source,
+    })
 }
 
 /// The student's file, split once.

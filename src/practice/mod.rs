@@ -30,6 +30,7 @@ pub mod c_answer;
 pub mod c_count;
 pub mod custom;
 mod families;
+pub mod fewest;
 pub mod grade;
 mod hashing;
 mod lab;

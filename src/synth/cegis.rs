@@ -23,10 +23,11 @@
 
 use super::ops::{Op, Ty};
 use super::program::{Instr, Straight};
+use super::sat::{Free, SatAnswer, SatSearch, MAX_FREE};
 use super::search::{self, Check, Ctx, Outcome};
 use super::spec::{self, Table, ASSUME};
 use super::{
-    constants, Status, SynthControl, SynthError, SynthOptions, SynthProgress, SynthResult,
+    constants, Engine, Status, SynthControl, SynthError, SynthOptions, SynthProgress, SynthResult,
     SynthSpec, MAX_CONSTS, MAX_OPS,
 };
 use crate::lang::c::Program;
@@ -36,6 +37,10 @@ use std::sync::Mutex;
 
 /// The most products deferred in one search.
 const DEFERRED: usize = 4096;
+
+/// The most candidates a length is enumerated with (estimated from the
+/// lengths before it); above, it is searched by SAT.
+const ENUMERATE_MAX: f64 = 1e9;
 
 /// A program's instruction keys (the search's order).
 fn keys(p: &[Instr]) -> Vec<u32> {
@@ -55,9 +60,9 @@ pub fn synthesize(
     if opts.ops.is_empty() {
         return Err(SynthError::NoOps);
     }
-    if opts.consts.len() > MAX_CONSTS || opts.max_ops > MAX_OPS {
+    if opts.consts.len() > MAX_CONSTS || opts.max_ops > MAX_OPS || opts.free_consts > MAX_FREE {
         return Err(SynthError::Limit(format!(
-            "at most {MAX_CONSTS} constants and {MAX_OPS} operations"
+            "at most {MAX_CONSTS} constants, {MAX_FREE} free constants and {MAX_OPS} operations"
         )));
     }
     let (s, w) = spec::sample(spec, 24, 512, opts.seed);
@@ -68,12 +73,19 @@ pub fn synthesize(
         spec,
         opts,
         ty: Ty::new(spec.ty),
-        consts: constants(spec.ty, &opts.consts),
+        consts: match opts.consts_only {
+            true => super::these_constants(spec.ty, opts.consts.iter()),
+            false => constants(spec.ty, &opts.consts),
+        },
         s,
         w,
         leaf: 0,
         set_aside: Vec::new(),
         deferred: Vec::new(),
+        free: Vec::new(),
+        sat: None,
+        gave_up: false,
+        counts: Vec::new(),
         progress: SynthProgress::default(),
         ctl,
     };
@@ -105,7 +117,7 @@ pub fn synthesize(
                 result.status = Status::Timeout;
                 return Ok(result);
             }
-            None => ruled_out &= run.set_aside.is_empty(),
+            None => ruled_out &= run.set_aside.is_empty() && !run.gave_up,
         }
     }
     if ruled_out {
@@ -128,12 +140,22 @@ struct Cegis<'a> {
     w: Table,
     /// With no instruction, the leaf that is the answer.
     leaf: usize,
-    /// Programs matching every sample that the prover could not decide.
-    set_aside: Vec<Vec<Instr>>,
+    /// Programs matching every sample that the prover could not decide
+    /// (with their free constants' values).
+    set_aside: Vec<(Vec<Instr>, Vec<u64>)>,
     /// Matches with a product, proven only when no other match is left
     /// (a product's proof is slow: the decision diagram of a 32-bit
     /// multiply does not fit, and the solver takes long).
     deferred: Vec<Vec<Instr>>,
+    /// The free constants' values of the program the last search found
+    /// (none when enumerated).
+    free: Vec<u64>,
+    /// The SAT search of the length being searched, when it is by SAT.
+    sat: Option<SatLength>,
+    /// A length's SAT search ran out of its steps (it was left undecided).
+    gave_up: bool,
+    /// The candidates each length's enumeration compared.
+    counts: Vec<u64>,
     progress: SynthProgress,
     ctl: &'a mut dyn SynthControl,
 }
@@ -176,7 +198,8 @@ impl Cegis<'_> {
                     Outcome::Found(instrs) => instrs,
                 },
             };
-            let p = self.straight(instrs.clone());
+            let free = std::mem::take(&mut self.free);
+            let p = self.straight(instrs.clone(), &free);
             self.progress.proofs += 1;
             match self.prove(&p)? {
                 Proved::Equal(method) => return Ok(Some(Ok((p, method)))),
@@ -191,7 +214,7 @@ impl Cegis<'_> {
                     }
                 }
                 Proved::Unknown if self.out_of_time() => return Ok(Some(Err(()))),
-                Proved::Unknown => self.set_aside.push(instrs),
+                Proved::Unknown => self.set_aside.push((instrs, free)),
             }
         }
     }
@@ -199,7 +222,11 @@ impl Cegis<'_> {
     /// The first input of S, then of W (numbered after S), where a program
     /// differs from the specification; `None` when it was set aside too.
     fn first_miss(&self, instrs: &[Instr]) -> Option<usize> {
-        if self.set_aside.iter().any(|p| p == instrs) {
+        if self
+            .set_aside
+            .iter()
+            .any(|p| p.0 == instrs && p.1.is_empty())
+        {
             return Some(0);
         }
         let leaf = self.leaf;
@@ -235,12 +262,13 @@ impl Cegis<'_> {
 
     /// The program with the specification's names (with no instruction,
     /// the leaf equal to the target).
-    fn straight(&self, instrs: Vec<Instr>) -> Straight {
-        let leaves = self.spec.params.len() + self.consts.len();
+    fn straight(&self, instrs: Vec<Instr>, free: &[u64]) -> Straight {
+        let consts: Vec<u64> = self.consts.iter().chain(free).copied().collect();
+        let leaves = self.spec.params.len() + consts.len();
         Straight {
             ty: self.ty,
             params: self.spec.params.clone(),
-            consts: self.consts.clone(),
+            consts,
             result: match instrs.len() {
                 0 => self.leaf,
                 n => leaves + n - 1,
@@ -250,11 +278,27 @@ impl Cegis<'_> {
     }
 
     /// One length's search: length 0 is a leaf equal to the target; longer
-    /// ones are enumerated (on every core natively, from length 3).
+    /// ones are enumerated (on every core natively, from length 3), or
+    /// searched by SAT ([`Cegis::by_sat`]).
     fn search(&mut self, len: usize) -> Outcome {
+        self.free.clear();
         if len == 0 {
             return self.leaf_search();
         }
+        if self.by_sat(len) {
+            return self.sat_search(len);
+        }
+        let before = self.progress.searched;
+        let out = self.enumerate(len);
+        if self.counts.len() <= len {
+            self.counts.resize(len + 1, 0);
+        }
+        self.counts[len] += self.progress.searched - before;
+        out
+    }
+
+    /// Length `len` enumerated.
+    fn enumerate(&mut self, len: usize) -> Outcome {
         let ls = self.leaves(&self.s);
         let (ty, w, consts, aside) = (self.ty, &self.w, &self.consts, &self.set_aside);
         let deferred = Mutex::new(Vec::new());
@@ -262,7 +306,7 @@ impl Cegis<'_> {
             if let Some(k) = first_miss(ty, w, consts, instrs, 0) {
                 return Check::Refine(k);
             }
-            if aside.iter().any(|p| p == instrs) {
+            if aside.iter().any(|p| p.0 == instrs && p.1.is_empty()) {
                 return Check::Skip;
             }
             if !instrs.iter().any(|i| i.op == Op::Mul) {
@@ -300,16 +344,27 @@ impl Cegis<'_> {
 
     /// Length 0: the first leaf equal to the target on S (and on W, else
     /// the input where it differs refines S).
+    /// With free constants, a constant target is one of them.
     fn leaf_search(&mut self) -> Outcome {
         let ls = self.leaves(&self.s);
-        let Some(k) = (0..ls.len()).find(|&k| ls[k] == self.s.target) else {
-            return Outcome::Exhausted;
+        let t = &self.s.target;
+        let k = match (0..ls.len()).find(|&k| ls[k] == *t) {
+            Some(k) => k,
+            None if self.opts.free_consts > 0
+                && t.iter().all(|&v| v == t[0])
+                && self.opts.max_const.is_none_or(|m| t[0] <= m) =>
+            {
+                self.free = vec![t[0]];
+                self.consts.len() + self.spec.params.len()
+            }
+            None => return Outcome::Exhausted,
         };
         self.leaf = k;
         if !self.set_aside.is_empty() {
             return Outcome::Exhausted;
         }
-        match first_miss(self.ty, &self.w, &self.consts, &[], k) {
+        let consts: Vec<u64> = self.consts.iter().chain(&self.free).copied().collect();
+        match first_miss(self.ty, &self.w, &consts, &[], k) {
             Some(i) => Outcome::Refine(i),
             None => Outcome::Found(Vec::new()),
         }
@@ -394,6 +449,129 @@ fn run_length(cx: &Ctx, len: usize, threads: usize, poll: &mut dyn FnMut(u64) ->
 #[cfg(target_arch = "wasm32")]
 fn run_length(cx: &Ctx, len: usize, _threads: usize, poll: &mut dyn FnMut(u64) -> bool) -> Outcome {
     search::run_one(cx, len, poll)
+}
+
+/// The inputs of S a SAT search starts with (more join it as programs
+/// fail on them).
+const SAT_FIRST_INPUTS: usize = 8;
+
+/// A length's SAT search and what of S and the set-aside programs it has.
+struct SatLength {
+    len: usize,
+    search: SatSearch,
+    /// Inputs of S from this one on are new to it.
+    seen: usize,
+    /// Set-aside programs from this one on are not yet blocked.
+    blocked: usize,
+}
+
+impl Cegis<'_> {
+    /// Whether length `len` is searched by SAT: with free constants (which
+    /// enumeration cannot do), or as the engine says.
+    fn by_sat(&self, len: usize) -> bool {
+        match self.opts.engine {
+            _ if self.opts.free_consts > 0 => true,
+            Engine::Sat => true,
+            Engine::Enumerate => false,
+            Engine::Auto => self.sat.is_some() || self.enumeration_cost(len) > ENUMERATE_MAX,
+        }
+    }
+
+    /// The candidates an enumeration of `len` would compare, estimated
+    /// from the two lengths before it (each length multiplies them).
+    fn enumeration_cost(&self, len: usize) -> f64 {
+        let count = |l: usize| self.counts.get(l).copied().unwrap_or(0).max(1) as f64;
+        if len < 3 {
+            return 0.0;
+        }
+        let (a, b) = (count(len - 2), count(len - 1));
+        b * (b / a).max(1.0)
+    }
+
+    /// Length `len` searched by SAT: the inputs of S it lacks added, the
+    /// programs set aside blocked, then models until one matches S (an
+    /// input of S where a model fails joins the solver's).
+    fn sat_search(&mut self, len: usize) -> Outcome {
+        if std::env::var("SYNTH_SKIP_BELOW").is_ok_and(|v| v.parse::<usize>().unwrap_or(0) > len) {
+            self.gave_up = true;
+            return Outcome::Exhausted;
+        }
+        if self.sat.as_ref().is_none_or(|s| s.len != len) {
+            let free = Free {
+                count: self.opts.free_consts,
+                max: self.opts.max_const,
+            };
+            let np = self.spec.params.len();
+            let mut search = SatSearch::new(self.ty, &self.opts.ops, np, &self.consts, free, len);
+            let first = std::env::var("SYNTH_FIRST")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(SAT_FIRST_INPUTS);
+            for k in 0..self.s.len().min(first) {
+                search.add_input(&self.s.args(k), self.s.target[k]);
+            }
+            self.sat = Some(SatLength {
+                len,
+                search,
+                seen: self.s.len(),
+                blocked: 0,
+            });
+        }
+        let Some(sat) = self.sat.as_mut() else {
+            return Outcome::Exhausted;
+        };
+        for k in sat.seen..self.s.len() {
+            sat.search.add_input(&self.s.args(k), self.s.target[k]);
+        }
+        sat.seen = self.s.len();
+        for (p, free) in &self.set_aside[sat.blocked..] {
+            if p.len() == len {
+                sat.search.block(p, free);
+            }
+        }
+        sat.blocked = self.set_aside.len();
+        loop {
+            let mut pc = ProveControl {
+                ctl: &mut *self.ctl,
+                progress: self.progress,
+            };
+            let answer = sat.search.solve(self.opts.sat_steps, &mut pc);
+            if std::env::var("SYNTH_TRACE").is_ok() {
+                eprintln!(
+                    "TRACE len {len} inputs {} steps {} t {:?} {:?}",
+                    sat.search.inputs(),
+                    sat.search.steps(),
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map(|d| d.as_secs_f64() % 1000.0),
+                    matches!(answer, SatAnswer::Found(..))
+                );
+            }
+            let (instrs, free) = match answer {
+                SatAnswer::Unsat => return Outcome::Exhausted,
+                SatAnswer::Unknown(Flow::OutOfTime)
+                    if pc.ctl.check(&self.progress) == Flow::Continue =>
+                {
+                    // the length's own budget: left undecided
+                    self.gave_up = true;
+                    return Outcome::Exhausted;
+                }
+                SatAnswer::Unknown(flow) => return Outcome::Stopped(flow),
+                SatAnswer::Found(instrs, free) => (instrs, free),
+            };
+            self.progress.searched += 1;
+            let consts: Vec<u64> = self.consts.iter().chain(&free).copied().collect();
+            if let Some(k) = first_miss(self.ty, &self.s, &consts, &instrs, 0) {
+                sat.search.add_input(&self.s.args(k), self.s.target[k]);
+                continue;
+            }
+            if let Some(k) = first_miss(self.ty, &self.w, &consts, &instrs, 0) {
+                return Outcome::Refine(k);
+            }
+            self.free = free;
+            return Outcome::Found(instrs);
+        }
+    }
 }
 
 enum Proved {

@@ -21,6 +21,7 @@
 mod cegis;
 pub mod ops;
 pub mod program;
+pub mod sat;
 pub mod search;
 pub mod spec;
 #[cfg(all(test, not(target_arch = "wasm32")))]
@@ -85,6 +86,48 @@ pub struct SynthOptions {
     /// proven at once).
     pub prove_steps: u64,
     pub seed: u64,
+    /// How each length is searched ([`Engine`]).
+    pub engine: Engine,
+    /// Constants the search picks ([`sat::Free`]): this many leaves of any
+    /// value (at most `max_const`, as unsigned), each the same on every
+    /// input. Every length is then searched by SAT (enumeration cannot).
+    pub free_consts: usize,
+    pub max_const: Option<u64>,
+    /// The constants are `consts` (and the free ones) alone: not 0, 1, -1
+    /// and W-1 too (a data-lab puzzle's literals are 0..=255 only).
+    pub consts_only: bool,
+    /// The SAT solver's steps for one length: a length not decided within
+    /// them is left (the answer is then not minimal) and the next one
+    /// searched.
+    pub sat_steps: u64,
+}
+
+/// How a length is searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// Enumerated while that is cheap, then by SAT ([`cegis`]'s rule).
+    #[default]
+    Auto,
+    /// Every length enumerated (but with free constants).
+    Enumerate,
+    /// Every length by SAT.
+    Sat,
+}
+
+impl Engine {
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Enumerate => "enumerate",
+            Engine::Sat => "sat",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Engine> {
+        [Engine::Auto, Engine::Enumerate, Engine::Sat]
+            .into_iter()
+            .find(|e| e.name() == name)
+    }
 }
 
 impl Default for SynthOptions {
@@ -96,6 +139,11 @@ impl Default for SynthOptions {
             threads: 0,
             prove_steps: 1_000_000,
             seed: 0x5EED,
+            engine: Engine::Auto,
+            free_consts: 0,
+            max_const: None,
+            consts_only: false,
+            sat_steps: u64::MAX,
         }
     }
 }
@@ -206,11 +254,15 @@ impl SynthResult {
 /// 0, 1, -1 and W-1, then `extra`, each once (bits of the type).
 pub fn constants(ty: Int, extra: &[u64]) -> Vec<u64> {
     let t = Ty::new(ty);
+    let defaults = [0, 1, t.mask, u64::from(t.bits - 1)];
+    these_constants(ty, defaults.iter().chain(extra))
+}
+
+/// Each constant once (bits of the type).
+fn these_constants<'a>(ty: Int, all: impl Iterator<Item = &'a u64>) -> Vec<u64> {
+    let t = Ty::new(ty);
     let mut out: Vec<u64> = Vec::new();
-    for c in [0, 1, t.mask, u64::from(t.bits - 1)]
-        .into_iter()
-        .chain(extra.iter().copied())
-    {
+    for &c in all {
         if !out.contains(&(c & t.mask)) {
             out.push(c & t.mask);
         }

@@ -41,6 +41,9 @@ test('practice: solve two, be refused, fail one and step its counterexample in t
   assert.match(solved, /8 bits by trying every input/);
   assert.match(solved, /64 bits by the SAT solver/);
   assert.match(solved, /2 operators of at most 4/);
+  // the fewest possible, proven by `bitscope practice fewest` (issue 54)
+  assert.match(solved, /as few as possible \(proven: none is shorter\)/);
+  assert.match(await page.textContent('.ops-budget'), /the fewest possible is 2/);
   assert.match(page.url(), /check=1/);
   const verdictLink = page.url();
   await shot(page, 'practice-solved');
@@ -51,6 +54,10 @@ test('practice: solve two, be refused, fail one and step its counterexample in t
   await answer(page, '(x & y) + ((x ^ y) >> 1)');
   await page.waitForSelector('.verdict.solved', { timeout: VERDICT_MS });
   assert.match(await page.locator('.verdict.solved').textContent(), /8 bits by trying every input/);
+  // not proven the fewest: the best known, said so
+  await page.goto(`${site.server.url}#/practice?ex=min`);
+  await page.waitForSelector('.exercise[data-exercise="min"]');
+  assert.match(await page.textContent('.ops-budget'), /the best known uses 5/);
 
   // 3. a wrong answer: isolate the lowest bit with x & (x - 1)
   await page.goto(`${site.server.url}#/practice?ex=lowest-bit-isolate`);

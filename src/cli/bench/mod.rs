@@ -78,6 +78,10 @@ pub struct BenchArgs {
     /// With `synth`: the programs to run, "P1,P7" (default: all 25).
     #[arg(long, value_name = "P1,P7")]
     only: Option<String>,
+    /// With `synth`: how each length is searched, "auto", "enumerate" or
+    /// "sat" (as `bitscope synth --engine`).
+    #[arg(long, value_name = "HOW", default_value = "auto")]
+    engine: String,
     /// With `class`: the students (each submits every puzzle once).
     #[arg(long, default_value_t = 300)]
     students: usize,
@@ -101,7 +105,15 @@ pub fn run(args: BenchArgs) -> i32 {
             (_, true) => synth::Format::Markdown,
             _ => synth::Format::Text,
         };
-        return synth::run(args.timeout, args.threads, args.only.as_deref(), format);
+        let Some(engine) = bitscope::synth::Engine::from_name(&args.engine) else {
+            return crate::cli::bad_input("--engine: auto, enumerate or sat");
+        };
+        let how = synth::How {
+            timeout: args.timeout,
+            threads: args.threads,
+            engine,
+        };
+        return synth::run(&how, args.only.as_deref(), format);
     }
     if matches!(args.suite, Suite::Perft | Suite::All) {
         bench_perft(rounds, args.depth_offset);

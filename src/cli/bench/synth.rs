@@ -1,5 +1,5 @@
 //! `bitscope bench synth [--timeout S] [--threads N] [--only P1,P7]
-//! [--json] [--markdown]`: `bitscope synth` on the Hacker's Delight
+//! [--engine auto|enumerate|sat] [--json] [--markdown]`: `bitscope synth` on the Hacker's Delight
 //! collection, the 25 programs of Gulwani, Jha, Tiwari and Venkatesan,
 //! "Synthesis of loop-free programs" (PLDI 2011), each from the plain
 //! specification in `hd25.c` with the operators and constants its
@@ -18,7 +18,7 @@
 //! (up to 25 timeouts). Exit status 0, or 2 for bad input (`--only`).
 
 use bitscope::lang::prove::Flow;
-use bitscope::synth::{synthesize, SynthError, SynthOptions, SynthProgress, SynthSpec};
+use bitscope::synth::{synthesize, Engine, SynthError, SynthOptions, SynthProgress, SynthSpec};
 use serde_json::json;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -209,8 +209,16 @@ pub fn prepare(e: &Entry) -> Result<(SynthSpec, SynthOptions), CollectionError> 
     Ok((spec, opts))
 }
 
-/// Searches one entry for at most `timeout` seconds.
-pub fn run_entry(e: &Entry, timeout: f64, threads: usize) -> Row {
+/// How each entry is searched.
+pub struct How {
+    /// Seconds per entry.
+    pub timeout: f64,
+    pub threads: usize,
+    pub engine: Engine,
+}
+
+/// Searches one entry for at most `how.timeout` seconds.
+pub fn run_entry(e: &Entry, how: &How) -> Row {
     let start = Instant::now();
     let mut row = Row {
         id: e.id,
@@ -232,8 +240,9 @@ pub fn run_entry(e: &Entry, timeout: f64, threads: usize) -> Row {
             return row;
         }
     };
-    opts.threads = threads;
-    let end = start + Duration::from_secs_f64(timeout.clamp(0.0, 1e6));
+    opts.threads = how.threads;
+    opts.engine = how.engine;
+    let end = start + Duration::from_secs_f64(how.timeout.clamp(0.0, 1e6));
     let mut ctl = |_: &SynthProgress| {
         if Instant::now() >= end {
             Flow::OutOfTime
@@ -360,7 +369,8 @@ pub enum Format {
 
 /// The benchmark: each selected program searched in turn, its row printed
 /// when it is done.
-pub fn run(timeout: f64, threads: usize, only: Option<&str>, format: Format) -> i32 {
+pub fn run(how: &How, only: Option<&str>, format: Format) -> i32 {
+    let (timeout, threads) = (how.timeout, how.threads);
     if !(timeout.is_finite() && timeout >= 0.0) {
         return crate::cli::bad_input("--timeout: give a number of seconds");
     }
@@ -386,7 +396,7 @@ pub fn run(timeout: f64, threads: usize, only: Option<&str>, format: Format) -> 
     }
     let mut rows = Vec::new();
     for e in &entries {
-        let r = run_entry(e, timeout, threads);
+        let r = run_entry(e, how);
         match format {
             Format::Text => println!("{}", text_row(&r)),
             Format::Markdown => println!("{}", markdown_row(&r)),

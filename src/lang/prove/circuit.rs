@@ -38,6 +38,16 @@ impl Lit {
         }
     }
 
+    /// The wire as a DIMACS literal (node n is variable n + 1).
+    pub fn dimacs(self) -> i32 {
+        let v = self.node() as i32 + 1;
+        if self.negated() {
+            -v
+        } else {
+            v
+        }
+    }
+
     fn is_const(self) -> bool {
         self.node() == 0
     }
@@ -207,35 +217,34 @@ impl Circuit {
     /// when every gate in `root`'s cone has its value and `root` is true
     /// (Tseitin's encoding: 3 clauses an and-gate, 4 an xor-gate).
     pub fn cnf(&self, root: Lit) -> Vec<Vec<i32>> {
-        let d = |l: Lit| {
-            let v = l.node() as i32 + 1;
-            if l.negated() {
-                -v
-            } else {
-                v
-            }
-        };
         let mut out = vec![vec![-1]]; // node 0 is false
         for n in self.cone(root) {
-            let o = n as i32 + 1;
-            match self.nodes[n] {
-                Node::And(a, b) => {
-                    out.push(vec![-o, d(a)]);
-                    out.push(vec![-o, d(b)]);
-                    out.push(vec![o, -d(a), -d(b)]);
-                }
-                Node::Xor(a, b) => {
-                    let (a, b) = (d(a), d(b));
-                    out.push(vec![-o, a, b]);
-                    out.push(vec![-o, -a, -b]);
-                    out.push(vec![o, -a, b]);
-                    out.push(vec![o, a, -b]);
-                }
-                Node::False | Node::Input(_) => {}
-            }
+            self.definition(n, |cl| out.push(cl.to_vec()));
         }
-        out.push(vec![d(root)]);
+        out.push(vec![root.dimacs()]);
         out
+    }
+
+    /// The clauses that make node `n` its gate's value (none for an input
+    /// or the constant), each given to `f` in DIMACS literals.
+    pub fn definition(&self, n: usize, mut f: impl FnMut(&[i32])) {
+        let o = n as i32 + 1;
+        match self.nodes[n] {
+            Node::And(a, b) => {
+                let (a, b) = (a.dimacs(), b.dimacs());
+                f(&[-o, a]);
+                f(&[-o, b]);
+                f(&[o, -a, -b]);
+            }
+            Node::Xor(a, b) => {
+                let (a, b) = (a.dimacs(), b.dimacs());
+                f(&[-o, a, b]);
+                f(&[-o, -a, -b]);
+                f(&[o, -a, b]);
+                f(&[o, a, -b]);
+            }
+            Node::False | Node::Input(_) => {}
+        }
     }
 }
 

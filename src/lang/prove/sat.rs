@@ -3,8 +3,11 @@
 //! step without a conflict; we count those steps against a budget and ask the
 //! caller's [`Control`] every [`ASK_EVERY`] steps (a deadline or a cancel
 //! button lives there: `bits` itself reads no clock).
+//!
+//! [`Incremental`] keeps one solver across calls (the synthesizer's: one
+//! program shape, more inputs each round), its learnt clauses with it.
 
-use super::circuit::{Circuit, Lit};
+use super::circuit::{Circuit, Lit, Node};
 use super::{Control, Flow, Phase, Progress};
 use batsat::{lbool, Callbacks, SolverInterface};
 use std::cell::{Cell, RefCell};
@@ -108,4 +111,163 @@ pub fn dimacs(c: &Circuit, root: Lit) -> String {
         out.push_str("0\n");
     }
     out
+}
+
+/// Steps between two questions to the caller in [`Incremental::solve`]:
+/// the solver stops, asks, and starts again (keeping what it learnt).
+pub const INCREMENTAL_CHUNK: u64 = 1 << 14;
+
+/// Counts the solver's steps; stops at the limit.
+struct Steps {
+    steps: Cell<u64>,
+    limit: Cell<u64>,
+}
+
+impl Callbacks for Steps {
+    fn stop(&self) -> bool {
+        let n = self.steps.get() + 1;
+        self.steps.set(n);
+        n >= self.limit.get()
+    }
+}
+
+/// A solver kept between calls: the definitions of a growing circuit's
+/// gates (added as it grows: a gate nothing constrains is always
+/// satisfiable, so every node may be in) and clauses over its wires.
+/// Node n is the solver's variable n.
+pub struct Incremental {
+    solver: batsat::Solver<Steps>,
+    /// Nodes whose definitions are in.
+    synced: usize,
+    /// False once the clauses are unsatisfiable.
+    ok: bool,
+    buf: Vec<batsat::Lit>,
+    /// With `Some(n)`, the solver decides only circuit inputs numbered
+    /// below n ([`Incremental::decide_below`]).
+    decide_below: Option<u32>,
+}
+
+impl Default for Incremental {
+    fn default() -> Self {
+        Incremental::new()
+    }
+}
+
+impl Incremental {
+    pub fn new() -> Incremental {
+        let steps = Steps {
+            steps: Cell::new(0),
+            limit: Cell::new(u64::MAX),
+        };
+        Incremental {
+            solver: batsat::Solver::new(batsat::SolverOpts::default(), steps),
+            synced: 0,
+            ok: true,
+            buf: Vec::new(),
+            decide_below: None,
+        }
+    }
+
+    /// The solver decides only the circuit inputs numbered below `n`: every
+    /// other node must follow from them by propagation (a gate from its
+    /// inputs, or an input fixed by clauses once those are decided), since
+    /// a variable never decided may be left without a value.
+    pub fn decide_below(&mut self, n: u32) {
+        self.decide_below = Some(n);
+    }
+
+    /// Every search step so far.
+    pub fn steps(&self) -> u64 {
+        self.solver.cb().steps.get()
+    }
+
+    fn add(&mut self, d: impl IntoIterator<Item = i32>) {
+        self.buf.clear();
+        for d in d {
+            let v = self.solver.var_of_int(d.unsigned_abs() - 1);
+            self.buf.push(batsat::Lit::new(v, d > 0));
+        }
+        if self.ok && !self.solver.add_clause_reuse(&mut self.buf) {
+            self.ok = false;
+        }
+    }
+
+    /// The definitions of the nodes built since the last call.
+    pub fn sync(&mut self, c: &Circuit) {
+        let nodes = c.nodes().len();
+        if self.synced == 0 {
+            self.add([-1]); // node 0 is false
+            self.synced = 1;
+        }
+        for n in self.synced..nodes {
+            let decide = match (self.decide_below, c.nodes()[n]) {
+                (None, _) => true,
+                (Some(below), Node::Input(k)) => k < below,
+                (Some(_), _) => false,
+            };
+            while self.solver.num_vars() <= n as u32 {
+                self.solver.new_var(lbool::UNDEF, decide);
+            }
+            let mut cls: [[i32; 3]; 4] = [[0; 3]; 4];
+            let mut k = 0;
+            c.definition(n, |cl| {
+                cls[k][..cl.len()].copy_from_slice(cl);
+                k += 1;
+            });
+            for cl in &cls[..k] {
+                self.add(cl.iter().copied().filter(|&d| d != 0));
+            }
+        }
+        self.synced = self.synced.max(nodes);
+    }
+
+    /// The clause "one of `lits` is true" (over wires of `c`): a true wire
+    /// drops it, false wires are left out.
+    pub fn clause(&mut self, c: &Circuit, lits: &[Lit]) {
+        if lits.contains(&Lit::TRUE) {
+            return;
+        }
+        self.sync(c);
+        let lits = lits.iter().filter(|&&l| l != Lit::FALSE);
+        self.add(lits.map(|l| l.dimacs()));
+    }
+
+    /// Is there a value of every node meeting every clause given? At most
+    /// `max_steps` steps this call; `ctl` is asked every
+    /// [`INCREMENTAL_CHUNK`].
+    pub fn solve(&mut self, c: &Circuit, max_steps: u64, ctl: &mut dyn Control) -> Answer {
+        self.sync(c);
+        let start = self.steps();
+        loop {
+            if !self.ok {
+                return Answer::Unsat;
+            }
+            let spent = self.steps() - start;
+            if spent >= max_steps {
+                return Answer::Unknown(Flow::OutOfTime);
+            }
+            let limit = self.steps() + INCREMENTAL_CHUNK.min(max_steps - spent);
+            self.solver.cb().limit.set(limit);
+            let r = self.solver.solve_limited(&[]);
+            if r == lbool::TRUE {
+                let model = self.solver.get_model();
+                let mut values: Vec<bool> = model.iter().map(|&b| b == lbool::TRUE).collect();
+                values.resize(c.nodes().len(), false);
+                return Answer::Sat(values);
+            }
+            if r == lbool::FALSE {
+                self.ok = false;
+                return Answer::Unsat;
+            }
+            let p = Progress {
+                phase: Phase::Sat,
+                done: self.steps() - start,
+                total: max_steps,
+            };
+            let flow = ctl.check(p);
+            if flow != Flow::Continue {
+                return Answer::Unknown(flow);
+            }
+        }
+    }
 }

@@ -7,7 +7,7 @@
 
 use crate::lang::expr::{parse, Var};
 use crate::lang::prove::{variables, Method};
-use crate::practice::{count_ops, rules, Exercise};
+use crate::practice::{count_ops, fewest, rules, Exercise};
 use crate::ui::components::{caret_error, input_value, proof_job_view};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::route::{Panel, Route};
@@ -165,7 +165,7 @@ fn task_card(ex: &Exercise, hints: usize, best: Option<usize>, hint: Callback<Mo
             <dl class="rules">
                 <dt>{ "widths" }</dt><dd>{ format!("{} bits (checked at each)", widths.join(" and ")) }</dd>
                 <dt>{ "operators" }</dt><dd class="ops-allowed">{ for ex.operators.iter().map(|op| html! { <code>{ *op }</code> }) }</dd>
-                <dt>{ "budget" }</dt><dd class="ops-budget">{ format!("at most {} operators (the best known uses {})", ex.max_ops, ex.best_ops) }</dd>
+                <dt>{ "budget" }</dt><dd class="ops-budget">{ budget_text(ex) }</dd>
                 if let Some(max) = ex.max_constant {
                     <dt>{ "constants" }</dt><dd>{ format!("at most {max}") }</dd>
                 }
@@ -180,6 +180,18 @@ fn task_card(ex: &Exercise, hints: usize, best: Option<usize>, hint: Callback<Mo
             }
         </div>
     }
+}
+
+/// "at most 6 operators (the fewest possible is 2)", or "(the best known
+/// uses 2)" where no search proved it.
+fn budget_text(ex: &Exercise) -> String {
+    let f = fewest::fewest(ex);
+    let what = if f.proven {
+        "the fewest possible is"
+    } else {
+        "the best known uses"
+    };
+    format!("at most {} operators ({what} {})", ex.max_ops, f.ops)
 }
 
 /// The rules, live: the operator count, or the problem at its column.
@@ -220,11 +232,7 @@ fn done_view(done: &CheckDone, ex: &'static Exercise, answer: &str) -> Html {
         .map(|(w, m)| format!("{w} bits {}", method_text(*m)))
         .collect();
     let panel = Panel::from_slug(ex.panel).unwrap_or(Panel::Lab);
-    let compare = if r.ops <= ex.best_ops {
-        "as few as the best known".to_string()
-    } else {
-        format!("the best known uses {}", r.best_ops)
-    };
+    let compare = fewest::compare_text(ex, r.ops);
     html! {
         <div class="verdict solved" role="status">
             <p class="ok"><strong>{ "✓ Solved. " }</strong>{ format!("Proven equal to the reference: {} ({:.3} s).", how.join("; "), seconds) }</p>

@@ -185,8 +185,19 @@ fn student_row(s: &Value, names: &[String]) -> Html {
     }
 }
 
+/// The shortest program's search (`bitscope class fewest`): "4 (proven)",
+/// "at least 3", or "-" where it was not run.
+fn fewest_possible(f: &Value) -> String {
+    let at_least = f["at_least"].as_u64().unwrap_or(0);
+    match (f["proven"].as_bool(), f["ops"].as_u64()) {
+        (Some(true), Some(ops)) => format!("{ops} (proven)"),
+        (Some(_), _) if at_least > 0 => format!("at least {at_least}"),
+        _ => "-".into(),
+    }
+}
+
 /// Per puzzle: solved and tried, the solve rate, the operators of the
-/// solvers, and "beat the prof".
+/// solvers, "beat the prof", and the fewest possible.
 fn puzzle_table(book: &Value) -> Html {
     let rows = book["puzzles"].as_array().cloned().unwrap_or_default();
     let row = |p: &Value| {
@@ -215,6 +226,7 @@ fn puzzle_table(book: &Value) -> Html {
                 <td class="num">{ median }</td>
                 <td class="num prof">{ prof }</td>
                 <td class="num best">{ best.map_or("-".into(), |b| b.to_string()) }</td>
+                <td class="num possible">{ fewest_possible(&p["fewest"]) }</td>
                 <td class={classes!("beat", beat.replace(' ', "-"))}>{ beat }</td>
                 <td>{ by.join(", ") }</td>
             </tr>
@@ -227,7 +239,7 @@ fn puzzle_table(book: &Value) -> Html {
                 <table class="data class-puzzles-table">
                     <thead><tr>
                         <th>{ "puzzle" }</th><th>{ "solved / tried" }</th><th>{ "solve rate" }</th>
-                        <th>{ "median ops" }</th><th>{ "prof's ops" }</th><th>{ "fewest ops" }</th>
+                        <th>{ "median ops" }</th><th>{ "prof's ops" }</th><th>{ "fewest ops" }</th><th>{ "fewest possible" }</th>
                         <th>{ "the prof" }</th><th>{ "fewest by" }</th>
                     </tr></thead>
                     <tbody>{ for rows.iter().map(row) }</tbody>
