@@ -16,11 +16,10 @@
 //! instruction: a program the search rules out is ruled out for the puzzle.
 
 use super::grading::Class;
-use crate::lang::prove::Flow;
+use crate::lang::prove::Deadline;
 use crate::practice::sets::Puzzle;
-use crate::synth::{synthesize, Status, SynthOptions, SynthProgress, SynthSpec};
+use crate::synth::{synthesize, Status, SynthOptions, SynthSpec};
 use serde::Serialize;
-use std::time::{Duration, Instant};
 
 /// One puzzle's answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -98,15 +97,7 @@ pub fn search(class: &Class, k: usize, seconds: f64) -> PuzzleFewest {
     (opts.max_ops, opts.free_consts) = (longest, longest);
     // the literals the puzzle allows, and no other (-1 is ~0 there)
     (opts.max_const, opts.consts_only) = (Some(p.max_constant), true);
-    let end = Instant::now() + Duration::from_secs_f64(seconds.clamp(0.0, 1e6));
-    let mut ctl = |_: &SynthProgress| {
-        if Instant::now() >= end {
-            Flow::OutOfTime
-        } else {
-            Flow::Continue
-        }
-    };
-    match synthesize(&spec, &opts, &mut ctl) {
+    match synthesize(&spec, &opts, &mut Deadline::after(seconds)) {
         Ok(r) => {
             out.at_least = r.ruled_out;
             if let (Status::Found, Some(prog)) = (r.status, &r.program) {

@@ -162,8 +162,8 @@ mod search {
     /// Searches every program shorter than `ex`'s best known answer, at
     /// most `seconds` long.
     pub fn prove_fewest(ex: &Exercise, seconds: f64) -> Finding {
-        use crate::lang::prove::Flow;
-        use crate::synth::{synthesize, Status, SynthOptions, SynthProgress, SynthSpec};
+        use crate::lang::prove::Deadline;
+        use crate::synth::{synthesize, Status, SynthOptions, SynthSpec};
         let spec = match search_spec(ex) {
             Ok(s) => s,
             Err(why) => return Finding::NotSearched(why),
@@ -180,15 +180,7 @@ mod search {
         // (constants of at most max_constant, each operator's other
         // operand a value) is one of these
         (opts.max_ops, opts.free_consts, opts.max_const) = (spec.max_ops, spec.max_ops, None);
-        let end = std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds);
-        let mut ctl = |_: &SynthProgress| {
-            if std::time::Instant::now() >= end {
-                Flow::OutOfTime
-            } else {
-                Flow::Continue
-            }
-        };
-        match synthesize(&synth, &opts, &mut ctl) {
+        match synthesize(&synth, &opts, &mut Deadline::after(seconds)) {
             Ok(r) if r.status == Status::None => Finding::Proven,
             Ok(r) => match (&r.program, r.ops()) {
                 (Some(p), Some(ops)) if r.status == Status::Found => Finding::Shorter {

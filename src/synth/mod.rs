@@ -198,6 +198,20 @@ impl<F: FnMut(&SynthProgress) -> Flow> SynthControl for F {
     }
 }
 
+/// The prover's deadline serves the search too (natively).
+#[cfg(not(target_arch = "wasm32"))]
+impl SynthControl for crate::lang::prove::Deadline {
+    fn check(&mut self, _: &SynthProgress) -> Flow {
+        use crate::lang::prove::{Control, Phase, Progress};
+        let none = Progress {
+            phase: Phase::Sat,
+            done: 0,
+            total: 0,
+        };
+        Control::check(self, none)
+    }
+}
+
 /// The answer's kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
