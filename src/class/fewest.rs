@@ -16,25 +16,10 @@
 //! instruction: a program the search rules out is ruled out for the puzzle.
 
 use super::grading::Class;
+pub use super::store::PuzzleFewest;
 use crate::lang::prove::Deadline;
 use crate::practice::sets::Puzzle;
 use crate::synth::{synthesize, Status, SynthOptions, SynthSpec};
-use serde::Serialize;
-
-/// One puzzle's answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PuzzleFewest {
-    pub puzzle: String,
-    /// Every program shorter than this was ruled out.
-    pub at_least: usize,
-    /// The shortest program found (C), if any.
-    pub program: Option<String>,
-    pub ops: Option<usize>,
-    /// `ops` is the fewest possible under the puzzle's rules.
-    pub proven: bool,
-    /// Why there was no search, or why it stopped.
-    pub note: String,
-}
 
 /// The synthesizer's `--ops` for a puzzle's legal operators; an operator
 /// it does not have makes the search's lower bound no bound.

@@ -5,9 +5,8 @@
 //! beside the reference's count, and the fewest possible where
 //! `bitscope class fewest` searched). Computed from the stored rows alone.
 
-use super::fewest::PuzzleFewest;
 use super::grading::Class;
-use super::store::{Member, SubmissionRow};
+use super::store::{Member, PuzzleFewest, SubmissionRow};
 use serde::Serialize;
 use std::collections::BTreeMap;
 

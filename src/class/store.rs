@@ -14,9 +14,9 @@
 //!              program (C), note, searched: each puzzle's shortest program
 //! ```
 
-use super::fewest::PuzzleFewest;
 use super::tokens::{self, TokenHash};
 use rusqlite::{params, Connection, OptionalExtension};
+use serde::Serialize;
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 use thiserror::Error;
@@ -91,6 +91,21 @@ CREATE TABLE fewest (
 );
 ",
 ];
+
+/// One puzzle's shortest-program search, as stored ([`super::fewest`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PuzzleFewest {
+    pub puzzle: String,
+    /// Every program shorter than this was ruled out.
+    pub at_least: usize,
+    /// The shortest program found (C), if any.
+    pub program: Option<String>,
+    pub ops: Option<usize>,
+    /// `ops` is the fewest possible under the puzzle's rules.
+    pub proven: bool,
+    /// Why there was no search, or why it stopped.
+    pub note: String,
+}
 
 /// A class as stored.
 #[derive(Clone, Debug)]

@@ -475,9 +475,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("bits", &[]),
     ("lang", &["bits"]),
     ("chess", &["bits"]),
-    ("practice", &["lang", "bits"]),
+    ("synth", &["lang", "bits"]),
+    ("practice", &["synth", "lang", "bits"]),
     ("tricks", &["lang", "bits"]),
-    ("class", &["practice", "lang", "bits"]),
+    ("class", &["practice", "synth", "lang", "bits"]),
 ];
 
 /// The imports that break the layer rules.
