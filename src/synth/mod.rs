@@ -31,7 +31,7 @@ pub mod threads;
 
 use crate::lang::c::{parse_arg, CError, Int};
 use crate::lang::prove::Flow;
-pub use cegis::synthesize;
+pub use cegis::{search_length, synthesize, LengthResult};
 pub use ops::Op;
 use ops::Ty;
 pub use program::{Instr, Straight};
@@ -100,6 +100,24 @@ pub struct SynthOptions {
     /// them is left (the answer is then not minimal) and the next one
     /// searched.
     pub sat_steps: u64,
+    /// This search's share of each length when the lengths are cut over
+    /// workers that share no memory ([`search_length`]); `None`: all.
+    pub part: Option<Part>,
+}
+
+/// Share `index` of `of` of a length: the programs whose first
+/// instruction is the `index`-th of every `of` in the search's order.
+/// Lengths 0 and 1, and a length searched by SAT, are share 0's whole.
+///
+/// ```text
+///   first instructions  0 1 2 3 4 5 6 ...
+///   share 0 of 2        0   2   4   6
+///   share 1 of 2          1   3   5
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part {
+    pub index: usize,
+    pub of: usize,
 }
 
 /// How a length is searched.
@@ -144,6 +162,7 @@ impl Default for SynthOptions {
             max_const: None,
             consts_only: false,
             sat_steps: u64::MAX,
+            part: None,
         }
     }
 }

@@ -20,12 +20,14 @@
 //! [`Ty::eval`] (tested against it). A leaf's value on an input is a
 //! constant, so its selection folds to a two-literal clause a bit.
 //!
-//! Symmetry breaking: each rule only removes programs that another program
-//! of the length, or a shorter one, replaces (see [`SatSearch::new`]), so
-//! "unsatisfiable" still proves that no program of length L gives the
-//! target on these inputs, given that the shorter lengths were ruled out on
-//! a subset of them (the CEGIS loop searches lengths in order, and its
-//! inputs only grow).
+//! The rules of [`rules`] cut the solver's space; each only removes
+//! programs that another program of the length, or a shorter one, replaces,
+//! so "unsatisfiable" still proves that no program of length L gives the
+//! target on the inputs.
+
+mod rules;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
 
 use super::ops::{Op, Ty};
 use super::program::Instr;
@@ -43,6 +45,22 @@ pub struct Free {
     pub count: usize,
     pub max: Option<u64>,
 }
+
+/// What programs a search is over.
+#[derive(Clone, Copy, Debug)]
+pub struct Shape<'a> {
+    pub ty: Ty,
+    pub ops: &'a [Op],
+    /// The leaves: parameters, then the constants, then the free constants.
+    pub params: usize,
+    pub consts: &'a [u64],
+    pub free: Free,
+    /// Instructions (at least 1).
+    pub len: usize,
+}
+
+/// An input: the parameters' values and the target's.
+pub type Input = (Vec<u64>, u64);
 
 /// A search's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +82,7 @@ pub struct SatSearch {
     ty: Ty,
     ops: Vec<Op>,
     len: usize,
+    params: usize,
     consts: Vec<u64>,
     c: Circuit,
     solver: Incremental,
@@ -80,27 +99,19 @@ pub struct SatSearch {
 }
 
 impl SatSearch {
-    /// The search of programs of `len` instructions (at least 1) over
-    /// `params` parameters, the constants `consts` and `free`.
-    ///
-    /// The rules that cut the solver's space (none removes the last
-    /// program of its kind):
-    /// - a unary operator's second operand is its first (unread: a program
-    ///   with another is the same program);
-    /// - a commutative operator's operands in order, a <= b (`a op b` is
-    ///   `b op a`);
-    /// - every line but the last is read by a later one (a line nothing
-    ///   reads can be dropped: that shorter program gives the same answer,
-    ///   and the shorter lengths were ruled out on a subset of the inputs);
-    /// - the free constants in increasing order (any order of them is the
-    ///   same set of programs).
-    pub fn new(ty: Ty, ops: &[Op], params: usize, consts: &[u64], free: Free, len: usize) -> Self {
-        let nl = params + consts.len() + free.count;
+    /// The search over `shape`, given the inputs `distinct` first: no
+    /// value of a program may equal an earlier one (or the target) on all
+    /// of them. That rule keeps "unsatisfiable" a proof only when every
+    /// shorter length was ruled out on a subset of `distinct` (see
+    /// [`rules`]); give none when that is not known.
+    pub fn new(shape: Shape, distinct: &[Input]) -> Self {
+        let nl = shape.params + shape.consts.len() + shape.free.count;
         let mut s = SatSearch {
-            ty,
-            ops: ops.to_vec(),
-            len,
-            consts: consts.to_vec(),
+            ty: shape.ty,
+            ops: shape.ops.to_vec(),
+            len: shape.len,
+            params: shape.params,
+            consts: shape.consts.to_vec(),
             c: Circuit::new(),
             solver: Incremental::new(),
             fresh: 0,
@@ -110,27 +121,31 @@ impl SatSearch {
             free: Vec::new(),
             inputs: Vec::new(),
         };
-        for i in 0..len {
-            let o = s.one_hot(ops.len());
+        for i in 0..shape.len {
+            let o = s.one_hot(shape.ops.len());
             let a = s.one_hot(nl + i);
             let b = s.one_hot(nl + i);
             s.op_sel.push(o);
             s.a_sel.push(a);
             s.b_sel.push(b);
-            s.operand_order(i);
         }
-        for i in 0..len.saturating_sub(1) {
-            let v = nl + i;
-            let readers: Vec<Lit> = (i + 1..len)
-                .flat_map(|k| [s.a_sel[k][v], s.b_sel[k][v]])
-                .collect();
-            s.clause(&readers);
-        }
-        s.free_constants(free);
-        if std::env::var("SYNTH_DECIDE").is_ok() {
-            s.solver.decide_below(s.fresh);
-        }
+        s.free_constants(shape.free);
+        s.operand_order();
+        s.every_line_read();
+        s.no_copies();
+        s.one_schedule();
+        let vals: Vec<Vec<Word>> = distinct
+            .iter()
+            .filter_map(|(args, t)| s.encode(args, *t))
+            .collect();
+        let targets: Vec<u64> = distinct.iter().map(|d| d.1).collect();
+        s.distinct(&vals, &targets);
         s
+    }
+
+    /// The leaves: parameters, constants, free constants.
+    fn leaves(&self) -> usize {
+        self.params + self.consts.len() + self.free.len()
     }
 
     fn var(&mut self) -> Lit {
@@ -164,46 +179,14 @@ impl SatSearch {
         v
     }
 
-    /// Line i: a unary operator's b is its a; a commutative one's a <= b.
-    fn operand_order(&mut self, i: usize) {
-        let n = self.a_sel[i].len();
-        for (p, op) in self.ops.clone().into_iter().enumerate() {
-            let o = self.op_sel[i][p];
-            for j in 0..n {
-                let a = self.a_sel[i][j];
-                if op.unary() {
-                    let b = self.b_sel[i][j];
-                    self.clause(&[!o, !a, b]);
-                } else if op.commutative() {
-                    let mut cl = vec![!o, !a];
-                    cl.extend_from_slice(&self.b_sel[i][j..]);
-                    self.clause(&cl);
-                }
-            }
-        }
-    }
-
-    /// The free constants' words: in increasing order, each at most the
-    /// maximum.
-    fn free_constants(&mut self, free: Free) {
-        let max = free.max.map(|m| self.constant(m & self.ty.mask));
-        for _ in 0..free.count {
-            let f = self.word();
-            if let Some(m) = &max {
-                let over = words::lt(&mut self.c, m, &f);
-                self.clause(&[!over]);
-            }
-            if let Some(prev) = self.free.last().cloned() {
-                let down = words::lt(&mut self.c, &f, &prev);
-                self.clause(&[!down]);
-            }
-            self.free.push(f);
-        }
-    }
-
     /// How many inputs were given.
     pub fn inputs(&self) -> usize {
         self.inputs.len()
+    }
+
+    /// The solver's counts ([`Incremental::stats`]).
+    pub fn stats(&self) -> [u64; 5] {
+        self.solver.stats()
     }
 
     /// Every solver step so far.
@@ -214,8 +197,14 @@ impl SatSearch {
     /// One more input: the program must give `target` on `args` (and have
     /// a value there). An input given before is ignored.
     pub fn add_input(&mut self, args: &[u64], target: u64) {
+        self.encode(args, target);
+    }
+
+    /// Every value's word on an input (the leaves, then the lines; the
+    /// last line is the target), `None` when it was given before.
+    fn encode(&mut self, args: &[u64], target: u64) -> Option<Vec<Word>> {
         if self.inputs.iter().any(|a| a == args) {
-            return;
+            return None;
         }
         self.inputs.push(args.to_vec());
         let mut vals: Vec<Word> = args.iter().map(|&a| self.constant(a)).collect();
@@ -231,6 +220,13 @@ impl SatSearch {
             };
             for (p, op) in self.ops.clone().into_iter().enumerate() {
                 let o = self.op_sel[i][p];
+                // the operator's own copies of its operands, bound only when
+                // it is the line's: the gates of the others compute nothing
+                let a = self.guarded(o, &a);
+                let b = match op.unary() {
+                    true => a.clone(),
+                    false => self.guarded(o, &b),
+                };
                 let (r, undefined) = apply(&mut self.c, self.ty, op, &a, &b);
                 for (&v, &r) in v.iter().zip(&r) {
                     self.clause(&[!o, !v, r]);
@@ -240,6 +236,17 @@ impl SatSearch {
             }
             vals.push(v);
         }
+        Some(vals)
+    }
+
+    /// A fresh word equal to `w` when `o` holds.
+    fn guarded(&mut self, o: Lit, w: &[Lit]) -> Word {
+        let g = self.word();
+        for (&x, &y) in g.iter().zip(w) {
+            self.clause(&[!o, !x, y]);
+            self.clause(&[!o, x, !y]);
+        }
+        g
     }
 
     /// A fresh word equal to the value `sel` picks among `vals`.
@@ -342,8 +349,7 @@ pub fn apply(c: &mut Circuit, ty: Ty, op: Op, a: &[Lit], b: &[Lit]) -> (Word, Li
             } else {
                 Lit::FALSE
             };
-            let (v, undefined) = words::shift(c, op == Op::Shl, a, b, fill);
-            return (v, undefined);
+            return words::shift(c, op == Op::Shl, a, b, fill);
         }
         Op::Lt => bit(words::lt(c, &flip(a), &flip(b))),
         Op::Le => bit(!words::lt(c, &flip(b), &flip(a))),

@@ -12,21 +12,23 @@
 //!
 //! The calling thread only polls the control (progress, deadline, cancel).
 
-use super::search::{firsts, Ctx, Outcome, Search};
+use super::program::Instr;
+use super::search::{Ctx, Outcome, Search};
 use crate::lang::prove::Flow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
 use std::sync::Mutex;
 use std::time::Duration;
 
-/// Searches length `len` on `threads` threads; `poll` is told the
-/// candidates compared since its last call (false: stop).
+/// Searches the programs of length `len` starting with one of `firsts`
+/// on `threads` threads; `poll` is told the candidates compared since its
+/// last call (false: stop).
 pub fn run_threads(
     cx: &Ctx,
     len: usize,
+    firsts: &[Instr],
     threads: usize,
     poll: &mut dyn FnMut(u64) -> bool,
 ) -> Outcome {
-    let firsts = firsts(cx);
     let next = AtomicUsize::new(0);
     let best = AtomicUsize::new(usize::MAX);
     let stop = AtomicBool::new(false);

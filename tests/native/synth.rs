@@ -183,6 +183,49 @@ fn the_operators_and_constants_given_are_the_ones_used() {
 }
 
 #[test]
+fn the_sat_engine_finds_the_same_lengths() {
+    for (what, src, ops) in KNOWN.iter().filter(|k| k.2 <= 3) {
+        let (code, v) = synth_json(src, &["--max-ops", "3", "--engine", "sat"]);
+        assert_eq!(code, Some(0), "{what}: {v}");
+        assert_eq!(
+            (v["ops"].as_u64(), v["minimal"].as_bool()),
+            (Some(*ops), Some(true)),
+            "{what}: {v}"
+        );
+        agrees_with_spec(src, v["source"].as_str().unwrap(), "f");
+    }
+}
+
+#[test]
+fn free_constants_are_any_literal() {
+    // 5 is not given: x * 5 in one operation with a free constant
+    let src = "unsigned f(unsigned x) { return x + x + x + x + x; }";
+    let (code, v) = synth_json(src, &["--ops", "* + <<", "--free-consts", "1"]);
+    assert_eq!(code, Some(0), "{v}");
+    assert_eq!(
+        (v["expr"].as_str(), v["minimal"].as_bool()),
+        (Some("x * 5u"), Some(true)),
+        "{v}"
+    );
+    agrees_with_spec(src, v["source"].as_str().unwrap(), "f");
+    // at most 255: 300 takes two additions
+    let src = "int f(int x) { return x + 300; }";
+    let args = ["--ops", "+", "--free-consts", "1", "--max-const", "255"];
+    let (_, v) = synth_json(src, &args);
+    assert_eq!(
+        (v["ops"].as_u64(), v["minimal"].as_bool()),
+        (Some(2), Some(true)),
+        "{v}"
+    );
+    agrees_with_spec(src, v["source"].as_str().unwrap(), "f");
+    // none exists with & alone, whatever the constants
+    let src = "unsigned f(unsigned x) { return x | 1; }";
+    let args = ["--ops", "&", "--free-consts", "2", "--max-ops", "2"];
+    let (code, v) = synth_json(src, &args);
+    assert_eq!((code, v["status"].as_str()), (Some(1), Some("none")), "{v}");
+}
+
+#[test]
 fn text_output_says_the_program_and_whether_it_is_minimal() {
     let out = with_stdin(&["synth", "-"], KNOWN[1].1);
     assert_eq!(out.status.code(), Some(0));
@@ -216,6 +259,9 @@ fn bad_input_exits_2_with_a_message() {
         &["synth", &good, "--fn", "g"],
         &["synth", &good, "--timeout", "-1"],
         &["synth", &good, "--max-ops", "65"],
+        &["synth", &good, "--engine", "fast"],
+        &["synth", &good, "--free-consts", "9"],
+        &["synth", &good, "--free-consts", "1", "--max-const", "two"],
     ]);
     let out = run(&["synth", &good, "--ops", "& %"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("`%` is not an operator"));

@@ -9,7 +9,7 @@
 use crate::common::cli::run;
 use bitscope::bits::rng::Rng;
 use bitscope::lang::prove::Flow;
-use bitscope::synth::{synthesize, Status, SynthOptions, SynthProgress, SynthSpec};
+use bitscope::synth::{synthesize, Engine, Status, SynthOptions, SynthProgress, SynthSpec};
 use std::time::{Duration, Instant};
 
 const HD25: &str = include_str!("../../src/cli/bench/hd25.c");
@@ -191,12 +191,24 @@ fn each_specification_agrees_with_an_independent_formula() {
 
 #[test]
 fn the_search_finds_p1_to_p8_at_their_known_length_proven_minimal() {
-    for m in collection().iter().filter(|m| m.id <= 8) {
+    finds_at_the_known_length(8, Engine::Auto);
+}
+
+#[test]
+fn the_sat_search_finds_p1_to_p10_at_their_known_length_proven_minimal() {
+    finds_at_the_known_length(10, Engine::Sat);
+}
+
+/// P1 to P`last`, each found at its known length (the enumeration's) and
+/// proven minimal, equal to the independent formula.
+fn finds_at_the_known_length(last: u32, engine: Engine) {
+    for m in collection().iter().filter(|m| m.id <= last) {
         let s = spec(m);
         let mut opts = SynthOptions::read(Some(&m.ops), Some(&m.consts), s.ty).unwrap();
         let known = m.known.unwrap();
         opts.max_ops = known;
         opts.threads = 2;
+        opts.engine = engine;
         // generous: each takes well under a second natively
         let end = Instant::now() + Duration::from_secs(600);
         let mut ctl = |_: &SynthProgress| {
@@ -212,13 +224,16 @@ fn the_search_finds_p1_to_p8_at_their_known_length_proven_minimal() {
         assert!(r.minimal(), "P{}: not proven minimal", m.id);
         let p = r.program.as_ref().unwrap();
         let mut rng = Rng::new(u64::from(m.id));
-        for x in edges()
+        let xs: Vec<u32> = edges()
             .into_iter()
             .chain((0..200).map(|_| rng.next_u64() as u32))
-        {
-            let want = reference(m.id, x, 0);
+            .collect();
+        for x in xs {
+            let y = rng.next_u64() as u32;
+            let want = reference(m.id, x, y);
             assert_eq!(
-                p.eval(&[u64::from(x)]).map(|v| v as u32),
+                p.eval(&[u64::from(x), u64::from(y)][..s.params.len()])
+                    .map(|v| v as u32),
                 want,
                 "P{}: {}",
                 m.id,

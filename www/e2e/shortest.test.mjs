@@ -49,6 +49,11 @@ test('a long search shows its progress and is cancelled', async () => {
   await page.click('.synth-start');
   await page.waitForSelector('.synth-progress');
   await page.waitForFunction(() => /candidates/.test(document.querySelector('.synth-progress')?.textContent ?? ''));
+  // from length 3 every worker searches a share of each length
+  const cores = await page.evaluate(() => Math.min(16, navigator.hardwareConcurrency));
+  if (cores > 1) {
+    await page.waitForFunction((n) => new RegExp(`share \\d of ${n}`).test(document.querySelector('.synth-progress')?.textContent ?? ''), cores, { timeout: 30000 });
+  }
   await shot(page, 'shortest-phone-running');
   await page.click('.synth-cancel');
   await page.waitForSelector('.synth-cancelled');

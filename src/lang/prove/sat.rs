@@ -7,10 +7,13 @@
 //! [`Incremental`] keeps one solver across calls (the synthesizer's: one
 //! program shape, more inputs each round), its learnt clauses with it.
 
-use super::circuit::{Circuit, Lit, Node};
+use super::circuit::{Circuit, Lit};
 use super::{Control, Flow, Phase, Progress};
+use batsat::theory::{Theory, TheoryArg};
 use batsat::{lbool, Callbacks, SolverInterface};
 use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Search steps between two questions to the caller's [`Control`].
 pub const ASK_EVERY: u64 = 1024;
@@ -113,21 +116,64 @@ pub fn dimacs(c: &Circuit, root: Lit) -> String {
     out
 }
 
-/// Steps between two questions to the caller in [`Incremental::solve`]:
-/// the solver stops, asks, and starts again (keeping what it learnt).
-pub const INCREMENTAL_CHUNK: u64 = 1 << 14;
+/// Stops the solver when its poll says so (the solver owns it; the poll,
+/// which holds the caller's [`Control`], lives only for one call).
+struct StopFlag(Arc<AtomicBool>);
 
-/// Counts the solver's steps; stops at the limit.
-struct Steps {
-    steps: Cell<u64>,
-    limit: Cell<u64>,
+impl Callbacks for StopFlag {
+    fn stop(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
-impl Callbacks for Steps {
-    fn stop(&self) -> bool {
-        let n = self.steps.get() + 1;
-        self.steps.set(n);
-        n >= self.limit.get()
+/// Counts one call's steps and asks the caller every [`ASK_EVERY`]: a
+/// theory with nothing to check, called at every step without a conflict
+/// (as the solver asks its callbacks whether to stop).
+struct Poll<'a> {
+    ctl: &'a mut dyn Control,
+    steps: u64,
+    max_steps: u64,
+    flag: Arc<AtomicBool>,
+    flow: Option<Flow>,
+    levels: usize,
+}
+
+impl Theory for Poll<'_> {
+    fn partial_check(&mut self, _: &mut TheoryArg) {
+        self.steps += 1;
+        let flow = if self.steps >= self.max_steps {
+            Flow::OutOfTime
+        } else if self.steps.is_multiple_of(ASK_EVERY) {
+            self.ctl.check(Progress {
+                phase: Phase::Sat,
+                done: self.steps,
+                total: self.max_steps,
+            })
+        } else {
+            Flow::Continue
+        };
+        if flow != Flow::Continue {
+            self.flow = Some(flow);
+            self.flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn final_check(&mut self, _: &mut TheoryArg) {}
+
+    fn create_level(&mut self) {
+        self.levels += 1;
+    }
+
+    fn pop_levels(&mut self, n: usize) {
+        self.levels -= n;
+    }
+
+    fn n_levels(&self) -> usize {
+        self.levels
+    }
+
+    fn explain_propagation(&mut self, _: batsat::Lit) -> &[batsat::Lit] {
+        &[] // (it propagates nothing)
     }
 }
 
@@ -136,15 +182,14 @@ impl Callbacks for Steps {
 /// satisfiable, so every node may be in) and clauses over its wires.
 /// Node n is the solver's variable n.
 pub struct Incremental {
-    solver: batsat::Solver<Steps>,
+    solver: batsat::Solver<StopFlag>,
+    stop: Arc<AtomicBool>,
     /// Nodes whose definitions are in.
     synced: usize,
     /// False once the clauses are unsatisfiable.
     ok: bool,
     buf: Vec<batsat::Lit>,
-    /// With `Some(n)`, the solver decides only circuit inputs numbered
-    /// below n ([`Incremental::decide_below`]).
-    decide_below: Option<u32>,
+    steps: u64,
 }
 
 impl Default for Incremental {
@@ -155,30 +200,34 @@ impl Default for Incremental {
 
 impl Incremental {
     pub fn new() -> Incremental {
-        let steps = Steps {
-            steps: Cell::new(0),
-            limit: Cell::new(u64::MAX),
-        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let opts = batsat::SolverOpts::default();
         Incremental {
-            solver: batsat::Solver::new(batsat::SolverOpts::default(), steps),
+            solver: batsat::Solver::new(opts, StopFlag(stop.clone())),
+            stop,
             synced: 0,
             ok: true,
             buf: Vec::new(),
-            decide_below: None,
+            steps: 0,
         }
     }
 
-    /// The solver decides only the circuit inputs numbered below `n`: every
-    /// other node must follow from them by propagation (a gate from its
-    /// inputs, or an input fixed by clauses once those are decided), since
-    /// a variable never decided may be left without a value.
-    pub fn decide_below(&mut self, n: u32) {
-        self.decide_below = Some(n);
+    /// The solver's counts: variables, clauses, conflicts, propagations,
+    /// decisions.
+    pub fn stats(&self) -> [u64; 5] {
+        let s = &self.solver;
+        [
+            u64::from(s.num_vars()),
+            s.num_clauses(),
+            s.num_conflicts(),
+            s.num_propagations(),
+            s.num_decisions(),
+        ]
     }
 
     /// Every search step so far.
     pub fn steps(&self) -> u64 {
-        self.solver.cb().steps.get()
+        self.steps
     }
 
     fn add(&mut self, d: impl IntoIterator<Item = i32>) {
@@ -200,14 +249,6 @@ impl Incremental {
             self.synced = 1;
         }
         for n in self.synced..nodes {
-            let decide = match (self.decide_below, c.nodes()[n]) {
-                (None, _) => true,
-                (Some(below), Node::Input(k)) => k < below,
-                (Some(_), _) => false,
-            };
-            while self.solver.num_vars() <= n as u32 {
-                self.solver.new_var(lbool::UNDEF, decide);
-            }
             let mut cls: [[i32; 3]; 4] = [[0; 3]; 4];
             let mut k = 0;
             c.definition(n, |cl| {
@@ -233,41 +274,33 @@ impl Incremental {
     }
 
     /// Is there a value of every node meeting every clause given? At most
-    /// `max_steps` steps this call; `ctl` is asked every
-    /// [`INCREMENTAL_CHUNK`].
+    /// `max_steps` steps this call; `ctl` is asked every [`ASK_EVERY`].
     pub fn solve(&mut self, c: &Circuit, max_steps: u64, ctl: &mut dyn Control) -> Answer {
         self.sync(c);
-        let start = self.steps();
-        loop {
-            if !self.ok {
-                return Answer::Unsat;
-            }
-            let spent = self.steps() - start;
-            if spent >= max_steps {
-                return Answer::Unknown(Flow::OutOfTime);
-            }
-            let limit = self.steps() + INCREMENTAL_CHUNK.min(max_steps - spent);
-            self.solver.cb().limit.set(limit);
-            let r = self.solver.solve_limited(&[]);
-            if r == lbool::TRUE {
-                let model = self.solver.get_model();
-                let mut values: Vec<bool> = model.iter().map(|&b| b == lbool::TRUE).collect();
-                values.resize(c.nodes().len(), false);
-                return Answer::Sat(values);
-            }
-            if r == lbool::FALSE {
-                self.ok = false;
-                return Answer::Unsat;
-            }
-            let p = Progress {
-                phase: Phase::Sat,
-                done: self.steps() - start,
-                total: max_steps,
-            };
-            let flow = ctl.check(p);
-            if flow != Flow::Continue {
-                return Answer::Unknown(flow);
-            }
+        if !self.ok {
+            return Answer::Unsat;
+        }
+        self.stop.store(false, Ordering::Relaxed);
+        let mut poll = Poll {
+            ctl,
+            steps: 0,
+            max_steps,
+            flag: self.stop.clone(),
+            flow: None,
+            levels: 0,
+        };
+        let r = self.solver.solve_limited_th(&mut poll, &[]);
+        self.steps += poll.steps;
+        if r == lbool::TRUE {
+            let model = self.solver.get_model();
+            let mut values: Vec<bool> = model.iter().map(|&b| b == lbool::TRUE).collect();
+            values.resize(c.nodes().len(), false);
+            Answer::Sat(values)
+        } else if r == lbool::FALSE {
+            self.ok = false;
+            Answer::Unsat
+        } else {
+            Answer::Unknown(poll.flow.unwrap_or(Flow::OutOfTime))
         }
     }
 }

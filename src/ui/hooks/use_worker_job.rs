@@ -54,6 +54,8 @@ struct Parts {
     /// Held while the workers wait for the page to paint the job's start
     /// (see `start_on`); replacing the parts drops it, and the start with it.
     waiting: Option<Rc<()>>,
+    /// Whether a part's answer is the whole job's ([`JobOutput::decides`]).
+    decides: Option<fn(&WorkerEvent) -> bool>,
 }
 
 /// What a part's event means for the whole job.
@@ -79,6 +81,13 @@ fn part_event(p: &mut Parts, k: usize, event: WorkerEvent) -> Option<Update> {
         WorkerEvent::Error { message } => {
             *p = Parts::default(); // stops every part
             Some(Update::Failed(message))
+        }
+        answer if p.decides.is_some_and(|d| d(&answer)) => {
+            if let Some(job) = p.jobs.get_mut(k).and_then(Option::take) {
+                job.release();
+            }
+            *p = Parts::default(); // stops the other parts
+            Some(Update::Done(vec![answer]))
         }
         answer => {
             p.results[k] = Some(answer);
@@ -162,12 +171,19 @@ impl<T: JobOutput> UseWorkerJobHandle<T> {
     /// page's layout and paint share the machine (and its memory bus) with
     /// them, and a short perft ran measurably slower beside the drawing.
     pub fn start_on(&self, request: &Request, workers: u32) {
-        let parts = request.split(workers.max(1));
+        self.start_parts(request.split(workers.max(1)));
+    }
+
+    /// Starts each of `parts` on a worker of its own, as one job (its
+    /// answers merged by `T`, see [`JobOutput`]), stopping the job that
+    /// runs, if any.
+    pub fn start_parts(&self, parts: Vec<Request>) {
         let ticket = Rc::new(());
         *self.job.borrow_mut() = Parts {
             progress: vec![None; parts.len()],
             results: vec![None; parts.len()],
             waiting: Some(ticket.clone()),
+            decides: Some(|e: &WorkerEvent| T::from_event(e.clone()).is_some_and(|t| t.decides())),
             ..Parts::default()
         };
         self.state.set(JobState::Running(Progress::starting()));
@@ -207,6 +223,12 @@ impl<T: JobOutput> UseWorkerJobHandle<T> {
         drop(parts);
         prewarm();
         self.state.set(JobState::Cancelled);
+    }
+
+    /// The job's answer, put together by the caller (a job of several
+    /// rounds, as the shortest-program search's lengths).
+    pub fn set_done(&self, answer: T) {
+        self.state.set(JobState::Done(answer));
     }
 
     /// Stops the job, if any, and forgets its result.

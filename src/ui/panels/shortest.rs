@@ -1,8 +1,9 @@
 //! Shortest program: a C specification (any loops, branches, tables) and
-//! the operators allowed; the worker searches every straight-line program
-//! by length (`synth`, [`Request::Synth`]), with progress and cancel, and
-//! shows the shortest one proven equal, whether it is minimal, and a link
-//! that steps it in the Lab beside the specification.
+//! the operators allowed; the workers search every straight-line program
+//! by length (`synth`, [`Request::Synth`]; from length 3 each worker a
+//! share, [`SynthRun`]), with progress and cancel, and the panel shows the
+//! shortest one proven equal, whether it is minimal, and a link that steps
+//! it in the Lab beside the specification.
 //!
 //! URL state: `ui::state::SynthState` (`src`, `fn`, `ops`, `consts`,
 //! `max`, `secs`).
@@ -14,7 +15,7 @@ use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::state::{
     CodeState, LabMode, LabState, SynthAction as Action, SynthState, SYNTH_MAX_OPS, SYNTH_SECONDS,
 };
-use crate::ui::worker::{Request, SynthAsk, SynthDone};
+use crate::ui::worker::{worker_count, Request, SynthAsk, SynthDone, SynthRun, SynthStep};
 use crate::ui::{components::PanelFrame, registry::Panel, route::Route};
 use yew::prelude::*;
 
@@ -23,39 +24,65 @@ pub fn shortest_panel(props: &PanelProps) -> Html {
     let state: SynthState = props.state();
     let dispatch = props.dispatch(&state);
     let job = use_worker_job::<SynthDone>();
-    let now = SynthAsk {
+    let ask = SynthAsk {
         src: state.src.clone(),
         func: state.func.clone(),
         ops: state.ops.clone(),
         consts: state.consts.clone(),
         max_ops: state.max_ops,
         seconds: f64::from(state.seconds),
-    }
-    .request();
+        ..SynthAsk::default()
+    };
+    let now = ask.request();
     let asked = use_state(|| None::<Request>);
+    let run = use_mut_ref(|| None::<SynthRun>);
     let start = {
-        let (job, asked, now) = (job.clone(), asked.clone(), now.clone());
+        let (job, asked, now, run) = (job.clone(), asked.clone(), now.clone(), run.clone());
         Callback::from(move |_: MouseEvent| {
             asked.set(Some(now.clone()));
-            job.start(&now);
+            let r = SynthRun::new(ask.clone(), worker_count());
+            job.start_parts(r.requests());
+            *run.borrow_mut() = Some(r);
         })
     };
+    {
+        // each length's answer: the next length, or the search's answer
+        let (job, run) = (job.clone(), run.clone());
+        use_effect_with((*job).clone(), move |now| {
+            let step = match now {
+                JobState::Done(length) => run.borrow_mut().as_mut().map(|r| r.next(length.clone())),
+                _ => None,
+            };
+            match step {
+                Some(SynthStep::Next(shares)) => job.start_parts(shares),
+                Some(SynthStep::Done(answer)) => {
+                    *run.borrow_mut() = None;
+                    job.set_done(answer);
+                }
+                None => {}
+            }
+        });
+    }
     let cancel = {
-        let job = job.clone();
-        Callback::from(move |_: MouseEvent| job.cancel())
+        let (job, run) = (job.clone(), run.clone());
+        Callback::from(move |_: MouseEvent| {
+            *run.borrow_mut() = None;
+            job.cancel();
+        })
     };
+    let between = run.borrow().is_some() && matches!(*job, JobState::Done(_));
     let stale = asked.as_ref().is_some_and(|a| a != &now);
     html! {
         <PanelFrame panel={Panel::Shortest} lede={"Is there a shorter way? Write what a function must compute, plainly, with loops if you like. The search tries every branch-free program of one operation, then two, then three, ..., over the operators you allow; the first one equal on a set of inputs is proven equal on every input, and a counterexample joins the set. When every shorter length was searched, the answer is the fewest possible."}>
             <SpecCard state={state.clone()} dispatch={dispatch.clone()} />
             <div class="card synth-run">
                 <div class="actions">
-                    <button type="button" class="primary synth-start" onclick={start} disabled={job.is_running()}>{ "find the shortest program" }</button>
-                    if job.is_running() {
+                    <button type="button" class="primary synth-start" onclick={start} disabled={job.is_running() || between}>{ "find the shortest program" }</button>
+                    if job.is_running() || between {
                         <button type="button" class="synth-cancel" onclick={cancel}>{ "cancel" }</button>
                     }
                 </div>
-                { status_view(&job, &state) }
+                if !between { { status_view(&job, &state) } }
                 if stale && !job.is_running() { <p class="muted">{ "The specification changed since: search again." }</p> }
             </div>
         </PanelFrame>

@@ -126,8 +126,12 @@ pub fn synth_event(ask: &super::synth::SynthAsk, task: &Task) -> Result<WorkerEv
     let mut failed = None;
     let mut check = |p: &crate::synth::SynthProgress| {
         let label = || {
+            let share = match ask.parts {
+                n if n > 1 => format!(" (share {} of {n})", ask.part + 1),
+                _ => String::new(),
+            };
             format!(
-                "length {}: {} candidates, {} proven",
+                "length {}{share}: {} candidates, {} proven",
                 p.length, p.searched, p.proofs
             )
         };
@@ -147,7 +151,11 @@ pub fn synth_event(ask: &super::synth::SynthAsk, task: &Task) -> Result<WorkerEv
         return Err(e);
     }
     Ok(match result {
-        Ok(r) => super::SynthDone::of(&r, task.seconds()).event(),
+        Ok(done) => super::SynthDone {
+            seconds: task.seconds(),
+            ..done
+        }
+        .event(),
         Err(e) => WorkerEvent::Error {
             message: e.to_string(),
         },

@@ -15,6 +15,7 @@ mod c_run;
 mod grade;
 pub mod protocol;
 mod synth;
+mod synth_run;
 mod tricks;
 
 #[cfg(all(target_arch = "wasm32", feature = "worker"))]
@@ -37,4 +38,5 @@ pub use protocol::{
     SuiteResult, WorkerEvent,
 };
 pub use synth::{SynthAsk, SynthDone};
+pub use synth_run::{SynthRun, SynthStep};
 pub use tricks::{TrickHit, TricksFound, MAX_HITS};

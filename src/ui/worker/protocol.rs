@@ -401,6 +401,12 @@ pub trait JobOutput: Clone + PartialEq + 'static {
             Some(parts.swap_remove(0))
         }
     }
+
+    /// This part's answer is the whole job's: the other parts are stopped
+    /// (a program found by one share of a length).
+    fn decides(&self) -> bool {
+        false
+    }
 }
 
 /// Each job's result type and the event that carries it (and, for a job
@@ -692,6 +698,10 @@ mod tests {
                 consts: "".into(),
                 max_ops: 4,
                 seconds: 30.0,
+                length: Some(3),
+                part: 1,
+                parts: 2,
+                samples: vec![vec![5], vec![u64::MAX >> 32]],
             }
             .request(),
             Request::perft("8/8/8/8/8/8/8/K1k5 w - -", 3),

@@ -1,14 +1,19 @@
 //! The worker's answer to [`Request::Synth`](super::Request::Synth): the
 //! shortest program `synth` found (or why none), as text and numbers for
 //! the page (which never links the search: only the worker builds it).
+//! A search on several workers asks one length at a time, each worker its
+//! share ([`crate::synth::search_length`]; the page's side is
+//! [`super::synth_run`]).
 
 use super::protocol::{JobOutput, Request, WorkerEvent};
 use serde::{Deserialize, Serialize};
 
 /// What to search: `src`'s function `func` (absent: its last but
 /// `assume`) over `ops` and `consts` (`bitscope synth`'s notation; empty:
-/// the defaults), at most `max_ops` operations, within `seconds`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// the defaults), at most `max_ops` operations, within `seconds`. With a
+/// `length`: that length only, share `part` of `parts`, from the inputs
+/// `samples` (every share's, after the length before).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SynthAsk {
     pub src: String,
     pub func: Option<String>,
@@ -16,6 +21,14 @@ pub struct SynthAsk {
     pub consts: String,
     pub max_ops: u32,
     pub seconds: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub length: Option<u32>,
+    #[serde(default)]
+    pub part: u32,
+    #[serde(default)]
+    pub parts: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub samples: Vec<Vec<u64>>,
 }
 
 impl SynthAsk {
@@ -31,9 +44,10 @@ impl SynthAsk {
 }
 
 /// `synth::SynthResult`, for the page.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SynthDone {
-    /// "found", "none" or "timeout".
+    /// "found", "none" or "timeout"; for one length's share,
+    /// "exhausted" (none of the length in the share).
     pub status: String,
     /// The program as one C expression, and as a whole C function.
     pub expr: Option<String>,
@@ -51,6 +65,13 @@ pub struct SynthDone {
     /// Candidate programs compared with the inputs.
     pub searched: f64,
     pub seconds: f64,
+    /// One length's share: the inputs of its S at the end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub samples: Vec<Vec<u64>>,
+    /// One length's share: a match the prover could not decide, or the
+    /// solver out of steps ("exhausted" is then no proof).
+    #[serde(default)]
+    pub undecided: bool,
 }
 
 impl JobOutput for SynthDone {
@@ -59,6 +80,38 @@ impl JobOutput for SynthDone {
             WorkerEvent::Synthesized(text) => serde_json::from_str(&text).ok(),
             _ => None,
         }
+    }
+
+    /// A length's shares as one: the first program found (the others are
+    /// stopped when one is, [`JobOutput::decides`]); else out of time if a
+    /// share was; else exhausted, on every share's inputs.
+    fn merge(parts: Vec<Self>) -> Option<Self> {
+        let searched = parts.iter().map(|p| p.searched).sum();
+        let seconds = parts.iter().map(|p| p.seconds).fold(0.0, f64::max);
+        let undecided = parts.iter().any(|p| p.undecided);
+        let pick = |status: &str| parts.iter().position(|p| p.status == status);
+        let k = pick("found").or_else(|| pick("timeout")).unwrap_or(0);
+        let mut whole = parts.get(k)?.clone();
+        if whole.status == "exhausted" {
+            whole.samples = Vec::new();
+            for p in &parts {
+                for s in &p.samples {
+                    if !whole.samples.contains(s) {
+                        whole.samples.push(s.clone());
+                    }
+                }
+            }
+        }
+        Some(SynthDone {
+            searched,
+            seconds,
+            undecided,
+            ..whole
+        })
+    }
+
+    fn decides(&self) -> bool {
+        self.status == "found"
     }
 }
 
@@ -83,26 +136,43 @@ impl SynthDone {
             proof: r.proof.map(str::to_string),
             searched: r.searched as f64,
             seconds,
+            ..SynthDone::default()
         }
     }
 }
 
-/// The search `ask` describes; `check` reports progress and says go on,
-/// out of time or cancel.
+/// The search `ask` describes (the whole, or one length's share); `check`
+/// reports progress and says go on, out of time or cancel. The answer's
+/// `seconds` is left to the caller.
 #[cfg(any(test, all(target_arch = "wasm32", feature = "worker")))]
 pub fn run(
     ask: &SynthAsk,
     check: &mut dyn crate::synth::SynthControl,
-) -> Result<crate::synth::SynthResult, crate::synth::SynthError> {
-    use crate::synth::{synthesize, SynthOptions, SynthSpec};
+) -> Result<SynthDone, crate::synth::SynthError> {
+    use crate::synth::{search_length, synthesize, Part, Status, SynthOptions, SynthSpec};
     let spec = SynthSpec::parse(&ask.src, ask.func.as_deref())?;
     let ops = (!ask.ops.trim().is_empty()).then_some(ask.ops.as_str());
     let opts = SynthOptions {
         max_ops: ask.max_ops.clamp(1, 8) as usize,
         threads: 1,
+        part: (ask.parts > 1).then_some(Part {
+            index: ask.part.min(ask.parts - 1) as usize,
+            of: ask.parts as usize,
+        }),
         ..SynthOptions::read(ops, Some(&ask.consts), spec.ty)?
     };
-    synthesize(&spec, &opts, check)
+    let Some(len) = ask.length else {
+        return Ok(SynthDone::of(&synthesize(&spec, &opts, check)?, 0.0));
+    };
+    let len = len.min(opts.max_ops as u32) as usize;
+    let r = search_length(&spec, &opts, len, &ask.samples, check)?;
+    let mut done = SynthDone::of(&r.result, 0.0);
+    if r.result.status == Status::None {
+        done.status = "exhausted".into();
+        done.samples = r.samples;
+    }
+    done.undecided = r.undecided;
+    Ok(done)
 }
 
 #[cfg(test)]
@@ -116,18 +186,16 @@ mod tests {
         let mut go = |_: &crate::synth::SynthProgress| Flow::Continue;
         let ask = |ops: &str| SynthAsk {
             src: spec.into(),
-            func: None,
             ops: ops.into(),
-            consts: String::new(),
             max_ops: 3,
             seconds: 10.0,
+            ..SynthAsk::default()
         };
         assert_eq!(
             SynthAsk::read(&serde_json::to_string(&ask("&")).unwrap()),
             Ok(ask("&"))
         );
-        let r = run(&ask("& - + ~ ^"), &mut go).unwrap();
-        let done = SynthDone::of(&r, 0.5);
+        let done = run(&ask("& - + ~ ^"), &mut go).unwrap();
         assert_eq!(
             (done.status.as_str(), done.ops, done.minimal, done.ruled_out),
             ("found", Some(2), true, 2)

@@ -1,0 +1,320 @@
+//! The page's side of a shortest-program search on several workers: one
+//! length at a time, each worker a share of it
+//! ([`crate::synth::search_length`]); the next length starts from every
+//! share's inputs, once every share found none.
+//!
+//! ```text
+//!   lengths 0, 1, 2     one worker (they take milliseconds)
+//!   lengths 3, 4, ...   every worker its share; the first program found
+//!                       ends the search (every shorter length: none)
+//! ```
+
+use super::protocol::Request;
+use super::synth::{SynthAsk, SynthDone};
+
+/// Lengths from this one on are cut over the workers (as natively over
+/// threads).
+pub const CUT_FROM: u32 = 3;
+
+/// A search under way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SynthRun {
+    ask: SynthAsk,
+    workers: u32,
+    length: u32,
+    /// Every share's inputs after the length before.
+    samples: Vec<Vec<u64>>,
+    searched: f64,
+    seconds: f64,
+    /// Every program shorter than this was ruled out.
+    ruled_out: u32,
+    /// A length was left undecided: no later length is a proven minimum.
+    undecided: bool,
+}
+
+/// What comes after a length's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SynthStep {
+    /// The next length's shares, one worker each.
+    Next(Vec<Request>),
+    Done(SynthDone),
+}
+
+impl SynthRun {
+    /// `ask` (the whole search) on `workers` workers.
+    pub fn new(ask: SynthAsk, workers: u32) -> SynthRun {
+        SynthRun {
+            ask,
+            workers: workers.max(1),
+            length: 0,
+            samples: Vec::new(),
+            searched: 0.0,
+            seconds: 0.0,
+            ruled_out: 0,
+            undecided: false,
+        }
+    }
+
+    /// The length being searched.
+    pub fn length(&self) -> u32 {
+        self.length
+    }
+
+    fn max_ops(&self) -> u32 {
+        self.ask.max_ops.clamp(1, 8)
+    }
+
+    /// The current length's shares.
+    pub fn requests(&self) -> Vec<Request> {
+        let parts = match self.length >= CUT_FROM {
+            true => self.workers,
+            false => 1,
+        };
+        (0..parts)
+            .map(|part| {
+                SynthAsk {
+                    length: Some(self.length),
+                    part,
+                    parts,
+                    samples: self.samples.clone(),
+                    seconds: (self.ask.seconds - self.seconds).max(0.0),
+                    ..self.ask.clone()
+                }
+                .request()
+            })
+            .collect()
+    }
+
+    /// The current length's answer (its shares merged): the next length,
+    /// or the search's answer.
+    pub fn next(&mut self, length: SynthDone) -> SynthStep {
+        self.searched += length.searched;
+        self.seconds += length.seconds;
+        match length.status.as_str() {
+            "exhausted" => {
+                self.undecided |= length.undecided;
+                if !self.undecided {
+                    self.ruled_out = self.length + 1;
+                }
+                self.samples = length.samples;
+                if self.length >= self.max_ops() {
+                    let status = if self.undecided { "timeout" } else { "none" };
+                    return SynthStep::Done(self.answer(status));
+                }
+                if self.seconds >= self.ask.seconds {
+                    return SynthStep::Done(self.answer("timeout"));
+                }
+                self.length += 1;
+                SynthStep::Next(self.requests())
+            }
+            "found" => SynthStep::Done(
+                SynthDone {
+                    minimal: length.ops == Some(self.ruled_out),
+                    ..self.answer("found")
+                }
+                .with_program(length),
+            ),
+            _ => SynthStep::Done(self.answer("timeout")),
+        }
+    }
+
+    /// The search's answer with no program.
+    fn answer(&self, status: &str) -> SynthDone {
+        SynthDone {
+            status: status.into(),
+            ruled_out: self.ruled_out,
+            max_ops: self.max_ops(),
+            searched: self.searched,
+            seconds: self.seconds,
+            ..SynthDone::default()
+        }
+    }
+}
+
+impl SynthDone {
+    /// This answer with the program (and its proof) of `found`.
+    fn with_program(self, found: SynthDone) -> SynthDone {
+        SynthDone {
+            expr: found.expr,
+            source: found.source,
+            ops: found.ops,
+            dlc_ops: found.dlc_ops,
+            proof: found.proof,
+            ..self
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::prove::Flow;
+    use crate::ui::worker::{JobOutput, WorkerEvent};
+
+    /// The search as the page runs it on `workers` workers, each share run
+    /// here in turn (a found share stops the length, as the page does).
+    fn on_workers(ask: &SynthAsk, workers: u32) -> (SynthDone, Vec<u32>) {
+        let mut run = SynthRun::new(ask.clone(), workers);
+        let mut cut = Vec::new();
+        let mut requests = run.requests();
+        loop {
+            cut.push(requests.len() as u32);
+            let mut answers = Vec::new();
+            for r in &requests {
+                let Request::Synth(text) = r else {
+                    panic!("not a synth request: {r:?}")
+                };
+                let share = SynthAsk::read(text).unwrap();
+                let mut go = |_: &crate::synth::SynthProgress| Flow::Continue;
+                let done = super::super::synth::run(&share, &mut go).unwrap();
+                let done = SynthDone::from_event(done.event()).unwrap();
+                let decides = done.decides();
+                answers.push(done);
+                if decides {
+                    answers = answers.split_off(answers.len() - 1);
+                    break;
+                }
+            }
+            match run.next(SynthDone::merge(answers).unwrap()) {
+                SynthStep::Next(next) => requests = next,
+                SynthStep::Done(d) => return (d, cut),
+            }
+        }
+    }
+
+    fn ask(src: &str, ops: &str, max_ops: u32) -> SynthAsk {
+        SynthAsk {
+            src: src.into(),
+            ops: ops.into(),
+            max_ops,
+            seconds: 60.0,
+            ..SynthAsk::default()
+        }
+    }
+
+    #[test]
+    fn shares_find_what_one_search_finds() {
+        let specs = [
+            (
+                "unsigned f(unsigned x) { return x & (x - 1); }",
+                "& - + ~ ^",
+                2,
+            ),
+            (
+                "unsigned f(unsigned x) { return ~x & (x - 1); }",
+                "& - + ~ ^",
+                3,
+            ),
+            ("int f(int x) { return x < 0 ? -x : x; }", "", 3),
+            (
+                "unsigned f(unsigned x, unsigned y) { return (x & y) + ((x ^ y) >> 1); }",
+                "& ^ + >>",
+                4,
+            ),
+            (
+                "unsigned f(unsigned x) { return x & (x + (x & -x)); }",
+                "& + -x",
+                4,
+            ),
+        ];
+        for (src, ops, want) in specs {
+            let mut go = |_: &crate::synth::SynthProgress| Flow::Continue;
+            let whole = super::super::synth::run(&ask(src, ops, 5), &mut go).unwrap();
+            assert_eq!((whole.ops, whole.minimal), (Some(want), true), "{src}");
+            for workers in [1, 2, 3] {
+                let (d, cut) = on_workers(&ask(src, ops, 5), workers);
+                assert_eq!(
+                    (d.status.as_str(), d.ops, d.minimal, d.ruled_out),
+                    ("found", Some(want), true, want),
+                    "{src} on {workers} workers: {d:?}"
+                );
+                let shares: Vec<u32> = (0..=want)
+                    .map(|l| if l >= CUT_FROM { workers } else { 1 })
+                    .collect();
+                assert_eq!(cut, shares, "{src}");
+                assert!(d.source.is_some() && d.proof.is_some(), "{d:?}");
+            }
+        }
+    }
+
+    /// Random 8-bit specifications of 3 operations (some undefined on some
+    /// inputs): the shares find the length one search finds (itself checked against an unpruned brute
+    /// force in `synth::tests`), minimal.
+    #[test]
+    fn random_specifications_on_shares() {
+        let ops = "~ -x & | ^ + - << >> <";
+        let mut rng = crate::bits::rng::Rng::new(54);
+        let leaf = |rng: &mut crate::bits::rng::Rng| ["x", "1", "2", "x", "255"][rng.below(5)];
+        let (mut found, mut tries) = (0, 0);
+        while found < 6 && tries < 200 {
+            tries += 1;
+            let mut e = leaf(&mut rng).to_string();
+            for _ in 0..3 {
+                let op = ["&", "|", "^", "+", "-", "<<", ">>", "<"][rng.below(8)];
+                let other = leaf(&mut rng);
+                e = match rng.below(3) {
+                    0 => format!("(unsigned char)~({e})"),
+                    1 => format!("(unsigned char)({other} {op} ({e}))"),
+                    _ => format!("(unsigned char)(({e}) {op} {other})"),
+                };
+            }
+            let e = e.replace("<< 255", "<< 1").replace(">> 255", ">> 2");
+            let src = format!("unsigned char f(unsigned char x) {{ return {e}; }}");
+            let mut go = |_: &crate::synth::SynthProgress| Flow::Continue;
+            let Ok(whole) = super::super::synth::run(&ask(&src, ops, 4), &mut go) else {
+                continue; // undefined on every input
+            };
+            let what = |d: &SynthDone| (d.status.clone(), d.ops, d.minimal, d.ruled_out);
+            assert_ne!(whole.status, "timeout", "{src}");
+            found += usize::from(whole.status == "found" && whole.ops > Some(2));
+            for workers in [2, 3] {
+                let (d, _) = on_workers(&ask(&src, ops, 4), workers);
+                assert_eq!(what(&d), what(&whole), "{src} on {workers}");
+            }
+        }
+        assert_eq!(found, 6, "found with 3 or 4 operations, of {tries}");
+    }
+
+    #[test]
+    fn none_and_out_of_time_on_shares() {
+        // x | 1 from & alone: none of at most 4 operations, on 2 workers
+        let (d, _) = on_workers(&ask("unsigned f(unsigned x) { return x | 1; }", "&", 4), 2);
+        assert_eq!(
+            (d.status.as_str(), d.ruled_out, d.ops),
+            ("none", 5, None),
+            "{d:?}"
+        );
+        // no time at all: out of time after the first length
+        let mut quick = ask("unsigned f(unsigned x) { return x * 3 + 7; }", "&", 6);
+        quick.seconds = 0.0;
+        let (d, _) = on_workers(&quick, 2);
+        assert_eq!((d.status.as_str(), d.minimal), ("timeout", false), "{d:?}");
+    }
+
+    #[test]
+    fn a_length_merges_its_shares() {
+        let share = |status: &str, samples: Vec<Vec<u64>>| SynthDone {
+            status: status.into(),
+            samples,
+            searched: 10.0,
+            seconds: 1.5,
+            ..SynthDone::default()
+        };
+        let m = SynthDone::merge(vec![
+            share("exhausted", vec![vec![1], vec![2]]),
+            share("exhausted", vec![vec![2], vec![3]]),
+        ])
+        .unwrap();
+        assert_eq!(m.samples, vec![vec![1], vec![2], vec![3]]);
+        assert_eq!(
+            (m.searched, m.seconds, m.status.as_str()),
+            (20.0, 1.5, "exhausted")
+        );
+        let m = SynthDone::merge(vec![share("exhausted", vec![]), share("timeout", vec![])]);
+        assert_eq!(m.map(|m| m.status), Some("timeout".into()));
+        let found = SynthDone::merge(vec![share("timeout", vec![]), share("found", vec![])]);
+        assert_eq!(found.map(|m| m.status), Some("found".into()));
+        let e = share("found", vec![]).event();
+        assert!(matches!(e, WorkerEvent::Synthesized(_)));
+    }
+}
