@@ -16,7 +16,9 @@
 //! ```
 //!
 //! The core is free of threads and clocks (the browser's worker runs it);
-//! natively a length is split over threads ([`threads`]).
+//! natively a length is split over threads ([`threads`]); in the browser
+//! each worker searches a share of each length ([`search_length`], [`Part`]),
+//! one length at a time.
 
 mod cegis;
 pub mod ops;

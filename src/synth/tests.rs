@@ -8,7 +8,8 @@ use crate::bits::rng::Rng;
 use crate::lang::c::ast::{UnOp, WordOp};
 use crate::lang::c::{ops as cops, Program, RunOptions, Value};
 
-const TYPES: [Int; 8] = [
+/// Every integer type a specification may have.
+pub(in crate::synth) const TYPES: [Int; 8] = [
     Int::Int,
     Int::UInt,
     Int::Long,

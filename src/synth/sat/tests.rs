@@ -11,16 +11,7 @@ use crate::synth::{
     SynthSpec,
 };
 
-const TYPES: [Int; 8] = [
-    Int::Int,
-    Int::UInt,
-    Int::Long,
-    Int::ULong,
-    Int::Short,
-    Int::UShort,
-    Int::SChar,
-    Int::UChar,
-];
+use crate::synth::tests::TYPES;
 
 /// A value that is often an edge: 0, small, a shift count, all ones.
 fn pick(rng: &mut Rng, ty: Ty) -> u64 {
