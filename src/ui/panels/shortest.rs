@@ -82,7 +82,7 @@ pub fn shortest_panel(props: &PanelProps) -> Html {
                         <button type="button" class="synth-cancel" onclick={cancel}>{ "cancel" }</button>
                     }
                 </div>
-                if !between { { status_view(&job, &state) } }
+                if !between { { status_view(&job, &state, run.borrow().as_ref()) } }
                 if stale && !job.is_running() { <p class="muted">{ "The specification changed since: search again." }</p> }
             </div>
         </PanelFrame>
@@ -125,12 +125,21 @@ fn spec_card(props: &SpecProps) -> Html {
     }
 }
 
-fn status_view(job: &JobState<SynthDone>, state: &SynthState) -> Html {
+/// The job's state; while it runs, the length under way and the time
+/// since the search began (each length is a job of its own: `run`).
+fn status_view(job: &JobState<SynthDone>, state: &SynthState, run: Option<&SynthRun>) -> Html {
     match job {
         JobState::Idle => html! {},
-        JobState::Running(p) => html! {
-            <p class="synth-progress" role="status">{ format!("{} · {:.1} s", p.label, p.elapsed) }</p>
-        },
+        JobState::Running(p) => {
+            let (before, length) = run.map_or((0.0, 0), |r| (r.seconds(), r.length()));
+            let label = match p.label.starts_with("length") {
+                true => p.label.clone(),
+                false => format!("length {length}: starting"),
+            };
+            html! {
+                <p class="synth-progress" role="status">{ format!("{label} · {:.1} s", before + p.elapsed) }</p>
+            }
+        }
         JobState::Cancelled => html! { <p class="muted synth-cancelled">{ "Cancelled." }</p> },
         JobState::Failed(m) => html! { <p class="error-box" role="alert">{ m.clone() }</p> },
         JobState::Done(d) => done_view(d, state),

@@ -60,6 +60,11 @@ impl SynthRun {
         self.length
     }
 
+    /// Seconds spent on the lengths already answered.
+    pub fn seconds(&self) -> f64 {
+        self.seconds
+    }
+
     fn max_ops(&self) -> u32 {
         self.ask.max_ops.clamp(1, 8)
     }
