@@ -94,17 +94,25 @@ pub(super) fn write_card(props: &WriteProps) -> Html {
     // (the draft lives in the link: a reload or the link itself keeps it)
     let draft: Draft = serde_json::from_str(&props.draft).unwrap_or_else(|_| example());
     let checked = use_state(|| None::<Result<SetSource, String>>);
+    // The draft as last typed: the link (and so `draft`) follows a moment
+    // later, and a click on "check" in between must check what was typed.
+    // (The link's draft when it changes: a reload, or a link followed.)
+    let latest = use_mut_ref(|| (props.draft.clone(), draft.clone()));
+    if latest.borrow().0 != props.draft {
+        *latest.borrow_mut() = (props.draft.clone(), draft.clone());
+    }
     let field = |label: &'static str,
                  class: &'static str,
                  get: fn(&Draft) -> String,
                  set: fn(&mut Draft, String),
                  rows: u32| {
-        let (draft_now, on_draft) = (draft.clone(), props.on_draft.clone());
+        let (latest, on_draft) = (latest.clone(), props.on_draft.clone());
         let checked = checked.clone();
         let value = get(&draft);
         let update = move |text: String| {
-            let mut next = draft_now.clone();
+            let mut next = latest.borrow().1.clone();
             set(&mut next, text);
+            latest.borrow_mut().1 = next.clone();
             on_draft.emit(serde_json::to_string(&next).unwrap_or_default());
             checked.set(None);
         };
@@ -127,8 +135,9 @@ pub(super) fn write_card(props: &WriteProps) -> Html {
         }
     };
     let check = {
-        let (draft, checked) = (draft.clone(), checked.clone());
+        let (latest, checked) = (latest.clone(), checked.clone());
         Callback::from(move |_: MouseEvent| {
+            let draft = latest.borrow().1.clone();
             checked.set(Some(draft.check().map_err(|e| e.to_string())))
         })
     };
