@@ -257,13 +257,11 @@ struct SubmitBody {
     source: String,
 }
 
-async fn submit(
-    State(s): State<Arc<Server>>,
-    Path(name): Path<String>,
-    headers: HeaderMap,
+/// The submission's body: within the size limit, and `{"puzzle", "source"}`.
+fn read_submit_body(
+    s: &Server,
     body: Result<Bytes, BytesRejection>,
-) -> ApiResult {
-    let (class, member) = authorize(&s, &name, &headers).await?;
+) -> Result<SubmitBody, ApiError> {
     let body = body.map_err(|r| {
         let kind = if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
             "too_large"
@@ -276,12 +274,42 @@ async fn submit(
             format!("{r} (at most {} bytes)", s.limits.max_body),
         )
     })?;
+    serde_json::from_slice(&body).map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "body",
+            format!("the body is not {{\"puzzle\", \"source\"}} JSON: {e}"),
+        )
+    })
+}
+
+/// One of the member's submissions in the rate window, or 429 with the
+/// seconds to wait.
+fn rate_limit(s: &Server, member: i64) -> Result<(), ApiError> {
+    s.take_slot(member).map_err(|wait| {
+        let mut e = ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate",
+            format!(
+                "more than {} submissions in {} s: wait",
+                s.limits.per_window,
+                s.limits.window.as_secs()
+            ),
+        );
+        e.retry_after = Some(wait.as_secs() + 1);
+        e
+    })
+}
+
+async fn submit(
+    State(s): State<Arc<Server>>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let (class, member) = authorize(&s, &name, &headers).await?;
+    let body = read_submit_body(&s, body)?;
     let bad = |m: String| ApiError::new(StatusCode::BAD_REQUEST, "body", m);
-    let body: SubmitBody = serde_json::from_slice(&body).map_err(|e| {
-        bad(format!(
-            "the body is not {{\"puzzle\", \"source\"}} JSON: {e}"
-        ))
-    })?;
     let Some(puzzle) = class
         .grader
         .set
@@ -298,19 +326,7 @@ async fn submit(
     if body.source.trim().is_empty() {
         return Err(bad("the answer is empty".into()));
     }
-    if let Err(wait) = s.take_slot(member.id) {
-        let mut e = ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate",
-            format!(
-                "more than {} submissions in {} s: wait",
-                s.limits.per_window,
-                s.limits.window.as_secs()
-            ),
-        );
-        e.retry_after = Some(wait.as_secs() + 1);
-        return Err(e);
-    }
+    rate_limit(&s, member.id)?;
     let (store, member_id, source) = (s.store.clone(), member.id, body.source.clone());
     let puzzle_name = puzzle.name.clone();
     let id = blocking(move || {
