@@ -19,17 +19,34 @@ use crate::chess::perft::nodes_per_second;
 use crate::chess::{perft, Position};
 
 impl GpuPerft {
-    /// Builds the pipeline `options` needs (kept per kernel, slider method
-    /// and workgroup size) with a run of `root` at depth 1, so that a timing
-    /// after it leaves the compiling out.
-    pub async fn warm_up(&self, root: &Position, options: &Options) -> Result<(), GpuError> {
-        self.run(root, 1, options, |_, _| true).await.map(|_| ())
+    /// Builds the pipelines a run of `depth` with `options` needs (kept per
+    /// kernel, slider method and workgroup size) with a run of `root` at
+    /// depth 1, and, for a merged run deep enough to count a leaf level
+    /// unmerged, the table's leaf kernel; so that a timing after it leaves
+    /// the compiling out.
+    pub async fn warm_up(
+        &self,
+        root: &Position,
+        depth: u32,
+        options: &Options,
+    ) -> Result<(), GpuError> {
+        self.run(root, 1, options, |_, _| true).await?;
+        if options.merge && options.leaf_table && depth >= 3 {
+            let host = self.breadth_first.host(&self.ctx);
+            host.build_leaf_table_kernels(options)?;
+        }
+        Ok(())
     }
 
     /// [`GpuPerft::warm_up`], blocking (native only).
     #[cfg(not(target_arch = "wasm32"))]
-    pub fn warm_up_blocking(&self, root: &Position, options: &Options) -> Result<(), GpuError> {
-        pollster::block_on(self.warm_up(root, options))
+    pub fn warm_up_blocking(
+        &self,
+        root: &Position,
+        depth: u32,
+        options: &Options,
+    ) -> Result<(), GpuError> {
+        pollster::block_on(self.warm_up(root, depth, options))
     }
 }
 
@@ -228,7 +245,7 @@ async fn warm_row(
         Err(e) => row.error = Some(RowError::Skipped(e.to_string())),
         Ok((_, bytes)) => {
             row.workgroup_bytes = bytes;
-            if let Err(e) = gpu.warm_up(pos, &options).await {
+            if let Err(e) = gpu.warm_up(pos, case.depth, &options).await {
                 row.error = Some(failure(e)?);
             }
         }

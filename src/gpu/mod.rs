@@ -192,9 +192,26 @@ pub struct Options {
     pub level_cap: Option<u32>,
     /// Breadth-first: a transposition table of at most this many bytes for
     /// the fused leaf's two-ply counts (0: none; [`breadth_first::hash`]; the CLI's
-    /// `--hash MB`). Tests give a tiny one to force replacements.
+    /// `--hash MB`). Merged, the table of the level counted unmerged
+    /// ([`Options::leaf_table`]; 0: sized from the level). Tests give a
+    /// tiny one to force replacements.
     #[serde(default)]
     pub hash_bytes: u64,
+    /// Merged breadth-first: the leaf level counted unmerged (its parts
+    /// too many) looks each position up in a table of two-ply counts
+    /// first, so that its transpositions are counted once (the CLI's
+    /// `--leaf-table`, or `--hash MB` with merging). Off by default: each
+    /// invocation still walks unless every one beside it found its count,
+    /// so half the lookups found made SwiftShader's start 7 19% slower
+    /// (docs/performance.md).
+    #[serde(default)]
+    pub leaf_table: bool,
+    /// Merged breadth-first: the most parts the leaf level (three plies
+    /// left) may start in; beyond, its parent's children are counted
+    /// unmerged (`None`: 4 on a GPU, 8 on a software adapter; 0: always
+    /// unmerged; the CLI's `--leaf-parts`).
+    #[serde(default)]
+    pub leaf_parts: Option<u32>,
     /// Breadth-first: the most children a position may have (`None`: 256,
     /// [`crate::chess::MAX_MOVES`]; 0: every scanned level is read back).
     /// The level before the fused leaf is sized from it and never read
@@ -224,11 +241,14 @@ impl Default for Options {
             batch_size: None,
             level_cap: None,
             hash_bytes: 0,
+            leaf_table: false,
+            leaf_parts: None,
             move_bound: None,
             merge: false,
         }
     }
 }
+
 
 impl Options {
     /// Default options for `variant`.

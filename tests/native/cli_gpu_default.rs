@@ -77,8 +77,9 @@ fn perft_gpu_defaults_to_the_matrix_winner() {
 
 /// `perft --gpu` merges by default: its JSON has each ply's nodes and
 /// distinct positions (start perft 5: 5,362 distinct after 3 plies, built
-/// on the GPU); `--no-merge` has no levels; `--hash` needs `--no-merge`
-/// (exit 2 with the reason).
+/// on the GPU); `--no-merge` has no levels; `--leaf-table` with
+/// `--leaf-parts 0` counts ply 3 unmerged through the table, and its level
+/// says how often it found a count there.
 #[test]
 fn perft_gpu_merges_by_default_and_says_each_ply() {
     let cache = std::env::temp_dir().join(format!("bitscope-cli-merge-{}", std::process::id()));
@@ -101,13 +102,26 @@ fn perft_gpu_merges_by_default_and_says_each_ply() {
     let plain = json(&["perft", "5", "--gpu", "--json", "--no-merge"]);
     assert_eq!(plain["nodes"], 4_865_609);
     assert!(plain.get("levels").is_none(), "{plain}");
-    let out = Command::new(env!("CARGO_BIN_EXE_bitscope"))
-        .args(["perft", "4", "--gpu", "--hash", "16"])
-        .env("BITSCOPE_CACHE", &cache)
-        .output()
-        .expect("bitscope runs");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--no-merge"));
+    let staged = json(&[
+        "perft",
+        "5",
+        "--gpu",
+        "--json",
+        "--split-depth",
+        "2",
+        "--leaf-parts",
+        "0",
+        "--leaf-table",
+    ]);
+    assert_eq!(staged["nodes"], 4_865_609);
+    let ply3 = &staged["levels"][3];
+    let (hits, misses) = (ply3["hash_hits"].as_u64(), ply3["hash_misses"].as_u64());
+    // each child of the 400 distinct ply-2 positions looked up once
+    assert_eq!(hits.zip(misses).map(|(h, m)| h + m), Some(8_902), "{staged}");
+    assert!(misses >= Some(5_362) && hits > Some(0), "{staged}");
+    let rate = ply3["hit_rate"].as_f64().unwrap();
+    assert!((rate - hits.unwrap() as f64 / 8_902.0).abs() < 1e-9, "{staged}");
+    assert!(staged["levels"][2]["hit_rate"].is_null(), "{staged}");
     let hashed = json(&[
         "perft",
         "4",

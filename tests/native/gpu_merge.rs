@@ -179,6 +179,7 @@ fn a_leaf_level_of_many_parts_is_counted_unmerged() {
         let staged = &r.levels[depth as usize - 2];
         assert!(staged.ranges > 0, "{r:?}");
         assert_eq!((staged.parts, staged.distinct), (0, None), "{r:?}");
+        assert_eq!(staged.hash_hits, None, "no table unless asked: {r:?}");
         let parent = &r.levels[depth as usize - 3];
         assert!(parent.distinct.is_some() || parent.ply == 0, "{r:?}");
     }
@@ -253,19 +254,26 @@ fn kernel_time_at_every_depth() {
     }
 }
 
-/// A hash table on top of merging is refused with a typed error (it finds
-/// nothing there: docs/gpu-hash.md), and works without merging.
+/// A table with merging serves only a leaf level counted unmerged (a
+/// merged level is distinct): a run whose levels all merge looks nothing
+/// up; without merging the same table is the fused leaf's.
 #[test]
-fn hash_with_merging_is_refused() {
+fn a_table_with_merging_is_only_the_unmerged_leaf_levels() {
     let p = pos(START);
     let o = Options {
         hash_bytes: 1 << 20,
+        leaf_table: true,
         ..merged()
     };
-    let e = gpu().run_blocking(&p, 4, &o, |_, _| true).unwrap_err();
-    assert!(matches!(e, bitscope::gpu::GpuError::BadOptions(_)), "{e}");
+    // every level merged: nothing is looked up
+    let r = run(&p, 4, &o);
+    assert_eq!(r.nodes, 197_281);
+    assert_eq!(r.hash_hits + r.hash_misses, 0, "{r:?}");
+    assert!(r.levels.iter().all(|s| s.hash_hits.is_none()), "{r:?}");
     let plain = Options { merge: false, ..o };
-    assert_eq!(run(&p, 4, &plain).nodes, 197_281);
+    let r = run(&p, 4, &plain);
+    assert_eq!(r.nodes, 197_281);
+    assert!(r.hash_hits + r.hash_misses > 0, "{r:?}");
 }
 
 /// A level more distinct than its first guess of parts allows (ply 2 of

@@ -28,6 +28,7 @@ mod gpu;
 mod gpu_bfs;
 mod gpu_hash;
 mod gpu_layout;
+mod gpu_leaf_table;
 mod gpu_merge;
 mod gpu_sliders;
 mod gpu_waits;

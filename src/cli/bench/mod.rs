@@ -505,7 +505,7 @@ fn bench_gpu(rounds: u32, depth_offset: i32) {
     );
     for variant in Kernel::DEPTH_FIRST {
         // build the pipeline outside the timings
-        let _ = gpu.warm_up_blocking(&Position::startpos(), &Options::with_variant(variant));
+        let _ = gpu.warm_up_blocking(&Position::startpos(), 1, &Options::with_variant(variant));
     }
     for (name, fen, depth) in perft_cases(depth_offset) {
         let Ok(pos) = Position::from_fen(fen) else {

@@ -72,11 +72,23 @@ pub struct PerftArgs {
     /// most depth - 1; chosen from the adapter by default).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=15))]
     pub(super) split_depth: Option<u32>,
-    /// With --gpu --no-merge (breadth-first): a transposition table of MB
-    /// MiB for the counts two plies from the leaves (0: none); hits and
-    /// misses are in the JSON. Merged levels (the default) need none.
+    /// With --gpu (breadth-first): a transposition table of MB MiB for the
+    /// counts two plies from the leaves (0: none); hits and misses are in
+    /// the JSON. Merged (the default), the table of the leaf level counted
+    /// unmerged (as --leaf-table, of this size).
     #[arg(long, value_name = "MB", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=4096))]
     pub(super) hash: u32,
+    /// With --gpu, merged: the leaf level that is not merged (its parts
+    /// too many) looks each position up in a table of two-ply counts,
+    /// sized from the level, before counting it; each level's hits are in
+    /// the JSON `levels`.
+    #[arg(long, conflicts_with = "no_merge")]
+    pub(super) leaf_table: bool,
+    /// With --gpu, merged: the most parts the leaf level (three plies
+    /// left) may start in before it is counted unmerged instead (by
+    /// default 4 on a GPU, 8 on a software adapter; 0: always).
+    #[arg(long, value_name = "N", conflicts_with = "no_merge")]
+    pub(super) leaf_parts: Option<u32>,
     /// With --gpu (breadth-first): merge each level's equal positions into
     /// one with the number of paths to it (a multiset frontier); the JSON
     /// gains `levels` (per ply: nodes, distinct, seconds). On by default
@@ -141,6 +153,12 @@ pub struct LevelCounts {
     pub parts: u32,
     pub max_parts: u32,
     pub ranges: u32,
+    /// The unmerged leaf level's table: positions whose two-ply count was
+    /// found there, counted and stored, and hits per lookup; null where
+    /// the ply was not looked up.
+    pub hash_hits: Option<u64>,
+    pub hash_misses: Option<u64>,
+    pub hit_rate: Option<f64>,
 }
 
 impl LevelCounts {
@@ -153,6 +171,9 @@ impl LevelCounts {
             parts: s.parts,
             max_parts: s.max_parts,
             ranges: s.ranges,
+            hash_hits: s.hash_hits,
+            hash_misses: s.hash_misses,
+            hit_rate: s.hit_rate(),
         }
     }
 }
@@ -279,14 +300,10 @@ pub fn open_gpu(
         split_depth: args.split_depth,
         hash_bytes: bitscope::gpu::breadth_first::hash::mib(args.hash),
         merge: args.merge || !args.no_merge,
+        leaf_table: args.leaf_table || args.hash > 0,
+        leaf_parts: args.leaf_parts,
         ..base
     };
-    if base.merge && args.hash > 0 {
-        return Err(format!(
-            "--hash: {} (--no-merge)",
-            bitscope::gpu::breadth_first::MERGE_AND_HASH
-        ));
-    }
     let options = match args.variant.as_deref().and_then(VariantName::parse) {
         Some(name) => name.apply(Options {
             slider: Options::default().slider,
@@ -297,7 +314,8 @@ pub fn open_gpu(
     // Check the limits and build the pipeline before the clock starts.
     let (workgroup_size, workgroup_bytes) =
         gpu.resolve_workgroup(&options).map_err(|e| e.to_string())?;
-    gpu.warm_up_blocking(&Position::startpos(), &options)
+    let depth = args.depth.unwrap_or(0);
+    gpu.warm_up_blocking(&Position::startpos(), depth, &options)
         .map_err(|e| e.to_string())?;
     let report = gpu.report();
     let backend = format!(

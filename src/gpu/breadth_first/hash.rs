@@ -56,6 +56,21 @@ pub fn table_entries(bytes: u64, max_bytes: u64) -> u32 {
     (1u64 << (63 - entries.leading_zeros())).min(1 << 31) as u32
 }
 
+/// Entries of the table of a merged run's unmerged leaf level: `bytes`
+/// when given, else room for twice the level's `children` within
+/// `budget`; a power of two within `max_bytes`, as [`table_entries`].
+pub fn leaf_table_entries(bytes: u64, children: u64, budget: u64, max_bytes: u64) -> u32 {
+    let wanted = if bytes > 0 {
+        bytes
+    } else {
+        children
+            .saturating_mul(2 * ENTRY_BYTES)
+            .min(budget)
+            .max(ENTRY_BYTES)
+    };
+    table_entries(wanted, max_bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,6 +84,13 @@ mod tests {
         assert_eq!(table_entries(mib(u32::MAX), u64::MAX), 1 << 28);
         assert_eq!(table_entries(64, u64::MAX), 4);
         assert_eq!(table_entries(1, u64::MAX), 1);
+        // the leaf level's table: room for twice its children, or as given
+        assert_eq!(leaf_table_entries(0, 1000, 1 << 30, u64::MAX), 2048);
+        assert_eq!(leaf_table_entries(0, 1024, 1 << 30, u64::MAX), 2048);
+        assert_eq!(leaf_table_entries(0, 1 << 40, 1 << 30, u64::MAX), 1 << 26);
+        assert_eq!(leaf_table_entries(0, 1 << 40, 1 << 30, 1 << 20), 1 << 16);
+        assert_eq!(leaf_table_entries(0, 0, 1 << 30, u64::MAX), 1);
+        assert_eq!(leaf_table_entries(256, 1 << 20, 1 << 30, u64::MAX), 16);
     }
 
     #[test]

@@ -18,7 +18,9 @@
 //!     three plies left and P over LEAF_LEVEL_MAX_PARTS (a GPU; software:
 //!     SOFTWARE_LEAF_LEVEL_MAX_PARTS): no level l + 1;
 //!        per range, bf_expand -> staging, the fused leaf on the staging
-//!        buffer (each child times its paths)
+//!        buffer (each child times its paths), each child looked up in a
+//!        table of two-ply counts first (bf_leaf_hash: the level's
+//!        transpositions counted once; [`MergePlan::leaf_table`])
 //!  level with two plies or fewer left: the fused leaf, each count times
 //!     the position's paths, into the 64-bit accumulator
 //! ```
@@ -39,6 +41,7 @@ use serde::{Deserialize, Serialize};
 use super::super::packed::{pack, Packed, POS_WORDS};
 use super::super::timer::{pass_nanos, MAX_TIMED_PASSES};
 use super::super::GpuError;
+use super::hash::leaf_table_entries;
 use super::kernels::{BfParams, MgParams};
 use super::merge_pool::{Group, MergePool, MACC_BYTES, MERGED_WORDS};
 use super::pool::{pieces, ACC_BYTES};
@@ -83,6 +86,21 @@ pub struct LevelStat {
     /// GPU time building it (the last ply: the leaves), nanoseconds, where
     /// the adapter has timestamps.
     pub nanos: Option<u64>,
+    /// The unmerged leaf level's table ([`Merger::count_staged`]): its
+    /// positions whose two-ply count was found there (hits) or counted
+    /// and stored (misses); `None` where the ply was not looked up.
+    #[serde(default)]
+    pub hash_hits: Option<u64>,
+    #[serde(default)]
+    pub hash_misses: Option<u64>,
+}
+
+impl LevelStat {
+    /// Hits per lookup, where the ply was looked up.
+    pub fn hit_rate(&self) -> Option<f64> {
+        let (hits, misses) = (self.hash_hits?, self.hash_misses?);
+        (hits + misses > 0).then(|| hits as f64 / (hits + misses) as f64)
+    }
 }
 
 /// The merge counters' words (mg_acc).
@@ -160,8 +178,16 @@ pub(super) struct MergePlan {
     pub expand_max: u32,
     /// Positions per leaf dispatch.
     pub leaf_max: u32,
-    /// `--hash`'s entries (0: none).
-    pub hash_entries: u32,
+    /// Look the unmerged leaf level's positions up in a table of two-ply
+    /// counts ([`super::super::Options::leaf_table`]).
+    pub leaf_table: bool,
+    /// Its bytes: given (`--hash`), or 0 to size it from the level.
+    pub table_bytes: u64,
+    /// The most bytes a table sized from the level takes.
+    pub table_budget: u64,
+    /// The most parts the leaf level may start in; beyond, it is counted
+    /// unmerged ([`LEAF_LEVEL_MAX_PARTS`] by default).
+    pub leaf_parts: u32,
 }
 
 /// The ranges of a level (`n` positions, block sums `prefix`) whose
@@ -246,11 +272,13 @@ pub(super) struct Merger<'a> {
     clear: bool,
     /// White is to move at level 0.
     white: bool,
+    /// The ply counted unmerged through the table, once there is one.
+    probed: Option<usize>,
 }
 
 impl<'a> Merger<'a> {
     pub fn new(gpu: Session<'a>, pool: &'a mut MergePool, plan: MergePlan) -> Merger<'a> {
-        pool.common.start(gpu.ctx, plan.hash_entries, gpu.run);
+        pool.common.start(gpu.ctx, 0, gpu.run);
         Merger {
             gpu,
             pool,
@@ -259,6 +287,7 @@ impl<'a> Merger<'a> {
             tags: Vec::new(),
             clear: false,
             white: true,
+            probed: None,
         }
     }
 
@@ -447,12 +476,11 @@ impl<'a> Merger<'a> {
         self.level(0, n).await
     }
 
-    /// Queues the leaf kernel over level `l` (`n` positions, `rem` plies).
+    /// Queues the leaf kernel over level `l` (`n` positions, `rem` plies;
+    /// merged, so no table: a part's positions are distinct).
     fn leaves(&mut self, l: usize, n: u32, rem: u32) {
         let side = self.gpu.k.side(self.side(l));
-        let leaf = if rem == 2 && self.plan.hash_entries > 0 {
-            self.gpu.k.leaf_hash(&self.gpu.ctx.device, self.side(l))
-        } else if rem == 2 {
+        let leaf = if rem == 2 {
             &side.leaf
         } else {
             &side.leaf_count
@@ -517,12 +545,7 @@ impl<'a> Merger<'a> {
             // so half the children per part rarely overflows; a part that
             // does is built again in halves
             let first = total.div_ceil(2 * cap).next_power_of_two().min(MAX_PARTS);
-            let most = if self.gpu.ctx.report.software {
-                SOFTWARE_LEAF_LEVEL_MAX_PARTS
-            } else {
-                LEAF_LEVEL_MAX_PARTS
-            };
-            if rem == 3 && first > most {
+            if rem == 3 && first > self.plan.leaf_parts {
                 return self.count_staged(l, n, &prefix);
             }
             self.pool
@@ -610,19 +633,28 @@ impl<'a> Merger<'a> {
     /// Counts the leaves below level `l` (`n` positions, block sums
     /// `prefix`, three plies left) without merging its children: range by
     /// range they are expanded into the staging buffer, inheriting their
-    /// paths, and the fused leaf counts them there. The expansion is timed
-    /// with the leaves.
+    /// paths, and the fused leaf counts them there, through the table of
+    /// two-ply counts where the plan has one (a child met before, in this
+    /// range or another, is counted once). The expansion is timed with the
+    /// leaves.
     fn count_staged(&mut self, l: usize, n: u32, prefix: &[u32]) -> Result<(), GpuError> {
         let stage = self.plan.stage.min(self.pool.stage_cap);
         let (k, max, leaf_max) = (self.gpu.k, self.plan.expand_max, self.plan.leaf_max);
         let (side, next) = (k.side(self.side(l)), k.side(self.side(l + 1)));
         let ply = self.ply(l + 1);
+        let leaf = if self.plan.leaf_table {
+            self.reserve_table(u64::from(*prefix.last().unwrap_or(&0)));
+            self.probed = Some(ply);
+            k.leaf_hash(&self.gpu.ctx.device, self.side(l + 1))
+        } else {
+            &next.leaf
+        };
         for (first, len, sub, children) in ranges(prefix, n, stage, k.wg)? {
             self.gpu.run.levels[ply].ranges += 1;
             let expand = expand_params(stage, sub);
             self.pieces(&side.expand, Group::Main(l), (first, len), max, expand);
             self.pieces(
-                &next.leaf,
+                leaf,
                 Group::Staged(l),
                 (0, children),
                 leaf_max,
@@ -633,15 +665,33 @@ impl<'a> Merger<'a> {
         Ok(())
     }
 
+    /// The unmerged leaf level's table, made on the level's first visit
+    /// in a run (later visits, the level's other parts, keep its counts):
+    /// the plan's bytes, or room for twice the visit's `children`.
+    fn reserve_table(&mut self, children: u64) {
+        if self.probed.is_some() {
+            return;
+        }
+        let ctx = self.gpu.ctx;
+        let (bytes, budget) = (self.plan.table_bytes, self.plan.table_budget);
+        let entries = leaf_table_entries(bytes, children, budget, ctx.max_binding());
+        self.pool.common.table(ctx, entries, self.gpu.run);
+    }
+
     /// Submits what is queued and reads the 64-bit leaf count back; the
-    /// hash table's hits and misses go into the run.
+    /// table's hits and misses go into the run and to the ply looked up.
     pub async fn finish(&mut self) -> Result<u64, GpuError> {
         let (acc, _) = self
             .read(self.gpu.run.depth as usize, Read::Counters)
             .await?;
         let word = |lo: usize, hi: usize| u64::from(acc[lo]) | u64::from(acc[hi]) << 32;
-        self.gpu.run.hash_hits = word(4, 6);
-        self.gpu.run.hash_misses = word(5, 7);
+        let run = &mut *self.gpu.run;
+        run.hash_hits = word(4, 6);
+        run.hash_misses = word(5, 7);
+        if let Some(ply) = self.probed {
+            run.levels[ply].hash_hits = Some(run.hash_hits);
+            run.levels[ply].hash_misses = Some(run.hash_misses);
+        }
         Ok(word(0, 1))
     }
 }

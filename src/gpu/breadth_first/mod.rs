@@ -50,7 +50,10 @@ use crate::chess::{Position, MAX_MOVES};
 use hash::table_entries;
 pub use kernels::{bfs_source, BFS_WGSL};
 use kernels::{KernelCache, Kernels};
-use merge::{merged_frontier, LevelStat, MergePlan, Merger};
+use merge::{
+    merged_frontier, LevelStat, MergePlan, Merger, LEAF_LEVEL_MAX_PARTS,
+    SOFTWARE_LEAF_LEVEL_MAX_PARTS,
+};
 use merge_pool::{MergePool, MERGED_BYTES};
 use pool::Pool;
 use walk::{Plan, Walker};
@@ -71,11 +74,6 @@ pub const GPU_LEVEL_BUDGET: u64 = 2 << 30;
 /// Plies the GPU searches breadth-first at most: the host keeps a buffer
 /// per level, and the budget is shared among them.
 pub const MAX_BFS_GPU_DEPTH: u32 = 16;
-
-/// Why merging and the two-ply table do not go together: the leaf's level
-/// is already distinct, so the table finds nothing (start perft 7 on
-/// SwiftShader: 0 hits in 822,518 probes, 16.7 s against 13.7 s).
-pub const MERGE_AND_HASH: &str = "a hash table adds nothing on top of merging (the fused leaf's level is already distinct: 0 hits); use it without merging";
 
 /// A position the breadth-first walk can hold ([`BFS_MAX_OFFICERS`]).
 fn check_officers(p: &Packed) -> Result<(), GpuError> {
@@ -167,6 +165,14 @@ impl Host<'_> {
         Ok(k)
     }
 
+    /// Builds the merged kernels of `options` with the table's leaf kernel
+    /// (a warm-up's, before a run that may count a leaf level unmerged).
+    pub fn build_leaf_table_kernels(&self, options: &Options) -> Result<(), GpuError> {
+        let wg = self.workgroup(options)?;
+        let run = empty_run(0, 0, wg, options.slider);
+        self.kernels(&run, true, true).map(|_| ())
+    }
+
     /// The workgroup size the breadth-first kernels run with: the request
     /// within the adapter's limits, rounded down to a power of two (the
     /// reduction is a tree).
@@ -253,9 +259,6 @@ impl Host<'_> {
         if depth == 0 {
             run.nodes = 1;
             return Ok(run);
-        }
-        if options.merge && options.hash_bytes > 0 {
-            return Err(GpuError::BadOptions(MERGE_AND_HASH.into()));
         }
         if options.merge {
             self.run_merged(root, options, &mut run, progress).await?;
@@ -368,7 +371,14 @@ impl Host<'_> {
             stage: cap,
             expand_max: base.expand_max,
             leaf_max: base.leaf_max,
-            hash_entries: base.hash_entries,
+            leaf_table: options.leaf_table,
+            table_bytes: options.hash_bytes,
+            table_budget: self.budget(),
+            leaf_parts: options.leaf_parts.unwrap_or(if self.ctx.report.software {
+                SOFTWARE_LEAF_LEVEL_MAX_PARTS
+            } else {
+                LEAF_LEVEL_MAX_PARTS
+            }),
         }
     }
 
@@ -407,7 +417,9 @@ impl Host<'_> {
         }));
         let total = frontier.iter().fold(0u64, |a, (_, n)| a.wrapping_add(*n));
         let plan = self.merge_plan(options, run.gpu_depth, run.workgroup_size, branching);
-        let k = self.kernels(run, true, plan.hash_entries > 0)?;
+        // (the table's leaf kernel is built when a level first needs it, or
+        // by a warm-up: `build_leaf_table_kernels`)
+        let k = self.kernels(run, true, false)?;
         run.batch_size = plan.cap;
         let mut pool = self.state.merge_pool.lease(|| MergePool::new(self.ctx))?;
         let mut walk = Merger::new(Session::new(self.ctx, &k, run), &mut pool, plan);

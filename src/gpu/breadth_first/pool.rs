@@ -109,14 +109,20 @@ impl Common {
     }
 
     /// A new run: the accumulator zeroed, the timer reset, and a table of
-    /// `entries` (0: none) zeroed where there is one or was one: made anew
-    /// when its size changes, else cleared in a submission of its own.
+    /// `entries` (0: none), as [`Common::table`].
     pub fn start(&mut self, ctx: &Context, entries: u32, run: &mut GpuRun) {
         ctx.queue
             .write_buffer(&self.acc, 0, &[0u8; ACC_BYTES as usize]);
         if let Some(t) = self.timer.as_mut() {
             t.reset();
         }
+        self.table(ctx, entries, run);
+    }
+
+    /// A table of `entries` (0: none), zeroed where there is one or was
+    /// one: made anew when its size changes, else cleared in a submission
+    /// of its own.
+    pub fn table(&mut self, ctx: &Context, entries: u32, run: &mut GpuRun) {
         if entries == 0 && self.tt_entries == 1 {
             return;
         }

@@ -479,9 +479,9 @@ fn run_selects(settings: &GpuState, dispatch: &Callback<Action>, running: bool) 
                     })} />
                 { " merge transpositions" }
             </label>
-            <label title="breadth-first without merging only: the counts two plies from the leaves, kept by position">{ "hash table " }
+            <label title="breadth-first: the counts two plies from the leaves, kept by position (merged: for the leaf level counted unmerged, when its parts are too many)">{ "hash table " }
                 <select class="gpu-hash" onchange={on_select(dispatch, |v| v.parse().ok().map(Action::SetHash))}
-                    disabled={running || variant != Kernel::BreadthFirst || settings.merge}>
+                    disabled={running || variant != Kernel::BreadthFirst}>
                     { for GPU_HASH_SIZES.iter().map(|&h| html! {
                         <option value={h.to_string()} selected={h == settings.hash_mb}>{ if h == 0 { "none".to_string() } else { format!("{h} MiB") } }</option>
                     }) }
@@ -559,12 +559,9 @@ impl Runner {
             slider,
             workgroup_size,
             batch_size: batch,
-            // (a table adds nothing on top of merging: the select is off)
-            hash_bytes: if breadth_first && !merge {
-                mib(hash_mb)
-            } else {
-                0
-            },
+            // (merged, the table is the unmerged leaf level's)
+            hash_bytes: if breadth_first { mib(hash_mb) } else { 0 },
+            leaf_table: merge && hash_mb > 0,
             merge: merge && breadth_first,
             ..Options::default()
         };
@@ -574,7 +571,7 @@ impl Runner {
         };
         // the pipeline is built outside the timing
         let build_start = now_ms();
-        if let Err(e) = gpu.warm_up(&root, &options).await {
+        if let Err(e) = gpu.warm_up(&root, depth, &options).await {
             return state.set(failed(e));
         }
         let build_seconds = (now_ms() - build_start) / 1000.0;

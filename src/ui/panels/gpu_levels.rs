@@ -149,13 +149,28 @@ pub fn levels_chart(props: &LevelsProps) -> Html {
     }
 }
 
+/// A level's lookups in the table of two-ply counts: the share found
+/// there, of how many.
+fn table_hits(s: &LevelStat) -> String {
+    match (s.hit_rate(), s.hash_hits, s.hash_misses) {
+        (Some(rate), Some(hits), Some(misses)) => {
+            format!("{:.0}% of {}", 100.0 * rate, hits + misses)
+        }
+        _ => "—".to_string(),
+    }
+}
+
 /// The same figures as numbers, with how many paths each kept position
-/// stands for.
+/// stands for and, where a level was counted unmerged through the table,
+/// how often a position's count was found there.
 fn levels_table(levels: &[LevelStat]) -> Html {
     let cell = |v: Option<u64>| v.map_or_else(|| "—".to_string(), |v| v.to_string());
+    let looked_up = levels.iter().any(|s| s.hash_hits.is_some());
     html! {
         <table class="data levels-table">
-            <thead><tr><th>{ "ply" }</th><th>{ "nodes" }</th><th>{ "distinct" }</th><th>{ "paths per position" }</th><th>{ "parts" }</th><th>{ "GPU ms" }</th></tr></thead>
+            <thead><tr><th>{ "ply" }</th><th>{ "nodes" }</th><th>{ "distinct" }</th><th>{ "paths per position" }</th>
+                if looked_up { <th>{ "table hits" }</th> }
+                <th>{ "parts" }</th><th>{ "GPU ms" }</th></tr></thead>
             <tbody>{ for levels.iter().map(|s| html! {
                 <tr>
                     <td class="num">{ s.ply }</td>
@@ -165,6 +180,7 @@ fn levels_table(levels: &[LevelStat]) -> Html {
                         (Some(n), Some(d)) if d > 0 => format!("{:.1}", n as f64 / d as f64),
                         _ => "—".to_string(),
                     } }</td>
+                    if looked_up { <td class="num level-hits">{ table_hits(s) }</td> }
                     <td class="num">{ if s.parts > 0 { s.parts.to_string() } else { "—".to_string() } }</td>
                     <td class="num">{ s.nanos.map_or_else(|| "—".to_string(), |n| format!("{:.1}", n as f64 * 1e-6)) }</td>
                 </tr>
@@ -189,5 +205,16 @@ mod tests {
         assert_eq!(top_decade(&[stat(3, 1000)]), 3);
         assert_eq!(decade_label(6), "1 M");
         assert_eq!(decade_label(14), "10^14");
+    }
+
+    #[test]
+    fn table_hits_say_the_share_found_and_of_how_many() {
+        let looked_up = LevelStat {
+            hash_hits: Some(125_203),
+            hash_misses: Some(72_078),
+            ..LevelStat::default()
+        };
+        assert_eq!(table_hits(&looked_up), "63% of 197281");
+        assert_eq!(table_hits(&LevelStat::default()), "—");
     }
 }
