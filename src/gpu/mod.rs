@@ -249,7 +249,6 @@ impl Default for Options {
     }
 }
 
-
 impl Options {
     /// Default options for `variant`.
     pub fn with_variant(variant: Kernel) -> Options {

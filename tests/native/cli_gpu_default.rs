@@ -117,10 +117,17 @@ fn perft_gpu_merges_by_default_and_says_each_ply() {
     let ply3 = &staged["levels"][3];
     let (hits, misses) = (ply3["hash_hits"].as_u64(), ply3["hash_misses"].as_u64());
     // each child of the 400 distinct ply-2 positions looked up once
-    assert_eq!(hits.zip(misses).map(|(h, m)| h + m), Some(8_902), "{staged}");
+    assert_eq!(
+        hits.zip(misses).map(|(h, m)| h + m),
+        Some(8_902),
+        "{staged}"
+    );
     assert!(misses >= Some(5_362) && hits > Some(0), "{staged}");
     let rate = ply3["hit_rate"].as_f64().unwrap();
-    assert!((rate - hits.unwrap() as f64 / 8_902.0).abs() < 1e-9, "{staged}");
+    assert!(
+        (rate - hits.unwrap() as f64 / 8_902.0).abs() < 1e-9,
+        "{staged}"
+    );
     assert!(staged["levels"][2]["hit_rate"].is_null(), "{staged}");
     let hashed = json(&[
         "perft",

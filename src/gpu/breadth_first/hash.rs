@@ -63,8 +63,10 @@ pub fn leaf_table_entries(bytes: u64, children: u64, budget: u64, max_bytes: u64
     let wanted = if bytes > 0 {
         bytes
     } else {
-        children
-            .saturating_mul(2 * ENTRY_BYTES)
+        let entries = children.saturating_mul(2).checked_next_power_of_two();
+        entries
+            .unwrap_or(1 << 63)
+            .saturating_mul(ENTRY_BYTES)
             .min(budget)
             .max(ENTRY_BYTES)
     };

@@ -653,13 +653,7 @@ impl<'a> Merger<'a> {
             self.gpu.run.levels[ply].ranges += 1;
             let expand = expand_params(stage, sub);
             self.pieces(&side.expand, Group::Main(l), (first, len), max, expand);
-            self.pieces(
-                leaf,
-                Group::Staged(l),
-                (0, children),
-                leaf_max,
-                leaf_params,
-            );
+            self.pieces(leaf, Group::Staged(l), (0, children), leaf_max, leaf_params);
         }
         self.submit(self.gpu.run.depth as usize, None);
         Ok(())
