@@ -200,10 +200,12 @@ pub struct Options {
     /// Merged breadth-first: the leaf level counted unmerged (its parts
     /// too many) looks each position up in a table of two-ply counts
     /// first, so that its transpositions are counted once (the CLI's
-    /// `--leaf-table`, or `--hash MB` with merging). Off by default: each
-    /// invocation still walks unless every one beside it found its count,
-    /// so half the lookups found made SwiftShader's start 7 19% slower
-    /// (docs/performance.md).
+    /// `--leaf-table`, or `--hash MB` with merging): a lookup pass lists
+    /// the misses, and only they are walked. Off by default: on SwiftShader
+    /// start 7 half the lookups hit, yet the run took 30% longer (the
+    /// misses' pass still covers every child, and SwiftShader runs a
+    /// skipped walk's code; docs/performance.md). Not yet measured on a
+    /// GPU.
     #[serde(default)]
     pub leaf_table: bool,
     /// Merged breadth-first: the most parts the leaf level (three plies

@@ -142,6 +142,11 @@ pub(super) struct SideKernels {
     /// [`super::hash`]): built on first use, since only a run with a table
     /// needs it, and it is one of the two largest kernels to compile.
     leaf_hash: OnceLock<wgpu::ComputePipeline>,
+    /// The table's lookups alone, then the misses they listed walked, then
+    /// the waiters' counts read ([`LeafMode::Lookup`], [`LeafMode::Misses`],
+    /// [`LeafMode::Waiters`]): the merged walk's unmerged leaf level;
+    /// built on first use.
+    leaf_lookup: OnceLock<[wgpu::ComputePipeline; 3]>,
     /// The last ply ([`LeafMode::LastPly`]).
     pub leaf_count: wgpu::ComputePipeline,
 }
@@ -157,6 +162,15 @@ impl Kernels {
         let side = self.side(white);
         side.leaf_hash
             .get_or_init(|| LeafMode::Hash.pipeline(dev, &self.pipeline_layout, &side.module))
+    }
+
+    /// The table's lookups, the walk of their misses and the waiters'
+    /// reads for `white` to move, compiled on `dev` the first time.
+    pub fn leaf_lookup(&self, dev: &wgpu::Device, white: bool) -> &[wgpu::ComputePipeline; 3] {
+        let side = self.side(white);
+        let build = |mode: LeafMode| mode.pipeline(dev, &self.pipeline_layout, &side.module);
+        side.leaf_lookup
+            .get_or_init(|| [LeafMode::Lookup, LeafMode::Misses, LeafMode::Waiters].map(build))
     }
 
     /// The test hook's `bf_reduce_test`, compiled on `dev` the first time.
@@ -179,6 +193,12 @@ enum LeafMode {
     LastPly,
     /// The last two plies through the transposition table.
     Hash,
+    /// The table's lookups alone: a hit counted, a miss listed.
+    Lookup,
+    /// The listed misses' last two plies, stored in the table.
+    Misses,
+    /// The listed waiters' counts from the table.
+    Waiters,
 }
 
 impl LeafMode {
@@ -193,6 +213,9 @@ impl LeafMode {
             LeafMode::Fused => "bf_leaf",
             LeafMode::LastPly => "bf_leaf_count",
             LeafMode::Hash => "bf_leaf_hash",
+            LeafMode::Lookup => "bf_leaf_lookup",
+            LeafMode::Misses => "bf_leaf_misses",
+            LeafMode::Waiters => "bf_leaf_waiters",
         };
         let mode = [("BF_LEAF_MODE", f64::from(self as u8))];
         specialized_pipeline(dev, Some(layout), module, ("bf_leaf", label), &mode)
@@ -306,6 +329,7 @@ pub(super) fn kernels(
         expand: make(m, "bf_expand"),
         leaf: LeafMode::Fused.pipeline(dev, &pl, m),
         leaf_hash: OnceLock::new(),
+        leaf_lookup: OnceLock::new(),
         leaf_count: LeafMode::LastPly.pipeline(dev, &pl, m),
         module: m.clone(),
     };

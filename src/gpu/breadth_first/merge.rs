@@ -633,27 +633,32 @@ impl<'a> Merger<'a> {
     /// Counts the leaves below level `l` (`n` positions, block sums
     /// `prefix`, three plies left) without merging its children: range by
     /// range they are expanded into the staging buffer, inheriting their
-    /// paths, and the fused leaf counts them there, through the table of
-    /// two-ply counts where the plan has one (a child met before, in this
-    /// range or another, is counted once). The expansion is timed with the
-    /// leaves.
+    /// paths, and the fused leaf counts them there. With the plan's table
+    /// of two-ply counts, a pass looks them up first (a child met before,
+    /// in this range or another, counted from there) and lists the misses
+    /// (each claims its entry) and the waiters (another copy claimed it);
+    /// the fused leaf walks only the misses and stores them; a last pass
+    /// reads the waiters' counts. The expansion is timed with the leaves.
     fn count_staged(&mut self, l: usize, n: u32, prefix: &[u32]) -> Result<(), GpuError> {
         let stage = self.plan.stage.min(self.pool.stage_cap);
         let (k, max, leaf_max) = (self.gpu.k, self.plan.expand_max, self.plan.leaf_max);
         let (side, next) = (k.side(self.side(l)), k.side(self.side(l + 1)));
         let ply = self.ply(l + 1);
-        let leaf = if self.plan.leaf_table {
+        let passes = if self.plan.leaf_table {
             self.reserve_table(u64::from(*prefix.last().unwrap_or(&0)));
             self.probed = Some(ply);
-            k.leaf_hash(&self.gpu.ctx.device, self.side(l + 1))
+            &k.leaf_lookup(&self.gpu.ctx.device, self.side(l + 1))[..]
         } else {
-            &next.leaf
+            std::slice::from_ref(&next.leaf)
         };
         for (first, len, sub, children) in ranges(prefix, n, stage, k.wg)? {
             self.gpu.run.levels[ply].ranges += 1;
             let expand = expand_params(stage, sub);
             self.pieces(&side.expand, Group::Main(l), (first, len), max, expand);
-            self.pieces(leaf, Group::Staged(l), (0, children), leaf_max, leaf_params);
+            for pass in passes {
+                let staged = (0, children);
+                self.pieces(pass, Group::Staged(l), staged, leaf_max, leaf_params);
+            }
         }
         self.submit(self.gpu.run.depth as usize, None);
         Ok(())

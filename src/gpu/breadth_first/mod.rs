@@ -151,14 +151,16 @@ pub(super) struct Host<'a> {
 impl Host<'_> {
     /// The kernels of `run`'s workgroup size and slider method, built for
     /// merging or not, from the cache or built; with `hash`, the leaf
-    /// kernel with the table too (built here, so that a warm-up builds it
-    /// before any clock starts).
+    /// kernels with the table too (built here, so that a warm-up builds
+    /// them before any clock starts).
     fn kernels(&self, run: &GpuRun, merge: bool, hash: bool) -> Result<Arc<Kernels>, GpuError> {
         let key = (run.workgroup_size, run.slider, merge);
         let direct = self.state.direct_leaf_counts;
         let k = kernels::kernels(self.ctx, &self.state.kernels, key, direct)?;
-        if hash {
-            for white in [true, false] {
+        for white in [true, false].into_iter().filter(|_| hash) {
+            if merge {
+                k.leaf_lookup(&self.ctx.device, white);
+            } else {
                 k.leaf_hash(&self.ctx.device, white);
             }
         }

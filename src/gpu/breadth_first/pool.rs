@@ -16,8 +16,9 @@ use super::kernels::{BfParams, Kernels};
 /// The accumulator's bytes: the leaf count (lo, hi), the last scanned
 /// range's children, the size of the level the leaf pieces read, the hash
 /// table's hits and misses (lo, lo, hi, hi), the overflows of a level sized
-/// on the GPU, and an unused word.
-pub(super) const ACC_BYTES: u64 = 40;
+/// on the GPU, the misses and waiters the table's lookups listed, and an
+/// unused word.
+pub(super) const ACC_BYTES: u64 = 48;
 
 /// Uniform slots a pool starts with.
 const FIRST_SLOTS: usize = 64;

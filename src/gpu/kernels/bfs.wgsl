@@ -66,7 +66,9 @@
 // [0] lo, [1] hi of the leaf count, [2] children of the last scanned range,
 // [3] the size of the level the leaf pieces read (bf_leaf_args),
 // [4], [5] hash-table hits and misses (bf_leaf_hash), [6], [7] their high
-// words, [8] the overflows bf_leaf_args found
+// words, [8] the overflows bf_leaf_args found, [9], [10] the misses and
+// the waiters the table's lookups listed (BF_LEAF_MODE 3; bf_expand zeroes
+// them), [11] unused
 @group(0) @binding(15) var<storage, read_write> bf_acc: array<atomic<u32>>;
 // The transposition table of bf_leaf_hash (gpu/breadth_first/hash.rs): Zobrist keys,
 // three words (key lo, key hi, check) per (board, square), per (info byte
@@ -538,6 +540,11 @@ fn bf_block_scan(@builtin(local_invocation_index) li: u32) {
 @compute @workgroup_size(BWG)
 fn bf_expand(id: BfIds) {
     let i = bf_index(id);
+    // a new range: no misses listed yet (the lookups come in a later dispatch)
+    if i == 0u {
+        atomicStore(&bf_acc[9], 0u);
+        atomicStore(&bf_acc[10], 0u);
+    }
     if i >= bf.count {
         return;
     }
@@ -583,8 +590,15 @@ fn bf_leaf_args(@builtin(local_invocation_index) li: u32) {
 // multiplicity, into acc; how, its pipeline constant BF_LEAF_MODE says
 // (the host builds one pipeline per mode, gpu/breadth_first/kernels.rs):
 // 0 the last two plies fused, 1 the last ply, 2 the last two through the
-// table. A pipeline constant, not the uniform: SwiftShader runs an `if`
-// body even when its condition is false for every invocation (a mode read
+// table, 3 the table's lookups alone (a hit counted; a miss claims its
+// entry and is listed in bf_dst's first half; a position whose entry
+// another copy of it claimed waits, listed in the second half), 4 the
+// listed misses walked and stored, 5 the waiters' counts read (or walked,
+// where a collision took their entry): so that an invocation walks only
+// beside others that walk (in modes 2 and 0 a lane that found its count
+// idles while the rest of its group walks). A pipeline constant, not the
+// uniform: SwiftShader runs an `if` body even when its condition is false
+// for every invocation (a mode read
 // from the uniform made the count-only mode pay a whole walk's set-up per
 // position, 5x its own work), and not a constant argument of one shared
 // body either (every mode's code stays in each kernel until the argument
@@ -596,12 +610,21 @@ override BF_LEAF_MODE: u32 = 0u;
 fn bf_leaf(id: BfIds) {
     let i = bf_index(id);
     var r = vec2<u32>(0u, 0u);
-    if i < bf_limit() {
+    if BF_LEAF_MODE == 4u || BF_LEAF_MODE == 5u {
+        let j = bf.base + i;
+        let listed = atomicLoad(&bf_acc[BF_LEAF_MODE + 5u]);
+        if i < bf.count && j < listed {
+            let src = bf_dst[select(0u, arrayLength(&bf_dst) / 2u, BF_LEAF_MODE == 5u) + j];
+            r = bf_weigh(src, bf_listed(bf_load(src)));
+        }
+    } else if i < bf_limit() {
         let q = bf_load(bf.base + i);
         if BF_LEAF_MODE == 1u {
             r = vec2<u32>(bf_count_legal(q), 0u);
         } else if BF_LEAF_MODE == 2u {
             r = bf_probe(q);
+        } else if BF_LEAF_MODE == 3u {
+            r = bf_lookup_or_list(q, bf.base + i);
         } else {
             r = bf_walk(q, true, 0u, 0u);
         }
@@ -666,21 +689,81 @@ const BF_TT_DEPTH: u32 = 0x20000000u;
 // One hit or miss per position into acc[4], acc[5].
 fn bf_probe(q: Pos) -> vec2<u32> {
     let h = bf_hash(q);
-    let e = 4u * (h.x & (arrayLength(&bf_tt) / 4u - 1u));
+    let found = bf_tt_find(h);
+    if found.x == 1u {
+        bf_tally(4u);
+        return vec2<u32>(found.y, 0u);
+    }
+    let r = bf_walk(q, true, 0u, 0u);
+    bf_tt_store(h, r.x);
+    bf_tally(5u);
+    return r;
+}
+
+// The first word of hash h's entry.
+fn bf_tt_entry(h: vec3<u32>) -> u32 {
+    return 4u * (h.x & (arrayLength(&bf_tt) / 4u - 1u));
+}
+
+// (1, count) when hash h's entry holds a count for it (key, check word
+// and depth all match), else (0, 0).
+fn bf_tt_find(h: vec3<u32>) -> vec2<u32> {
+    let e = bf_tt_entry(h);
     let n = atomicLoad(&bf_tt[e + 3u]);
     let hit = atomicLoad(&bf_tt[e]) == (h.x ^ n)
         && atomicLoad(&bf_tt[e + 1u]) == (h.y ^ n)
         && atomicLoad(&bf_tt[e + 2u]) == (h.z ^ n ^ BF_TT_DEPTH);
-    if hit {
+    return select(vec2<u32>(0u, 0u), vec2<u32>(1u, n), hit);
+}
+
+// Count n stored for hash h, last word first.
+fn bf_tt_store(h: vec3<u32>, n: u32) {
+    let e = bf_tt_entry(h);
+    atomicStore(&bf_tt[e + 3u], n);
+    atomicStore(&bf_tt[e + 2u], h.z ^ n ^ BF_TT_DEPTH);
+    atomicStore(&bf_tt[e + 1u], h.y ^ n);
+    atomicStore(&bf_tt[e], h.x ^ n);
+}
+
+// The count an entry holds while the position that claimed it is walked
+// (no two-ply count comes near it).
+const BF_CLAIMED: u32 = 0xffffffffu;
+
+// BF_LEAF_MODE 3: q's count from the table; else 0, and q's index `src`
+// listed in bf_dst: as a waiter (second half, counted in acc[10]) when
+// another copy of q claimed the entry, else as a miss (first half, acc[9])
+// that claims it.
+fn bf_lookup_or_list(q: Pos, src: u32) -> vec2<u32> {
+    let h = bf_hash(q);
+    let found = bf_tt_find(h);
+    if found.x == 1u {
         bf_tally(4u);
-        return vec2<u32>(n, 0u);
+        if found.y != BF_CLAIMED {
+            return vec2<u32>(found.y, 0u);
+        }
+        bf_dst[arrayLength(&bf_dst) / 2u + atomicAdd(&bf_acc[10], 1u)] = src;
+        return vec2<u32>(0u, 0u);
+    }
+    bf_tally(5u);
+    bf_tt_store(h, BF_CLAIMED);
+    bf_dst[atomicAdd(&bf_acc[9], 1u)] = src;
+    return vec2<u32>(0u, 0u);
+}
+
+// BF_LEAF_MODE 4 (a miss: walked, its count stored) and 5 (a waiter: its
+// count from the table, walked where the entry holds another position).
+fn bf_listed(q: Pos) -> vec2<u32> {
+    let h = bf_hash(q);
+    if BF_LEAF_MODE == 5u {
+        let found = bf_tt_find(h);
+        if found.x == 1u && found.y != BF_CLAIMED {
+            return vec2<u32>(found.y, 0u);
+        }
     }
     let r = bf_walk(q, true, 0u, 0u);
-    atomicStore(&bf_tt[e + 3u], r.x);
-    atomicStore(&bf_tt[e + 2u], h.z ^ r.x ^ BF_TT_DEPTH);
-    atomicStore(&bf_tt[e + 1u], h.y ^ r.x);
-    atomicStore(&bf_tt[e], h.x ^ r.x);
-    bf_tally(5u);
+    if BF_LEAF_MODE == 4u {
+        bf_tt_store(h, r.x);
+    }
     return r;
 }
 
