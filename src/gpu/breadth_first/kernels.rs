@@ -75,7 +75,9 @@ uniform! {
         /// size is known on the GPU only (`bf_acc[3]`): its positions end
         /// there.
         pub indirect,
-        pub pad0,
+        /// `bf_leaf_args`: the accumulator word its level's size is in
+        /// (0: the block scan's total, word 2).
+        pub counter,
         pub pad1,
     }
 }

@@ -251,6 +251,19 @@ struct Job<'k> {
     group: Group,
     groups: u32,
     params: [u32; 8],
+    /// How it is dispatched: `groups` workgroups, or from indirect
+    /// arguments (`Common::args`), or as `bf_leaf_args`, which writes them.
+    how: Launch,
+}
+
+/// How a [`Job`] is dispatched.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Launch {
+    Direct,
+    /// From the arguments at this byte offset.
+    Indirect(u64),
+    /// `bf_leaf_args`, with the arguments bound as group 1.
+    WritesArgs,
 }
 
 /// What a submission copies for the host to read.
@@ -303,6 +316,7 @@ impl<'a> Merger<'a> {
             group,
             groups: n.div_ceil(self.gpu.k.wg),
             params,
+            how: Launch::Direct,
         });
     }
 
@@ -337,6 +351,9 @@ impl<'a> Merger<'a> {
         self.pool.common.upload(ctx, params, need);
         for j in &self.queued {
             self.pool.prepare(ctx, self.gpu.k, j.group);
+        }
+        if self.queued.iter().any(|j| j.how == Launch::WritesArgs) {
+            self.pool.common.prepare_args(ctx, self.gpu.k);
         }
         let mut enc = ctx
             .device
@@ -376,8 +393,18 @@ impl<'a> Merger<'a> {
             };
             pass.set_pipeline(j.pipeline);
             pass.set_bind_group(0, group, &[pool.common.offset(i)]);
-            let (x, y) = self.gpu.ctx.grid(j.groups);
-            pass.dispatch_workgroups(x, y, 1);
+            if j.how == Launch::WritesArgs {
+                pass.set_bind_group(1, pool.common.args_group.as_ref(), &[]);
+            }
+            match j.how {
+                Launch::Indirect(offset) => {
+                    pass.dispatch_workgroups_indirect(&pool.common.args, offset)
+                }
+                _ => {
+                    let (x, y) = self.gpu.ctx.grid(j.groups);
+                    pass.dispatch_workgroups(x, y, 1);
+                }
+            }
         }
     }
 
@@ -644,24 +671,69 @@ impl<'a> Merger<'a> {
         let (k, max, leaf_max) = (self.gpu.k, self.plan.expand_max, self.plan.leaf_max);
         let (side, next) = (k.side(self.side(l)), k.side(self.side(l + 1)));
         let ply = self.ply(l + 1);
-        let passes = if self.plan.leaf_table {
+        let table = if self.plan.leaf_table {
             self.reserve_table(u64::from(*prefix.last().unwrap_or(&0)));
             self.probed = Some(ply);
-            &k.leaf_lookup(&self.gpu.ctx.device, self.side(l + 1))[..]
+            Some(k.leaf_lookup(&self.gpu.ctx.device, self.side(l + 1)))
         } else {
-            std::slice::from_ref(&next.leaf)
+            None
         };
         for (first, len, sub, children) in ranges(prefix, n, stage, k.wg)? {
             self.gpu.run.levels[ply].ranges += 1;
             let expand = expand_params(stage, sub);
             self.pieces(&side.expand, Group::Main(l), (first, len), max, expand);
-            for pass in passes {
-                let staged = (0, children);
-                self.pieces(pass, Group::Staged(l), staged, leaf_max, leaf_params);
+            let staged = (0, children);
+            match table {
+                None => self.pieces(&next.leaf, Group::Staged(l), staged, leaf_max, leaf_params),
+                Some([lookup, misses, waiters]) => {
+                    self.pieces(lookup, Group::Staged(l), staged, leaf_max, leaf_params);
+                    self.listed(l, misses, 9, children);
+                    self.listed(l, waiters, 10, children);
+                }
             }
         }
         self.submit(self.gpu.run.depth as usize, None);
         Ok(())
+    }
+
+    /// Queues `pipeline` over the staged children of level `l` that the
+    /// lookups listed (at most `children`; their number in the
+    /// accumulator's word `counter`, on the GPU): `bf_leaf_args` sizes
+    /// each piece's dispatch from it, so that only listed ones are run.
+    fn listed(
+        &mut self,
+        l: usize,
+        pipeline: &'a wgpu::ComputePipeline,
+        counter: u32,
+        children: u32,
+    ) {
+        let (ctx, k, piece) = (self.gpu.ctx, self.gpu.k, self.plan.leaf_max.max(1));
+        let pieces = children.div_ceil(piece).max(1);
+        self.pool.common.reserve_args(ctx, pieces);
+        let args = BfParams {
+            count: pieces,
+            base: piece,
+            cap: children,
+            sub: ctx.limits.max_compute_workgroups_per_dimension.max(1),
+            counter,
+            ..BfParams::default()
+        };
+        self.queued.push(Job {
+            pipeline: &k.leaf_args,
+            group: Group::Staged(l),
+            groups: 1,
+            params: bytemuck::cast(args),
+            how: Launch::WritesArgs,
+        });
+        for p in 0..pieces {
+            self.queued.push(Job {
+                pipeline,
+                group: Group::Staged(l),
+                groups: 0,
+                params: leaf_params(piece, p * piece),
+                how: Launch::Indirect(u64::from(p) * 12),
+            });
+        }
     }
 
     /// The unmerged leaf level's table, made on the level's first visit

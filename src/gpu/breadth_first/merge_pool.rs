@@ -95,6 +95,7 @@ impl MergePool {
         if self.groups_for != now {
             self.groups.clear();
             self.groups_for = now;
+            self.common.args_group = None;
         }
         if self.groups.iter().any(|(h, _)| *h == g) {
             return;

@@ -82,6 +82,11 @@ pub(super) struct Common {
     tt_entries: u32,
     /// Timestamps around each pass (adapters with timestamp queries).
     pub timer: Option<Timer>,
+    /// The leaf pieces' indirect arguments (three words a piece) and their
+    /// bind group (group 1 of `bf_leaf_args`).
+    pub args: wgpu::Buffer,
+    args_pieces: u32,
+    pub args_group: Option<wgpu::BindGroup>,
     /// Bumped whenever the uniform or the table is made again: the bind
     /// groups made before name the old one.
     pub generation: u64,
@@ -105,8 +110,35 @@ impl Common {
             tt: storage(ctx, "bfs hash table", ENTRY_BYTES),
             tt_entries: 1,
             timer: Timer::new(&ctx.device, MAX_TIMED_PASSES),
+            args: args_buffer(ctx, FIRST_SLOTS as u32),
+            args_pieces: FIRST_SLOTS as u32,
+            args_group: None,
             generation: 0,
         }
+    }
+
+    /// Makes the indirect-argument buffer hold `pieces` leaf pieces.
+    pub fn reserve_args(&mut self, ctx: &Context, pieces: u32) {
+        if self.args_pieces < pieces {
+            let p = pieces.next_power_of_two();
+            self.args = args_buffer(ctx, p);
+            self.args_pieces = p;
+            self.args_group = None;
+        }
+    }
+
+    /// Builds the bind group of `bf_leaf_args`' output for kernels `k` if
+    /// it is not there (after the pool's `prepare`, which drops it when the
+    /// kernels change).
+    pub fn prepare_args(&mut self, ctx: &Context, k: &Kernels) {
+        let args = &self.args;
+        self.args_group.get_or_insert_with(|| {
+            ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("bfs leaf arguments"),
+                layout: &k.args_layout,
+                entries: &[whole(0, args)],
+            })
+        });
     }
 
     /// A new run: the accumulator zeroed, the timer reset, and a table of
@@ -289,11 +321,6 @@ pub(super) struct Pool {
     /// `groups_for`.
     pub groups: Vec<Option<wgpu::BindGroup>>,
     groups_for: (usize, u64),
-    /// The leaf pieces' indirect arguments (three words a piece) and their
-    /// bind group (group 1 of `bf_leaf_args`).
-    pub args: wgpu::Buffer,
-    args_pieces: u32,
-    pub args_group: Option<wgpu::BindGroup>,
 }
 
 impl Pool {
@@ -304,9 +331,6 @@ impl Pool {
             dummy: storage(ctx, "bfs no children", 16),
             groups: Vec::new(),
             groups_for: (usize::MAX, 0),
-            args: args_buffer(ctx, FIRST_SLOTS as u32),
-            args_pieces: FIRST_SLOTS as u32,
-            args_group: None,
         }
     }
 
@@ -335,7 +359,7 @@ impl Pool {
         if self.groups_for != now {
             self.groups.clear();
             self.groups_for = now;
-            self.args_group = None;
+            self.common.args_group = None;
         }
         if self.groups.len() <= l {
             self.groups.resize(l + 1, None);
@@ -345,29 +369,5 @@ impl Pool {
             let group = self.common.level_group(ctx, k, &self.levels[l], dst);
             self.groups[l] = Some(group);
         }
-    }
-
-    /// Makes the indirect-argument buffer hold `pieces` leaf pieces.
-    pub fn reserve_args(&mut self, ctx: &Context, pieces: u32) {
-        if self.args_pieces < pieces {
-            let p = pieces.next_power_of_two();
-            self.args = args_buffer(ctx, p);
-            self.args_pieces = p;
-            self.args_group = None;
-        }
-    }
-
-    /// Builds the bind group of `bf_leaf_args`' output for kernels `k` if
-    /// it is not there (after [`Pool::prepare`], which drops it when the
-    /// kernels change).
-    pub fn prepare_args(&mut self, ctx: &Context, k: &Kernels) {
-        let args = &self.args;
-        self.args_group.get_or_insert_with(|| {
-            ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("bfs leaf arguments"),
-                layout: &k.args_layout,
-                entries: &[whole(0, args)],
-            })
-        });
     }
 }

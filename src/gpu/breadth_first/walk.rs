@@ -66,9 +66,9 @@ struct Dispatch<'k> {
     /// Workgroups (1 for the block scan).
     groups: u32,
     params: BfParams,
-    /// The byte offset of its indirect arguments (`Pool::args`), if any.
+    /// The byte offset of its indirect arguments (`Common::args`), if any.
     indirect: Option<u64>,
-    /// Binds `Pool::args` as group 1 (`bf_leaf_args`).
+    /// Binds `Common::args` as group 1 (`bf_leaf_args`).
     writes_args: bool,
 }
 
@@ -219,7 +219,7 @@ impl<'a> Walker<'a> {
             pool.prepare(ctx, self.gpu.k, d.level);
         }
         if self.queued.iter().any(|d| d.writes_args) {
-            pool.prepare_args(ctx, self.gpu.k);
+            pool.common.prepare_args(ctx, self.gpu.k);
         }
         let mut enc = ctx
             .device
@@ -236,10 +236,10 @@ impl<'a> Walker<'a> {
                 pass.set_pipeline(d.pipeline);
                 pass.set_bind_group(0, group, &[pool.common.offset(i)]);
                 if d.writes_args {
-                    pass.set_bind_group(1, pool.args_group.as_ref(), &[]);
+                    pass.set_bind_group(1, pool.common.args_group.as_ref(), &[]);
                 }
                 match d.indirect {
-                    Some(offset) => pass.dispatch_workgroups_indirect(&pool.args, offset),
+                    Some(offset) => pass.dispatch_workgroups_indirect(&pool.common.args, offset),
                     None => {
                         let (x, y) = ctx.grid(d.groups);
                         pass.dispatch_workgroups(x, y, 1);
@@ -381,7 +381,7 @@ impl<'a> Walker<'a> {
         let guess = 2.0 * f64::from(n) * self.plan.branching;
         let pieces =
             ((guess / f64::from(piece)).ceil() as u32).clamp(1, bound.div_ceil(piece).max(1));
-        self.pool.reserve_args(self.gpu.ctx, pieces);
+        self.pool.common.reserve_args(self.gpu.ctx, pieces);
         let k = self.gpu.k;
         let cap = self.pool.levels[l + 1].cap;
         let args = BfParams {
@@ -509,7 +509,11 @@ impl<'a> Walker<'a> {
         self.gpu.run.hash_misses = word(1, 3);
         let period = self.gpu.ctx.queue.get_timestamp_period();
         self.gpu.run.kernel_nanos = match &self.pool.common.timer {
-            Some(t) if !t.overflow => Some(self.nanos + pass_nanos(&more[6..], t.passes, period)),
+            Some(t) if !t.overflow => {
+                // (the timestamps follow the accumulator; `more` starts at its word 4)
+                let stamps = &more[(ACC_BYTES / 4) as usize - 4..];
+                Some(self.nanos + pass_nanos(stamps, t.passes, period))
+            }
             _ => None,
         };
         let overflows = more[4];

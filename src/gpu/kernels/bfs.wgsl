@@ -556,12 +556,14 @@ fn bf_expand(id: BfIds) {
 }
 
 // The leaf pieces' indirect arguments for a level of acc[2] positions (the
-// block scan's total): piece p covers positions p * base .. (p + 1) * base,
-// the last one the rest; x at most `sub` workgroups (the adapter's limit).
-// count: the pieces, cap: the level's capacity.
+// block scan's total; acc[counter] where counter is not 0: the misses or
+// the waiters the table's lookups listed): piece p covers positions
+// p * base .. (p + 1) * base, the last one the rest; x at most `sub`
+// workgroups (the adapter's limit). count: the pieces, cap: the level's
+// capacity.
 @compute @workgroup_size(BWG)
 fn bf_leaf_args(@builtin(local_invocation_index) li: u32) {
-    let total = atomicLoad(&bf_acc[2]);
+    let total = atomicLoad(&bf_acc[select(2u, bf.counter, bf.counter != 0u)]);
     let fits = total <= bf.cap;
     if li == 0u {
         atomicStore(&bf_acc[3], select(0u, total, fits));
