@@ -202,10 +202,8 @@ pub struct Options {
     /// first, so that its transpositions are counted once (the CLI's
     /// `--leaf-table`, or `--hash MB` with merging): a lookup pass lists
     /// the misses, and only they are walked. Off by default: on SwiftShader
-    /// start 7 half the lookups hit, yet the run took 30% longer (the
-    /// misses' pass still covers every child, and SwiftShader runs a
-    /// skipped walk's code; docs/performance.md). Not yet measured on a
-    /// GPU.
+    /// start 7 half the lookups hit, yet the run took as long
+    /// (docs/performance.md); not yet measured on a GPU.
     #[serde(default)]
     pub leaf_table: bool,
     /// Merged breadth-first: the most parts the leaf level (three plies
