@@ -83,6 +83,34 @@ test('merged breadth-first: start perft 5 exact, nodes and distinct positions pe
   assert.deepEqual(problems, []);
 });
 
+test('the leaf level through a table: start perft 5 exact, each of ply 3\'s 8,902 lookups counted, the hit rate beside the distinct positions', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 1000 } });
+  await page.goto(`${site.server.url}#/gpu?depth=5&variant=breadth-first`);
+  await page.waitForSelector('.adapter-name', { timeout: 60000 });
+  assert.equal(await page.isChecked('input.gpu-leaf-table'), false, 'off by default');
+  await page.check('input.gpu-leaf-table');
+  assert.match(page.url(), /leaf=1/);
+  await page.click('.gpu-run');
+  await page.waitForSelector('.gpu-match, .gpu-mismatch, .gpu-error', { timeout: 180000 });
+  assert.equal(await page.locator('.gpu-mismatch, .gpu-error').count(), 0, await page.innerText('.panel'));
+  assert.equal(await page.textContent('.gpu-nodes'), '4865609');
+  const hits = await page.locator('.levels-table .level-hits').allTextContents();
+  console.log(`# table hits per ply: ${hits.join(' | ')}`);
+  // ply 3 counted unmerged: the children of ply 2's 400 distinct positions, each looked up once
+  const ply3 = hits.find((h) => h !== '—');
+  assert.match(ply3, /^\d+% of 8902$/);
+  assert.ok(Number(ply3.split('%')[0]) > 0, ply3);
+  await page.locator('.levels-table').scrollIntoViewIfNeeded();
+  await shot(page, 'gpu-leaf-table');
+  // the link reopens it
+  const again = await context.newPage();
+  await again.goto(page.url());
+  await again.waitForSelector('.adapter-name', { timeout: 60000 });
+  assert.equal(await again.isChecked('input.gpu-leaf-table'), true);
+  await context.close();
+  assert.deepEqual(problems, []);
+});
+
 test('without WebGPU the panel says so and offers the CPU perft', async () => {
   const plain = await chromium.launch({
     executablePath: '/usr/bin/chromium',

@@ -479,6 +479,15 @@ fn run_selects(settings: &GpuState, dispatch: &Callback<Action>, running: bool) 
                     })} />
                 { " merge transpositions" }
             </label>
+            <label class="check" title="merged: the last level before the leaves counted unmerged, each child looked up first in a table of two-ply counts (its size: the hash table's, or from the level)">
+                <input type="checkbox" class="gpu-leaf-table" checked={settings.leaf_table}
+                    disabled={running || variant != Kernel::BreadthFirst || !settings.merge}
+                    onchange={dispatch.reform(|e: Event| {
+                        let el: web_sys::HtmlInputElement = e.target_unchecked_into();
+                        Action::SetLeafTable(el.checked())
+                    })} />
+                { " leaf level through a table" }
+            </label>
             <label title="breadth-first: the counts two plies from the leaves, kept by position (merged: for the leaf level counted unmerged, when its parts are too many)">{ "hash table " }
                 <select class="gpu-hash" onchange={on_select(dispatch, |v| v.parse().ok().map(Action::SetHash))}
                     disabled={running || variant != Kernel::BreadthFirst}>
@@ -551,6 +560,7 @@ impl Runner {
             slider,
             hash_mb,
             merge,
+            leaf_table,
             ..
         } = self.settings;
         let breadth_first = variant == Kernel::BreadthFirst;
@@ -561,7 +571,8 @@ impl Runner {
             batch_size: batch,
             // (merged, the table is the unmerged leaf level's)
             hash_bytes: if breadth_first { mib(hash_mb) } else { 0 },
-            leaf_table: merge && hash_mb > 0,
+            leaf_table: merge && leaf_table,
+            leaf_parts: (merge && leaf_table).then_some(0),
             merge: merge && breadth_first,
             ..Options::default()
         };

@@ -247,6 +247,10 @@ pub struct GpuState {
     /// Breadth-first: merge each level's equal positions (on by default;
     /// `merge=0` when off).
     pub merge: bool,
+    /// Merged: count the leaf level unmerged, each child looked up in a
+    /// table of two-ply counts first (`leaf=1`; the table's size is
+    /// `hash_mb`, or sized from the level when 0).
+    pub leaf_table: bool,
 }
 
 impl Default for GpuState {
@@ -261,6 +265,7 @@ impl Default for GpuState {
             matrix: MatrixSize::Quick,
             hash_mb: 0,
             merge: true,
+            leaf_table: false,
         }
     }
 }
@@ -277,6 +282,7 @@ pub enum GpuAction {
     /// The table's size (one of [`GPU_HASH_SIZES`]; others are ignored).
     SetHash(u32),
     SetMerge(bool),
+    SetLeafTable(bool),
 }
 
 url_names!(Kernel, Kernel::ALL, |k| k.name());
@@ -292,6 +298,7 @@ url_state!(GpuState {
     matrix: "matrix",
     hash_mb (sparse): "hash" if |h| GPU_HASH_SIZES.contains(h),
     merge (sparse): "merge",
+    leaf_table (sparse): "leaf",
 } then |s: GpuState| GpuState { depth: s.depth.clamp(1, MAX_BROWSER_DEPTH), ..s });
 
 impl PanelState for GpuState {
@@ -321,6 +328,7 @@ impl PanelState for GpuState {
             }
             GpuAction::SetHash(_) => self,
             GpuAction::SetMerge(merge) => GpuState { merge, ..self },
+            GpuAction::SetLeafTable(leaf_table) => GpuState { leaf_table, ..self },
         }
     }
 }
@@ -421,6 +429,7 @@ mod tests {
                     matrix: MatrixSize::ALL[n % 3],
                     hash_mb: GPU_HASH_SIZES[n % 5],
                     merge: n % 2 == 0,
+                    leaf_table: n % 4 < 2,
                 },
             );
         assert_eq!(all_survive_the_url(states), 9 * 7 * 3 * 5 * 3);
