@@ -14,7 +14,7 @@
 use std::future::Future;
 
 use super::matrix::{MatrixCase, MatrixVariant};
-use super::{GpuError, GpuPerft, GpuRun, Options};
+use super::{GpuError, GpuPerft, GpuRun, Kernel, Options};
 use crate::chess::perft::nodes_per_second;
 use crate::chess::{perft, Position};
 
@@ -31,7 +31,8 @@ impl GpuPerft {
         options: &Options,
     ) -> Result<(), GpuError> {
         self.run(root, 1, options, |_, _| true).await?;
-        if options.merge && options.leaf_table && depth >= 3 {
+        let merged = options.merge && options.variant == Kernel::BreadthFirst;
+        if merged && options.leaf_table && depth >= 3 {
             let host = self.breadth_first.host(&self.ctx);
             host.build_leaf_table_kernels(options)?;
         }

@@ -18,9 +18,10 @@
 //!     three plies left and P over LEAF_LEVEL_MAX_PARTS (a GPU; software:
 //!     SOFTWARE_LEAF_LEVEL_MAX_PARTS): no level l + 1;
 //!        per range, bf_expand -> staging, the fused leaf on the staging
-//!        buffer (each child times its paths), each child looked up in a
-//!        table of two-ply counts first (bf_leaf_hash: the level's
-//!        transpositions counted once; [`MergePlan::leaf_table`])
+//!        buffer (each child times its paths); with a table of two-ply
+//!        counts ([`MergePlan::leaf_table`]), a lookup pass first, then
+//!        the misses walked and the waiters read, each dispatched
+//!        indirectly (the level's transpositions counted once)
 //!  level with two plies or fewer left: the fused leaf, each count times
 //!     the position's paths, into the 64-bit accumulator
 //! ```
@@ -44,7 +45,7 @@ use super::super::GpuError;
 use super::hash::leaf_table_entries;
 use super::kernels::{BfParams, MgParams};
 use super::merge_pool::{Group, MergePool, MACC_BYTES, MERGED_WORDS};
-use super::pool::{pieces, ACC_BYTES};
+use super::pool::{leaf_args_params, pieces, Launch, ACC_BYTES, MISSES_WORD, WAITERS_WORD};
 use super::Session;
 use crate::chess::{Position, Special};
 
@@ -251,19 +252,7 @@ struct Job<'k> {
     group: Group,
     groups: u32,
     params: [u32; 8],
-    /// How it is dispatched: `groups` workgroups, or from indirect
-    /// arguments (`Common::args`), or as `bf_leaf_args`, which writes them.
     how: Launch,
-}
-
-/// How a [`Job`] is dispatched.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Launch {
-    Direct,
-    /// From the arguments at this byte offset.
-    Indirect(u64),
-    /// `bf_leaf_args`, with the arguments bound as group 1.
-    WritesArgs,
 }
 
 /// What a submission copies for the host to read.
@@ -393,18 +382,8 @@ impl<'a> Merger<'a> {
             };
             pass.set_pipeline(j.pipeline);
             pass.set_bind_group(0, group, &[pool.common.offset(i)]);
-            if j.how == Launch::WritesArgs {
-                pass.set_bind_group(1, pool.common.args_group.as_ref(), &[]);
-            }
-            match j.how {
-                Launch::Indirect(offset) => {
-                    pass.dispatch_workgroups_indirect(&pool.common.args, offset)
-                }
-                _ => {
-                    let (x, y) = self.gpu.ctx.grid(j.groups);
-                    pass.dispatch_workgroups(x, y, 1);
-                }
-            }
+            j.how
+                .dispatch(&mut pass, self.gpu.ctx, &pool.common, j.groups);
         }
     }
 
@@ -687,8 +666,8 @@ impl<'a> Merger<'a> {
                 None => self.pieces(&next.leaf, Group::Staged(l), staged, leaf_max, leaf_params),
                 Some([lookup, misses, waiters]) => {
                     self.pieces(lookup, Group::Staged(l), staged, leaf_max, leaf_params);
-                    self.listed(l, misses, 9, children);
-                    self.listed(l, waiters, 10, children);
+                    self.listed(l, misses, MISSES_WORD, children);
+                    self.listed(l, waiters, WAITERS_WORD, children);
                 }
             }
         }
@@ -710,14 +689,7 @@ impl<'a> Merger<'a> {
         let (ctx, k, piece) = (self.gpu.ctx, self.gpu.k, self.plan.leaf_max.max(1));
         let pieces = children.div_ceil(piece).max(1);
         self.pool.common.reserve_args(ctx, pieces);
-        let args = BfParams {
-            count: pieces,
-            base: piece,
-            cap: children,
-            sub: ctx.limits.max_compute_workgroups_per_dimension.max(1),
-            counter,
-            ..BfParams::default()
-        };
+        let args = leaf_args_params(ctx, (pieces, piece), children, counter);
         self.queued.push(Job {
             pipeline: &k.leaf_args,
             group: Group::Staged(l),

@@ -157,11 +157,13 @@ impl Host<'_> {
         let key = (run.workgroup_size, run.slider, merge);
         let direct = self.state.direct_leaf_counts;
         let k = kernels::kernels(self.ctx, &self.state.kernels, key, direct)?;
-        for white in [true, false].into_iter().filter(|_| hash) {
-            if merge {
-                k.leaf_lookup(&self.ctx.device, white);
-            } else {
-                k.leaf_hash(&self.ctx.device, white);
+        if hash {
+            for white in [true, false] {
+                if merge {
+                    k.leaf_lookup(&self.ctx.device, white);
+                } else {
+                    k.leaf_hash(&self.ctx.device, white);
+                }
             }
         }
         Ok(k)

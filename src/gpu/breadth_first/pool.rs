@@ -20,6 +20,65 @@ use super::kernels::{BfParams, Kernels};
 /// unused word.
 pub(super) const ACC_BYTES: u64 = 48;
 
+/// The accumulator's words that count what the table's lookups listed
+/// (bfs.wgsl, `BF_LEAF_MODE` 3): the misses, and the waiters.
+pub(super) const MISSES_WORD: u32 = 9;
+pub(super) const WAITERS_WORD: u32 = 10;
+
+/// How a dispatch of either walk is launched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Launch {
+    /// The workgroups the host names.
+    Direct,
+    /// From the indirect arguments at this byte offset of `Common::args`.
+    Indirect(u64),
+    /// `bf_leaf_args`, with `Common::args` bound as group 1 (it writes them).
+    WritesArgs,
+}
+
+impl Launch {
+    /// Dispatches on `pass` (its pipeline and group 0 set): `groups`
+    /// workgroups, binding `Common::args` first for `bf_leaf_args`, or
+    /// from the indirect arguments.
+    pub fn dispatch(
+        self,
+        pass: &mut wgpu::ComputePass<'_>,
+        ctx: &Context,
+        common: &Common,
+        groups: u32,
+    ) {
+        match self {
+            Launch::Indirect(offset) => pass.dispatch_workgroups_indirect(&common.args, offset),
+            Launch::Direct | Launch::WritesArgs => {
+                if self == Launch::WritesArgs {
+                    pass.set_bind_group(1, common.args_group.as_ref(), &[]);
+                }
+                let (x, y) = ctx.grid(groups);
+                pass.dispatch_workgroups(x, y, 1);
+            }
+        }
+    }
+}
+
+/// `bf_leaf_args`' uniform: the arguments of `pieces` leaf pieces of
+/// `piece` positions over a level of at most `cap`, whose size is in the
+/// accumulator's word `counter` (0: the block scan's total).
+pub(super) fn leaf_args_params(
+    ctx: &Context,
+    (pieces, piece): (u32, u32),
+    cap: u32,
+    counter: u32,
+) -> BfParams {
+    BfParams {
+        count: pieces,
+        base: piece,
+        cap,
+        sub: ctx.limits.max_compute_workgroups_per_dimension.max(1),
+        counter,
+        ..BfParams::default()
+    }
+}
+
 /// Uniform slots a pool starts with.
 const FIRST_SLOTS: usize = 64;
 /// Read-back bytes a pool starts with.

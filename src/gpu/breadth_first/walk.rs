@@ -32,7 +32,7 @@ use super::super::packed::Packed;
 use super::super::timer::{pass_nanos, Timer, MAX_TIMED_PASSES};
 use super::super::GpuError;
 use super::kernels::BfParams;
-use super::pool::{pieces, Pool, ACC_BYTES};
+use super::pool::{leaf_args_params, pieces, Launch, Pool, ACC_BYTES};
 use super::Session;
 
 /// How a run is cut up.
@@ -66,10 +66,7 @@ struct Dispatch<'k> {
     /// Workgroups (1 for the block scan).
     groups: u32,
     params: BfParams,
-    /// The byte offset of its indirect arguments (`Common::args`), if any.
-    indirect: Option<u64>,
-    /// Binds `Common::args` as group 1 (`bf_leaf_args`).
-    writes_args: bool,
+    how: Launch,
 }
 
 impl<'k> Dispatch<'k> {
@@ -85,8 +82,7 @@ impl<'k> Dispatch<'k> {
             level,
             groups,
             params,
-            indirect: None,
-            writes_args: false,
+            how: Launch::Direct,
         }
     }
 }
@@ -218,7 +214,7 @@ impl<'a> Walker<'a> {
         for d in &self.queued {
             pool.prepare(ctx, self.gpu.k, d.level);
         }
-        if self.queued.iter().any(|d| d.writes_args) {
+        if self.queued.iter().any(|d| d.how == Launch::WritesArgs) {
             pool.common.prepare_args(ctx, self.gpu.k);
         }
         let mut enc = ctx
@@ -235,16 +231,7 @@ impl<'a> Walker<'a> {
                 };
                 pass.set_pipeline(d.pipeline);
                 pass.set_bind_group(0, group, &[pool.common.offset(i)]);
-                if d.writes_args {
-                    pass.set_bind_group(1, pool.common.args_group.as_ref(), &[]);
-                }
-                match d.indirect {
-                    Some(offset) => pass.dispatch_workgroups_indirect(&pool.common.args, offset),
-                    None => {
-                        let (x, y) = ctx.grid(d.groups);
-                        pass.dispatch_workgroups(x, y, 1);
-                    }
-                }
+                d.how.dispatch(&mut pass, ctx, &pool.common, d.groups);
             }
         }
         if let Some(what) = read {
@@ -384,20 +371,9 @@ impl<'a> Walker<'a> {
         self.pool.common.reserve_args(self.gpu.ctx, pieces);
         let k = self.gpu.k;
         let cap = self.pool.levels[l + 1].cap;
-        let args = BfParams {
-            count: pieces,
-            base: piece,
-            cap,
-            sub: self
-                .gpu
-                .ctx
-                .limits
-                .max_compute_workgroups_per_dimension
-                .max(1),
-            ..BfParams::default()
-        };
+        let args = leaf_args_params(self.gpu.ctx, (pieces, piece), cap, 0);
         self.push(Dispatch {
-            writes_args: true,
+            how: Launch::WritesArgs,
             ..Dispatch::direct(&k.leaf_args, l, 1, args)
         });
         let side = k.side(Self::side(white, l));
@@ -416,7 +392,7 @@ impl<'a> Walker<'a> {
                 ..BfParams::default()
             };
             self.push(Dispatch {
-                indirect: Some(u64::from(i) * 12),
+                how: Launch::Indirect(u64::from(i) * 12),
                 ..Dispatch::direct(leaf, l + 1, 0, p)
             });
         }
