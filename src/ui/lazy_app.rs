@@ -14,7 +14,7 @@
 //! ```
 
 use super::panels::PanelProps;
-use super::route::{Panel, Route};
+use super::route::{OwnLink, Panel, Route};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
@@ -58,11 +58,16 @@ fn shown(panel: Panel, props: PanelProps) -> Html {
 
 #[function_component(Root)]
 fn root(props: &RootProps) -> Html {
-    let route = Route::parse(&props.hash);
+    let link = use_mut_ref(|| OwnLink::new(&props.hash));
+    link.borrow_mut().from_page(&props.hash);
+    let rerender = use_force_update();
+    let route = Route::parse(&link.borrow().hash);
     let panel = route.panel;
     let on_hash = props.on_hash.clone();
     let on_params = Callback::from(move |params| {
         let hash = Route { panel, params }.to_hash();
+        link.borrow_mut().sent(hash.clone());
+        rerender.force_update();
         let _ = on_hash.call1(&JsValue::NULL, &JsValue::from_str(&hash));
     });
     shown(

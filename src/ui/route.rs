@@ -12,6 +12,7 @@ pub use super::params::Params;
 use super::registry::OwnPanel;
 pub use super::registry::Panel;
 use super::state::PanelState;
+use std::collections::VecDeque;
 
 /// Whether a hash names no panel (`""`, `#`, `#/`): the start page.
 pub fn is_start(hash: &str) -> bool {
@@ -107,6 +108,54 @@ pub fn decode(s: &str) -> String {
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The link a panel in its own module (`lazy_app`) shows: its own last
+/// change at once (as the page's panels do), not after the page's round
+/// trip (`on_hash`, the page's render, `panel_update`). Rendering from the page's older link in
+/// between would put the older text back into a field being typed in.
+/// A link from the page that this app did not send (back, a followed
+/// link) replaces it; the page's echoes of what it sent do not.
+pub struct OwnLink {
+    pub hash: String,
+    /// The page's link at the last render.
+    given: String,
+    /// Sent, not yet echoed by the page (oldest first).
+    pending: VecDeque<String>,
+}
+
+impl OwnLink {
+    pub fn new(hash: &str) -> Self {
+        OwnLink {
+            hash: hash.to_string(),
+            given: hash.to_string(),
+            pending: VecDeque::new(),
+        }
+    }
+
+    /// The page's link `given` (unchanged, an echo, or new).
+    pub fn from_page(&mut self, given: &str) {
+        if self.given == given {
+            return;
+        }
+        self.given = given.to_string();
+        match self.pending.iter().position(|h| h == given) {
+            Some(k) => drop(self.pending.drain(..=k)),
+            None => {
+                self.pending.clear();
+                self.hash = given.to_string();
+            }
+        }
+    }
+
+    /// The panel's own change (echoed by the page only when it differs
+    /// from the page's link and from the last one sent).
+    pub fn sent(&mut self, hash: String) {
+        if hash != self.given && self.pending.back() != Some(&hash) {
+            self.pending.push_back(hash.clone());
+        }
+        self.hash = hash;
+    }
 }
 
 #[cfg(test)]
@@ -228,5 +277,33 @@ mod tests {
             "#/trits?a=1&b=2"
         );
         assert_eq!(p.without("a").iter().collect::<Vec<_>>(), [("b", "2")]);
+    }
+
+    /// A panel in its own module: its own changes show at once; the page's
+    /// late echoes of them change nothing; a link the page follows wins.
+    #[test]
+    fn own_link_shows_its_changes_and_the_links_followed() {
+        let mut l = OwnLink::new("#/practice?w=1");
+        l.sent("#/practice?w=2".into());
+        l.sent("#/practice?w=3".into());
+        assert_eq!(l.hash, "#/practice?w=3");
+        // the echo of 2 arrives after 3 was sent: 3 stays
+        l.from_page("#/practice?w=2");
+        assert_eq!(l.hash, "#/practice?w=3");
+        l.from_page("#/practice?w=3");
+        assert_eq!(l.hash, "#/practice?w=3");
+        // back to an older link (not sent): it is shown
+        l.from_page("#/practice?w=1");
+        assert_eq!(l.hash, "#/practice?w=1");
+        // the same state sent twice is echoed once; then a followed link
+        l.sent("#/practice?w=4".into());
+        l.sent("#/practice?w=4".into());
+        l.from_page("#/practice?w=4");
+        l.from_page("#/practice");
+        assert_eq!(l.hash, "#/practice");
+        // sending the page's own link: no echo comes, nothing is kept
+        l.sent("#/practice".into());
+        l.from_page("#/practice?w=4");
+        assert_eq!(l.hash, "#/practice?w=4");
     }
 }
