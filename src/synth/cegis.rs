@@ -206,6 +206,7 @@ impl<'a> Cegis<'a> {
             sat: None,
             gave_up: false,
             counts: Vec::new(),
+            resume: 0,
             ruled_on: Vec::new(),
             progress: SynthProgress::default(),
             ctl,
@@ -241,6 +242,13 @@ struct Cegis<'a> {
     gave_up: bool,
     /// The candidates each length's enumeration compared.
     counts: Vec<u64>,
+    /// Where the length's enumeration starts again after a refinement (a
+    /// first instruction's number): the first instructions before it were
+    /// searched to the end on the smaller S. A program matching the larger
+    /// S matches the smaller, so none was missed there; and a program
+    /// dropped there because two of its values agreed on the smaller S
+    /// would have a shorter one matching it, ruled out before.
+    resume: usize,
     /// The inputs of S (numbers) the last length was ruled out on.
     ruled_on: Vec<usize>,
     progress: SynthProgress,
@@ -257,6 +265,7 @@ impl Cegis<'_> {
         // after a search with no match but products: those, then whether
         // a counterexample came (S changed: the length is searched again)
         let mut pending: Option<(Vec<Vec<Instr>>, bool)> = None;
+        self.resume = 0;
         loop {
             let instrs = match pending.as_mut() {
                 Some((list, refined)) => match list.pop() {
@@ -270,6 +279,9 @@ impl Cegis<'_> {
                 },
                 None => match self.search(len) {
                     Outcome::Exhausted => {
+                        // (a search again after this one starts over: the
+                        // products beyond `DEFERRED` were not kept)
+                        self.resume = 0;
                         let mut list = std::mem::take(&mut self.deferred);
                         list.sort_by_key(|p| std::cmp::Reverse(keys(p)));
                         pending = Some((list, false));
@@ -431,7 +443,7 @@ impl Cegis<'_> {
             flow = ctl.check(progress);
             flow == Flow::Continue
         };
-        let out = match run_length(&cx, len, self.opts, &mut poll) {
+        let out = match run_length(&cx, len, self.opts, &mut self.resume, &mut poll) {
             Outcome::Stopped(_) => Outcome::Stopped(flow),
             o => o,
         };
@@ -531,11 +543,13 @@ fn first_miss(ty: Ty, t: &Table, consts: &[u64], instrs: &[Instr], leaf: usize) 
 }
 
 /// Length `len` enumerated: this search's share of it ([`super::Part`]),
-/// on every core natively from length 3.
+/// on every core natively from length 3, from the first instruction
+/// numbered `resume`; a match's first instruction's number is left there.
 fn run_length(
     cx: &Ctx,
     len: usize,
     opts: &SynthOptions,
+    resume: &mut usize,
     poll: &mut dyn FnMut(u64) -> bool,
 ) -> Outcome {
     let threads = match opts.threads {
@@ -544,7 +558,7 @@ fn run_length(
         t => t.max(1),
     };
     let part = opts.part.filter(|p| p.of > 1 && len >= 2);
-    if part.is_none() && (threads == 1 || len < 3) {
+    if len < 2 {
         return search::run_one(cx, len, poll);
     }
     let firsts: Vec<Instr> = match part {
@@ -555,15 +569,22 @@ fn run_length(
             .collect(),
         None => search::firsts(cx),
     };
+    let start = (*resume).min(firsts.len());
     #[cfg(not(target_arch = "wasm32"))]
     if threads > 1 && len >= 3 {
-        return super::threads::run_threads(cx, len, &firsts, threads, poll);
+        let (k, o) = super::threads::run_threads(cx, len, &firsts[start..], threads, poll);
+        *resume = start + k;
+        return o;
     }
+    let _ = threads;
     let mut s = search::Search::new(cx, len, poll);
-    for first in firsts {
+    for (k, &first) in firsts.iter().enumerate().skip(start) {
         match s.run_from(first) {
             Outcome::Exhausted => {}
-            o => return o,
+            o => {
+                *resume = k;
+                return o;
+            }
         }
     }
     Outcome::Exhausted

@@ -228,6 +228,19 @@ impl Ty {
             Op::Mul => each!(|x, y| x.wrapping_mul(y) & m),
             Op::Eq => each!(|x, y| u64::from(x == y)),
             Op::Ne => each!(|x, y| u64::from(x != y)),
+            // (each comparison a loop of its own, as C orders the type)
+            Op::Lt | Op::Le | Op::Gt | Op::Ge => {
+                let key = |v: u64| match self.signed {
+                    true => self.get(v),
+                    false => v as i64 ^ i64::MIN,
+                };
+                match op {
+                    Op::Lt => each!(|x, y| u64::from(key(x) < key(y))),
+                    Op::Le => each!(|x, y| u64::from(key(x) <= key(y))),
+                    Op::Gt => each!(|x, y| u64::from(key(y) < key(x))),
+                    _ => each!(|x, y| u64::from(key(y) <= key(x))),
+                }
+            }
             _ => {
                 for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
                     match self.eval(op, x, y) {

@@ -17,6 +17,11 @@
 //!                       first, else by key (operator, operands)
 //!   the last one        reads every waiting value (so, the one before it)
 //! ```
+//!
+//! The value before the last is computed on the first [`FIRST`] inputs
+//! only (most are tried by the last instruction's filter and dropped
+//! there); the rest of it when a last instruction gives the target on
+//! those, or when it equals an earlier value on them.
 
 use super::ops::{Op, Ty};
 use super::program::Instr;
@@ -64,6 +69,9 @@ pub enum Outcome {
 
 /// Nodes between two calls of the poll.
 const POLL: u64 = 1 << 12;
+
+/// The inputs the value before the last is computed on at first.
+const FIRST: usize = 4;
 
 /// Calls `f` on each instruction over `avail` values, in key order, until
 /// it says stop (true).
@@ -119,6 +127,12 @@ pub struct Search<'a, 'p> {
     readers: Vec<u8>,
     /// Whether each value depends on a parameter (else it is a constant).
     varies: Vec<bool>,
+    /// The value before the last: computed on the first [`FIRST`] inputs
+    /// only (`Some(false)`), on all (`Some(true)`), or not on all of them
+    /// (a shift count out of range: it is no value).
+    before_last: Option<bool>,
+    /// Each value on the first two inputs (the last instruction's filter).
+    firsts: [Vec<u64>; 2],
     /// Candidates compared since the last poll.
     searched: u64,
     nodes: u64,
@@ -145,6 +159,12 @@ impl<'a, 'p> Search<'a, 'p> {
             prog: Vec::with_capacity(len),
             readers: vec![0; nl + len],
             varies: (0..nl + len).map(|v| v < cx.params).collect(),
+            before_last: Some(true),
+            firsts: [0, usize::from(n > 1)].map(|k| {
+                let mut v: Vec<u64> = cx.leaves.iter().map(|l| l[k]).collect();
+                v.resize(nl + len, 0);
+                v
+            }),
             searched: 0,
             nodes: 0,
             poll,
@@ -218,21 +238,22 @@ impl<'a, 'p> Search<'a, 'p> {
             return true;
         }
         let (n, dst) = (self.n, nl + i);
-        let (lo, hi) = self.vals.split_at_mut(dst * n);
-        let out = &mut hi[..n];
-        if !self.cx.ty.apply(
-            ins.op,
-            &lo[a * n..(a + 1) * n],
-            &lo[b * n..(b + 1) * n],
-            out,
-        ) {
+        let k = match i + 2 == self.len {
+            true => n.min(FIRST),
+            false => n,
+        };
+        if !self.compute(ins, dst, 0..k) {
             return false;
         }
-        let out = &hi[..n];
-        // (the first input tells most values apart: no call to compare)
-        let same = |v: &[u64]| v[0] == out[0] && v == out;
-        if same(self.cx.target) || lo.chunks_exact(n).any(same) {
-            return false;
+        self.before_last = Some(k == n);
+        self.firsts[0][dst] = self.vals[dst * n];
+        self.firsts[1][dst] = self.vals[dst * n + usize::from(n > 1)];
+        if self.repeats(dst, k) {
+            // (equal on the first inputs: on all of them?)
+            if k == n || !self.compute(ins, dst, k..n) || self.repeats(dst, n) {
+                return false;
+            }
+            self.before_last = Some(true);
         }
         self.readers[a] += 1;
         if !ins.op.unary() {
@@ -252,6 +273,41 @@ impl<'a, 'p> Search<'a, 'p> {
             self.readers[b] -= 1;
         }
         stop
+    }
+
+    /// Value `dst` computed by `ins` on the inputs `range`; false when a
+    /// shift count is out of range on one of them.
+    fn compute(&mut self, ins: Instr, dst: usize, range: std::ops::Range<usize>) -> bool {
+        let n = self.n;
+        let (a, b) = (usize::from(ins.a), usize::from(ins.b));
+        let (lo, hi) = self.vals.split_at_mut(dst * n);
+        let (a, b) = (&lo[a * n..(a + 1) * n], &lo[b * n..(b + 1) * n]);
+        let r = range;
+        self.cx
+            .ty
+            .apply(ins.op, &a[r.clone()], &b[r.clone()], &mut hi[r])
+    }
+
+    /// Whether value `dst` equals the target or an earlier value on the
+    /// first `k` inputs.
+    fn repeats(&self, dst: usize, k: usize) -> bool {
+        let n = self.n;
+        let (lo, hi) = self.vals.split_at(dst * n);
+        let out = &hi[..k];
+        // (the first input tells most values apart: no call to compare)
+        // (and a loop, not a call to memcmp, for the few inputs)
+        let same = |v: &[u64]| v[0] == out[0] && v[1..k].iter().zip(&out[1..]).all(|(x, y)| x == y);
+        same(self.cx.target) || lo.chunks_exact(n).any(same)
+    }
+
+    /// The value before the last on every input (false: it is no value).
+    fn complete_before_last(&mut self) -> bool {
+        if self.before_last == Some(false) {
+            let i = self.len - 2;
+            let (ins, dst, n) = (self.prog[i], self.cx.leaves.len() + i, self.n);
+            self.before_last = self.compute(ins, dst, FIRST.min(n)..n).then_some(true);
+        }
+        self.before_last.is_some()
     }
 
     /// The last instruction: it reads every value still waiting (one or
@@ -274,17 +330,15 @@ impl<'a, 'p> Search<'a, 'p> {
             (0, _) => each_instr(cx.ops, avail, |ins| self.test(ins)),
             (1, [u, _]) => {
                 // each value on the first two inputs, for the filter
-                let (mut e0, mut e1) = ([0u64; 64], [0u64; 64]);
-                let second = usize::from(self.n > 1);
-                for v in 0..avail.min(64) {
-                    e0[v] = self.vals[v * self.n];
-                    e1[v] = self.vals[v * self.n + second];
-                }
+                let f = std::mem::take(&mut self.firsts);
                 let k = avail.min(64);
-                let firsts = [&e0[..k], &e1[..k]];
-                cx.ops
+                let firsts = [&f[0][..k], &f[1][..k]];
+                let hit = cx
+                    .ops
                     .iter()
-                    .any(|&op| self.last_reading(op, u, avail, firsts))
+                    .any(|&op| self.last_reading(op, u, avail, firsts));
+                self.firsts = f;
+                hit
             }
             (_, [u, w]) => cx.ops.iter().filter(|op| !op.unary()).any(|&op| {
                 self.test(instr(op, u, w)) || (!op.commutative() && self.test(instr(op, w, u)))
@@ -340,14 +394,22 @@ impl<'a, 'p> Search<'a, 'p> {
     /// [`Search::test`], the candidate already counted.
     fn test_counted(&mut self, ins: Instr) -> bool {
         let ty = self.cx.ty;
-        let (a, b) = (self.slot(usize::from(ins.a)), self.slot(usize::from(ins.b)));
-        let hit = self
-            .cx
-            .target
-            .iter()
-            .zip(a.iter().zip(b))
-            .all(|(&t, (&x, &y))| ty.eval(ins.op, x, y) == Some(t));
-        if !hit {
+        let (a0, b0) = (
+            self.vals[usize::from(ins.a) * self.n],
+            self.vals[usize::from(ins.b) * self.n],
+        );
+        if ty.eval(ins.op, a0, b0) != Some(self.cx.target[0]) {
+            return false;
+        }
+        let gives = |s: &Self, k: std::ops::Range<usize>| {
+            let (a, b) = (s.slot(usize::from(ins.a)), s.slot(usize::from(ins.b)));
+            s.cx.target[k.clone()]
+                .iter()
+                .zip(a[k.clone()].iter().zip(&b[k]))
+                .all(|(&t, (&x, &y))| ty.eval(ins.op, x, y) == Some(t))
+        };
+        let first = FIRST.min(self.n);
+        if !gives(self, 0..first) || !self.complete_before_last() || !gives(self, first..self.n) {
             return false;
         }
         self.prog.push(ins);

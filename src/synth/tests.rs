@@ -426,3 +426,46 @@ fn no_shorter_program_exists_where_minimal_is_claimed() {
         }
     }
 }
+
+/// The search's vector loop (`Ty::apply`) computes what `Ty::eval` does,
+/// for every operator and type, on edge values and random ones (a shift
+/// count out of range anywhere: no value).
+#[test]
+fn apply_is_eval_on_every_input() {
+    let mut rng = Rng::new(7);
+    for ty in TYPES.map(Ty::new) {
+        let edges = [
+            0,
+            1,
+            2,
+            ty.bits as u64 - 1,
+            ty.bits as u64,
+            ty.mask,
+            ty.mask >> 1,
+            (ty.mask >> 1) + 1,
+        ];
+        let mut a: Vec<u64> = edges.iter().flat_map(|&x| edges.map(|_| x)).collect();
+        let mut b: Vec<u64> = edges.iter().flat_map(|_| edges).collect();
+        for _ in 0..64 {
+            a.push(rng.next_u64() & ty.mask);
+            b.push(rng.next_u64() & ty.mask);
+        }
+        for op in Op::ALL {
+            let want: Option<Vec<u64>> =
+                a.iter().zip(&b).map(|(&x, &y)| ty.eval(op, x, y)).collect();
+            let mut out = vec![0; a.len()];
+            let ok = ty.apply(op, &a, &b, &mut out);
+            assert_eq!(ok.then_some(out), want, "{op:?} on {ty:?}");
+            // each pair alone (a shift in range)
+            for (k, (&x, &y)) in a.iter().zip(&b).enumerate().step_by(7) {
+                let mut one = [0];
+                let ok = ty.apply(op, &[x], &[y], &mut one);
+                assert_eq!(
+                    ok.then_some(one[0]),
+                    ty.eval(op, x, y),
+                    "{op:?} {x:#x} {y:#x} (#{k})"
+                );
+            }
+        }
+    }
+}

@@ -21,14 +21,15 @@ use std::time::Duration;
 
 /// Searches the programs of length `len` starting with one of `firsts`
 /// on `threads` threads; `poll` is told the candidates compared since its
-/// last call (false: stop).
+/// last call (false: stop). The answer, and the number in `firsts` of its
+/// first instruction (every one before it was searched to the end).
 pub fn run_threads(
     cx: &Ctx,
     len: usize,
     firsts: &[Instr],
     threads: usize,
     poll: &mut dyn FnMut(u64) -> bool,
-) -> Outcome {
+) -> (usize, Outcome) {
     let next = AtomicUsize::new(0);
     let best = AtomicUsize::new(usize::MAX);
     let stop = AtomicBool::new(false);
@@ -73,11 +74,11 @@ pub fn run_threads(
     });
     poll(searched.swap(0, SeqCst));
     if stop.load(SeqCst) {
-        return Outcome::Stopped(Flow::OutOfTime);
+        return (0, Outcome::Stopped(Flow::OutOfTime));
     }
     let found = found.into_inner().unwrap_or_default();
     match found.into_iter().min_by_key(|f| f.0) {
-        Some((_, o)) => o,
-        None => Outcome::Exhausted,
+        Some(f) => f,
+        None => (firsts.len(), Outcome::Exhausted),
     }
 }
