@@ -47,13 +47,18 @@ export async function startServer({ dir = join(repo, 'dist'), prefix = '/' } = {
   child.on('exit', (code, signal) => {
     if (!stopping) console.error(`# bitscope serve (${url}) ended early: exit code ${code}, signal ${signal}`);
   });
-  return {
-    url,
-    stop: () => {
-      stopping = true;
-      child.kill();
-    },
+  // A test that fails before its `stop()` must not keep its file running
+  // for ever (node --test waits for the file's process to end): the server
+  // holds no part of the event loop, and it ends with the process.
+  child.stdout.resume();
+  child.stdout.unref();
+  child.unref();
+  const stop = () => {
+    stopping = true;
+    child.kill();
   };
+  process.once('exit', stop);
+  return { url, stop };
 }
 
 export async function launch() {

@@ -117,9 +117,20 @@ test('a new deploy replaces the cache: one cache, only the new files', async () 
   // the next visit (online) installs the new worker, which drops the old cache
   await page.reload();
   await page.waitForSelector('main#panel section.panel');
+  // (Chromium checks for a new worker after a navigation when the page
+  // is idle, which a loaded machine may put off past the wait below: the
+  // check is asked for, as the browser would make it)
+  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
   await until('one cache, with the new CSS', async () => {
     const all = Object.values(await cachesOf(page));
     return all.length === 1 && all[0].includes(`/${newCss}`);
+  }).catch(async (e) => {
+    const worker = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return { active: r?.active?.state, waiting: r?.waiting?.state, installing: r?.installing?.state };
+    });
+    const caches = Object.fromEntries(Object.entries(await cachesOf(page)).map(([k, v]) => [k, v.length]));
+    throw new Error(`${e.message}: ${JSON.stringify({ worker, caches, newCss })}`);
   });
   const all = await cachesOf(page);
   const [[key, paths]] = Object.entries(all);
