@@ -208,7 +208,7 @@ fn divisibility_card(
         return html! { <p class="why">{ "The divisibility test by the inverse is shown for unsigned division." }</p> };
     };
     let d = state.d as u64;
-    let yes = state.x % d == 0;
+    let yes = state.x.is_multiple_of(d);
     html! {
         <div class="card divide-test">
             <h3>{ format!("Does {d} divide x? Multiply by the inverse") }</h3>
