@@ -552,11 +552,6 @@ fn run_length(
     resume: &mut usize,
     poll: &mut dyn FnMut(u64) -> bool,
 ) -> Outcome {
-    let threads = match opts.threads {
-        #[cfg(not(target_arch = "wasm32"))]
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        t => t.max(1),
-    };
     let part = opts.part.filter(|p| p.of > 1 && len >= 2);
     if len < 2 {
         return search::run_one(cx, len, poll);
@@ -571,12 +566,17 @@ fn run_length(
     };
     let start = (*resume).min(firsts.len());
     #[cfg(not(target_arch = "wasm32"))]
-    if threads > 1 && len >= 3 {
-        let (k, o) = super::threads::run_threads(cx, len, &firsts[start..], threads, poll);
-        *resume = start + k;
-        return o;
+    if len >= 3 {
+        let threads = match opts.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            t => t,
+        };
+        if threads > 1 {
+            let (k, o) = super::threads::run_threads(cx, len, &firsts[start..], threads, poll);
+            *resume = start + k;
+            return o;
+        }
     }
-    let _ = threads;
     let mut s = search::Search::new(cx, len, poll);
     for (k, &first) in firsts.iter().enumerate().skip(start) {
         match s.run_from(first) {

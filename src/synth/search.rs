@@ -132,7 +132,7 @@ pub struct Search<'a, 'p> {
     /// (a shift count out of range: it is no value).
     before_last: Option<bool>,
     /// Each value on the first two inputs (the last instruction's filter).
-    firsts: [Vec<u64>; 2],
+    on_first_two: [Vec<u64>; 2],
     /// Candidates compared since the last poll.
     searched: u64,
     nodes: u64,
@@ -160,7 +160,7 @@ impl<'a, 'p> Search<'a, 'p> {
             readers: vec![0; nl + len],
             varies: (0..nl + len).map(|v| v < cx.params).collect(),
             before_last: Some(true),
-            firsts: [0, usize::from(n > 1)].map(|k| {
+            on_first_two: [0, usize::from(n > 1)].map(|k| {
                 let mut v: Vec<u64> = cx.leaves.iter().map(|l| l[k]).collect();
                 v.resize(nl + len, 0);
                 v
@@ -246,8 +246,8 @@ impl<'a, 'p> Search<'a, 'p> {
             return false;
         }
         self.before_last = Some(k == n);
-        self.firsts[0][dst] = self.vals[dst * n];
-        self.firsts[1][dst] = self.vals[dst * n + usize::from(n > 1)];
+        self.on_first_two[0][dst] = self.vals[dst * n];
+        self.on_first_two[1][dst] = self.vals[dst * n + usize::from(n > 1)];
         if self.repeats(dst, k) {
             // (equal on the first inputs: on all of them?)
             if k == n || !self.compute(ins, dst, k..n) || self.repeats(dst, n) {
@@ -283,9 +283,7 @@ impl<'a, 'p> Search<'a, 'p> {
         let (lo, hi) = self.vals.split_at_mut(dst * n);
         let (a, b) = (&lo[a * n..(a + 1) * n], &lo[b * n..(b + 1) * n]);
         let r = range;
-        self.cx
-            .ty
-            .apply(ins.op, &a[r.clone()], &b[r.clone()], &mut hi[r])
+        (self.cx.ty).apply(ins.op, &a[r.clone()], &b[r.clone()], &mut hi[r])
     }
 
     /// Whether value `dst` equals the target or an earlier value on the
@@ -330,14 +328,14 @@ impl<'a, 'p> Search<'a, 'p> {
             (0, _) => each_instr(cx.ops, avail, |ins| self.test(ins)),
             (1, [u, _]) => {
                 // each value on the first two inputs, for the filter
-                let f = std::mem::take(&mut self.firsts);
+                let f = std::mem::take(&mut self.on_first_two);
                 let k = avail.min(64);
                 let firsts = [&f[0][..k], &f[1][..k]];
                 let hit = cx
                     .ops
                     .iter()
                     .any(|&op| self.last_reading(op, u, avail, firsts));
-                self.firsts = f;
+                self.on_first_two = f;
                 hit
             }
             (_, [u, w]) => cx.ops.iter().filter(|op| !op.unary()).any(|&op| {
@@ -408,8 +406,9 @@ impl<'a, 'p> Search<'a, 'p> {
                 .zip(a[k.clone()].iter().zip(&b[k]))
                 .all(|(&t, (&x, &y))| ty.eval(ins.op, x, y) == Some(t))
         };
+        // (input 0 was just tried)
         let first = FIRST.min(self.n);
-        if !gives(self, 0..first) || !self.complete_before_last() || !gives(self, first..self.n) {
+        if !gives(self, 1..first) || !self.complete_before_last() || !gives(self, first..self.n) {
             return false;
         }
         self.prog.push(ins);

@@ -112,8 +112,9 @@ pub fn decode(s: &str) -> String {
 
 /// The link a panel in its own module (`lazy_app`) shows: its own last
 /// change at once (as the page's panels do), not after the page's round
-/// trip (`on_hash`, the page's render, `panel_update`). Rendering from the page's older link in
-/// between would put the older text back into a field being typed in.
+/// trip (`on_hash`, the page's render, `panel_update`). Rendering from
+/// the page's older link in between would put the older text back into a
+/// field being typed in.
 /// A link from the page that this app did not send (back, a followed
 /// link) replaces it; the page's echoes of what it sent do not.
 pub struct OwnLink {
