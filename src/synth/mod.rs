@@ -21,6 +21,7 @@
 //! one length at a time.
 
 mod cegis;
+mod ending;
 pub mod ops;
 pub mod program;
 pub mod sat;

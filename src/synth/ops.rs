@@ -177,9 +177,25 @@ impl Ty {
         x < y || (or_equal && x == y)
     }
 
+    /// `a >> c` in this type (arithmetic when signed), `c` a count in range.
+    #[inline(always)]
+    pub fn shr(self, a: u64, c: u64) -> u64 {
+        match self.signed {
+            true => (self.get(a) >> c) as u64 & self.mask,
+            false => a >> c,
+        }
+    }
+
+    /// Whether the bits `c` are a shift count (0..W-1): a negative count's
+    /// bits are at least 2^(W-1), above W-1.
+    #[inline(always)]
+    pub fn counts(self, c: u64) -> bool {
+        c < u64::from(self.bits)
+    }
+
     /// `op` on `a` (and `b`): the result's bits, or `None` (a shift count
     /// out of range). A unary operator ignores `b`.
-    #[inline]
+    #[inline(always)]
     pub fn eval(self, op: Op, a: u64, b: u64) -> Option<u64> {
         let m = self.mask;
         Some(match op {
@@ -193,8 +209,7 @@ impl Ty {
             Op::Sub => a.wrapping_sub(b) & m,
             Op::Mul => a.wrapping_mul(b) & m,
             Op::Shl => (a << self.count(b)?) & m,
-            Op::Shr if self.signed => (self.get(a) >> self.count(b)?) as u64 & m,
-            Op::Shr => a >> self.count(b)?,
+            Op::Shr => self.shr(a, u64::from(self.count(b)?)),
             Op::Lt => u64::from(self.less(a, b, false)),
             Op::Le => u64::from(self.less(a, b, true)),
             Op::Gt => u64::from(self.less(b, a, false)),
@@ -241,15 +256,15 @@ impl Ty {
                     _ => each!(|x, y| u64::from(key(y) <= key(x))),
                 }
             }
-            _ => {
-                for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
-                    match self.eval(op, x, y) {
-                        Some(v) => *o = v,
-                        None => return false,
-                    }
-                }
-                true
-            }
+            // (a count out of range stops the loop: the value is none)
+            Op::Shl => out.iter_mut().zip(a).zip(b).all(|((o, &x), &y)| {
+                *o = (x << (y & 63)) & m;
+                self.counts(y)
+            }),
+            Op::Shr => out.iter_mut().zip(a).zip(b).all(|((o, &x), &y)| {
+                *o = self.shr(x, y & 63);
+                self.counts(y)
+            }),
         }
     }
 }
@@ -280,7 +295,8 @@ impl Ty {
             Op::Lt | Op::Le | Op::Gt | Op::Ge if t > 1 => {}
             Op::Lt => each!(|a, b| u64::from(self.less(a, b, false)) == t),
             Op::Le => each!(|a, b| u64::from(self.less(a, b, true)) == t),
-            Op::Shl => each!(|a, b| self.count(b).is_some_and(|c| (a << c) & m == t)),
+            Op::Shl => each!(|a, b| self.counts(b) && (a << (b & 63)) & m == t),
+            Op::Shr => each!(|a, b| self.counts(b) && self.shr(a, b & 63) == t),
             _ => each!(|a, b| self.eval(op, a, b) == Some(t)),
         }
         out

@@ -9,8 +9,9 @@
 //!   no value twice      an instruction equal (on S) to a leaf or an earlier
 //!                       value is dropped (its readers read the earlier one)
 //!   no dead value       every instruction but the last is read later
-//!                       (at most 2 reads an instruction: at step i, at most
-//!                       2(L-1-i) values may still be waiting for a reader)
+//!                       (the R = L-1-i instructions after step i read at
+//!                       most 2R values, R-1 of them their own: at most
+//!                       R+1 = L-i values may still be waiting for a reader)
 //!   one operand order   a op b with a <= b for + * & | ^ == !=
 //!   one schedule        two adjacent independent instructions in order:
 //!                       one computing a constant (from constants only)
@@ -23,6 +24,7 @@
 //! there); the rest of it when a last instruction gives the target on
 //! those, or when it equals an earlier value on them.
 
+use super::ending::Ending;
 use super::ops::{Op, Ty};
 use super::program::Instr;
 use crate::lang::prove::Flow;
@@ -133,8 +135,15 @@ pub struct Search<'a, 'p> {
     before_last: Option<bool>,
     /// Each value on the first two inputs (the last instruction's filter).
     on_first_two: [Vec<u64>; 2],
+    /// Which values before the last can end the program (on input 0).
+    ending: Ending,
+    /// The values waiting for a reader before the value before the last.
+    waiting: Vec<usize>,
     /// Candidates compared since the last poll.
     searched: u64,
+    /// The last instructions reading a value before the last (counted
+    /// when the filter drops it).
+    lasts: u64,
     nodes: u64,
     /// Told the candidates compared since its last call; false stops.
     poll: &'p mut dyn FnMut(u64) -> bool,
@@ -165,7 +174,10 @@ impl<'a, 'p> Search<'a, 'p> {
                 v.resize(nl + len, 0);
                 v
             }),
+            ending: Ending::new(cx.ty),
+            waiting: Vec::with_capacity(len + 1),
             searched: 0,
+            lasts: 0,
             nodes: 0,
             poll,
             stopped: false,
@@ -186,6 +198,9 @@ impl<'a, 'p> Search<'a, 'p> {
     pub fn run_from(&mut self, first: Instr) -> Outcome {
         if self.len == 1 {
             return self.run();
+        }
+        if self.len == 2 {
+            self.prepare_end(self.cx.leaves.len());
         }
         self.try_child(0, first);
         self.finish()
@@ -218,10 +233,14 @@ impl<'a, 'p> Search<'a, 'p> {
             return self.last();
         }
         let cx = self.cx;
+        if i + 2 == self.len {
+            self.prepare_end(cx.leaves.len() + i);
+        }
         each_instr(cx.ops, cx.leaves.len() + i, |ins| self.try_child(i, ins))
     }
 
     /// `ins` as instruction `i` when canonical, then the rest.
+    #[inline(always)]
     fn try_child(&mut self, i: usize, ins: Instr) -> bool {
         let nl = self.cx.leaves.len();
         let (a, b) = (usize::from(ins.a), usize::from(ins.b));
@@ -237,6 +256,17 @@ impl<'a, 'p> Search<'a, 'p> {
         if self.stopped {
             return true;
         }
+        if i + 2 == self.len && !self.may_end(ins) {
+            return false;
+        }
+        self.descend(i, ins, varies)
+    }
+
+    /// `ins` as instruction `i` (canonical so far), then the rest.
+    #[inline(never)]
+    fn descend(&mut self, i: usize, ins: Instr, varies: bool) -> bool {
+        let nl = self.cx.leaves.len();
+        let (a, b) = (usize::from(ins.a), usize::from(ins.b));
         let (n, dst) = (self.n, nl + i);
         let k = match i + 2 == self.len {
             true => n.min(FIRST),
@@ -263,7 +293,7 @@ impl<'a, 'p> Search<'a, 'p> {
         self.varies[dst] = varies;
         let waiting = (nl..=dst).filter(|&v| self.readers[v] == 0).count();
         let mut stop = false;
-        if waiting <= 2 * (self.len - 1 - i) {
+        if waiting <= self.len - i {
             self.prog.push(ins);
             stop = self.place(i + 1);
             self.prog.pop();
@@ -273,6 +303,50 @@ impl<'a, 'p> Search<'a, 'p> {
             self.readers[b] -= 1;
         }
         stop
+    }
+
+    /// Whether `ins` as the value before the last (`dst`) lets a last
+    /// instruction give the target on the first input: most do not, and
+    /// they are dropped before anything is computed on the other inputs.
+    fn may_end(&mut self, ins: Instr) -> bool {
+        let (ty, f0, t0) = (self.cx.ty, &self.on_first_two[0], self.cx.target[0]);
+        let (a, b) = (usize::from(ins.a), usize::from(ins.b));
+        let Some(v) = ty.eval(ins.op, f0[a], f0[b]) else {
+            return false;
+        };
+        // the values the last instruction must read beside v
+        let mut waiting = self.waiting.iter().copied().filter(|&w| w != a && w != b);
+        let gives = |op: Op, x: u64, y: u64| ty.eval(op, x, y) == Some(t0);
+        let ops = self.cx.ops.iter().copied();
+        let ends = match (waiting.next(), waiting.next()) {
+            (Some(_), Some(_)) => false,
+            (Some(u), None) => ops
+                .filter(|op| !op.unary())
+                .any(|op| gives(op, f0[u], v) || gives(op, v, f0[u])),
+            (None, _) => self.ending.allows(v),
+        };
+        if !ends {
+            // (counted as tried: each last instruction reading v)
+            self.searched += self.lasts;
+        }
+        ends
+    }
+
+    /// The filter of the values before the last computed as value `dst`.
+    fn prepare_end(&mut self, dst: usize) {
+        let nl = self.cx.leaves.len();
+        self.waiting.clear();
+        self.waiting
+            .extend((nl..dst).filter(|&w| self.readers[w] == 0));
+        let f0 = &self.on_first_two[0][..dst];
+        self.ending.build(self.cx.ops, f0, self.cx.target[0]);
+        let avail = dst as u64 + 1;
+        let each = |op: &Op| match (op.unary(), op.commutative()) {
+            (true, _) => 1,
+            (false, true) => avail,
+            (false, false) => 2 * avail - 1,
+        };
+        self.lasts = self.cx.ops.iter().map(each).sum();
     }
 
     /// Value `dst` computed by `ins` on the inputs `range`; false when a
