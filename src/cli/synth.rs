@@ -173,10 +173,10 @@ fn text(r: &SynthResult, seconds: f64) -> String {
             p.instrs.len(),
             p.dlc_ops(),
             r.proof.unwrap_or("?"),
-            if r.minimal() {
-                format!("minimal: {shorter}")
-            } else {
-                "not proven minimal".into()
+            match (r.minimal(), r.ruled_out) {
+                (true, _) => format!("minimal: {shorter}"),
+                (false, 0) => "not proven minimal".into(),
+                (false, _) => format!("not proven minimal ({shorter})"),
             },
             p.source(&r.function)
         ),

@@ -22,6 +22,7 @@
 
 mod cegis;
 mod ending;
+mod meet;
 pub mod ops;
 pub mod program;
 pub mod sat;

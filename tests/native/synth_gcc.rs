@@ -6,7 +6,7 @@
 use crate::common::gcc;
 use crate::common::rng::Rng;
 use bitscope::lang::prove::Flow;
-use bitscope::synth::{synthesize, SynthOptions, SynthProgress, SynthSpec};
+use bitscope::synth::{synthesize, Status, SynthOptions, SynthProgress, SynthSpec};
 
 /// Specifications (each function named `g`), the operators allowed.
 const SPECS: [(&str, &str); 8] = [
@@ -38,31 +38,67 @@ fn every_program_found_agrees_with_its_specification_under_gcc() {
         let found = r
             .source()
             .unwrap_or_else(|| panic!("{src}: {:?}", r.status));
-        // (the program is `g` too: renamed `f` for the pair's main)
-        let program = found.replacen(" g(", " f(", 1);
-        let c = format!(
-            "{}\n{program}\n{src}\n{}",
-            gcc::PRINT,
-            gcc::main_pair(spec.params.len())
-        );
-        let exe = scratch.compile(&format!("s{k}"), &c);
-        let mask = spec.ty.mask();
-        let edges = [0, 1, mask, mask >> 1, (mask >> 1) + 1, 2, 0x80];
-        let inputs: Vec<Vec<u64>> = (0..3000)
-            .map(|i| {
-                spec.params
-                    .iter()
-                    .enumerate()
-                    .map(|(j, _)| match (i + j) % 4 {
-                        0 => edges[(i / 4 + j) % edges.len()],
-                        1 => rng.sparse() & mask,
-                        _ => rng.next_u64() & mask,
-                    })
-                    .collect()
-            })
-            .collect();
-        for (i, (f, g)) in gcc::run(&exe, &inputs).into_iter().enumerate() {
-            assert_eq!(f, g, "{program} against {src} at {:x?}", inputs[i]);
-        }
+        agrees_under_gcc(&scratch, &format!("s{k}"), src, &spec, &found, &mut rng);
+    }
+}
+
+/// A program too long to enumerate, found by meeting in the middle (P21
+/// of the Hacker's Delight collection: 8 operations, two halves of 3):
+/// found, not called minimal, and gcc agrees.
+#[test]
+fn a_program_met_in_the_middle_agrees_under_gcc() {
+    gcc::require();
+    let scratch = gcc::Scratch::new("synth-meet");
+    let src = "unsigned g(unsigned x) { if (x == 7) return 11; if (x == 11) return 13; return 7; }";
+    let spec = SynthSpec::parse(src, None).unwrap();
+    let opts = SynthOptions {
+        max_ops: 8,
+        threads: 2,
+        ..SynthOptions::read(Some("== -x & ^ | +"), Some("7 11 13 12 10"), spec.ty).unwrap()
+    };
+    let mut go = |_: &SynthProgress| Flow::Continue;
+    let r = synthesize(&spec, &opts, &mut go).unwrap();
+    let found = r.source().unwrap_or_else(|| panic!("{:?}", r.status));
+    assert_eq!(r.status, Status::Found);
+    assert!(r.ops().is_some_and(|n| n <= 8 && n > r.ruled_out), "{r:?}");
+    assert!(!r.minimal(), "{r:?}");
+    agrees_under_gcc(&scratch, "meet", src, &spec, &found, &mut Rng::new(21));
+}
+
+/// `found` (a function `g`) compiled beside the specification `src`
+/// and run on edge and random inputs: the two agree.
+fn agrees_under_gcc(
+    scratch: &gcc::Scratch,
+    name: &str,
+    src: &str,
+    spec: &SynthSpec,
+    found: &str,
+    rng: &mut Rng,
+) {
+    // (the program is `g` too: renamed `f` for the pair's main)
+    let program = found.replacen(" g(", " f(", 1);
+    let c = format!(
+        "{}\n{program}\n{src}\n{}",
+        gcc::PRINT,
+        gcc::main_pair(spec.params.len())
+    );
+    let exe = scratch.compile(name, &c);
+    let mask = spec.ty.mask();
+    let edges = [0, 1, mask, mask >> 1, (mask >> 1) + 1, 2, 0x80, 7, 11, 13];
+    let inputs: Vec<Vec<u64>> = (0..3000)
+        .map(|i| {
+            spec.params
+                .iter()
+                .enumerate()
+                .map(|(j, _)| match (i + j) % 4 {
+                    0 => edges[(i / 4 + j) % edges.len()],
+                    1 => rng.sparse() & mask,
+                    _ => rng.next_u64() & mask,
+                })
+                .collect()
+        })
+        .collect();
+    for (i, (f, g)) in gcc::run(&exe, &inputs).into_iter().enumerate() {
+        assert_eq!(f, g, "{program} against {src} at {:x?}", inputs[i]);
     }
 }

@@ -35,6 +35,8 @@ use crate::lang::prove::c::{self as cprove, Side};
 use crate::lang::prove::{self, Flow, Mode, Options, ProveError};
 use std::sync::Mutex;
 
+mod meeting;
+
 /// The most products deferred in one search.
 const DEFERRED: usize = 4096;
 
@@ -75,6 +77,15 @@ pub fn synthesize(
         run.progress.length = len;
         if ruled_out {
             result.ruled_out = len;
+        }
+        if run.meets_first(len) {
+            if let Some((p, method)) = run.meet()? {
+                result.status = Status::Found;
+                result.program = Some(p);
+                result.proof = Some(method);
+                result.searched = run.progress.searched;
+                return Ok(result);
+            }
         }
         let answer = run.length(len);
         result.searched = run.progress.searched;
@@ -211,6 +222,7 @@ impl<'a> Cegis<'a> {
             counts: Vec::new(),
             resume: 0,
             ruled_on: Vec::new(),
+            met: false,
             progress: SynthProgress::default(),
             ctl,
         })
@@ -254,6 +266,8 @@ struct Cegis<'a> {
     resume: usize,
     /// The inputs of S (numbers) the last length was ruled out on.
     ruled_on: Vec<usize>,
+    /// A meet in the middle was tried ([`Cegis::meet`]).
+    met: bool,
     progress: SynthProgress,
     ctl: &'a mut dyn SynthControl,
 }
