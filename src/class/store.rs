@@ -615,6 +615,12 @@ mod tests {
         drop(s);
         let again = Store::open(&path).unwrap();
         assert_eq!(again.counts().unwrap(), (1, 1));
-        let _ = std::fs::remove_file(&path);
+        drop(again);
+        // (the database, and the log and index SQLite keeps beside it)
+        for end in ["", "-wal", "-shm"] {
+            let mut file = path.clone().into_os_string();
+            file.push(end);
+            let _ = std::fs::remove_file(file);
+        }
     }
 }

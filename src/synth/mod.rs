@@ -15,6 +15,10 @@
 //!          refuted  -> the counterexample joins S and W; search L again
 //! ```
 //!
+//! Before the first length too costly to enumerate (engine `auto`, the
+//! whole search), a program is sought by meeting in the middle ([`meet`]):
+//! one found there is proven, but not called minimal.
+//!
 //! The core is free of threads and clocks (the browser's worker runs it);
 //! natively a length is split over threads ([`threads`]); in the browser
 //! each worker searches a share of each length ([`search_length`], [`Part`]),
