@@ -16,7 +16,7 @@
 //! ```
 //!
 //! Before the first length too costly to enumerate (engine `auto`, the
-//! whole search), a program is sought by meeting in the middle ([`meet`]):
+//! whole search), a program is sought by meeting in the middle (`meet.rs`):
 //! one found there is proven, but not called minimal.
 //!
 //! The core is free of threads and clocks (the browser's worker runs it);
