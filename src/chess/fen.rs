@@ -430,8 +430,20 @@ impl Position {
     ///
     /// # Errors
     /// The first problem found, as a [`FenError`].
-    // Over 80 lines on purpose: one flat list of checks, in the order their errors come.
     pub fn validate(&self) -> Result<(), FenError> {
+        self.validate_sets()?;
+        self.validate_castling()?;
+        self.validate_en_passant()?;
+        let other = self.side.other();
+        if self.attackers(self.king_square(other), self.side, self.occupied()) != 0 {
+            return Err(FenError::OppositeCheck { color: other });
+        }
+        Ok(())
+    }
+
+    /// The piece sets: disjoint, one king each, `w` within the pieces, no
+    /// pawn on the first or last rank.
+    fn validate_sets(&self) -> Result<(), FenError> {
         let occ_no_kings = self.pawns | self.knights | self.bishops | self.rooks;
         if self.pawns & (self.knights | self.bishops | self.rooks) != 0 {
             return Err(FenError::Inconsistent {
@@ -468,6 +480,11 @@ impl Position {
         if let Some(square) = super::bitboard::SquareIter(self.pawns & (RANK_1 | RANK_8)).next() {
             return Err(FenError::PawnOnBackRank { square });
         }
+        Ok(())
+    }
+
+    /// Each castling right has its king and rook on their squares.
+    fn validate_castling(&self) -> Result<(), FenError> {
         for (bit, right, color, king, rook) in [
             (WHITE_KINGSIDE, 'K', Color::White, Square::E1, Square::H1),
             (WHITE_QUEENSIDE, 'Q', Color::White, Square::E1, Square::A1),
@@ -492,6 +509,11 @@ impl Position {
                 });
             }
         }
+        Ok(())
+    }
+
+    /// An en-passant square behind a pawn that has just moved two squares.
+    fn validate_en_passant(&self) -> Result<(), FenError> {
         if let Some(sq) = self.ep_square() {
             // With white to move the ep square is on rank 6, the black pawn
             // that double-pushed is on rank 5 and came from rank 7.
@@ -513,10 +535,6 @@ impl Position {
                     reason: "the square or the pawn's start square is occupied",
                 });
             }
-        }
-        let other = self.side.other();
-        if self.attackers(self.king_square(other), self.side, self.occupied()) != 0 {
-            return Err(FenError::OppositeCheck { color: other });
         }
         Ok(())
     }
