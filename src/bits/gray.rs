@@ -33,7 +33,7 @@
 //! assert_eq!(subsets(4, 2, 10), Ok(vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]));
 //! ```
 
-use super::trace::{Outcome, Step, Trace};
+use super::trace::{check_mark, Outcome, Step, Trace};
 use super::word::{mask, Word};
 use thiserror::Error;
 
@@ -62,14 +62,6 @@ fn check(x: u64, width: u32) -> Result<(), GrayError> {
         return Err(GrayError::TooWide { value: x, width });
     }
     Ok(())
-}
-
-fn verdict(ok: bool) -> &'static str {
-    if ok {
-        "✓"
-    } else {
-        "✗"
-    }
 }
 
 /// The reflected Gray code of `x`: `x ^ (x >> 1)`.
@@ -159,7 +151,7 @@ pub fn from_gray_trace(g: u64, width: u32) -> Result<Trace, GrayError> {
             note.push_str(&format!(
                 ", which covers the whole word; the bit loop says {} {}",
                 w(want).hex(),
-                verdict(next == want)
+                check_mark(next == want)
             ));
         }
         t.push(
@@ -280,7 +272,7 @@ fn gosper_steps(x: u64, c: u64, r: u64, width: u32) -> [Step; 6] {
             "{} set bits as x has, the smallest word above {} with them; {}",
             next.count_ones(),
             w(x).hex(),
-            verdict(next.count_ones() == x.count_ones() && next > x)
+            check_mark(next.count_ones() == x.count_ones() && next > x)
         )),
     ]
 }

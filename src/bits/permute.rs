@@ -24,7 +24,7 @@
 //! assert_eq!(reverse_plain(0b0000_0001, 8), 0b1000_0000);
 //! ```
 
-use super::trace::{Outcome, Step, Trace};
+use super::trace::{check_mark, Outcome, Step, Trace};
 use super::word::{lane_low_bits, mask, Word};
 use thiserror::Error;
 
@@ -95,14 +95,6 @@ fn check_word(x: u64, width: u32) -> Result<(), PermuteError> {
     Ok(())
 }
 
-fn verdict(ok: bool) -> &'static str {
-    if ok {
-        "✓"
-    } else {
-        "✗"
-    }
-}
-
 /// The plain reference: bit `i` of the low `width` bits goes to bit
 /// `width - 1 - i`, one bit at a time (bits above `width` are dropped;
 /// `width` is clamped to 0..=64).
@@ -163,7 +155,7 @@ pub fn reverse_ladder(x: u64, width: u32) -> Result<Trace, PermuteError> {
             width / 2
         );
         if 2 * s == width {
-            let (want, ok) = (w(want).hex(), verdict(next == want));
+            let (want, ok) = (w(want).hex(), check_mark(next == want));
             note.push_str(&format!("; x reversed, the bit loop says {want} {ok}"));
         }
         t.push(
@@ -234,7 +226,7 @@ pub fn reverse_by_table(x: u64, width: u32) -> Result<Trace, PermuteError> {
             bytes - 1 - k
         );
         if k + 1 == bytes {
-            let (want, ok) = (w(want).hex(), verdict(acc == want));
+            let (want, ok) = (w(want).hex(), check_mark(acc == want));
             note.push_str(&format!("; all placed, the bit loop says {want} {ok}"));
         }
         t.push(

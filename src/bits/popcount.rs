@@ -25,7 +25,7 @@
 //! assert_eq!(kernighan(0xb6), 5);
 //! ```
 
-use super::trace::{Outcome, Step, Trace};
+use super::trace::{check_mark, Outcome, Step, Trace};
 use super::word::{lane_low_bits, mask, Word};
 use thiserror::Error;
 
@@ -212,11 +212,7 @@ pub fn trace(width: u32, x: u64) -> Result<Trace, PopcountError> {
         .note(format!(
             "the count, {count}; count_ones says {} {}",
             x.count_ones(),
-            if count == x.count_ones() {
-                "✓"
-            } else {
-                "✗"
-            }
+            check_mark(count == x.count_ones())
         )),
     );
     Ok(t)

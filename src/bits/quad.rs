@@ -33,7 +33,7 @@
 use super::nibble_board::{byte_and_shift, NibbleBoard, NibbleError};
 use super::piece::{code_name, Color, Piece, PieceKind, BLACK};
 use super::square::square_name;
-use super::trace::{Outcome, Step, Trace};
+use super::trace::{check_mark, Outcome, Step, Trace};
 use super::word::Word;
 
 /// Four bitboards: `0[k]` holds bit `k` of every square's code.
@@ -468,7 +468,7 @@ pub fn set_trace(q: &Quad, set: QuadSet) -> Trace {
                 v.count_ones(),
                 squares(v),
                 Word::new(plain, 64).hex(),
-                if plain == v { "✓" } else { "✗" }
+                check_mark(plain == v)
             ));
         }
         t.push(

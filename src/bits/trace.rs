@@ -15,6 +15,15 @@ use super::word::Word;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
+/// The mark after a check against a plain reference: ✓ or ✗.
+pub fn check_mark(ok: bool) -> &'static str {
+    if ok {
+        "✓"
+    } else {
+        "✗"
+    }
+}
+
 /// A named word shown beside a step (an operand such as `x`, `y` or `H`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Operand {

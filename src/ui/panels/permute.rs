@@ -11,7 +11,7 @@ use crate::bits::permute::{
     benes, max_stages, permute_plain, reverse_by_table, reverse_ladder, reverse_plain, Network,
     EXAMPLES, WIDTHS,
 };
-use crate::bits::trace::Trace;
+use crate::bits::trace::{check_mark, Trace};
 use crate::bits::word::Word;
 use crate::ui::components::{
     input_value, on_select, tab_stop, BitRow, NumberInput, Roving, StepPlayer,
@@ -72,7 +72,7 @@ pub fn permute_panel(props: &PanelProps) -> Html {
                         <StepPlayer trace={made.trace.clone()} step={state.step} on_step={dispatch.reform(Action::Step)} />
                         <p class={classes!("verdict", "permute-check", if last == made.expected { "ok" } else { "bad" })}>
                             { format!("{} → {} ; bit by bit: {} {}", Word::new(state.x, width).hex(), Word::new(last, width).hex(),
-                                Word::new(made.expected, width).hex(), if last == made.expected { "✓" } else { "✗" }) }
+                                Word::new(made.expected, width).hex(), check_mark(last == made.expected)) }
                         </p>
                     </div>
                     { match &made.network {

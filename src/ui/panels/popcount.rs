@@ -6,6 +6,7 @@
 
 use super::PanelProps;
 use crate::bits::popcount::{hardware, kernighan_trace, lane_popcounts, trace, WIDTHS};
+use crate::bits::trace::check_mark;
 use crate::bits::word::Word;
 use crate::ui::components::{tab_stop, BitRow, NumberInput, Roving, StepPlayer};
 use crate::ui::state::{PopcountAction as Action, PopcountState};
@@ -102,7 +103,7 @@ fn lane_checks_table(lane_bits: u32, cells: &[i64], want: &[i64]) -> Html {
                     <tr data-lane={i.to_string()}>
                         <td class="num">{ i }</td>
                         <td class="num">{ got }</td>
-                        <td class={classes!("num", if got == want { "ok" } else { "bad" })}>{ format!("{want} {}", if got == want { "✓" } else { "✗" }) }</td>
+                        <td class={classes!("num", if got == want { "ok" } else { "bad" })}>{ format!("{want} {}", check_mark(got == want)) }</td>
                     </tr>
                 }) }
             </tbody>

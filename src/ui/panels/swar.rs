@@ -8,7 +8,7 @@
 use super::PanelProps;
 use crate::bits::swar::{lane_checks, trace, LaneCheck, SwarOp, LANE_BITS, WIDTHS};
 use crate::bits::teach::{nibble::placement_of_lanes, swar::why as why_text};
-use crate::bits::trace::Step;
+use crate::bits::trace::{check_mark, Step};
 use crate::bits::word::{lane_high_bits, lane_low_bits, Word};
 use crate::ui::components::{panel_link, tab_stop, why, BitRow, NumberInput, Roving, StepPlayer};
 use crate::ui::state::{
@@ -186,7 +186,7 @@ fn lane_row(l: &LaneCheck, signed_op: bool) -> Html {
                 Some(v) => html! { <td class="num signed">{ v }</td> },
                 None => html! { <td class="num signed dim" title="the signs differ: read as signed this is off by 2^(k-1); see the signed average">{ "— signs differ" }</td> },
             } }
-            <td class={classes!("num", if l.ok { "ok" } else { "bad" })}>{ format!("{} {}", if signed_op { l.reference_signed.to_string() } else { l.reference.to_string() }, if l.ok { "✓" } else { "✗" }) }</td>
+            <td class={classes!("num", if l.ok { "ok" } else { "bad" })}>{ format!("{} {}", if signed_op { l.reference_signed.to_string() } else { l.reference.to_string() }, check_mark(l.ok)) }</td>
             <td class={classes!("num", l.leaked.then_some("bad"))}>{ l.naive }{ if l.leaked { " ✗" } else { "" } }</td>
         </tr>
     }
