@@ -94,11 +94,7 @@ impl Cegis<'_> {
         Ok(match self.prove(&p)? {
             Proved::Equal(method) => Matched::Equal(p, method),
             Proved::Differ(args) => {
-                let y = self.spec.value(&args).ok_or_else(|| {
-                    SynthError::Prover(format!("a counterexample without a value: {args:?}"))
-                })?;
-                self.grow(&args, y)?;
-                self.w.push(&args, y);
+                self.counterexample(&args)?;
                 Matched::Grew
             }
             Proved::Unknown => Matched::No,

@@ -320,11 +320,7 @@ impl Cegis<'_> {
             match self.prove(&p)? {
                 Proved::Equal(method) => return Ok(Some(Ok((p, method)))),
                 Proved::Differ(args) => {
-                    let y = self.spec.value(&args).ok_or_else(|| {
-                        SynthError::Prover(format!("a counterexample without a value: {args:?}"))
-                    })?;
-                    self.grow(&args, y)?;
-                    self.w.push(&args, y);
+                    self.counterexample(&args)?;
                     if let Some((_, refined)) = pending.as_mut() {
                         *refined = true;
                     }
@@ -349,6 +345,16 @@ impl Cegis<'_> {
         let on_s = first_miss(self.ty, &self.s, &self.consts, instrs, leaf);
         let on_w = || first_miss(self.ty, &self.w, &self.consts, instrs, leaf);
         on_s.or_else(|| on_w().map(|k| self.s.len() + k))
+    }
+
+    /// A counterexample the prover gave joins S and W.
+    fn counterexample(&mut self, args: &[u64]) -> Result<(), SynthError> {
+        let y = self.spec.value(args).ok_or_else(|| {
+            SynthError::Prover(format!("a counterexample without a value: {args:?}"))
+        })?;
+        self.grow(args, y)?;
+        self.w.push(args, y);
+        Ok(())
     }
 
     /// Adds an input to S (it must be new there: else the search would
