@@ -50,7 +50,9 @@ pub struct SynthArgs {
     max_const: Option<String>,
     /// How each length is searched: "enumerate" (every program, up to
     /// equivalence on the sample inputs), "sat" (a SAT solver picks the
-    /// program), or "auto" (enumerated while that is cheap, then SAT).
+    /// program), or "auto" (enumerated while that is cheap, then SAT;
+    /// before the first SAT length, a meet in the middle of two halves,
+    /// whose program is proven but not called minimal).
     #[arg(long, value_name = "HOW", default_value = "auto")]
     engine: String,
     /// The longest program searched, in operations.
