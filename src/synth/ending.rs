@@ -27,8 +27,12 @@ pub struct Ending {
     /// The v that an invertible operator turns into the target.
     need: Vec<u64>,
     used: [u64; SLOTS / 64],
-    and: Option<Vec<u64>>,
-    or: Option<Vec<u64>>,
+    /// Whether `&` (`|`) is allowed, and the w that can work with it: the
+    /// supersets (subsets) of the target.
+    and: bool,
+    or: bool,
+    supersets: Vec<u64>,
+    subsets: Vec<u64>,
     /// The shift counts among the w, when a shift is allowed.
     counts: Vec<u64>,
     shl: bool,
@@ -46,8 +50,10 @@ impl Ending {
             any: false,
             need: vec![0; SLOTS],
             used: [0; SLOTS / 64],
-            and: None,
-            or: None,
+            and: false,
+            or: false,
+            supersets: Vec::new(),
+            subsets: Vec::new(),
             counts: Vec::new(),
             shl: false,
             shr: false,
@@ -65,8 +71,9 @@ impl Ending {
         self.vals.extend_from_slice(vals);
         self.counts.clear();
         self.others.clear();
-        self.and = None;
-        self.or = None;
+        (self.and, self.or) = (false, false);
+        self.supersets.clear();
+        self.subsets.clear();
         (self.shl, self.shr) = (false, false);
         // (v ^ v and v - v are 0; v & v and v | v are v)
         self.any = t == 0 && ops.iter().any(|op| matches!(op, Op::Xor | Op::Sub));
@@ -92,17 +99,17 @@ impl Ending {
                         self.insert(((t >> 1) | (m >> 1).wrapping_add(1)) & m, &mut count);
                     }
                 }
-                Op::And | Op::Or => {
+                Op::And => {
                     self.insert(t, &mut count);
-                    let keep = |w: u64| match op {
-                        Op::And => t & !w == 0,
-                        _ => w & !t == 0,
-                    };
-                    let ws = Some(vals.iter().copied().filter(|&w| keep(w)).collect());
-                    match op {
-                        Op::And => self.and = ws,
-                        _ => self.or = ws,
-                    }
+                    self.and = true;
+                    let ws = vals.iter().copied().filter(|&w| t & !w == 0);
+                    self.supersets.extend(ws);
+                }
+                Op::Or => {
+                    self.insert(t, &mut count);
+                    self.or = true;
+                    let ws = vals.iter().copied().filter(|&w| w & !t == 0);
+                    self.subsets.extend(ws);
                 }
                 Op::Shl => self.shl = true,
                 Op::Shr => self.shr = true,
@@ -155,15 +162,11 @@ impl Ending {
         if self.any || self.needed(v) {
             return true;
         }
-        if let Some(ws) = &self.and {
-            if t & !v == 0 && ws.iter().any(|&w| w & v == t) {
-                return true;
-            }
+        if self.and && t & !v == 0 && self.supersets.iter().any(|&w| w & v == t) {
+            return true;
         }
-        if let Some(ws) = &self.or {
-            if v & !t == 0 && ws.iter().any(|&w| w | v == t) {
-                return true;
-            }
+        if self.or && v & !t == 0 && self.subsets.iter().any(|&w| w | v == t) {
+            return true;
         }
         let by = |c: u64| (self.shl && (v << c) & m == t) || (self.shr && ty.shr(v, c) == t);
         if self.counts.iter().any(|&c| by(c)) {

@@ -305,9 +305,10 @@ impl<'a, 'p> Search<'a, 'p> {
         stop
     }
 
-    /// Whether `ins` as the value before the last (`dst`) lets a last
-    /// instruction give the target on the first input: most do not, and
-    /// they are dropped before anything is computed on the other inputs.
+    /// Whether `ins` as the value before the last lets a last instruction
+    /// give the target on the first input: most do not, and they are
+    /// dropped before anything is computed on the other inputs (counted as
+    /// the last instructions that would have read them).
     fn may_end(&mut self, ins: Instr) -> bool {
         let (ty, f0, t0) = (self.cx.ty, &self.on_first_two[0], self.cx.target[0]);
         let (a, b) = (usize::from(ins.a), usize::from(ins.b));

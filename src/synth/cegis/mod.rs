@@ -43,8 +43,8 @@ const DEFERRED: usize = 4096;
 /// The most candidates a length is enumerated with (estimated from the
 /// lengths before it); above, it is searched by SAT. About 40 s on 2
 /// threads here: P19 of the Hacker's Delight collection, 6 operations,
-/// estimated at 1.6e11, is found by enumeration in 38 s (SAT decides no
-/// length 6 of the collection in 60 s).
+/// estimated at 1.6e11, is found by enumeration in 28-33 s (SAT decides
+/// no length 6 of the collection in 60 s).
 const ENUMERATE_MAX: f64 = 2.5e11;
 
 /// A program's instruction keys (the search's order).
@@ -78,18 +78,16 @@ pub fn synthesize(
         if ruled_out {
             result.ruled_out = len;
         }
-        if run.meets_first(len) {
-            if let Some((p, method)) = run.meet()? {
-                result.status = Status::Found;
-                result.program = Some(p);
-                result.proof = Some(method);
-                result.searched = run.progress.searched;
-                return Ok(result);
-            }
-        }
-        let answer = run.length(len);
+        let met = match run.meets_first(len) {
+            true => run.meet()?,
+            false => None,
+        };
+        let answer = match met {
+            Some(found) => Some(Ok(found)),
+            None => run.length(len)?,
+        };
         result.searched = run.progress.searched;
-        match answer? {
+        match answer {
             Some(Ok((p, method))) => {
                 result.status = Status::Found;
                 result.program = Some(p);
