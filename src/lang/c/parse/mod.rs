@@ -41,6 +41,27 @@ pub(super) struct Parser<'a> {
     depth: usize,
 }
 
+/// The type words of declaration specifiers, as read.
+#[derive(Default)]
+struct TypeWords<'a> {
+    signed: bool,
+    unsigned: bool,
+    longs: u32,
+    short: bool,
+    void: bool,
+    /// `char`, `int` or `_Bool`.
+    base: Option<&'a str>,
+    /// A typedef's type.
+    named: Option<Int>,
+}
+
+impl TypeWords<'_> {
+    /// No `signed`, `unsigned`, `long` or `short`.
+    fn plain(&self) -> bool {
+        !self.signed && !self.unsigned && self.longs == 0 && !self.short
+    }
+}
+
 /// The type a declaration starts with, and its storage words.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Spec {
@@ -208,34 +229,26 @@ impl<'a> Parser<'a> {
             is_static: false,
             is_typedef: false,
         };
-        let (mut signed, mut unsigned, mut longs, mut short) = (false, false, 0, false);
-        let (mut base, mut named, mut void) = (None::<&str>, None::<Int>, false);
-        while let Some(w) = self.peek().and_then(Token::ident) {
-            if let Some((_, why)) = REFUSED_TYPES.iter().find(|r| r.0 == w) {
-                return Err(self.refused(format!("`{w}`: {why}")));
+        let mut w = TypeWords::default();
+        while let Some(word) = self.peek().and_then(Token::ident) {
+            if let Some((_, why)) = REFUSED_TYPES.iter().find(|r| r.0 == word) {
+                return Err(self.refused(format!("`{word}`: {why}")));
             }
-            match w {
+            match word {
                 "const" => spec.is_const = true,
                 "static" => spec.is_static = true,
                 "typedef" => spec.is_typedef = true,
                 "volatile" | "inline" | "extern" | "register" | "auto" | "__inline"
                 | "__inline__" | "restrict" => {}
-                "signed" | "__signed__" => signed = true,
-                "unsigned" => unsigned = true,
-                "long" => longs += 1,
-                "short" => short = true,
-                "void" => void = true,
-                "char" | "int" | "_Bool" | "bool" if base.is_none() => base = Some(w),
-                _ if named.is_none()
-                    && base.is_none()
-                    && !signed
-                    && !unsigned
-                    && longs == 0
-                    && !short
-                    && !void =>
-                {
-                    match self.typedefs.get(w) {
-                        Some(t) => named = Some(*t),
+                "signed" | "__signed__" => w.signed = true,
+                "unsigned" => w.unsigned = true,
+                "long" => w.longs += 1,
+                "short" => w.short = true,
+                "void" => w.void = true,
+                "char" | "int" | "_Bool" | "bool" if w.base.is_none() => w.base = Some(word),
+                _ if w.named.is_none() && w.base.is_none() && w.plain() && !w.void => {
+                    match self.typedefs.get(word) {
+                        Some(t) => w.named = Some(*t),
                         None => break,
                     }
                 }
@@ -243,31 +256,32 @@ impl<'a> Parser<'a> {
             }
             self.i += 1;
         }
-        let bad = |p: &Self, m: &str| Err(p.err(start, ErrorKind::Syntax, m.to_string()));
-        spec.ty = match (named, base, void) {
-            (Some(t), None, false) if !signed && !unsigned && longs == 0 && !short => Some(t),
-            (None, _, true) if base.is_none() && !signed && !unsigned && longs == 0 && !short => {
-                None
+        spec.ty = self.type_of(&w, start)?;
+        Ok(spec)
+    }
+
+    /// The type the words name (`None`: `void`), or why they name none.
+    fn type_of(&self, w: &TypeWords, start: Pos) -> Result<Option<Int>, CError> {
+        let bad = |m: &str| Err(self.err(start, ErrorKind::Syntax, m.to_string()));
+        let (signed, unsigned) = (w.signed, w.unsigned);
+        let ty = match (w.named, w.base, w.void) {
+            (Some(t), None, false) if w.plain() => Some(t),
+            (None, None, true) if w.plain() => None,
+            (None, Some("_Bool" | "bool"), false) if w.plain() => Some(Int::Bool),
+            (None, Some("char"), false) if w.longs == 0 && !w.short => {
+                Some(match (signed, unsigned) {
+                    (_, true) => Int::UChar,
+                    (true, _) => Int::SChar,
+                    _ => Int::Char,
+                })
             }
-            (None, Some("_Bool" | "bool"), false)
-                if !signed && !unsigned && longs == 0 && !short =>
-            {
-                Some(Int::Bool)
-            }
-            (None, Some("char"), false) if longs == 0 && !short => Some(match (signed, unsigned) {
-                (_, true) => Int::UChar,
-                (true, _) => Int::SChar,
-                _ => Int::Char,
-            }),
-            (None, None | Some("int"), false)
-                if signed || unsigned || longs > 0 || short || base.is_some() =>
-            {
-                let s = match (short, longs) {
+            (None, None | Some("int"), false) if !w.plain() || w.base.is_some() => {
+                let s = match (w.short, w.longs) {
                     (true, 0) => Int::Short,
                     (false, 0) => Int::Int,
                     (false, 1) => Int::Long,
                     (false, 2) => Int::LongLong,
-                    _ => return bad(self, "this combination of type words is not a C type"),
+                    _ => return bad("this combination of type words is not a C type"),
                 };
                 Some(if unsigned && !signed {
                     s.to_unsigned()
@@ -278,12 +292,12 @@ impl<'a> Parser<'a> {
             (None, None, false) => {
                 return Err(self.syntax(format!("expected a type, found {}", self.found())))
             }
-            _ => return bad(self, "this combination of type words is not a C type"),
+            _ => return bad("this combination of type words is not a C type"),
         };
         if signed && unsigned {
-            return bad(self, "`signed` and `unsigned` together");
+            return bad("`signed` and `unsigned` together");
         }
-        Ok(spec)
+        Ok(ty)
     }
 
     /// A type name in a cast or `sizeof`: specifiers, no declarator.
@@ -361,14 +375,9 @@ impl<'a> Parser<'a> {
         Ok(bodies)
     }
 
-    /// A function's signature; `Some((function index, body token))` when a
-    /// body follows (it is skipped for now), `None` for a prototype.
-    fn signature(
-        &mut self,
-        spec: Spec,
-        name: String,
-        pos: Pos,
-    ) -> Result<Option<(usize, usize)>, CError> {
+    /// A parameter list, `(` to `)`: `(void)`, `()` or named types (an
+    /// unnamed one is `argN`).
+    fn params(&mut self) -> Result<Vec<(String, Int)>, CError> {
         self.expect("(")?;
         let mut params = Vec::new();
         let void_only = self.peek().and_then(Token::ident) == Some("void")
@@ -402,6 +411,18 @@ impl<'a> Parser<'a> {
             params.push((pname, ty));
         }
         self.expect(")")?;
+        Ok(params)
+    }
+
+    /// A function's signature; `Some((function index, body token))` when a
+    /// body follows (it is skipped for now), `None` for a prototype.
+    fn signature(
+        &mut self,
+        spec: Spec,
+        name: String,
+        pos: Pos,
+    ) -> Result<Option<(usize, usize)>, CError> {
+        let params = self.params()?;
         let sig = Sig {
             name: name.clone(),
             ret: spec.ty.unwrap_or(Int::Int),
