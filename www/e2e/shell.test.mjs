@@ -52,8 +52,12 @@ test('signed nibbles: table, stepping, keyboard, errors, shareable link', async 
   assert.equal(await page.textContent('.step-count'), 'step 1 of 3');
 
   // negation by clicking bits: 0xA -> toggle bit 3 -> 0x2, whose negation is -2
+  // (each click waits for the page to show it: the tab chosen, then the
+  // input changed, before the next is made or read)
   await page.click('.tab[data-op="negate"]');
+  await page.waitForSelector('.tab[data-op="negate"][aria-selected="true"]');
   await page.click('.card .bitrow button[data-bit="3"]');
+  await page.waitForFunction(() => document.querySelector('#nibble-x').value !== '0xa');
   assert.equal(await page.inputValue('#nibble-x'), '0x2');
   // (in the row of bits the arrows, Home and End move between bits: a
   // WAI-ARIA grid; out of it they step the trace)
