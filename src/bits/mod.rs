@@ -15,6 +15,7 @@ pub mod debruijn;
 pub mod divide;
 pub mod divide_signed;
 pub mod divide_steps;
+pub mod float;
 pub mod gray;
 pub mod nibble;
 pub mod nibble_board;

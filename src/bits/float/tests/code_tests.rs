@@ -1,0 +1,1 @@
+//! The fast x86-64 operations and the conversions.
