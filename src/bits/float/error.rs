@@ -35,6 +35,8 @@ pub enum FloatError {
     },
     #[error("unknown operation {0:?}: write A + B, A - B, A * B, A / B, sqrt A, fma A B C or to FORMAT A")]
     UnknownOperation(String),
+    #[error("bits {0}")]
+    BadBits(String),
     #[error("integers are {0} bits here: 32 or 64")]
     IntWidth(u32),
 }

@@ -218,6 +218,12 @@ impl Format {
         bits | self.quiet_bit()
     }
 
+    /// IEEE equality (C's `==`): a NaN equals nothing, `-0 == +0`.
+    pub const fn equal(self, a: u64, b: u64) -> bool {
+        let zeros = a & !self.sign_mask() == 0 && b & !self.sign_mask() == 0;
+        !self.is_nan(a) && !self.is_nan(b) && (a == b || zeros)
+    }
+
     /// Checks that `bits` fits the format's width.
     ///
     /// # Errors

@@ -15,14 +15,18 @@
 //! [`Trace`]: crate::bits::trace::Trace
 
 pub mod arith;
+pub mod convert;
 pub mod decode;
 pub mod encode;
 pub mod error;
 pub mod exact;
+pub mod explain;
+pub mod expr;
 pub mod format;
 pub mod parse;
 pub mod round;
 pub mod steps;
+pub mod x86;
 
 pub use decode::{decode, decoded, next_down, next_up, Class, Decoded};
 pub use encode::{encode, encode_bits, encode_with};

@@ -14,6 +14,63 @@ mod code_tests;
 #[cfg(not(target_arch = "wasm32"))]
 mod sweep_tests;
 
+/// x86-64's SSE/FMA on the bits, NaN bits and all (the instructions
+/// themselves, so the compiler cannot swap operands).
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod sse {
+    use super::Op;
+    use std::arch::asm;
+
+    macro_rules! sse {
+        ($name:ident, $t:ty, $bits:ty, $add:literal, $sub:literal, $mul:literal, $div:literal, $sqrt:literal) => {
+            pub(crate) fn $name(op: Op, a: $bits, b: $bits) -> $bits {
+                let mut x = <$t>::from_bits(a);
+                let y = <$t>::from_bits(b);
+                // SAFETY: plain SSE2 arithmetic on registers, no memory.
+                unsafe {
+                    match op {
+                        Op::Add => asm!(concat!($add, " {x}, {y}"), x = inout(xmm_reg) x, y = in(xmm_reg) y, options(pure, nomem, nostack)),
+                        Op::Sub => asm!(concat!($sub, " {x}, {y}"), x = inout(xmm_reg) x, y = in(xmm_reg) y, options(pure, nomem, nostack)),
+                        Op::Mul => asm!(concat!($mul, " {x}, {y}"), x = inout(xmm_reg) x, y = in(xmm_reg) y, options(pure, nomem, nostack)),
+                        Op::Div => asm!(concat!($div, " {x}, {y}"), x = inout(xmm_reg) x, y = in(xmm_reg) y, options(pure, nomem, nostack)),
+                        _ => asm!(concat!($sqrt, " {x}, {x}"), x = inout(xmm_reg) x, options(pure, nomem, nostack)),
+                    }
+                }
+                x.to_bits()
+            }
+        };
+    }
+    sse!(f32_op, f32, u32, "addss", "subss", "mulss", "divss", "sqrtss");
+    sse!(f64_op, f64, u64, "addsd", "subsd", "mulsd", "divsd", "sqrtsd");
+}
+
+/// x86-64's truncating conversions and the f32 <-> f64 conversions, the
+/// instructions themselves.
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod cvt {
+    use std::arch::asm;
+
+    macro_rules! cvt {
+        ($name:ident, $from:ty, $to:ty, $ins:literal, $reg:ident) => {
+            cvt!($name, $from, $to, $ins, $reg, " {o}, {x}");
+        };
+        ($name:ident, $from:ty, $to:ty, $ins:literal, $reg:ident, $ops:literal) => {
+            pub(crate) fn $name(x: $from) -> $to {
+                let out: $to;
+                // SAFETY: one conversion instruction on registers.
+                unsafe { asm!(concat!($ins, $ops), o = lateout($reg) out, x = in(xmm_reg) x, options(pure, nomem, nostack)) };
+                out
+            }
+        };
+    }
+    cvt!(cvttss2si32, f32, i32, "cvttss2si", reg, " {o:e}, {x}");
+    cvt!(cvttss2si64, f32, i64, "cvttss2si", reg);
+    cvt!(cvttsd2si32, f64, i32, "cvttsd2si", reg, " {o:e}, {x}");
+    cvt!(cvttsd2si64, f64, i64, "cvttsd2si", reg);
+    cvt!(cvtss2sd, f32, f64, "cvtss2sd", xmm_reg);
+    cvt!(cvtsd2ss, f64, f32, "cvtsd2ss", xmm_reg);
+}
+
 /// A plain decoder: `(-1)^s × 2^(e-bias) × (1 + f/2^m)`, subnormals
 /// `2^(1-bias) × f/2^m`, the specials by the format's rules. Exact in f64
 /// for every format up to binary32.

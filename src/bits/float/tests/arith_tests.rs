@@ -7,6 +7,8 @@
 use super::super::arith::{evaluate, Op};
 use super::super::format::Format;
 use super::super::{Overflow, BINARY16, BINARY32, BINARY64, E4M3, E5M2};
+#[cfg(target_arch = "x86_64")]
+use super::sse;
 use super::{edgy, first_nan, reference_round, reference_value};
 use crate::bits::rng::Rng;
 
@@ -127,36 +129,6 @@ fn round_f16(x: f64) -> half::f16 {
     let quantum = 2f64.powi(binade - 10);
     let n = (a / quantum).round_ties_even();
     half::f16::from_f64((n * quantum).copysign(x))
-}
-
-/// x86-64's SSE/FMA on the bits, NaN bits and all (the instructions
-/// themselves, so the compiler cannot swap operands).
-#[cfg(target_arch = "x86_64")]
-mod sse {
-    use super::Op;
-    use std::arch::asm;
-
-    macro_rules! sse {
-        ($name:ident, $t:ty, $bits:ty, $add:literal, $sub:literal, $mul:literal, $div:literal, $sqrt:literal) => {
-            pub fn $name(op: Op, a: $bits, b: $bits) -> $bits {
-                let mut x = <$t>::from_bits(a);
-                let y = <$t>::from_bits(b);
-                // SAFETY: plain SSE2 arithmetic on registers, no memory.
-                unsafe {
-                    match op {
-                        Op::Add => asm!(concat!($add, " {x}, {y}"), x = inout(xmm_reg) x, y = in(xmm_reg) y, options(pure, nomem, nostack)),
-                        Op::Sub => asm!(concat!($sub, " {x}, {y}"), x = inout(xmm_reg) x, y = in(xmm_reg) y, options(pure, nomem, nostack)),
-                        Op::Mul => asm!(concat!($mul, " {x}, {y}"), x = inout(xmm_reg) x, y = in(xmm_reg) y, options(pure, nomem, nostack)),
-                        Op::Div => asm!(concat!($div, " {x}, {y}"), x = inout(xmm_reg) x, y = in(xmm_reg) y, options(pure, nomem, nostack)),
-                        _ => asm!(concat!($sqrt, " {x}, {x}"), x = inout(xmm_reg) x, options(pure, nomem, nostack)),
-                    }
-                }
-                x.to_bits()
-            }
-        };
-    }
-    sse!(f32_op, f32, u32, "addss", "subss", "mulss", "divss", "sqrtss");
-    sse!(f64_op, f64, u64, "addsd", "subsd", "mulsd", "divsd", "sqrtsd");
 }
 
 /// The host's answer with the x86 NaN rule (on x86-64: SSE itself).
