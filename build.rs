@@ -121,4 +121,26 @@ fn main() {
             fs::write(Path::new(&out).join(name), small).expect("OUT_DIR is writable");
         }
     }
+    count_tricks(Path::new(&out));
+}
+
+/// `trick_count.rs`: the catalog's `/* @trick ` comments counted, so the
+/// start page says how many tricks there are without carrying them.
+fn count_tricks(out: &Path) {
+    let dir = Path::new("src/tricks/families");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut n = 0;
+    for entry in fs::read_dir(dir)
+        .expect("src/tricks/families exists")
+        .flatten()
+    {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "c") {
+            println!("cargo:rerun-if-changed={}", path.display());
+            let text = fs::read_to_string(&path).expect("a readable family file");
+            n += text.matches("/* @trick ").count();
+        }
+    }
+    let code = format!("/// How many tricks the catalog holds (build.rs counts them).\npub const TRICK_COUNT: usize = {n};\n");
+    fs::write(out.join("trick_count.rs"), code).expect("OUT_DIR is writable");
 }

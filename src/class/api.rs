@@ -7,8 +7,9 @@
 //! GET  /api/class/NAME/gradebook[?format=csv]   the teacher
 //! ```
 //!
-//! 401: no token, or one of no class; 403: a token of another class, or a
-//! student's on the gradebook; 404: no such class or puzzle; 413: a body
+//! 401: no token, or one of no class; 403: a token of another class, a
+//! student's on the gradebook, or the teacher's on submit; 404: no such
+//! class or puzzle; 413: a body
 //! over 64 KB; 429 (with `Retry-After`): more than 20 submissions in a
 //! minute from one member. Errors are `{"error": {"kind", "message"}}`.
 
@@ -155,10 +156,14 @@ async fn blocking<T: Send + 'static>(
     }
 }
 
+/// The token of `Authorization: Bearer TOKEN`; the scheme's name in any
+/// case (RFC 9110 11.1: `bearer`, `BEARER`), then one or more spaces.
 fn bearer(headers: &HeaderMap) -> Option<String> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let token = value.strip_prefix("Bearer ")?.trim();
-    (!token.is_empty() && token.len() <= 256).then(|| token.to_string())
+    let (scheme, token) = value.trim_start().split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty() && token.len() <= 256)
+        .then(|| token.to_string())
 }
 
 /// The class and the member the request's token names.
@@ -308,6 +313,13 @@ async fn submit(
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
     let (class, member) = authorize(&s, &name, &headers).await?;
+    if member.role == Role::Teacher {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            "the teacher's token cannot submit: answers are graded for the roster's students (use a student's link, or `bitscope practice grade` to try an answer)",
+        ));
+    }
     let body = read_submit_body(&s, body)?;
     let bad = |m: String| ApiError::new(StatusCode::BAD_REQUEST, "body", m);
     let Some(puzzle) = class

@@ -181,12 +181,10 @@ fn summary(
 
 /// The grade sheet: `id,name,<each puzzle's points>,total`, a row a student.
 pub fn csv(book: &Gradebook) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
     let mut head = vec!["id".to_string(), "name".to_string()];
     head.extend(book.puzzles.iter().map(|p| p.name.clone()));
     head.push("total".into());
-    let _ = w.write_record(&head);
-    for s in &book.students {
+    let rows = book.students.iter().map(|s| {
         let mut row = vec![s.id.clone(), s.name.clone()];
         row.extend(
             book.puzzles
@@ -194,7 +192,7 @@ pub fn csv(book: &Gradebook) -> String {
                 .map(|p| s.puzzles.get(&p.name).map_or(0, |st| st.points).to_string()),
         );
         row.push(s.total.to_string());
-        let _ = w.write_record(&row);
-    }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+        row
+    });
+    super::sheet::to_csv(std::iter::once(head).chain(rows))
 }

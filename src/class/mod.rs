@@ -11,6 +11,7 @@
 //! - [`gradebook`]: best answers, solve rates, the scoreboard, the CSV;
 //! - [`fewest`]: each puzzle's fewest operators (the shortest program);
 //! - [`roster`]: `id,name[,file]` rows;
+//! - [`sheet`]: every CSV written, no cell a spreadsheet runs as a formula;
 //! - [`client`] and [`load`]: a minimal HTTP client and simulated students,
 //!   for the load bench and the tests.
 
@@ -21,6 +22,7 @@ pub mod gradebook;
 pub mod grading;
 pub mod load;
 pub mod roster;
+pub mod sheet;
 pub mod store;
 pub mod tokens;
 

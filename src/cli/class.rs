@@ -3,6 +3,7 @@
 //! ```text
 //! bitscope class new --db class.db --name NAME --puzzles P.c --reference R.c --roster roster.csv [--url URL] [--json]
 //! bitscope class serve --db class.db [--port 8080] [--dir dist] [--bind 127.0.0.1] [--workers N] [--seconds S]
+//!                      [--header-timeout S] [--body-timeout S] [--max-connections N]
 //! bitscope class token --db class.db --name NAME (--student ID | --teacher) [--url URL] [--json]
 //! bitscope class fewest --db class.db --name NAME [--seconds S] [--json]
 //! ```
@@ -22,6 +23,7 @@ use serde_json::json;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 #[derive(Args)]
 pub struct ClassArgs {
@@ -102,6 +104,33 @@ struct ServeArgs {
     /// The prover's time budget per answer, in seconds.
     #[arg(long, default_value_t = 10.0)]
     seconds: f64,
+    /// Seconds a connection may take to send a request's header, or stay
+    /// idle between requests, before it is closed.
+    #[arg(long, default_value_t = 10.0)]
+    header_timeout: f64,
+    /// Seconds a request may take to send its body.
+    #[arg(long, default_value_t = 30.0)]
+    body_timeout: f64,
+    /// Connections served at once (more wait to be accepted).
+    #[arg(long, default_value_t = 512)]
+    max_connections: usize,
+}
+
+impl ServeArgs {
+    /// The connections' limits, or why a flag is not a number of seconds.
+    fn conn_limits(&self) -> Result<super::serve::ConnLimits, String> {
+        let secs = |flag: &str, v: f64| {
+            Duration::try_from_secs_f64(v)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or(format!("--{flag}: give a positive number of seconds"))
+        };
+        Ok(super::serve::ConnLimits {
+            header_read: secs("header-timeout", self.header_timeout)?,
+            body_read: secs("body-timeout", self.body_timeout)?,
+            max_connections: self.max_connections.max(1),
+        })
+    }
 }
 
 #[derive(Args)]
@@ -224,6 +253,10 @@ fn token(a: &TokenArgs) -> i32 {
 }
 
 fn serve(a: ServeArgs) -> i32 {
+    let limits = match a.conn_limits() {
+        Ok(l) => l,
+        Err(e) => return super::bad_input(e),
+    };
     let store = match open(&a.db) {
         Ok(s) => Arc::new(s),
         Err(code) => return code,
@@ -252,7 +285,7 @@ fn serve(a: ServeArgs) -> i32 {
             a.db.display()
         )
     };
-    super::serve::serve_until_stopped(SocketAddr::new(a.bind, a.port), app, true, say)
+    super::serve::serve_until_stopped(SocketAddr::new(a.bind, a.port), app, true, limits, say)
 }
 
 fn fewest(a: &FewestArgs) -> i32 {

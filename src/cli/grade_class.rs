@@ -209,7 +209,10 @@ fn to_json(rows: &[Row], max: u32) -> serde_json::Value {
         .iter()
         .map(|r| {
             let (score, puzzles, error) = match &r.graded {
-                Ok(g) => (g.score, g.to_json()["puzzles"].clone(), None),
+                Ok(g) => {
+                    let errors = g.file_errors();
+                    (g.score, g.to_json()["puzzles"].clone(), (!errors.is_empty()).then_some(errors))
+                }
                 Err(e) => (0, json!([]), Some(e.clone())),
             };
             json!({"id": r.entry.id, "name": r.entry.name, "file": r.entry.file.as_ref().map(|_| file_name(&r.entry)),
@@ -227,25 +230,32 @@ fn points(grader: &Grader, r: &Row) -> Vec<u32> {
     }
 }
 
+/// Why a row has no grade, or what in its file did not parse (empty if
+/// nothing).
+fn error(r: &Row) -> String {
+    match &r.graded {
+        Ok(g) => g.file_errors(),
+        Err(e) => e.clone(),
+    }
+}
+
 fn total(r: &Row) -> u32 {
     r.graded.as_ref().map_or(0, |g| g.score)
 }
 
 fn to_csv(grader: &Grader, rows: &[Row]) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
     let mut head = vec!["id".to_string(), "name".to_string()];
     head.extend(grader.set.puzzles.iter().map(|p| p.name.clone()));
     head.extend(["total", "file", "error"].map(String::from));
-    let _ = w.write_record(&head);
-    for r in rows {
+    let body = rows.iter().map(|r| {
         let mut row = vec![r.entry.id.clone(), r.entry.name.clone()];
         row.extend(points(grader, r).iter().map(u32::to_string));
         row.push(total(r).to_string());
         row.push(file_name(&r.entry));
-        row.push(r.graded.as_ref().err().cloned().unwrap_or_default());
-        let _ = w.write_record(&row);
-    }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+        row.push(error(r));
+        row
+    });
+    bitscope::class::sheet::to_csv(std::iter::once(head).chain(body))
 }
 
 fn to_table(grader: &Grader, rows: &[Row], max: u32) -> String {
@@ -279,9 +289,10 @@ fn to_table(grader: &Grader, rows: &[Row], max: u32) -> String {
         for (p, w) in points(grader, r).iter().zip(&colw) {
             out += &format!(" {p:>w$}");
         }
-        let tail = match &r.graded {
-            Ok(_) => file_name(&r.entry),
-            Err(e) => format!("error: {e}"),
+        let tail = match error(r) {
+            e if e.is_empty() => file_name(&r.entry),
+            e if r.graded.is_ok() => format!("{}  error: {e}", file_name(&r.entry)),
+            e => format!("error: {e}"),
         };
         out += &format!(" {:>7}  {tail}\n", format!("{}/{max}", total(r)));
     }

@@ -18,11 +18,19 @@ use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use clap::Args;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
+use tower_http::timeout::RequestBodyTimeoutLayer;
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -163,7 +171,38 @@ pub fn run(args: ServeArgs) -> i32 {
             args.dir.display()
         )
     };
-    serve_until_stopped(SocketAddr::new(args.host, args.port), app, false, say)
+    serve_until_stopped(
+        SocketAddr::new(args.host, args.port),
+        app,
+        false,
+        ConnLimits::default(),
+        say,
+    )
+}
+
+/// How long a connection may take, and how many there may be at once:
+/// a client that sends half a request, or holds a connection idle, is
+/// closed instead of holding a file descriptor forever.
+#[derive(Clone, Copy, Debug)]
+pub struct ConnLimits {
+    /// The whole header of a request, from the connection's start or the
+    /// end of the previous response (so also a keep-alive connection's
+    /// idle time): hyper's `header_read_timeout`.
+    pub header_read: Duration,
+    /// A request's whole body: tower-http's `RequestBodyTimeout`.
+    pub body_read: Duration,
+    /// Connections served at once; more wait in the listen queue.
+    pub max_connections: usize,
+}
+
+impl Default for ConnLimits {
+    fn default() -> ConnLimits {
+        ConnLimits {
+            header_read: Duration::from_secs(10),
+            body_read: Duration::from_secs(30),
+            max_connections: 512,
+        }
+    }
 }
 
 /// Serves `app` on `addr` until Ctrl-C, on a current-thread runtime or
@@ -173,6 +212,7 @@ pub fn serve_until_stopped(
     addr: SocketAddr,
     app: Router,
     threads: bool,
+    limits: ConnLimits,
     say: impl FnOnce(SocketAddr) -> String,
 ) -> i32 {
     let builder = if threads {
@@ -204,20 +244,47 @@ pub fn serve_until_stopped(
         };
         println!("{}", say(bound));
         let _ = std::io::Write::flush(&mut std::io::stdout());
-        let shutdown = async {
-            let _ = tokio::signal::ctrl_c().await;
-        };
-        match axum::serve(listener, app)
-            .with_graceful_shutdown(shutdown)
-            .await
-        {
-            Ok(()) => 0,
-            Err(e) => {
-                eprintln!("error: {e}");
-                1
-            }
-        }
+        accept_until_stopped(listener, app, limits).await;
+        0
     })
+}
+
+/// Accepts connections (at most `limits.max_connections` at once) and
+/// serves each with hyper's HTTP/1 and the limits' timeouts; on Ctrl-C,
+/// stops accepting and gives the open requests 10 s to finish.
+async fn accept_until_stopped(listener: TcpListener, app: Router, limits: ConnLimits) {
+    let service = TowerToHyperService::new(
+        tower::ServiceBuilder::new()
+            .layer(RequestBodyTimeoutLayer::new(limits.body_read))
+            .service(app),
+    );
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read)
+        .keep_alive(true);
+    let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let graceful = GracefulShutdown::new();
+    let stop = tokio::signal::ctrl_c();
+    tokio::pin!(stop);
+    loop {
+        let Ok(slot) = slots.clone().acquire_owned().await else {
+            break;
+        };
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // (out of descriptors, a reset before accept: the next one)
+                Err(_) => continue,
+            },
+            _ = &mut stop => break,
+        };
+        let conn = graceful.watch(http.serve_connection(TokioIo::new(stream), service.clone()));
+        tokio::spawn(async move {
+            let _ = conn.await;
+            drop(slot);
+        });
+    }
+    let _ = tokio::time::timeout(Duration::from_secs(10), graceful.shutdown()).await;
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! proven, and minimal when every shorter one was ruled out.
 //!
 //! `--json` prints one object: `status` ("found", "none" or "timeout"),
+//! `constants` (those tried, as text),
 //! `fn`, `source` (a whole C function with the specification's
 //! signature), `expr` (one C expression), `ops` (instructions, each value
 //! once), `dlc_ops` (the operators of `expr`), `minimal`, `proof` (the
@@ -16,7 +17,7 @@
 //! of time, 2 bad input.
 
 use super::progress::LateBar;
-use bitscope::lang::c::parse_arg;
+use bitscope::lang::c::{parse_arg, Int};
 use bitscope::lang::prove::Flow;
 use bitscope::synth::{
     synthesize, Engine, Status, SynthOptions, SynthProgress, SynthResult, SynthSpec,
@@ -125,9 +126,9 @@ pub fn run(args: SynthArgs) -> i32 {
     match r {
         Ok(r) => {
             if args.json {
-                println!("{}", to_json(&r, seconds));
+                println!("{}", to_json(&r, seconds, spec.ty));
             } else {
-                print!("{}", text(&r, seconds));
+                print!("{}", text(&r, seconds, spec.ty));
             }
             match r.status {
                 Status::Found => 0,
@@ -143,9 +144,10 @@ pub fn run(args: SynthArgs) -> i32 {
 }
 
 /// The object the module docs describe.
-pub fn to_json(r: &SynthResult, seconds: f64) -> serde_json::Value {
+pub fn to_json(r: &SynthResult, seconds: f64, ty: Int) -> serde_json::Value {
     let p = r.program.as_ref();
     json!({
+        "constants": r.constants_text(ty),
         "status": r.status.name(),
         "fn": r.function,
         "source": r.source(),
@@ -160,8 +162,15 @@ pub fn to_json(r: &SynthResult, seconds: f64) -> serde_json::Value {
     })
 }
 
-fn text(r: &SynthResult, seconds: f64) -> String {
+fn text(r: &SynthResult, seconds: f64, ty: Int) -> String {
     let how = format!("{} candidates searched in {seconds:.3} s", r.searched);
+    let tried = format!("constants tried: {}", r.constants_text(ty));
+    // (with no program, the missing piece may be a constant)
+    let hint = if r.free_consts == 0 {
+        format!("  {tried}; a program may need another: give it (--consts \"C...\") or let the search find it (--free-consts 1)\n")
+    } else {
+        format!("  {tried}\n")
+    };
     let shorter = match r.ruled_out {
         0 => "nothing ruled out".to_string(),
         1 => "no program of 0 operations exists".to_string(),
@@ -183,9 +192,9 @@ fn text(r: &SynthResult, seconds: f64) -> String {
             p.source(&r.function)
         ),
         (None, Status::None) => format!(
-            "{}: none: no program of at most {} operations over these operators and constants\n  {how}\n",
+            "{}: none: no program of at most {} operations over these operators and constants\n  {how}\n{hint}",
             r.function, r.max_ops
         ),
-        (None, _) => format!("{}: out of time; {shorter}\n  {how}\n", r.function),
+        (None, _) => format!("{}: out of time; {shorter}\n  {how}\n{hint}", r.function),
     }
 }

@@ -101,12 +101,19 @@ fn search_cmd(query: &str, limit: usize, as_json: bool) -> i32 {
     if as_json {
         let v: Vec<Value> = hits
             .iter()
-            .map(|h| entry_json(&c.entries[h.entry], None))
+            .map(|h| {
+                let mut v = entry_json(&c.entries[h.entry], None);
+                v["matches_all_words"] = json!(h.complete);
+                v
+            })
             .collect();
         println!("{}", Value::Array(v));
     } else if hits.is_empty() {
         println!("no trick matches \"{query}\"");
     } else {
+        if search::all_weak(hits) {
+            println!("no trick matches all of your words; the closest:");
+        }
         for (k, h) in hits.iter().enumerate() {
             let e = &c.entries[h.entry];
             let wrong = if e.wrong.is_some() { "  [wrong]" } else { "" };

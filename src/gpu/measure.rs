@@ -20,21 +20,31 @@ use crate::chess::{perft, Position};
 
 impl GpuPerft {
     /// Builds the pipelines a run of `depth` with `options` needs (kept per
-    /// kernel, slider method and workgroup size) with a run of `root` at
-    /// depth 1, and, for a merged run deep enough to count a leaf level
-    /// unmerged, the table's leaf kernel; so that a timing after it leaves
-    /// the compiling out.
+    /// kernel, slider method and workgroup size) and dispatches each once,
+    /// so that a timing after it leaves the compiling out: a run of `root`
+    /// at depth 1, or, for a merged run deep enough to count a leaf level
+    /// unmerged through the table, at depth 3 (the table's kernels, their
+    /// indirect passes and the table itself). Building a pipeline is not
+    /// enough: a browser compiles it at its first dispatch (the panel's
+    /// first run through the table took 2.0 s, 0.009 s of it in kernels).
     pub async fn warm_up(
         &self,
         root: &Position,
         depth: u32,
         options: &Options,
     ) -> Result<(), GpuError> {
-        self.run(root, 1, options, |_, _| true).await?;
         let merged = options.merge && options.variant == Kernel::BreadthFirst;
-        if merged && options.leaf_table && depth >= 3 {
+        let through_table = merged && options.leaf_table && depth >= 3;
+        if through_table {
             let host = self.breadth_first.host(&self.ctx);
             host.build_leaf_table_kernels(options)?;
+        }
+        if through_table {
+            // (the whole of it on the GPU: its leaf level is looked up)
+            let all_on_gpu = warm_up_through_table(options);
+            self.run(root, 3, &all_on_gpu, |_, _| true).await?;
+        } else {
+            self.run(root, 1, options, |_, _| true).await?;
         }
         Ok(())
     }
@@ -48,6 +58,15 @@ impl GpuPerft {
         options: &Options,
     ) -> Result<(), GpuError> {
         pollster::block_on(self.warm_up(root, depth, options))
+    }
+}
+
+/// The options of the warm-up of a run through the leaf table: depth 3
+/// all on the GPU, so that its leaf level is counted through the table.
+pub fn warm_up_through_table(options: &Options) -> Options {
+    Options {
+        split_depth: Some(0),
+        ..options.clone()
     }
 }
 

@@ -80,6 +80,19 @@ pub struct Grade {
     pub max: u32,
 }
 
+impl Grade {
+    /// What did not read in the file, a puzzle each: `getByte: line 27,
+    /// column 3: expected `;`` (empty when every function parsed). The
+    /// table, the CSV and the JSON of a class show it.
+    pub fn file_errors(&self) -> String {
+        let broken = self.puzzles.iter().filter(|p| p.kind == "parse");
+        let each: Vec<String> = broken
+            .map(|p| format!("{}: {}", p.name, p.reason))
+            .collect();
+        each.join("; ")
+    }
+}
+
 /// Why a file could not be graded at all (the teacher's files).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GradeError {
@@ -389,20 +402,8 @@ fn tree_rules(p: &Puzzle, f: &Function, c: &Counted) -> Option<Broken> {
                 ),
             ));
         }
-        if let Some(l) = c.lits.iter().find(|l| l.2 > i128::from(p.max_constant)) {
-            let v = if l.2 > 255 {
-                format!("{:#x}", l.2)
-            } else {
-                l.2.to_string()
-            };
-            return Some((
-                "constant",
-                l.0,
-                format!(
-                    "the constant {v} is over the largest allowed, {}",
-                    p.max_constant
-                ),
-            ));
+        if let Some(b) = constant_rule(p, c) {
+            return Some(b);
         }
         let n = c.ops.len();
         let over = c.ops.get(p.max_ops)?;
@@ -465,12 +466,37 @@ fn types(p: &Puzzle, f: &Function, c: &Counted) -> Option<Broken> {
         ));
     }
     if let Some(l) = c.lits.iter().find(|l| !l.3) {
-        return Some(("type", l.0, format!("the constant {} is not an `int`", l.2)));
+        // (a constant over the puzzle's largest breaks that rule first:
+        // 0xAAAAAAAA is "constants 0 through 255", not a type)
+        return constant_rule(p, c).or(Some((
+            "type",
+            l.0,
+            format!("the constant {} is not an `int`", l.2),
+        )));
     }
     if let Some(o) = c.ops.iter().find(|o| o.what == "[]") {
         return Some(("type", o.line, "an array: only local `int`s".into()));
     }
     None
+}
+
+/// The first constant over the puzzle's largest, named by the rule it
+/// breaks: "constants 0 through 255".
+fn constant_rule(p: &Puzzle, c: &Counted) -> Option<Broken> {
+    let l = c.lits.iter().find(|l| l.2 > i128::from(p.max_constant))?;
+    let v = if l.2 > 255 {
+        format!("{:#x}", l.2)
+    } else {
+        l.2.to_string()
+    };
+    Some((
+        "constant",
+        l.0,
+        format!(
+            "the constant {v} breaks the rule \"constants 0 through {}\"",
+            p.max_constant
+        ),
+    ))
 }
 
 /// No casts, no calls, no control flow (unless `Control: allowed`).

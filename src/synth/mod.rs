@@ -273,9 +273,32 @@ pub struct SynthResult {
     /// The prover's method for the program ("bdd", "sat", ...).
     pub proof: Option<&'static str>,
     pub searched: u64,
+    /// The constants the programs could use (bits of the type), and how
+    /// many more the search picked freely (`--free-consts`).
+    pub constants: Vec<u64>,
+    pub free_consts: usize,
 }
 
 impl SynthResult {
+    /// The constants tried, as C literals of the type: `0, 1, -1, 31`
+    /// (and how many were searched freely).
+    pub fn constants_text(&self, ty: Int) -> String {
+        let t = Ty::new(ty);
+        let shown: Vec<String> = self
+            .constants
+            .iter()
+            .map(|&c| match c {
+                c if ty.signed() && c == t.mask => "-1".to_string(),
+                c if c < 256 => c.to_string(),
+                c => format!("{c:#x}"),
+            })
+            .collect();
+        match self.free_consts {
+            0 => shown.join(", "),
+            n => format!("{}, and {n} searched freely", shown.join(", ")),
+        }
+    }
+
     /// Instructions (each value computed once).
     pub fn ops(&self) -> Option<usize> {
         self.program.as_ref().map(|p| p.instrs.len())

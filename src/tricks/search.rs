@@ -31,6 +31,16 @@ use std::sync::OnceLock;
 pub struct Hit {
     pub entry: usize,
     pub score: u32,
+    /// The entry matches the query: as a phrase (or as code), or each of
+    /// its words by stem or prefix. An entry found only by some words, or
+    /// by typo distance, is a weak match ([`all_weak`]).
+    pub complete: bool,
+}
+
+/// No hit matches the whole query: what is listed are the closest
+/// entries, and the page and the CLI say so.
+pub fn all_weak(hits: &[Hit]) -> bool {
+    !hits.iter().any(|h| h.complete)
 }
 
 /// The fields a word can match, and their weights.
@@ -144,9 +154,11 @@ impl Index {
                 }
                 let all_matched = if matched == words.len() { 200 } else { 0 };
                 let score = bonus + all_matched + 40 * matched as u32 + sum;
+                let strong = per_word.iter().all(|m| m[k].iter().any(|&x| x >= 3));
                 Some(Hit {
                     entry: k,
                     score: score - u32::from(self.docs[k].wrong),
+                    complete: bonus > 0 || strong,
                 })
             })
             .collect();

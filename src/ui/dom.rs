@@ -18,6 +18,11 @@ pub fn replace_hash(hash: &str) {
     }
 }
 
+/// The page's document (none outside a page).
+pub fn document() -> Option<web_sys::Document> {
+    web_sys::window()?.document()
+}
+
 /// A value from local storage, if the browser allows it.
 pub fn stored(key: &str) -> Option<String> {
     web_sys::window()?
@@ -92,8 +97,8 @@ pub fn now_ms() -> f64 {
 }
 
 /// The focused element of the page, if any.
-fn focused() -> Option<web_sys::Element> {
-    web_sys::window()?.document()?.active_element()
+pub fn focused() -> Option<web_sys::Element> {
+    document()?.active_element()
 }
 
 thread_local! {

@@ -81,6 +81,44 @@ fn root(props: &RootProps) -> Html {
 
 thread_local! {
     static APP: RefCell<Option<(yew::AppHandle<Root>, js_sys::Function)>> = const { RefCell::new(None) };
+    static TREES_SKIPPED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The tree ids this module must not give its own apps: the page's.
+///
+/// Yew delegates events: each app listens on its root (capture phase) and
+/// finds the element's handler by two numbers it writes on the element,
+/// `__yew_subtree_id` (which app) and `__yew_listener_id` (which handler).
+/// This module and the page are two wasm instances, each with its own Yew
+/// counting trees from 1, so this module's first app was tree 1 too: the
+/// page, whose root holds this module's host, took a click inside it for
+/// its own tree and ran *its* handler of the same listener id (the theme
+/// toggle on "find the shortest program"; the header search on a typed
+/// spec). The page renders one tree (its `App`; no portals); a few more
+/// are skipped so that a portal there would not collide either.
+const PAGE_TREES: u32 = 8;
+
+#[function_component(Blank)]
+fn blank() -> Html {
+    Html::default()
+}
+
+/// Takes the page's tree ids out of this module's count, once: each app
+/// rendered (on a detached element) and destroyed uses one.
+fn skip_the_page_trees() {
+    if TREES_SKIPPED.with(|done| done.replace(true)) {
+        return;
+    }
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    for _ in 0..PAGE_TREES {
+        if let Ok(detached) = document.create_element("div") {
+            yew::Renderer::<Blank>::with_root(detached)
+                .render()
+                .destroy();
+        }
+    }
 }
 
 /// Renders the panel in `host` for the link `hash`; `on_hash(hash)` is
@@ -88,6 +126,7 @@ thread_local! {
 #[wasm_bindgen]
 pub fn panel_mount(host: web_sys::Element, hash: String, on_hash: js_sys::Function) {
     panel_unmount();
+    skip_the_page_trees();
     let props = RootProps {
         hash,
         on_hash: on_hash.clone(),

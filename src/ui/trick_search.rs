@@ -38,12 +38,53 @@ pub fn trick_search(props: &TrickSearchProps) -> Html {
             query.set(text);
         })
     };
+    let list_id = format!("{}-results", props.id);
     let onkeydown = {
-        let (query, job) = (query.clone(), job.clone());
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
+        let (query, job, list) = (query.clone(), job.clone(), list_id.clone());
+        Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
+            "Escape" => {
                 query.set(String::new());
                 job.reset();
+            }
+            // Enter opens the first result; ArrowDown goes into the list
+            "Enter" => {
+                if let Some(first) = result_links(&list).into_iter().next() {
+                    e.prevent_default();
+                    first.click();
+                }
+            }
+            "ArrowDown" => {
+                if let Some(first) = result_links(&list).into_iter().next() {
+                    e.prevent_default();
+                    let _ = first.focus();
+                }
+            }
+            _ => {}
+        })
+    };
+    // ArrowDown and ArrowUp move between the results (Enter on one opens
+    // it, as on any link); ArrowUp from the first goes back to the box
+    let on_list_key = {
+        let (list, input_id) = (list_id.clone(), props.id.to_string());
+        Callback::from(move |e: KeyboardEvent| {
+            let step: isize = match e.key().as_str() {
+                "ArrowDown" => 1,
+                "ArrowUp" => -1,
+                _ => return,
+            };
+            e.prevent_default();
+            let links = result_links(&list);
+            let active = crate::ui::dom::focused();
+            let at = links
+                .iter()
+                .position(|l| active.as_ref().is_some_and(|a| a.is_same_node(Some(l))));
+            let next = at.map_or(0, |k| k as isize + step);
+            match usize::try_from(next).ok().and_then(|k| links.get(k)) {
+                Some(link) => {
+                    let _ = link.focus();
+                }
+                None if next < 0 => focus_by_id(&input_id),
+                None => {}
             }
         })
     };
@@ -63,7 +104,6 @@ pub fn trick_search(props: &TrickSearchProps) -> Html {
             }
         })
     };
-    let list_id = format!("{}-results", props.id);
     html! {
         <div class={classes!("trick-search", props.big.then_some("big"))} role="search" {onclick}
             aria-label={if props.big { "find a trick, on the start page" } else { "find a trick" }}>
@@ -72,8 +112,31 @@ pub fn trick_search(props: &TrickSearchProps) -> Html {
                 placeholder="find a trick: reverse bits, divide by 3…" value={(*query).clone()}
                 {oninput} {onkeydown} onfocus={Callback::from(|_: FocusEvent| prewarm())}
                 aria-controls={list_id.clone()} data-local="a search: its results are links" />
-            { results(&job, &query, &list_id) }
+            <div class="trick-results-keys" onkeydown={on_list_key}>{ results(&job, &query, &list_id) }</div>
         </div>
+    }
+}
+
+/// The result links in the list `list_id`, in order.
+fn result_links(list_id: &str) -> Vec<web_sys::HtmlElement> {
+    let Some(found) = crate::ui::dom::document().and_then(|d| {
+        d.query_selector_all(&format!("#{list_id} a.trick-hit"))
+            .ok()
+    }) else {
+        return Vec::new();
+    };
+    (0..found.length())
+        .filter_map(|k| found.item(k))
+        .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+        .collect()
+}
+
+fn focus_by_id(id: &str) {
+    let field = crate::ui::dom::document()
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(field) = field {
+        let _ = field.focus();
     }
 }
 

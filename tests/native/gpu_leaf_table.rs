@@ -121,3 +121,25 @@ fn tiny_tables_stay_exact_on_the_suite_and_random_positions() {
         assert_eq!(r.nodes, perft(&p, depth), "{} depth {depth}", p.to_fen());
     }
 }
+
+/// The warm-up of a run through the table (the GPU panel's, issue 66: the
+/// first such run took 2.0 s, 0.009 s of it in kernels) dispatches the
+/// table's kernels: its depth-3 run looks its leaf level up in the table.
+#[test]
+fn the_warm_up_of_a_run_through_the_table_looks_up_the_table() {
+    use bitscope::gpu::measure::warm_up_through_table;
+    let panel = Options {
+        merge: true,
+        leaf_table: true,
+        leaf_parts: Some(0),
+        ..Options::default()
+    };
+    let r = run(&pos(START), 3, &warm_up_through_table(&panel));
+    assert_eq!(r.nodes, 8902);
+    let looked_up: u64 = r
+        .levels
+        .iter()
+        .map(|l| l.hash_hits.unwrap_or(0) + l.hash_misses.unwrap_or(0))
+        .sum();
+    assert!(looked_up > 0, "no lookup in the warm-up: {:?}", r.levels);
+}

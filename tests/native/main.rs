@@ -43,6 +43,7 @@ mod stockfish;
 mod synth;
 mod synth_gcc;
 mod synth_hd25;
+mod trial;
 mod tricks_check;
 mod tricks_gcc;
 mod tricks_search;

@@ -125,3 +125,52 @@ fn nonsense_finds_nothing() {
     assert!(index().search("qqqzzzxx").is_empty());
     assert!(index().search("").is_empty());
 }
+
+#[test]
+fn a_query_only_partly_matched_is_said_to_be_weak() {
+    use bitscope::tricks::search::all_weak;
+    let idx = index();
+    for strong in [
+        "reverse bits",
+        "revrse bits",
+        "x & (x - 1)",
+        "popcount",
+        "gray code",
+    ] {
+        let hits = idx.search(strong);
+        assert!(!all_weak(&hits), "{strong}");
+    }
+    for weak in ["quantum teleportation of bits", "the weather in bits"] {
+        let hits = idx.search(weak);
+        assert!(!hits.is_empty() && all_weak(&hits), "{weak}");
+    }
+    // the CLI says so before the closest
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bitscope"))
+        .args(["tricks", "search", "quantum teleportation of bits"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("no trick matches all of your words; the closest:\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_trick_count_is_the_catalogs_and_the_readmes() {
+    let n = bitscope::tricks::catalog().entries.len();
+    assert_eq!(bitscope::tricks::TRICK_COUNT, n);
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for said in readme
+        .match_indices(" classic tricks")
+        .map(|(k, _)| &readme[..k])
+    {
+        let number = said.rsplit(' ').next().unwrap();
+        assert_eq!(
+            number,
+            n.to_string(),
+            "README says {number} tricks; the catalog has {n}"
+        );
+    }
+}

@@ -110,7 +110,15 @@ test('a student submits from the class link; the teacher sees it in the gradeboo
   await teacher.page.click('button.sort[data-column="total"]');
   assert.equal(await teacher.page.locator('table.gradebook tbody tr').first().getAttribute('data-student'), 'bob');
   const xnor = teacher.page.locator('.class-puzzles-table tr[data-puzzle="bitXnor"]');
-  assert.equal(await xnor.locator('.solved').textContent(), '1 / 1');
+  // solved "of the roster" (a solve rate of 50%), tried apart (issue 66)
+  assert.equal(await xnor.locator('.solved').textContent(), '1 of 2 students');
+  assert.equal(await xnor.locator('.tried').textContent(), '1');
+  // the teacher's page has its own heading, not Practice's lesson
+  assert.equal(await teacher.page.locator('main#panel h2').textContent(), 'Class week2');
+  assert.equal(await teacher.page.locator('main#panel .lede').count(), 0);
+  // the total stands next to the name, whatever the width of the puzzles
+  const heads = await teacher.page.$$eval('table.gradebook thead th', (ths) => ths.map((th) => th.textContent));
+  assert.match(heads.slice(0, 3).join('|'), /^student.*\|name.*\|total \/36/);
   assert.equal(await xnor.locator('.prof').textContent(), '2');
   assert.equal(await xnor.locator('.best').textContent(), '7');
   await shot(teacher.page, 'class-teacher-gradebook');

@@ -88,6 +88,19 @@ test('lab C mode: paste, step, loops, undefined behaviour, compare', async () =>
   assert.equal(await page.locator('.stale').count(), 0);
   await shot(page, 'lab-c-undefined');
 
+  // a source that does not read: the last valid run stays, greyed and
+  // named by its function (issue 66: it was shown as if it were this code's)
+  await page.fill('#lab-src', 'int half(unsigned char x) { return x >> 1; }');
+  await page.waitForSelector('.c-return[data-decimal]');
+  assert.equal(await page.locator('.stale').count(), 0);
+  await page.fill('#lab-src', 'int half(unsigned char x) { return x >> 1 }');
+  await page.waitForSelector('.c-error');
+  assert.equal(await page.getAttribute('.stale', 'data-function'), 'half');
+  assert.match(await page.textContent('.stale'), /does not read: greyed below, the last valid run, of `half`/);
+  assert.equal(await page.locator('.c-run.stale-run').count(), 1);
+  assert.equal(await page.locator('.c-call.stale-run').count(), 1);
+  await shot(page, 'lab-c-stale');
+
   // compare two functions that differ
   await page.fill('#lab-src', 'int f(unsigned char x) { return x >> 1; }');
   await page.fill('#lab-c-cmp', 'int g(unsigned char y) { return y / 2 + (y == 77); }');

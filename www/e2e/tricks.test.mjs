@@ -105,3 +105,53 @@ test('find a trick at 390 px: the header box fits, its results are links of 24 p
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the search says when nothing matches every word, and opens a result by Enter or the arrow keys', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/`);
+  await page.waitForSelector('#trick-search');
+  // only weak matches: said before the closest (issue 66)
+  const weak = await search(page, 'trick-search', 'quantum teleportation of bits');
+  assert.ok((await weak.locator('.trick-hit').count()) > 0);
+  assert.match(await page.textContent('#trick-search-results .trick-weak'), /No trick matches all of your words; the closest:/);
+  // a match of every word: no such line
+  await search(page, 'trick-search', 'reverse bits');
+  assert.equal(await page.locator('#trick-search-results .trick-weak').count(), 0);
+  // Enter opens the first result in the Lab
+  const first = await page.locator('#trick-search-results .trick-hit').first().getAttribute('href');
+  await page.press('#trick-search', 'Enter');
+  await page.waitForFunction((h) => location.hash === h, first);
+  await page.waitForSelector('main#panel[data-panel="lab"]');
+  // ArrowDown goes into the list, again to the second; Enter opens it
+  const list = await search(page, 'trick-search', 'reverse bits');
+  const second = await list.locator('.trick-hit').nth(1).getAttribute('href');
+  await page.press('#trick-search', 'ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('href')), second);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((h) => location.hash === h, second);
+  // ArrowUp from the first result goes back to the box
+  await search(page, 'trick-search', 'reverse bits');
+  await page.press('#trick-search', 'ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'trick-search');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the start page says how many tricks the catalog holds', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/`);
+  await page.waitForSelector('#start-search');
+  const said = await page.textContent('main#panel');
+  const n = Number(/among (\d+) classic ones/.exec(said)?.[1]);
+  // README's number, which a native test ties to the parsed catalog
+  const { readFileSync } = await import('node:fs');
+  const { repo } = await import('./harness.mjs');
+  const readme = readFileSync(`${repo}/README.md`, 'utf8');
+  const inReadme = Number(/(\d+) classic tricks/.exec(readme)?.[1]);
+  assert.ok(n > 250, said);
+  assert.equal(n, inReadme, `the start page says ${n}, README ${inReadme}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

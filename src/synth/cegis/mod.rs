@@ -71,6 +71,8 @@ pub fn synthesize(
         max_ops: opts.max_ops,
         proof: None,
         searched: 0,
+        constants: run.consts.clone(),
+        free_consts: opts.free_consts,
     };
     let mut ruled_out = true;
     for len in 0..=opts.max_ops {
@@ -165,6 +167,8 @@ pub fn search_length(
         max_ops: len,
         proof: None,
         searched: run.progress.searched,
+        constants: run.consts.clone(),
+        free_consts: opts.free_consts,
     };
     match answer {
         Some(Ok((p, method))) => {

@@ -20,6 +20,9 @@ pub struct PanelFrameProps {
     /// Classes beside `panel <slug>` (the Lab's `lab-c`).
     #[prop_or_default]
     pub class: Classes,
+    /// A heading of its own instead of the registry's (a class's page).
+    #[prop_or_default]
+    pub heading: Option<AttrValue>,
     /// What stands between the heading and the lede.
     #[prop_or_default]
     pub intro: Html,
@@ -38,10 +41,11 @@ pub fn panel_frame(props: &PanelFrameProps) -> Html {
         intro,
         lede,
         children,
+        heading,
     } = props;
     html! {
         <section class={classes!("panel", panel.slug(), class.clone())}>
-            <h2>{ panel.heading() }</h2>
+            <h2>{ heading.clone().unwrap_or_else(|| panel.heading().into()) }</h2>
             { intro.clone() }
             if let Some(lede) = lede {
                 <p class="lede">{ lede.clone() }</p>

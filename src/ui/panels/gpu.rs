@@ -679,13 +679,14 @@ fn gpu_result(
                 <thead><tr><th></th><th>{ "nodes" }</th><th>{ "time" }</th><th>{ "speed" }</th></tr></thead>
                 <tbody>
                     <tr><th>{ format!("GPU ({} memory, {} invocations/workgroup)", gpu.variant, gpu.workgroup_size) }</th>
-                        <td class="num gpu-nodes">{ gpu.nodes }</td><td class="num">{ format!("{gpu_seconds:.3} s") }</td><td class="num gpu-nps">{ rate(gpu.nodes, gpu_seconds) }</td></tr>
+                        <td class="num gpu-nodes">{ gpu.nodes }</td><td class="num gpu-seconds">{ format!("{gpu_seconds:.3} s") }</td><td class="num gpu-nps">{ rate(gpu.nodes, gpu_seconds) }</td></tr>
                     <tr><th>{ "CPU (wasm, Web Worker)" }</th>
                         <td class="num cpu-nodes">{ cpu_nodes }</td><td class="num">{ format!("{cpu_seconds:.3} s") }</td><td class="num">{ rate(*cpu_nodes, *cpu_seconds) }</td></tr>
                 </tbody>
             </table>
-            <p class="muted">{ format!("The CPU played {} ply(s) to a frontier of {} positions; the GPU searched the last {} ply(s) of each, in {} batches of up to {}; {} B of workgroup memory per workgroup. Building the pipeline and a first dispatch took {build_seconds:.2} s before the timing.",
+            <p class="muted">{ format!("The CPU played {} ply(s) to a frontier of {} positions; the GPU searched the last {} ply(s) of each, in {} batches of up to {}; {} B of workgroup memory per workgroup.",
                 gpu.split_depth, gpu.positions, gpu.gpu_depth, gpu.batches, gpu.batch_size, gpu.workgroup_bytes) }</p>
+            <p class="muted gpu-setup">{ format!("Setup, before the timing: {build_seconds:.2} s (the pipelines built and each kernel dispatched once, on a small run).") }</p>
             <p class="muted gpu-waits">{ format!("The page waited for the GPU {} time(s) (read-backs), in {} submission(s) of {} dispatch(es).",
                 gpu.readbacks, gpu.submits, gpu.dispatches) }
                 if let Some(k) = gpu.kernel_seconds() {

@@ -166,12 +166,19 @@ fn table_hits(s: &LevelStat) -> String {
 fn levels_table(levels: &[LevelStat]) -> Html {
     let cell = |v: Option<u64>| v.map_or_else(|| "—".to_string(), |v| v.to_string());
     let looked_up = levels.iter().any(|s| s.hash_hits.is_some());
+    let columns = if looked_up { 6 } else { 5 };
     html! {
+        <>
         <table class="data levels-table">
             <thead><tr><th>{ "ply" }</th><th>{ "nodes" }</th><th>{ "distinct" }</th><th>{ "paths per position" }</th>
                 if looked_up { <th>{ "table hits" }</th> }
                 <th>{ "parts" }</th><th>{ "GPU ms" }</th></tr></thead>
-            <tbody>{ for levels.iter().map(|s| html! {
+            <tbody>{ for levels.iter().map(|s| if walked_through(s) { html! {
+                <tr class="level-walked">
+                    <td class="num">{ s.ply }</td>
+                    <td class="muted" colspan={columns.to_string()}>{ "walked through inside the leaf kernel: counted in the ply below, never stored, so it has no figures of its own" }</td>
+                </tr>
+            } } else { html! {
                 <tr>
                     <td class="num">{ s.ply }</td>
                     <td class="num level-nodes">{ cell(s.nodes) }</td>
@@ -184,9 +191,21 @@ fn levels_table(levels: &[LevelStat]) -> Html {
                     <td class="num">{ if s.parts > 0 { s.parts.to_string() } else { "—".to_string() } }</td>
                     <td class="num">{ s.nanos.map_or_else(|| "—".to_string(), |n| format!("{:.1}", n as f64 * 1e-6)) }</td>
                 </tr>
-            }) }</tbody>
+            } }) }</tbody>
         </table>
+        <p class="muted levels-note">{ "— where a figure does not exist: the last two plies are counted inside the leaf kernel, not built as levels (no distinct positions, no parts); the CPU's plies have no GPU time; GPU ms needs timestamp queries." }</p>
+        </>
     }
+}
+
+/// A ply the fused leaf kernel walks through without keeping: no count,
+/// no level, no time of its own.
+fn walked_through(s: &LevelStat) -> bool {
+    s.nodes.is_none()
+        && s.distinct.is_none()
+        && s.parts == 0
+        && s.nanos.is_none()
+        && s.hash_hits.is_none()
 }
 
 #[cfg(test)]
@@ -205,6 +224,26 @@ mod tests {
         assert_eq!(top_decade(&[stat(3, 1000)]), 3);
         assert_eq!(decade_label(6), "1 M");
         assert_eq!(decade_label(14), "10^14");
+    }
+
+    #[test]
+    fn only_a_ply_with_no_figure_at_all_is_said_walked_through() {
+        let walked = LevelStat {
+            ply: 3,
+            ..LevelStat::default()
+        };
+        assert!(walked_through(&walked));
+        let leaves = LevelStat {
+            ply: 4,
+            nodes: Some(197_281),
+            ..LevelStat::default()
+        };
+        assert!(!walked_through(&leaves));
+        let timed = LevelStat {
+            nanos: Some(1),
+            ..walked.clone()
+        };
+        assert!(!walked_through(&timed));
     }
 
     #[test]

@@ -123,12 +123,22 @@ pub(super) fn code_lab(props: &CardProps<LabState>) -> Html {
     // (busy until the worker's answer for this code: the parameters'
     // fields and the steps come with it)
     let busy = matches!(&*job, JobState::Idle | JobState::Running(_));
+    // the source no longer reads: the last valid run is drawn greyed, named
+    // by its function, so its arguments and steps are not taken for this code's
+    let stale = shown
+        .as_ref()
+        .filter(|sh| problem.is_some() && sh.stopped.is_none())
+        .map(|sh| sh.name.clone());
     html! {
         <div class="cols" aria-busy={busy.to_string()}>
             <div class="card code-card">
                 <h3>{ "C code" }</h3>
                 { source_field(&s.code, problem.as_ref(), &code_dispatch) }
-                if let Some(sh) = &shown { { call_fields(&s.code, sh, problem.as_ref(), &code_dispatch) } }
+                if let Some(sh) = &shown {
+                    <div class={classes!("c-call", stale.is_some().then_some("stale-run"))}>
+                        { call_fields(&s.code, sh, problem.as_ref(), &code_dispatch) }
+                    </div>
+                }
                 { c_presets_view(s) }
             </div>
             <div class="lab-side">
@@ -136,11 +146,13 @@ pub(super) fn code_lab(props: &CardProps<LabState>) -> Html {
                 <div class="card code-steps">
                     <h3>{ "Steps" }</h3>
                     if let Some(sh) = &shown {
-                        if problem.is_some() && sh.stopped.is_none() {
-                            <p class="muted stale">{ "The steps of the last valid run:" }</p>
+                        if let Some(name) = &stale {
+                            <p class="muted stale" data-function={name.clone()}>{ format!("The source above does not read: greyed below, the last valid run, of `{name}`.") }</p>
                         }
-                        { return_view(sh) }
-                        <CodeSteps shown={sh.clone()} step={s.step} {on_step} />
+                        <div class={classes!("c-run", stale.is_some().then_some("stale-run"))}>
+                            { return_view(sh) }
+                            <CodeSteps shown={sh.clone()} step={s.step} {on_step} />
+                        </div>
                     }
                 </div>
                 { shorter_link(&s.code) }

@@ -25,6 +25,9 @@ fn save(solved: Solved) -> Solved {
     solved
 }
 
+/// Practice's lesson, above the exercises.
+const PRACTICE_LEDE: &str = "Write the trick yourself, with the operators allowed and within the budget (each unary or binary operator counts one). Each answer is proven equal to a hidden reference on every input of its widths — by trying them all up to 2^24 inputs, beyond that with a SAT solver — or shown wrong with a counterexample you can step through in the Lab.";
+
 #[function_component(PracticePanel)]
 pub fn practice_panel(props: &PanelProps) -> Html {
     let state: PracticeState = props.state();
@@ -69,9 +72,16 @@ pub fn practice_panel(props: &PanelProps) -> Html {
         })
     };
     let back = dispatch.reform(|_: MouseEvent| PracticeAction::Open(None));
+    // a class's page (a student's or the teacher's) is the class's, not
+    // Practice's: its own heading, no Practice lesson
+    let heading = state
+        .seat
+        .as_ref()
+        .map(|seat| AttrValue::from(format!("Class {}", seat.class)));
+    let lede = heading.is_none().then_some(AttrValue::from(PRACTICE_LEDE));
     let done = solved.count();
     html! {
-        <PanelFrame panel={Panel::Practice} lede={"Write the trick yourself, with the operators allowed and within the budget (each unary or binary operator counts one). Each answer is proven equal to a hidden reference on every input of its widths — by trying them all up to 2^24 inputs, beyond that with a SAT solver — or shown wrong with a counterexample you can step through in the Lab."}>
+        <PanelFrame panel={Panel::Practice} {heading} {lede}>
             <div class="practice-bar">
                 if state.exercise.is_some() || state.custom.is_some() || state.seat.is_some() {
                     <a class="practice-back" href="#/practice" onclick={back}>{ "← all exercises" }</a>

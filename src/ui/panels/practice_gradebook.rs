@@ -69,7 +69,7 @@ pub(super) fn gradebook_view(props: &BookProps) -> Html {
     };
     html! {
         <div class="card gradebook-card">
-            <h3>{ format!("Class {}: the gradebook", props.info.name) }</h3>
+            <h3>{ "The teacher's gradebook" }</h3>
             <p>{ "Every student on the roster, with the best answer to each puzzle (points; the title of a cell gives its status, operators and tries). Students submit from their own links; each grade is proven on the server and kept in its database." }</p>
             <div class="actions">
                 <button type="button" class="gradebook-refresh" onclick={refresh}>{ "refresh" }</button>
@@ -149,8 +149,8 @@ fn student_table(book: &Value, sort: &UseStateHandle<Sort>) -> Html {
             <table class="data gradebook">
                 <thead><tr>
                     { header("id", "student") }{ header("name", "name") }
-                    { for names.iter().map(|n| header(n, n)) }
                     { header("total", &format!("total /{max}")) }
+                    { for names.iter().map(|n| header(n, n)) }
                 </tr></thead>
                 <tbody>{ for rows.iter().map(|s| student_row(s, &names)) }</tbody>
             </table>
@@ -177,10 +177,10 @@ fn student_row(s: &Value, names: &[String]) -> Html {
     };
     html! {
         <tr data-student={s["id"].as_str().unwrap_or_default().to_string()}>
-            <td class="mono">{ s["id"].as_str().unwrap_or_default().to_string() }</td>
-            <td>{ s["name"].as_str().unwrap_or_default().to_string() }</td>
-            { for names.iter().map(cell) }
+            <td class="mono who">{ s["id"].as_str().unwrap_or_default().to_string() }</td>
+            <td class="name" title={s["name"].as_str().unwrap_or_default().to_string()}>{ s["name"].as_str().unwrap_or_default().to_string() }</td>
             <td class="num total">{ s["total"].to_string() }</td>
+            { for names.iter().map(cell) }
         </tr>
     }
 }
@@ -200,6 +200,7 @@ fn fewest_possible(f: &Value) -> String {
 /// solvers, "beat the prof", and the fewest possible.
 fn puzzle_table(book: &Value) -> Html {
     let rows = book["puzzles"].as_array().cloned().unwrap_or_default();
+    let roster = book["students"].as_array().map_or(0, Vec::len);
     let row = |p: &Value| {
         let ops: Vec<u64> = p["ops"]
             .as_array()
@@ -221,7 +222,8 @@ fn puzzle_table(book: &Value) -> Html {
         html! {
             <tr data-puzzle={p["name"].as_str().unwrap_or_default().to_string()}>
                 <td class="mono">{ p["name"].as_str().unwrap_or_default().to_string() }</td>
-                <td class="num solved">{ format!("{} / {}", p["solved"], p["tried"]) }</td>
+                <td class="num solved">{ format!("{} of {roster} students", p["solved"]) }</td>
+                <td class="num tried">{ p["tried"].to_string() }</td>
                 <td class="num rate">{ format!("{:.0}%", p["solve_rate"].as_f64().unwrap_or(0.0) * 100.0) }</td>
                 <td class="num">{ median }</td>
                 <td class="num prof">{ prof }</td>
@@ -238,7 +240,7 @@ fn puzzle_table(book: &Value) -> Html {
             <div class="table-scroll">
                 <table class="data class-puzzles-table">
                     <thead><tr>
-                        <th>{ "puzzle" }</th><th>{ "solved / tried" }</th><th>{ "solve rate" }</th>
+                        <th>{ "puzzle" }</th><th>{ "solved" }</th><th>{ "tried" }</th><th>{ "solve rate" }</th>
                         <th>{ "median ops" }</th><th>{ "prof's ops" }</th><th>{ "fewest ops" }</th><th>{ "fewest possible" }</th>
                         <th>{ "the prof" }</th><th>{ "fewest by" }</th>
                     </tr></thead>

@@ -25,7 +25,7 @@ pub fn start_page() -> Html {
             <h2>{ "Bit tricks, step by step" }</h2>
             <p class="lede">{ "Each panel takes one trick apart on real bits, checks every step against plain arithmetic, and says where its source texts are wrong. A suggested path:" }</p>
             <ol class="path">{ for PATH.iter().map(|p| html! { <li>{ link(*p) }</li> }) }</ol>
-            <p class="lede">{ "Or find a trick you know by name, among 250 classic ones, each stepped and proven:" }</p>
+            <p class="lede">{ format!("Or find a trick you know by name, among {} classic ones, each stepped and proven:", crate::tricks::TRICK_COUNT) }</p>
             <crate::ui::trick_search::TrickSearch id="start-search" big=true />
             <div class="cards">
                 { for Panel::ALL.iter().map(|&p| html! {

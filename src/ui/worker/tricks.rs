@@ -27,6 +27,8 @@ pub struct TrickHit {
     pub wrong: bool,
     /// The slug of the panel that explains its idea.
     pub panel: String,
+    /// It matches the whole query (not only some of its words).
+    pub complete: bool,
 }
 
 /// A query's answer: the query (so a late answer is told apart), how many
@@ -100,6 +102,7 @@ impl TricksFound {
                         width: e.width,
                         wrong: e.wrong.is_some(),
                         panel: e.panel.clone(),
+                        complete: h.complete,
                     }
                 })
                 .collect()
@@ -148,8 +151,13 @@ pub fn hits_html(query: &str, hits: &[TrickHit]) -> String {
             )
         })
         .collect();
+    let weak = if hits.iter().any(|h| h.complete) {
+        String::new()
+    } else {
+        "<p class=\"trick-weak\">No trick matches all of your words; the closest:</p>".into()
+    };
     format!(
-        "<ol class=\"trick-list\" aria-label=\"tricks for {}\">{}</ol>",
+        "{weak}<ol class=\"trick-list\" aria-label=\"tricks for {}\">{}</ol>",
         escape(query),
         items.concat()
     )
