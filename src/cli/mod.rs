@@ -6,6 +6,7 @@ mod class;
 mod debruijn;
 mod divide;
 mod eval;
+mod float;
 mod grade_class;
 mod magic;
 mod perft;
@@ -57,6 +58,9 @@ enum Command {
     /// The shortest branch-free program equal to a C function: proven, and
     /// minimal when the search finished.
     Synth(synth::SynthArgs),
+    /// See a float: its fields, exact value and neighbours, a number
+    /// rounded into it, or one operation rounded once, step by step.
+    Float(float::FloatArgs),
     /// Speed: perft against Stockfish, and more.
     Bench(bench::BenchArgs),
 }
@@ -80,6 +84,7 @@ pub fn main() -> i32 {
         Command::Tricks(args) => tricks::run(args),
         Command::Divide(args) => divide::run(args),
         Command::Synth(args) => synth::run(args),
+        Command::Float(args) => float::run(args),
     }
 }
 

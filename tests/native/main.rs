@@ -16,6 +16,7 @@ mod class_fewest;
 mod class_server;
 mod cli;
 mod cli_eval;
+mod cli_float;
 mod cli_gpu_default;
 mod cli_gpu_matrix;
 mod cli_magic;

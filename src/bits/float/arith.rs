@@ -361,7 +361,7 @@ fn align_step(format: Format, x: Fin, y: Fin, d: i64) -> Step {
     let value = (kept as u64) << 3 | (g as u64) << 2 | (r as u64) << 1 | s as u64;
     Step::new(
         "align the exponents: shift the smaller operand right",
-        format!("{:#x} >> {d} (to 2^{})", y.sig, x.exp),
+        format!("{:#x} >> {d}", y.sig),
         Word::new(value, m + 4),
     )
     .highlight(0b111)

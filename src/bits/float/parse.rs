@@ -169,11 +169,13 @@ fn bad_char(whole: &str, ch: char) -> FloatError {
 
 /// `digits [. digits] [e exp]` as `D × 10^e10 = D × 5^e10 × 2^e10`.
 fn decimal(whole: &str, text: &str) -> Result<Exact, FloatError> {
-    let (mant, exp) = match text.split_once('e') {
-        Some((m, e)) => (m, exponent(whole, e)?),
-        None => (text, 0),
-    };
+    let (mant, exp) = text.split_once('e').unwrap_or((text, ""));
     let (digits, after) = mantissa(whole, mant, 10)?;
+    let exp = if mant.len() < text.len() {
+        exponent(whole, exp)?
+    } else {
+        0
+    };
     let significant = digits.trim_start_matches('0');
     if significant.is_empty() {
         return Ok(Exact::ratio(BigUint::zero(), 1u32.into(), 0));
@@ -197,11 +199,13 @@ fn decimal(whole: &str, text: &str) -> Result<Exact, FloatError> {
 
 /// `hexdigits [. hexdigits] [p exp]` as `H × 2^(exp - 4 × digits after .)`.
 fn hex_float(whole: &str, text: &str) -> Result<Exact, FloatError> {
-    let (mant, exp) = match text.split_once('p') {
-        Some((m, e)) => (m, exponent(whole, e)?),
-        None => (text, 0),
-    };
+    let (mant, exp) = text.split_once('p').unwrap_or((text, ""));
     let (digits, after) = mantissa(whole, mant, 16)?;
+    let exp = if mant.len() < text.len() {
+        exponent(whole, exp)?
+    } else {
+        0
+    };
     let h = BigUint::parse_bytes(digits.as_bytes(), 16).unwrap_or_default();
     if h.is_zero() {
         return Ok(Exact::ratio(h, 1u32.into(), 0));

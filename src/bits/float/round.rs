@@ -285,8 +285,12 @@ fn cut_step(format: Format, mag: Magnitude, c: &Cut) -> Step {
     )
     .highlight(0b111)
     .note(format!(
-        "exact magnitude {} = 1.… × 2^{} ({} bits: {}){sub}",
-        mag.text(),
+        "magnitude {} = 1.… × 2^{} ({} bits: {}){sub}",
+        if mag.sticky {
+            "(nonzero bits go on past these)".to_string()
+        } else {
+            mag.text()
+        },
         c.top,
         bit_len(mag.n),
         short_binary(mag.n)

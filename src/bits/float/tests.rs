@@ -319,6 +319,14 @@ fn bad_numbers_are_typed_errors() {
     }
     assert_eq!(encode(BINARY32, ""), Err(FloatError::Empty));
     assert!(matches!(
+        encode(BINARY32, "garbage"),
+        Err(FloatError::BadChar { ch: 'g', .. })
+    ));
+    assert!(matches!(
+        encode(BINARY32, "1e"),
+        Err(FloatError::NoDigits(_))
+    ));
+    assert!(matches!(
         encode(BINARY32, "1/0"),
         Err(FloatError::ZeroDenominator(_))
     ));

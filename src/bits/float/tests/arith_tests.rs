@@ -154,15 +154,19 @@ fn host(format: Format, op: Op, args: &[u64]) -> u64 {
             Op::Fma => (v[0] as f32).mul_add(v[1] as f32, v[2] as f32),
             _ => f64_op(op, &v) as f32,
         };
-        x.is_nan()
-            .then_some(format.default_nan())
-            .unwrap_or(x.to_bits() as u64)
+        if x.is_nan() {
+            format.default_nan()
+        } else {
+            x.to_bits() as u64
+        }
     } else {
         let v: Vec<f64> = args.iter().map(|&a| f64::from_bits(a)).collect();
         let x = f64_op(op, &v);
-        x.is_nan()
-            .then_some(format.default_nan())
-            .unwrap_or(x.to_bits())
+        if x.is_nan() {
+            format.default_nan()
+        } else {
+            x.to_bits()
+        }
     };
     r
 }

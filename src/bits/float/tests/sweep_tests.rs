@@ -108,7 +108,7 @@ fn eight_bit_every_pattern_against_the_plain_decoder() {
 /// decimal. Four tests, so that two cores share them.
 fn binary32_sweep(part: u64) -> u64 {
     const COUNT: u64 = 10_000_000;
-    let stride = (1u64 << 32) / COUNT | 1;
+    let stride = ((1u64 << 32) / COUNT) | 1;
     let edges = (0..256u64).flat_map(|e| {
         let base = e << 23;
         (0..4)
