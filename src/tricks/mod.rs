@@ -47,7 +47,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// The family files: (file name, text). The one place they are embedded.
-pub const FAMILY_FILES: [(&str, &str); 18] = [
+pub const FAMILY_FILES: [(&str, &str); 19] = [
     (
         "sign_abs_minmax.c",
         include_str!("families/sign_abs_minmax.c"),
@@ -72,6 +72,7 @@ pub const FAMILY_FILES: [(&str, &str); 18] = [
     ("overflow.c", include_str!("families/overflow.c")),
     ("divide.c", include_str!("families/divide.c")),
     ("bitboard.c", include_str!("families/bitboard.c")),
+    ("swap.c", include_str!("families/swap.c")),
 ];
 
 /// The panels an entry may link to (the page's slugs).

@@ -88,7 +88,7 @@ fn metadata_is_read_into_its_fields() {
         .unwrap()
         .aliases
         .contains(&"signum".to_string()));
-    assert_eq!(c.entries.iter().filter(|e| e.wrong.is_some()).count(), 11);
+    assert_eq!(c.entries.iter().filter(|e| e.wrong.is_some()).count(), 12);
 }
 
 const GOOD: &str = "/* family: demo — A demo */

@@ -29,6 +29,11 @@ unsigned int umod3_spec(unsigned int x)
     return x % 3;
 }
 
+unsigned int umod7_spec(unsigned int x)
+{
+    return x % 7;
+}
+
 int divisible3_spec(unsigned int x)
 {
     return x % 3 == 0;
@@ -236,6 +241,25 @@ unsigned int umod3_digit_sum(unsigned int x)
     x = (x >> 2) + (x & 0x0003);
     x = (x >> 2) + (x & 0x0003);
     return (0x0924 >> (x << 1)) & 3;
+}
+
+/* @trick umod7-digit-sum
+ * title: Unsigned remainder by 7 by summing octal digits (no division)
+ * task: Return x % 7 without dividing: 8 = 1 mod 7, so replace x by (x >> 3) + (x & 7) while x > 7, then map 7 to 0.
+ * aliases: mod 7; x % 7; remainder by 7 without division; mersenne modulus; modulo 7; casting out sevens; octal digit sum
+ * spec: umod7_spec
+ * width: 32
+ * restrict: none
+ * ops: 6
+ * from: Hacker's Delight 10-18 (remainder by summing digits: 7 = 2^3 - 1); Knuth, TAOCP vol. 2, 4.3.2 (arithmetic modulo 2^e - 1)
+ * panel: divide
+ * wrong: none
+ */
+unsigned int umod7_digit_sum(unsigned int x)
+{
+    while (x > 7)
+        x = (x >> 3) + (x & 7);
+    return x == 7 ? 0 : x;
 }
 
 /* @trick divisible3-inverse

@@ -45,6 +45,13 @@ unsigned char rotl8_spec(unsigned char x, unsigned char n)
     return (unsigned char)v;
 }
 
+unsigned char swap_nibbles_spec(unsigned char x)
+{
+    unsigned int lo = x & 0xF;
+    unsigned int hi = x >> 4;
+    return (unsigned char)(lo * 16 + hi);
+}
+
 unsigned short rotl16_spec(unsigned short x, unsigned int n)
 {
     unsigned int v = x;
@@ -197,6 +204,23 @@ unsigned long long rotr64_mask(unsigned long long x, unsigned int n)
 unsigned char rotl8_mask(unsigned char x, unsigned char n)
 {
     return (unsigned char)((x << (n & 7)) | (x >> (-n & 7)));
+}
+
+/* @trick swap-nibbles
+ * title: Swap the two nibbles of a byte
+ * task: Exchange the high and low 4 bits of the byte x with (x << 4 | x >> 4) & 0xFF, a rotation of the byte by 4.
+ * aliases: swap nibbles; nibble swap; swap the halves of a byte; swap hex digits; rotate byte by 4; avr swap
+ * spec: swap_nibbles_spec
+ * width: 8
+ * restrict: none
+ * ops: 4
+ * from: Hacker's Delight 2-15 (shift rotations: a byte rotated by half its width); the AVR SWAP instruction (Atmel AVR instruction set)
+ * panel: permute
+ * wrong: none
+ */
+unsigned char swap_nibbles(unsigned char x)
+{
+    return (unsigned char)((x << 4 | x >> 4) & 0xFF);
 }
 
 /* @trick rotl16-mask
