@@ -75,6 +75,10 @@ pub const FAMILY_FILES: [(&str, &str); 19] = [
     ("swap.c", include_str!("families/swap.c")),
 ];
 
+// `TRICK_COUNT`: the `/* @trick ` comments of the family files, counted by
+// build.rs (a test checks it against the parsed catalog and README).
+include!(concat!(env!("OUT_DIR"), "/trick_count.rs"));
+
 /// The panels an entry may link to (the page's slugs).
 pub const PANELS: [&str; 10] = [
     "debruijn", "swar", "popcount", "nibbles", "bitboard", "magic", "lab", "permute", "divide",
