@@ -10,9 +10,9 @@ use bitscope::bits::rng::Rng;
 use bitscope::synth::SynthSpec;
 
 /// The keys issue 54 gives the JSON object.
-const KEYS: [&str; 11] = [
+const KEYS: [&str; 12] = [
     "status", "fn", "source", "expr", "ops", "dlc_ops", "minimal", "proof", "max_ops", "seconds",
-    "searched",
+    "searched", "constants",
 ];
 
 /// Specifications and the length of their shortest program over every
