@@ -45,7 +45,7 @@ FAMILIES = os.path.join(ROOT, "src", "tricks", "families")
 KEYS = ["title", "task", "aliases", "spec", "width", "restrict", "ops", "from",
         "panel", "wrong"]
 PANELS = {"debruijn", "swar", "popcount", "nibbles", "bitboard", "magic", "lab",
-          "permute", "divide", "gray"}
+          "permute", "divide", "gray", "float"}
 KNOWN_CONSTANTS = {
     "CHAR_BIT", "SCHAR_MIN", "SCHAR_MAX", "UCHAR_MAX", "CHAR_MIN", "CHAR_MAX",
     "SHRT_MIN", "SHRT_MAX", "USHRT_MAX", "INT_MIN", "INT_MAX", "UINT_MAX",

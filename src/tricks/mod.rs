@@ -47,7 +47,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// The family files: (file name, text). The one place they are embedded.
-pub const FAMILY_FILES: [(&str, &str); 19] = [
+pub const FAMILY_FILES: [(&str, &str); 20] = [
     (
         "sign_abs_minmax.c",
         include_str!("families/sign_abs_minmax.c"),
@@ -73,6 +73,7 @@ pub const FAMILY_FILES: [(&str, &str); 19] = [
     ("divide.c", include_str!("families/divide.c")),
     ("bitboard.c", include_str!("families/bitboard.c")),
     ("swap.c", include_str!("families/swap.c")),
+    ("float_bits.c", include_str!("families/float_bits.c")),
 ];
 
 // `TRICK_COUNT`: the `/* @trick ` comments of the family files, counted by
@@ -80,9 +81,9 @@ pub const FAMILY_FILES: [(&str, &str); 19] = [
 include!(concat!(env!("OUT_DIR"), "/trick_count.rs"));
 
 /// The panels an entry may link to (the page's slugs).
-pub const PANELS: [&str; 10] = [
+pub const PANELS: [&str; 11] = [
     "debruijn", "swar", "popcount", "nibbles", "bitboard", "magic", "lab", "permute", "divide",
-    "gray",
+    "gray", "float",
 ];
 
 /// One trick of the catalog.

@@ -88,7 +88,27 @@ fn metadata_is_read_into_its_fields() {
         .unwrap()
         .aliases
         .contains(&"signum".to_string()));
-    assert_eq!(c.entries.iter().filter(|e| e.wrong.is_some()).count(), 12);
+    assert_eq!(c.entries.iter().filter(|e| e.wrong.is_some()).count(), 14);
+}
+
+/// Issue 67's float tricks: at least 12, on the bits of each format,
+/// each linked to the Float panel.
+#[test]
+fn the_float_family_is_read_whole() {
+    let c = catalog();
+    let floats: Vec<&Entry> = c.family("float-bits").collect();
+    assert!(floats.len() >= 12, "{} float entries", floats.len());
+    assert!(floats.iter().all(|e| e.panel == "float"));
+    let widths: HashSet<u32> = floats.iter().map(|e| e.width).collect();
+    assert_eq!(widths, HashSet::from([8, 16, 32, 64]));
+    let w = c
+        .get("f32-to-bf16-nan-wrong")
+        .unwrap()
+        .wrong
+        .as_ref()
+        .unwrap();
+    assert_eq!(w.fixed_by, "f32-to-bf16");
+    assert_eq!((w.gives, w.expected), (0x8000, 0x7fff));
 }
 
 const GOOD: &str = "/* family: demo — A demo */

@@ -4,7 +4,7 @@
 //! those where the entry's restriction holds (the restriction is run by
 //! the interpreter too, as a function appended to the file). Every value
 //! must agree and the interpreter may not fail: the catalog's C means what
-//! gcc says it means. One executable a family (19 compilations).
+//! gcc says it means. One executable a family (20 compilations).
 //!
 //! gcc is required: without it this test FAILS (as `c_gcc`'s).
 #![cfg(not(target_arch = "wasm32"))]

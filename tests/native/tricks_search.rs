@@ -8,7 +8,7 @@ use bitscope::tricks::search::{index, Index};
 use bitscope::tricks::{catalog, Catalog};
 
 /// (query, an entry that must be among the first three).
-const TABLE: [(&str, &str); 54] = [
+const TABLE: [(&str, &str); 63] = [
     // the issue's five everyday tricks
     ("round up to power of two", "ceil-pow2"),
     ("count bits", "popcount-loop"),
@@ -70,6 +70,16 @@ const TABLE: [(&str, &str); 54] = [
     // a query written as code
     ("x & (x - 1)", "clear-lowest-set"),
     ("x & -x", "lowest-set-neg"),
+    // floats as integers (issue 67)
+    ("float bits", "f32-abs"),
+    ("IEEE 754", "f32-less"),
+    ("bfloat16", "f32-to-bf16"),
+    ("fp8", "e4m3-to-f32"),
+    ("sign bit", "f32-copysign"),
+    ("half to float", "f16-to-f32"),
+    ("radix sort floats", "f32-to-ordered"),
+    ("isnan", "f32-isnan"),
+    ("next float", "f32-next-up-positive"),
 ];
 
 /// The ids of the first `n` hits.
