@@ -11,8 +11,18 @@ use bitscope::synth::SynthSpec;
 
 /// The keys issue 54 gives the JSON object.
 const KEYS: [&str; 12] = [
-    "status", "fn", "source", "expr", "ops", "dlc_ops", "minimal", "proof", "max_ops", "seconds",
-    "searched", "constants",
+    "status",
+    "fn",
+    "source",
+    "expr",
+    "ops",
+    "dlc_ops",
+    "minimal",
+    "proof",
+    "max_ops",
+    "seconds",
+    "searched",
+    "constants",
 ];
 
 /// Specifications and the length of their shortest program over every
