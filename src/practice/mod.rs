@@ -31,6 +31,7 @@ pub mod c_count;
 pub mod custom;
 mod families;
 pub mod fewest;
+mod floats;
 pub mod grade;
 mod hashing;
 mod lab;
@@ -87,6 +88,7 @@ pub fn exercises() -> Vec<&'static Exercise> {
         hashing::ALL,
         boards::ALL,
         families::ALL,
+        floats::ALL,
     ]
     .into_iter()
     .flatten()

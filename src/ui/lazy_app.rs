@@ -32,8 +32,9 @@ impl PartialEq for RootProps {
 }
 
 /// The panel this module shows for `panel`: the GPU panel in its module;
-/// Practice, one of the catalog's panels (bit permutations, division,
-/// Gray code) or the shortest-program search in the other.
+/// in the other, Practice or one of the panels that load with it (bit
+/// permutations, division, Gray code, the shortest program, Trits, Float,
+/// Magic bitboards).
 #[cfg(feature = "gpu-panel")]
 fn shown(_: Panel, props: PanelProps) -> Html {
     use super::panels::gpu::GpuPanel;
@@ -42,16 +43,21 @@ fn shown(_: Panel, props: PanelProps) -> Html {
 
 #[cfg(not(feature = "gpu-panel"))]
 fn shown(panel: Panel, props: PanelProps) -> Html {
+    use super::panels::magic::MagicPanel;
     use super::panels::practice::PracticePanel;
     use super::panels::shortest::ShortestPanel;
     use super::panels::trits::TritsPanel;
-    use super::panels::{divide::DividePanel, gray::GrayPanel, permute::PermutePanel};
+    use super::panels::{
+        divide::DividePanel, float::FloatPanel, gray::GrayPanel, permute::PermutePanel,
+    };
     match panel {
         Panel::Divide => html! { <DividePanel ..props /> },
         Panel::Permute => html! { <PermutePanel ..props /> },
         Panel::Gray => html! { <GrayPanel ..props /> },
         Panel::Shortest => html! { <ShortestPanel ..props /> },
         Panel::Trits => html! { <TritsPanel ..props /> },
+        Panel::Float => html! { <FloatPanel ..props /> },
+        Panel::Magic => html! { <MagicPanel ..props /> },
         _ => html! { <PracticePanel ..props /> },
     }
 }

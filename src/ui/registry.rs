@@ -105,6 +105,13 @@ macro_rules! with_panels {
                 lesson: "Type a C bit expression, or paste whole C functions, and watch every step and every implicit conversion on bits.",
                 state: LabState,
             }
+            Float(float::FloatPanel) {
+                slug: "float",
+                title: "Float",
+                heading: "Float: IEEE 754 bit by bit",
+                lesson: "A float is a sign, an exponent and a fraction: click its bits, round a number into it, and step one operation's rounding.",
+                state: FloatState,
+            }
             Bitboard(bitboard::BitboardPanel) {
                 slug: "bitboard",
                 title: "Bitboard",

@@ -37,6 +37,21 @@ pub enum Op {
 }
 
 impl Op {
+    /// Every operation, in the order a menu lists them.
+    pub const ALL: [Op; 6] = [Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Sqrt, Op::Fma];
+
+    /// Its name in a word: "add", "sub", "mul", "div", "sqrt", "fma".
+    pub const fn name(self) -> &'static str {
+        match self {
+            Op::Add => "add",
+            Op::Sub => "sub",
+            Op::Mul => "mul",
+            Op::Div => "div",
+            Op::Sqrt => "sqrt",
+            Op::Fma => "fma",
+        }
+    }
+
     /// How many operands it takes.
     pub const fn arity(self) -> usize {
         match self {

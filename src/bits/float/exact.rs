@@ -86,3 +86,70 @@ pub fn binary(n: u128) -> String {
     }
     out
 }
+
+/// A long exact decimal cut to its first `digits` significant digits in
+/// scientific form, `…` marking the cut: `0.000…0494065645…` (binary64's
+/// smallest subnormal) is `4.9406564584124654…e-324`. `None` when the
+/// decimal is no longer than `digits + 8` characters (it is shown whole),
+/// or is not a plain decimal.
+pub fn abbreviated(decimal: &str, digits: usize) -> Option<String> {
+    if decimal.len() <= digits + 8 {
+        return None;
+    }
+    let (sign, body) = match decimal.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", decimal),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    if !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let all: String = format!("{int}{frac}");
+    let first = all.bytes().position(|b| b != b'0')?;
+    let power = int.len() as i64 - 1 - first as i64;
+    let significant = all[first..].trim_end_matches('0');
+    let shown = &significant[..digits.min(significant.len())];
+    let cut = if shown.len() < significant.len() {
+        "…"
+    } else {
+        ""
+    };
+    let (head, tail) = shown.split_at(1);
+    let point = if tail.is_empty() { "" } else { "." };
+    Some(format!("{sign}{head}{point}{tail}{cut}e{power}"))
+}
+
+#[cfg(test)]
+mod abbreviation_tests {
+    use super::abbreviated;
+
+    #[test]
+    fn long_decimals_are_cut_to_their_first_digits() {
+        let tiny = format!(
+            "0.{}4940656458412465441765687928682213723650598026143247",
+            "0".repeat(323)
+        );
+        assert_eq!(
+            abbreviated(&tiny, 17).as_deref(),
+            Some("4.9406564584124654…e-324")
+        );
+        assert_eq!(
+            abbreviated("-34028237199154086437629221341858103296", 8).as_deref(),
+            Some("-3.4028237…e37")
+        );
+        // trailing zeros are not digits that were cut
+        assert_eq!(
+            abbreviated("1000000000000000000000", 4).as_deref(),
+            Some("1e21")
+        );
+        assert_eq!(
+            abbreviated("0.1000000000000000055511151231257827", 17).as_deref(),
+            Some("1.0000000000000000…e-1")
+        );
+        assert_eq!(abbreviated("0.1", 17), None, "short: shown whole");
+        assert_eq!(
+            abbreviated(&format!("{} × 2^-9999", "1".repeat(40)), 8),
+            None
+        );
+    }
+}

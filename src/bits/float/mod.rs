@@ -15,6 +15,7 @@
 //! [`Trace`]: crate::bits::trace::Trace
 
 pub mod arith;
+pub mod around;
 pub mod convert;
 pub mod decode;
 pub mod encode;

@@ -1,4 +1,5 @@
-//! The catalog's three panels, the shortest-program search and Trits in
+//! The catalog's three panels, the shortest-program search, Float, Magic
+//! bitboards and Trits in
 //! the page's module: a loader each (the
 //! panels are in Practice's module, fetched on first use: [`super::lazy`])
 //! and the start page's miniature ([`super::family_minis`]).
@@ -22,7 +23,9 @@ macro_rules! loader {
 }
 
 loader!(divide, DividePanel, Divide);
+loader!(float, FloatPanel, Float);
 loader!(gray, GrayPanel, Gray);
+loader!(magic, MagicPanel, Magic);
 loader!(permute, PermutePanel, Permute);
 loader!(shortest, ShortestPanel, Shortest);
 loader!(trits, TritsPanel, Trits);

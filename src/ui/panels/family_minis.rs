@@ -40,3 +40,38 @@ pub fn trits() -> Html {
         .unwrap_or_default();
     html! { <p class="mini">{ format!("start position, {} bytes: {:?}", bytes.len(), bytes) }</p> }
 }
+
+/// 0.1 as a binary32: its three fields and its exact value (0.1f is
+/// 13421773 × 2^-27, and 13421773 × 5^27 fits a u128).
+pub fn float() -> Html {
+    let bits = 0.1f32.to_bits();
+    let fields = format!(
+        "{} {:08b} {:023b}",
+        bits >> 31,
+        bits >> 23 & 0xff,
+        bits & 0x7f_ffff
+    );
+    let significand = u128::from(bits & 0x7f_ffff | 0x80_0000);
+    let places = 150 - (bits >> 23 & 0xff) as usize; // each unit weighs 2^-places
+    let digits = (significand * 5u128.pow(places as u32)).to_string();
+    let exact = format!(
+        "0.{}{}",
+        "0".repeat(places - digits.len()),
+        digits.trim_end_matches('0')
+    );
+    html! { <p class="mini">{ format!("0.1f = {fields} = {exact}") }</p> }
+}
+
+/// The start page's miniature: a rook's mask on d4 and its table size.
+pub fn magic() -> Html {
+    use crate::chess::magic_lab::{mask, usual_bits, SliderPiece};
+    use crate::chess::Square;
+    let m = mask(SliderPiece::Rook, Square::D4);
+    let bits = usual_bits(SliderPiece::Rook, Square::D4);
+    html! {
+        <>
+        <crate::ui::components::BitGrid board={m} small=true label="rook on d4: its mask" />
+        <p class="mini">{ format!("{bits} blockers that matter: a {}-entry table", 1u32 << bits) }</p>
+        </>
+    }
+}

@@ -26,7 +26,8 @@ mod gpu_mini;
 #[cfg(feature = "gpu-panel")]
 mod gpu_rows;
 // The catalog's panels (bit permutations, division by a constant, Gray
-// code): built into Practice's module, loaded on first use; the page's
+// code), Float, Magic bitboards, Trits and the shortest program: built
+// into Practice's module, loaded on first use; the page's
 // module holds a loader and a miniature for each.
 #[cfg(feature = "practice-panel")]
 pub(crate) mod divide;
@@ -34,7 +35,11 @@ pub(crate) mod divide;
 mod family_loader;
 mod family_minis;
 #[cfg(not(feature = "practice-panel"))]
-pub(crate) use family_loader::{divide, gray, permute, shortest, trits};
+pub(crate) use family_loader::{divide, float, gray, magic, permute, shortest, trits};
+#[cfg(feature = "practice-panel")]
+pub(crate) mod float;
+#[cfg(feature = "practice-panel")]
+mod float_cards;
 #[cfg(feature = "practice-panel")]
 pub(crate) mod gray;
 pub(crate) mod lab;
@@ -43,6 +48,7 @@ mod lab_code_compare;
 mod lab_compare;
 #[cfg(not(all(feature = "gpu-panel", feature = "practice-panel")))]
 mod lazy;
+#[cfg(feature = "practice-panel")]
 pub(crate) mod magic;
 pub(crate) mod nibble_board;
 pub(crate) mod nibbles;

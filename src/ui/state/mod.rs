@@ -16,6 +16,7 @@ mod bitboard;
 mod chess;
 mod debruijn;
 mod divide;
+mod float;
 mod gray;
 mod lab;
 mod lab_code;
@@ -39,6 +40,7 @@ pub use debruijn::{
     known_magic, last_page, DebruijnAction, DebruijnState, ScanVariant, MAGICS_PER_PAGE,
 };
 pub use divide::{divisor_fits, DivideAction, DivideState, DIVIDE_WIDTHS};
+pub use float::{FloatAction, FloatMode, FloatState};
 pub use gray::{first_subset, GrayAction, GrayState, GRAY_WIDTHS, MAX_SUBSET_BITS};
 pub use lab::{LabAction, LabMode, LabState, Preset, LAST_STEP, PRESETS};
 pub use lab_code::{CPreset, CodeAction, CodeState, C_PRESETS};

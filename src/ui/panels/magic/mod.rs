@@ -10,10 +10,12 @@
 mod cards;
 mod table;
 
+pub use super::family_minis::magic as mini;
+
 use super::PanelProps;
 use crate::bits::square::Square;
 use crate::chess::magic_lab::SliderPiece;
-use crate::ui::components::{input_value, panel_link, BitGrid};
+use crate::ui::components::{input_value, panel_link};
 use crate::ui::state::{
     DebruijnAction, DebruijnState, MagicAction as Action, MagicState, PanelState,
 };
@@ -114,19 +116,5 @@ pub fn magic_panel(props: &PanelProps) -> Html {
             <TableCard piece={state.piece} {open} />
             { panel_link(&debruijn, "see also: the same hash in the de Bruijn bit scan".into()) }
         </PanelFrame>
-    }
-}
-
-/// The start page's miniature: a rook's mask on d4 and its table size.
-pub fn mini() -> Html {
-    use crate::chess::magic_lab::{mask, usual_bits, SliderPiece};
-    use crate::chess::Square;
-    let m = mask(SliderPiece::Rook, Square::D4);
-    let bits = usual_bits(SliderPiece::Rook, Square::D4);
-    html! {
-        <>
-        <BitGrid board={m} small=true label="rook on d4: its mask" />
-        <p class="mini">{ format!("{bits} blockers that matter: a {}-entry table", 1u32 << bits) }</p>
-        </>
     }
 }
