@@ -83,6 +83,7 @@ async fn shell_renders_navigation_and_signed_nibble_table() {
             "Position",
             "GPU perft",
             "Lab",
+            "Float",
             "Bitboard",
             "Magic bitboards",
             "Bit permutations",

@@ -10,71 +10,16 @@
 //! `a`, `b`, `c`, `to`, `step`).
 
 pub use super::family_minis::float as mini;
-use super::float_cards::{shows_sum, BitsCard, FormatsCard, LineCard, SpecialsCard, SumCard};
+use super::float_cards::{
+    shown, shows_sum, BitsCard, FormatsCard, LineCard, Shown, SpecialsCard, SumCard,
+};
 use super::PanelProps;
-use crate::bits::float::arith::{compute, Op};
-use crate::bits::float::convert::convert;
-use crate::bits::float::expr::operand;
-use crate::bits::float::format::{Format, Overflow, ALL};
-use crate::bits::float::{decode, encode, Decoded, Rounded};
-use crate::bits::trace::Trace;
+use crate::bits::float::arith::Op;
+use crate::bits::float::format::{Format, ALL};
 use crate::ui::components::{input_value, on_select, tab_stop, Roving, StepPlayer};
 use crate::ui::state::{FloatAction as Action, FloatMode, FloatState};
 use crate::ui::{components::PanelFrame, registry::Panel};
-use std::rc::Rc;
 use yew::prelude::*;
-
-/// The value a state shows, as the library computed it.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct Shown {
-    /// The format the value is in (a conversion's target).
-    pub format: Format,
-    pub decoded: Rc<Decoded>,
-    /// How it was made, stepped.
-    pub trace: Rc<Trace>,
-    /// What rounding did (none for bits decoded).
-    pub rounded: Option<Rounded>,
-}
-
-/// The value of `s`, or why there is none (a typed text that does not read).
-pub(super) fn shown(s: &FloatState) -> Result<Shown, String> {
-    let text = |e: crate::bits::float::FloatError| e.to_string();
-    let (format, rounded, trace) = match s.mode {
-        FloatMode::Bits => {
-            let (_, trace) = decode(s.format, s.bits).map_err(text)?;
-            (s.format, None, trace)
-        }
-        FloatMode::Number => {
-            let (r, trace) = encode(s.format, &s.number).map_err(text)?;
-            (s.format, Some(r), trace)
-        }
-        FloatMode::Op => {
-            let texts = [&s.a, &s.b, &s.c];
-            let args = texts[..s.op.arity()]
-                .iter()
-                .map(|t| operand(s.format, t).map(|(bits, _)| bits))
-                .collect::<Result<Vec<u64>, _>>()
-                .map_err(text)?;
-            let overflow = Overflow::default_for(s.format);
-            let (r, trace) = compute(s.format, s.op, &args, overflow).map_err(text)?;
-            (s.format, Some(r), trace)
-        }
-        FloatMode::Convert => {
-            let (bits, _) = operand(s.format, &s.number).map_err(text)?;
-            let overflow = Overflow::default_for(s.to);
-            let (r, trace) = convert(s.format, s.to, bits, overflow).map_err(text)?;
-            (s.to, Some(r), trace)
-        }
-    };
-    let bits = rounded.map_or(s.bits, |r| r.bits);
-    let (decoded, _) = decode(format, bits).map_err(text)?;
-    Ok(Shown {
-        format,
-        decoded: Rc::new(decoded),
-        trace: Rc::new(trace),
-        rounded,
-    })
-}
 
 #[function_component(FloatPanel)]
 pub fn float_panel(props: &PanelProps) -> Html {
