@@ -106,6 +106,7 @@ impl Counted {
         let keyword = match &s.kind {
             StmtKind::If(..) => Some("if"),
             StmtKind::Loop(l) => Some(l.kind.keyword()),
+            StmtKind::Switch(_) => Some("switch"),
             _ => None,
         };
         if let Some(w) = keyword {
@@ -133,6 +134,10 @@ impl Counted {
                 self.stmt(&l.body);
             }
             StmtKind::Block(b) => b.iter().for_each(|s| self.stmt(s)),
+            StmtKind::Switch(sw) => {
+                self.expr(&sw.value);
+                sw.body.iter().for_each(|s| self.stmt(s));
+            }
             _ => {}
         }
     }

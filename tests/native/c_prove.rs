@@ -15,7 +15,7 @@ use bitscope::lang::prove::c::{prove, Outcome, Side, Verdict};
 use bitscope::lang::prove::{NoControl, Options};
 
 /// (name, the trick, its plain form); each file's last function is used.
-const PAIRS: [(&str, &str, &str); 11] = [
+const PAIRS: [(&str, &str, &str); 14] = [
     ("popcount", "unsigned f(unsigned v) { v = v - ((v >> 1) & 0x55555555); v = (v & 0x33333333) + ((v >> 2) & 0x33333333); return ((v + (v >> 4) & 0xF0F0F0F) * 0x1010101) >> 24; }",
         "unsigned g(unsigned v) { unsigned n = 0; for (int i = 0; i < 32; i++) n += (v >> i) & 1; return n; }"),
     ("abs", "int f(int x) { int m = x >> 31; return (x ^ m) - m; }", "int g(int x) { return x < 0 ? -x : x; }"),
@@ -29,6 +29,13 @@ const PAIRS: [(&str, &str, &str); 11] = [
     ("average", "unsigned f(unsigned a, unsigned b) { return (a & b) + ((a ^ b) >> 1); }", "unsigned g(unsigned a, unsigned b) { return (unsigned)(((unsigned long)a + b) >> 1); }"),
     ("parity", "int f(unsigned v) { v ^= v >> 16; v ^= v >> 8; v ^= v >> 4; v &= 0xf; return (0x6996 >> v) & 1; }", "int g(unsigned v) { return __builtin_parity(v); }"),
     ("narrow average", "int f(unsigned char a, unsigned char b) { return (a + b) >> 1; }", "int g(unsigned char a, unsigned char b) { return (a & b) + ((a ^ b) >> 1); }"),
+    // switch: the data lab's replaceByte reference, fall-through into a case, continue through a switch
+    ("replace byte", "unsigned f(unsigned x, int n, unsigned c) { switch (n & 3) { case 0: x = (x & 0xFFFFFF00) | (c & 0xff); break; case 1: x = (x & 0xFFFF00FF) | ((c & 0xff) << 8); break; case 2: x = (x & 0xFF00FFFF) | ((c & 0xff) << 16); break; default: x = (x & 0x00FFFFFF) | ((c & 0xff) << 24); } return x; }",
+        "unsigned g(unsigned x, int n, unsigned c) { int s = (n & 3) << 3; return (x & ~(0xffu << s)) | ((c & 0xff) << s); }"),
+    ("fall-through", "unsigned f(unsigned x) { unsigned r = 0; switch (x & 3) { case 3: r += x >> 2; case 2: r += 1; case 1: r ^= x; break; default: r = 7; } return r; }",
+        "unsigned g(unsigned x) { unsigned k = x & 3; if (k == 0) return 7; if (k == 1) return x; if (k == 2) return 1 ^ x; return ((x >> 2) + 1) ^ x; }"),
+    ("nibble kinds", "unsigned f(unsigned x) { unsigned n = 0; for (int i = 0; i < 8; i++) { switch (x >> 4 * i & 0xf) { case 0: continue; case 15: n += 2; break; default: n++; } n += 16; } return n; }",
+        "unsigned g(unsigned x) { unsigned n = 0; for (int i = 0; i < 32; i += 4) { unsigned d = x >> i & 0xf; if (d == 15) n += 18; else if (d) n += 17; } return n; }"),
 ];
 
 fn side_of(p: &Program) -> Side<'_> {

@@ -148,6 +148,7 @@ pub enum StmtKind {
     Expr(Expr),
     If(Expr, Box<Stmt>, Option<Box<Stmt>>),
     Loop(Loop),
+    Switch(Box<Switch>),
     Break,
     Continue,
     Return(Option<Expr>),
@@ -184,6 +185,55 @@ pub struct Loop {
     pub cond: Option<Expr>,
     pub step: Option<Expr>,
     pub body: Box<Stmt>,
+}
+
+/// `switch (value) { case 1: … default: … }`: the block's statements in
+/// order, and where each label enters them; a `break` leaves the switch,
+/// and without one each case falls through into the next.
+///
+/// ```text
+/// switch (x & 3) {      body[0]  case 0:  r = 1;
+///   case 0: r = 1;      body[1]  case 1:  r += 2;  break;
+///   case 1: r += 2;     body[2]           (break)
+///           break;      body[3]  default: r = 9;
+///   default: r = 9;     cases: [(0, 0), (1, 1)], default: Some(3)
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Switch {
+    /// The controlling expression; its value is promoted (the integer
+    /// promotions), and the cases are of that type.
+    pub value: Expr,
+    pub body: Vec<Stmt>,
+    pub cases: Vec<Case>,
+    /// The statement `default:` labels (`body.len()` when it labels none).
+    pub default: Option<usize>,
+}
+
+/// `case VALUE:` before `body[at]` of a [`Switch`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Case {
+    /// The constant converted to the switch's type.
+    pub value: Value,
+    pub at: usize,
+    pub pos: Pos,
+}
+
+impl Switch {
+    /// The cases' type: the controlling expression's, promoted.
+    pub fn ty(&self) -> Int {
+        self.value.ty.promote()
+    }
+
+    /// The statement a value enters at: its case's, else `default`'s;
+    /// `None` when the switch runs nothing.
+    pub fn entry(&self, bits: u64) -> Option<usize> {
+        self.cases
+            .iter()
+            .find(|c| c.value.bits == bits)
+            .map(|c| c.at)
+            .or(self.default)
+    }
 }
 
 impl Loop {

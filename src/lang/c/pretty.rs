@@ -16,7 +16,7 @@
 //! source: comments go, macros are expanded and types are written by their C
 //! names (`uint32_t` becomes `unsigned int`); what runs is the same.
 
-use super::ast::{Decl, Expr, Function, Init, LoopKind, Parsed, Slot, Stmt, StmtKind};
+use super::ast::{Decl, Expr, Function, Init, LoopKind, Parsed, Slot, Stmt, StmtKind, Switch};
 use super::Program;
 use std::collections::HashSet;
 use std::fmt::Write;
@@ -69,6 +69,7 @@ fn visit(body: &[Stmt], each: &mut impl FnMut(&Stmt)) {
                 }
             }
             StmtKind::Loop(l) => visit(std::slice::from_ref(&l.body), each),
+            StmtKind::Switch(sw) => visit(&sw.body, each),
             _ => {}
         }
     }
@@ -191,9 +192,30 @@ fn statement(out: &mut String, s: &Stmt, depth: usize) {
             }
             return;
         }
+        StmtKind::Switch(sw) => {
+            let _ = writeln!(out, "switch ({}) {{", sw.value.show());
+            for (k, s) in sw.body.iter().enumerate() {
+                labels(out, sw, k, depth);
+                statement(out, s, depth + 2);
+            }
+            labels(out, sw, sw.body.len(), depth);
+            out.push_str(&pad);
+            out.push('}');
+        }
         _ => out.push_str(&inline(s)),
     }
     out.push('\n');
+}
+
+/// The `case K:` and `default:` lines before `body[k]` of a switch.
+fn labels(out: &mut String, sw: &Switch, k: usize, depth: usize) {
+    let pad = INDENT.repeat(depth + 1);
+    for c in sw.cases.iter().filter(|c| c.at == k) {
+        let _ = writeln!(out, "{pad}case {}:", c.value.get());
+    }
+    if sw.default == Some(k) {
+        let _ = writeln!(out, "{pad}default:");
+    }
 }
 
 /// A loop's or an `if`'s body: a block after a space, any other statement

@@ -178,10 +178,6 @@ fn refused_constructs_are_named() {
             "`goto` is not supported",
         ),
         (
-            "int f(int x) { switch (x) { } return 0; }",
-            "`switch` is not supported",
-        ),
-        (
             "int f(int x) { return printf(\"%d\", x); }",
             "strings are not supported",
         ),
@@ -196,6 +192,62 @@ fn refused_constructs_are_named() {
         let e = Program::parse(src).expect_err(src);
         assert!(e.message.contains(want), "{src}: {e}");
         assert_ne!(e.kind, ErrorKind::Syntax, "{src}: {e}");
+    }
+}
+
+#[test]
+fn switch_falls_through_and_its_mistakes_are_named() {
+    let src = "int f(int x) {\n  int r = 0;\n  switch (x) {\n  case 1: r += 1;\n  case 2: r += 2; break;\n  default: r = 9;\n  case -3: r = -r;\n  }\n  return r;\n}";
+    let got: Vec<i128> = [1, 2, 3, -3, 0].iter().map(|&x| val(src, &[x])).collect();
+    assert_eq!(got, [3, 2, -9, 0, -9]);
+    // the step says where the value entered
+    let p = Program::parse(src).unwrap();
+    let opts = RunOptions {
+        trace: true,
+        ..RunOptions::default()
+    };
+    let steps = p.run("f", &[2], &opts).unwrap().steps;
+    let step = steps.iter().find(|s| s.text == "switch (x)").unwrap();
+    assert_eq!(step.note.as_deref(), Some("enters at `case 2:` (line 5)"));
+    let steps = p.run("f", &[7], &opts).unwrap().steps;
+    let step = steps.iter().find(|s| s.text == "switch (x)").unwrap();
+    assert_eq!(
+        step.note.as_deref(),
+        Some("no case matches: enters at `default:`")
+    );
+    let mistakes = [
+        (
+            "int f(int x) { case 1: return x; }",
+            "`case` outside a `switch`",
+        ),
+        (
+            "int f(int x) { switch (x) { case 1: case 1: x++; } return x; }",
+            "duplicate `case 1`",
+        ),
+        (
+            "int f(int x) { switch (x) { default: x++; default: x--; } return x; }",
+            "a second `default`",
+        ),
+        (
+            "int f(int x) { switch (x) { case 1: { case 2: x++; } } return x; }",
+            "inside a statement of a `switch`",
+        ),
+        (
+            "int f(int x) { switch (x) { case 1: int y = 2; x += y; } return x; }",
+            "a declaration directly in a `switch` block",
+        ),
+        (
+            "int f(int x) { switch (x) { case 1: continue; } return x; }",
+            "`continue` outside a loop",
+        ),
+        (
+            "int f(int x) { break; return x; }",
+            "`break` outside a loop or a `switch`",
+        ),
+    ];
+    for (src, want) in mistakes {
+        let e = Program::parse(src).expect_err(src);
+        assert!(e.message.contains(want), "{src}: {e}");
     }
 }
 

@@ -7,7 +7,7 @@
 
 use super::ast::{
     BinOp, Decl, Expr, ExprKind, Function, Init, Loop, LoopKind, Parsed, Pos, Slot, Stmt, StmtKind,
-    WordOp,
+    Switch, WordOp,
 };
 use super::ops::{self, Undefined};
 mod record;
@@ -314,7 +314,48 @@ impl<'p> Machine<'p> {
             StmtKind::Break => Ok(Flow::Break),
             StmtKind::Continue => Ok(Flow::Continue),
             StmtKind::Loop(l) => self.looping(f, s.pos, l),
+            StmtKind::Switch(sw) => self.switching(f, s.pos, sw),
         }
+    }
+
+    /// A `switch`: its value promoted, a step saying where it enters, then
+    /// the block's statements from there until a `break` or the end.
+    fn switching(&mut self, f: &mut Frame, pos: Pos, sw: &Switch) -> R<Flow> {
+        let before = self.snapshot(f);
+        let text = format!("switch ({})", sw.value.show());
+        let v = self.eval(f, &sw.value)?;
+        let v = self.convert(v, sw.ty(), Why::Promotion, &sw.value, || text.clone());
+        let entry = sw.entry(v.bits);
+        if self.opts.trace {
+            let case = sw.cases.iter().find(|c| c.value == v);
+            self.note = Some(match (case, entry) {
+                (Some(c), _) => {
+                    format!("enters at `case {}:` (line {})", c.value.get(), c.pos.line)
+                }
+                (None, Some(_)) => "no case matches: enters at `default:`".into(),
+                (None, None) => "no case matches and there is no `default:`: nothing runs".into(),
+            });
+        }
+        let taken = entry.is_some();
+        self.record(
+            f,
+            pos,
+            StepKind::Condition { taken },
+            text,
+            Some(v),
+            &before,
+        );
+        let Some(start) = entry else {
+            return Ok(Flow::Normal);
+        };
+        for s in &sw.body[start..] {
+            match self.exec(f, s)? {
+                Flow::Normal => {}
+                Flow::Break => return Ok(Flow::Normal),
+                other => return Ok(other),
+            }
+        }
+        Ok(Flow::Normal)
     }
 
     /// A declaration statement: each local declared, one step showing the

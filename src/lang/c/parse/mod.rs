@@ -36,6 +36,8 @@ pub(super) struct Parser<'a> {
     scopes: Vec<HashMap<String, Slot>>,
     locals: Vec<VarInfo>,
     loops: usize,
+    /// How many `switch` bodies enclose the statement (`break` leaves one).
+    switches: usize,
     /// The current function's return type (`None` for `void`).
     ret: Option<Int>,
     depth: usize,
@@ -101,6 +103,7 @@ pub fn parse(toks: &[Token]) -> Result<Parsed, CError> {
         scopes: vec![HashMap::new()],
         locals: Vec::new(),
         loops: 0,
+        switches: 0,
         ret: None,
         depth: 0,
     };

@@ -1,7 +1,8 @@
-//! Statements: blocks, declarations, `if`, the three loops, `break`,
-//! `continue`, `return`; `goto` and `switch` are refused by name.
+//! Statements: blocks, declarations, `if`, the three loops, `switch`,
+//! `break`, `continue`, `return`; `goto` is refused by name.
 
-use super::super::ast::{Loop, LoopKind, Stmt, StmtKind};
+use super::super::ast::{Case, Loop, LoopKind, Stmt, StmtKind, Switch};
+use super::super::types::Value;
 use super::super::{CError, ErrorKind};
 use super::Parser;
 use std::collections::HashMap;
@@ -71,11 +72,12 @@ impl Parser<'_> {
             "for" => return self.for_loop(pos),
             "break" | "continue" => {
                 self.i += 1;
-                if self.loops == 0 {
+                if self.loops == 0 && (word == "continue" || self.switches == 0) {
+                    let outside = if word == "break" { "a loop or a `switch`" } else { "a loop" };
                     return Err(self.err(
                         pos,
                         ErrorKind::Syntax,
-                        format!("`{word}` outside a loop"),
+                        format!("`{word}` outside {outside}"),
                     ));
                 }
                 self.expect(";")?;
@@ -113,12 +115,16 @@ impl Parser<'_> {
                 StmtKind::Return(value)
             }
             "goto" => return Err(self.err(pos, ErrorKind::Refused, "`goto` is not supported")),
-            "switch" | "case" | "default" => {
+            "switch" => return self.switch(pos),
+            "case" | "default" if self.switches > 0 => {
                 return Err(self.err(
                     pos,
                     ErrorKind::Refused,
-                    format!("`{word}` is not supported (write it with `if`)"),
+                    format!("`{word}` inside a statement of a `switch` is not supported: label only the `switch` block's own statements"),
                 ))
+            }
+            "case" | "default" => {
+                return Err(self.err(pos, ErrorKind::Syntax, format!("`{word}` outside a `switch`")))
             }
             "else" => return Err(self.syntax("`else` without an `if`")),
             _ if self.at_type() => {
@@ -163,6 +169,80 @@ impl Parser<'_> {
         let s = self.sub_statement();
         self.loops -= 1;
         s
+    }
+
+    /// `switch (value) { case K: … default: … }`: the labels of the block's
+    /// own statements ([`Switch`]).
+    fn switch(&mut self, pos: super::super::ast::Pos) -> Result<Stmt, CError> {
+        self.i += 1;
+        let value = self.condition()?;
+        let ty = value.ty.promote();
+        let open = self.pos();
+        self.expect("{")?;
+        self.scopes.push(HashMap::new());
+        self.switches += 1;
+        let mut sw = Switch {
+            value,
+            body: Vec::new(),
+            cases: Vec::new(),
+            default: None,
+        };
+        let body = self.switch_body(&mut sw, ty, open);
+        self.switches -= 1;
+        self.scopes.pop();
+        body?;
+        Ok(Stmt {
+            kind: StmtKind::Switch(Box::new(sw)),
+            pos,
+        })
+    }
+
+    /// The statements and labels of a `switch` block, up to its `}`.
+    fn switch_body(
+        &mut self,
+        sw: &mut Switch,
+        ty: super::super::Int,
+        open: super::super::ast::Pos,
+    ) -> Result<(), CError> {
+        while !self.eat("}") {
+            let at = self.pos();
+            if self.peek().is_none() {
+                return Err(self.err(open, ErrorKind::Syntax, "this `{` is never closed"));
+            }
+            if self.eat_word("case") {
+                let k = self.constant()?;
+                self.expect(":")?;
+                let value = Value::new(ty, k);
+                if sw.cases.iter().any(|c| c.value == value) {
+                    return Err(self.err(at, ErrorKind::Type, format!("duplicate `case {k}`")));
+                }
+                sw.cases.push(Case {
+                    value,
+                    at: sw.body.len(),
+                    pos: at,
+                });
+            } else if self.eat_word("default") {
+                self.expect(":")?;
+                if sw.default.is_some() {
+                    return Err(self.err(
+                        at,
+                        ErrorKind::Type,
+                        "a second `default` in one `switch`",
+                    ));
+                }
+                sw.default = Some(sw.body.len());
+            } else if self.at_type() {
+                return Err(self.err(
+                    at,
+                    ErrorKind::Refused,
+                    "a declaration directly in a `switch` block is not supported: declare it before the `switch`, or put the case's statements in braces",
+                ));
+            } else {
+                let s = self.statement()?;
+                sw.body.push(s);
+            }
+        }
+        Ok(())
     }
 
     /// `( expr )` of an `if`, `while` or `do`.

@@ -8,9 +8,12 @@
 //! proven: loop bound". Arrays are read and written through selects.
 
 use super::super::circuit::{Circuit, Lit};
+use super::super::words::eq;
 use super::super::{sat, Control, Flow};
 use super::word::{self, bool_int, Sym};
-use crate::lang::c::ast::{BinOp, Decl, Expr, ExprKind, Init, Loop, Slot, Stmt, StmtKind, WordOp};
+use crate::lang::c::ast::{
+    BinOp, Decl, Expr, ExprKind, Init, Loop, Slot, Stmt, StmtKind, Switch, WordOp,
+};
 use crate::lang::c::{Int, Program, Value};
 
 /// Where symbolic execution stops without a circuit.
@@ -192,7 +195,35 @@ impl<'a> Exec<'a> {
             StmtKind::Break => ctx.broke = self.c.or(ctx.broke, g),
             StmtKind::Continue => ctx.continued = self.c.or(ctx.continued, g),
             StmtKind::Loop(l) => self.looping(frame, ctx, g, l)?,
+            StmtKind::Switch(sw) => self.switching(frame, ctx, g, sw)?,
         }
+        Ok(())
+    }
+
+    /// A `switch`: each statement runs where the value entered at or above
+    /// it (falling through), until a `break`, which leaves only the switch
+    /// (a `continue` still reaches the loop around it).
+    fn switching(&mut self, frame: &mut Vec<Cell>, ctx: &mut Ctx, g: Lit, sw: &Switch) -> R<()> {
+        let v = self.eval(frame, &sw.value, g)?.to(self.c, sw.ty());
+        let mut enters = vec![Lit::FALSE; sw.body.len() + 1];
+        let mut any = Lit::FALSE;
+        for case in &sw.cases {
+            let k = Sym::constant(case.value);
+            let hit = eq(self.c, &v.bits, &k.bits);
+            enters[case.at] = self.c.or(enters[case.at], hit);
+            any = self.c.or(any, hit);
+        }
+        if let Some(d) = sw.default {
+            enters[d] = self.c.or(enters[d], !any);
+        }
+        let saved_break = std::mem::replace(&mut ctx.broke, Lit::FALSE);
+        let mut running = Lit::FALSE;
+        for (s, enter) in sw.body.iter().zip(&enters) {
+            running = self.c.or(running, *enter);
+            let on = self.c.and(g, running);
+            self.exec(frame, ctx, s, on)?;
+        }
+        ctx.broke = saved_break;
         Ok(())
     }
 
