@@ -446,8 +446,13 @@ fn types(p: &Puzzle, f: &Function, c: &Counted) -> Option<Broken> {
         );
         return Some(("type", f.pos.line, why));
     }
-    let allowed =
-        |t| t == crate::lang::c::Int::Int || t == p.ret || p.params.iter().any(|q| q.1 == t);
+    use crate::lang::c::Int;
+    let allowed = |t| {
+        t == Int::Int
+            || (p.any_integer && t == Int::UInt)
+            || t == p.ret
+            || p.params.iter().any(|q| q.1 == t)
+    };
     if let Some(v) = f
         .locals
         .iter()
@@ -459,19 +464,34 @@ fn types(p: &Puzzle, f: &Function, c: &Counted) -> Option<Broken> {
         } else {
             v.ty.name()
         };
+        let only = if p.any_integer {
+            "`int` and `unsigned`"
+        } else {
+            "`int`s"
+        };
         return Some((
             "type",
             v.pos.line,
-            format!("`{}` is {what}: only local `int`s", v.name),
+            format!("`{}` is {what}: only local {only}", v.name),
         ));
     }
-    if let Some(l) = c.lits.iter().find(|l| !l.3) {
+    // (under "any integer operations", an `unsigned` constant too)
+    let fits = |l: &&(u32, u32, i128, bool)| l.3 || (p.any_integer && l.2 <= i128::from(u32::MAX));
+    if let Some(l) = c.lits.iter().find(|l| !fits(l)) {
         // (a constant over the puzzle's largest breaks that rule first:
         // 0xAAAAAAAA is "constants 0 through 255", not a type)
         return constant_rule(p, c).or(Some((
             "type",
             l.0,
-            format!("the constant {} is not an `int`", l.2),
+            format!(
+                "the constant {} is not an `{}`",
+                l.2,
+                if p.any_integer {
+                    "int` or `unsigned"
+                } else {
+                    "int"
+                }
+            ),
         )));
     }
     if let Some(o) = c.ops.iter().find(|o| o.what == "[]") {

@@ -14,7 +14,10 @@
 //! ```
 //!
 //! Also `Max constant: N` (255 by default), `Control: allowed` (permits
-//! `if`, loops, `?:`, `&&` and `||`) and `Hints:` lines. A block that names
+//! `if`, loops, `?:`, `&&` and `||`) and `Hints:` lines. The data lab's
+//! float puzzles write `Legal ops: Any integer/unsigned operations incl.
+//! ||, &&. also if, while`: every operator, control flow, `int` and
+//! `unsigned` locals, and any `int` or `unsigned` constant ([`Puzzle::any_integer`]). A block that names
 //! its function but lacks `Legal ops:` or `Max ops:`, or lists an unknown
 //! operator, refuses the whole set with its line.
 
@@ -43,6 +46,9 @@ pub struct Puzzle {
     pub max_constant: u64,
     /// `Control: allowed`.
     pub control: bool,
+    /// `Legal ops: Any integer/unsigned operations…` (the data lab's float
+    /// puzzles): `int` and `unsigned` locals and constants of any value.
+    pub any_integer: bool,
     pub hints: Vec<String>,
     pub params: Vec<(String, Int)>,
     pub ret: Int,
@@ -224,6 +230,7 @@ fn read_block(
         assume: Vec::new(),
         max_constant: 255,
         control: false,
+        any_integer: false,
         hints: Vec::new(),
         params: Vec::new(),
         ret: Int::Int,
@@ -263,6 +270,11 @@ fn read_block(
                 field = Field::Hint;
                 p.hints
                     .extend(Some(value.to_string()).filter(|v| !v.is_empty()));
+            }
+            "legal ops" if is_any_integer(value) => {
+                p.legal_ops = KNOWN_OPS.iter().map(|o| o.to_string()).collect();
+                (p.control, p.any_integer, seen_ops) = (true, true, true);
+                p.max_constant = p.max_constant.max(u64::from(u32::MAX));
             }
             "legal ops" => (p.legal_ops, seen_ops) = (legal_ops(value).map_err(err)?, true),
             "max ops" => (p.max_ops, seen_max) = (number(value)? as usize, true),
@@ -304,6 +316,21 @@ fn is_key(k: &str) -> bool {
         "control",
     ]
     .contains(&k.as_str())
+}
+
+/// The data lab's float puzzles' line, in any of its spellings: "Any
+/// integer/unsigned operations incl. ||, &&. also if, while", "Any
+/// int/unsigned operations …".
+fn is_any_integer(value: &str) -> bool {
+    let words: Vec<String> = value
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    words.first().is_some_and(|w| w == "any")
+        && words
+            .iter()
+            .any(|w| w.starts_with("int") || w == "unsigned")
 }
 
 fn legal_ops(value: &str) -> Result<Vec<String>, String> {

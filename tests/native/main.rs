@@ -39,6 +39,7 @@ mod practice_custom;
 mod practice_fewest;
 mod practice_grade;
 mod practice_grade_class;
+mod practice_grade_float;
 mod prove;
 mod stockfish;
 mod synth;

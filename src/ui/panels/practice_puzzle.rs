@@ -170,7 +170,7 @@ pub(super) fn task_card(p: &Puzzle, hints: usize, hint: Callback<MouseEvent>) ->
             <dl class="rules">
                 <dt>{ "operators" }</dt><dd class="ops-allowed">{ for p.legal_ops.iter().map(|op| html! { <code>{ op.clone() }</code> }) }</dd>
                 <dt>{ "budget" }</dt><dd class="ops-budget">{ format!("at most {} operators", p.max_ops) }</dd>
-                <dt>{ "constants" }</dt><dd>{ format!("0 to {}", p.max_constant) }</dd>
+                <dt>{ "constants" }</dt><dd>{ if p.any_integer { "any int or unsigned; int and unsigned locals".to_string() } else { format!("0 to {}", p.max_constant) } }</dd>
                 <dt>{ "control" }</dt><dd>{ if p.control { "if, loops, ?:, && and || allowed" } else { "none: no if, loops, ?:, && or ||" } }</dd>
                 if !p.assume.is_empty() {
                     <dt>{ "assume" }</dt><dd class="mono">{ p.assume.join(", ") }</dd>

@@ -1,0 +1,232 @@
+//! The data lab's float puzzles (tests/data/datalab_float), their comment
+//! blocks as CS:APP hands them out: the set loads with the float rules
+//! (`Legal ops: Any integer/unsigned operations…`: every operator, `if`
+//! and loops, `unsigned` locals and constants of any value); a student's
+//! right answers are proven for every input; three classic mistakes are
+//! refuted. gcc judges both: the integer references equal the course's
+//! own `float` references (tests.c, through a union) on every exponent's
+//! edges and a million random patterns, and each counterexample gives, in
+//! gcc, the student's value and the float reference's.
+#![cfg(not(target_arch = "wasm32"))]
+
+use crate::common::gcc;
+use crate::common::rng::Rng;
+use bitscope::lang::prove::c::Outcome;
+use bitscope::lang::prove::{Control, NoControl};
+use bitscope::practice::grade::{grade, Grade, Status};
+use bitscope::practice::sets::parse_set;
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/datalab_float/");
+
+fn read(file: &str) -> String {
+    std::fs::read_to_string(format!("{DIR}{file}")).unwrap()
+}
+
+fn graded(student: &str) -> Grade {
+    let mut ctl = || Box::new(NoControl) as Box<dyn Control>;
+    let set = parse_set(&read("puzzles.c")).unwrap();
+    grade(
+        &set,
+        &read("reference.c"),
+        &read(student),
+        &bitscope::practice::options(),
+        &mut ctl,
+    )
+    .unwrap()
+}
+
+/// The course's references, as CS:APP's tests.c computes them in `float`
+/// (x86-64: `(int) f` out of range is 0x80000000).
+const TESTS_C: &str = r#"
+static float u2f(unsigned u) { union { unsigned u; float f; } a; a.u = u; return a.f; }
+static unsigned f2u(float f) { union { unsigned u; float f; } a; a.f = f; return a.u; }
+unsigned float_scale2(unsigned uf) { float f = u2f(uf); float tf = 2 * f; if (isnan(f)) return uf; else return f2u(tf); }
+int float_float2int(unsigned uf) { float f = u2f(uf); int x = (int) f; return x; }
+unsigned float_power2(int x) {
+  float result = 1.0, p2 = 2.0;
+  int recip = (x < 0);
+  if ((unsigned) x == 0x80000000) return 0;
+  if (recip) { x = -x; p2 = 0.5; }
+  while (x > 0) { if (x & 0x1) result = result * p2; p2 = p2 * p2; x >>= 1; }
+  return f2u(result);
+}
+"#;
+
+#[test]
+fn the_float_puzzles_load_with_their_own_rules() {
+    let set = parse_set(&read("puzzles.c")).unwrap();
+    let names: Vec<&str> = set.puzzles.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["floatScale2", "floatFloat2Int", "floatPower2"]);
+    for p in &set.puzzles {
+        assert!(p.any_integer && p.control, "{}", p.name);
+        assert_eq!((p.max_ops, p.rating), (30, 4), "{}", p.name);
+        assert!(p.allows("&&") && p.allows("<") && p.allows("*") && p.allows("-x"));
+    }
+}
+
+#[test]
+fn right_answers_are_proven_and_classic_mistakes_refuted() {
+    let right = graded("student_correct.c");
+    for p in &right.puzzles {
+        assert_eq!(
+            p.status,
+            Status::Correct,
+            "{}: {} {:?}",
+            p.name,
+            p.kind,
+            p.reason
+        );
+    }
+    let wrong = graded("student_wrong.c");
+    let statuses: Vec<(&str, Status)> = wrong
+        .puzzles
+        .iter()
+        .map(|p| (p.name.as_str(), p.status))
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            ("floatScale2", Status::Wrong),
+            ("floatFloat2Int", Status::Wrong),
+            ("floatPower2", Status::Wrong)
+        ]
+    );
+}
+
+#[test]
+fn the_rules_are_the_float_puzzles_rules() {
+    let set = parse_set(&read("puzzles.c")).unwrap();
+    let mut ctl = || Box::new(NoControl) as Box<dyn Control>;
+    let mut answer = |body: &str| {
+        let g = grade(
+            &set,
+            &read("reference.c"),
+            &format!("unsigned floatScale2(unsigned uf) {{ {body} }}"),
+            &bitscope::practice::options(),
+            &mut ctl,
+        )
+        .unwrap();
+        let p = g
+            .puzzles
+            .into_iter()
+            .find(|p| p.name == "floatScale2")
+            .unwrap();
+        (p.status, p.kind)
+    };
+    // a constant past unsigned, a cast, a call: each a rule, never a crash
+    assert_eq!(answer("return uf + 0x100000000;").1, "constant");
+    assert_eq!(answer("return (unsigned)(int)uf;").1, "cast");
+    assert_eq!(answer("return floatScale2(uf);").1, "call");
+    assert_eq!(answer("long t = uf; return t;").1, "type");
+    // unsigned locals and constants over 255 are allowed
+    assert_ne!(
+        answer("unsigned s = uf & 0x80000000; return s;").1,
+        "type",
+        "an unsigned local and 0x80000000"
+    );
+}
+
+/// gcc: the integer references against tests.c's float ones, and each
+/// counterexample's two values.
+#[test]
+fn gcc_confirms_the_references_and_the_counterexamples() {
+    gcc::require();
+    let scratch = gcc::Scratch::new("datalab-float");
+    let functions = [
+        ("float_scale2".to_string(), 1),
+        ("test_floatScale2".to_string(), 1),
+        ("float_float2int".to_string(), 1),
+        ("test_floatFloat2Int".to_string(), 1),
+        ("float_power2".to_string(), 1),
+        ("test_floatPower2".to_string(), 1),
+        ("floatScale2".to_string(), 1),
+        ("floatFloat2Int".to_string(), 1),
+        ("floatPower2".to_string(), 1),
+    ];
+    let src = format!(
+        "#include <math.h>\n{}\n{TESTS_C}\n{}\n{}\n{}",
+        gcc::PRINT,
+        read("reference.c"),
+        read("student_wrong.c"),
+        gcc::dispatch_main(&functions)
+    );
+    let exe = scratch.compile("datalab", &src);
+    let run = |calls: &[(usize, u64)]| -> Vec<u64> {
+        let text: String = calls
+            .iter()
+            .map(|(k, a)| format!("{k:x} {a:x} 0 0\n"))
+            .collect();
+        gcc::run_exe(&exe, &text)
+    };
+    // every exponent with edge fractions, both signs, and random patterns
+    let mut patterns: Vec<u64> = Vec::new();
+    for e in 0..256u64 {
+        for f in [
+            0, 1, 2, 0x3f_ffff, 0x40_0000, 0x40_0001, 0x7f_fffe, 0x7f_ffff,
+        ] {
+            patterns.extend([e << 23 | f, 1 << 31 | e << 23 | f]);
+        }
+    }
+    let mut rng = Rng::new(0xF10A7);
+    patterns.extend((0..1_000_000).map(|_| rng.next_u64() & 0xffff_ffff));
+    for (float_ref, int_ref) in [(0, 1), (2, 3)] {
+        let calls: Vec<(usize, u64)> = patterns
+            .iter()
+            .flat_map(|&p| [(float_ref, p), (int_ref, p)])
+            .collect();
+        let out = run(&calls);
+        for (k, pair) in out.chunks(2).enumerate() {
+            assert_eq!(
+                pair[0], pair[1],
+                "{}: at {:#x}",
+                functions[int_ref].0, patterns[k]
+            );
+        }
+    }
+    let ints: Vec<u64> = (-1000i64..=1000)
+        .chain([
+            i64::from(i32::MIN),
+            i64::from(i32::MAX),
+            -150,
+            -149,
+            -127,
+            -126,
+            127,
+            128,
+        ])
+        .map(|x| x as u64 & 0xffff_ffff)
+        .collect();
+    let calls: Vec<(usize, u64)> = ints.iter().flat_map(|&x| [(4, x), (5, x)]).collect();
+    for (k, pair) in run(&calls).chunks(2).enumerate() {
+        assert_eq!(
+            pair[0], pair[1],
+            "test_floatPower2 at {}",
+            ints[k] as u32 as i32
+        );
+    }
+    // each counterexample: gcc's student and gcc's float reference
+    for (p, (float_ref, student)) in
+        graded("student_wrong.c")
+            .puzzles
+            .iter()
+            .zip([(0, 6), (2, 7), (4, 8)])
+    {
+        let cx = p
+            .counterexample
+            .as_ref()
+            .unwrap_or_else(|| panic!("{}", p.name));
+        let arg = cx.args[0].1.bits;
+        let value = |o: &Outcome| match o {
+            Outcome::Value(v) => v.extended(),
+            other => panic!("{}: {other:?}", p.name),
+        };
+        let out = run(&[(student, arg), (float_ref, arg)]);
+        assert_eq!(
+            out,
+            [value(&cx.got), value(&cx.expected)],
+            "{} at {arg:#x}",
+            p.name
+        );
+        assert_ne!(out[0], out[1], "{}", p.name);
+    }
+}
