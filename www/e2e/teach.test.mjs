@@ -45,7 +45,7 @@ async function follow(page, slug) {
 test('start page: a card per panel with a live miniature, and the suggested path', async () => {
   const { page, problems, context } = await open('');
   assert.equal(await page.getAttribute('main#panel', 'data-panel'), 'start');
-  assert.equal(await page.locator('.start-card').count(), 17, 'one card per panel');
+  assert.equal(await page.locator('.start-card').count(), 18, 'one card per panel');
   const path = await page.locator('ol.path a').evaluateAll((a) => a.map((e) => e.dataset.start));
   assert.deepEqual(path, ['nibbles', 'swar', 'debruijn', 'lab', 'practice', 'trits', 'position', 'gpu']);
   assert.match(await page.locator('.start-card[data-card="lab"] p').first().innerText(), /whole C functions/);
@@ -62,6 +62,7 @@ test('start page: a card per panel with a live miniature, and the suggested path
   assert.match(await card('quad'), /q3 \(black\) = 0xffff000000000000/);
   assert.equal(await page.locator('.start-card[data-card="bitboard"] .sq.on').count(), 2);
   assert.match(await card('magic'), /10 blockers that matter: a 1024-entry table/);
+  assert.match(await card('float'), /0\.1f = 0 01111011 10011001100110011001101 = 0\.100000001490116119384765625/);
   assert.equal(await page.locator('.start-card[data-card="magic"] .sq.on').count(), 10);
   assert.equal(await page.locator('nav a.active').count(), 0, 'no panel is active');
   await shot(page, 'start');
