@@ -22,6 +22,7 @@ use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
+use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -215,6 +216,15 @@ pub fn serve_until_stopped(
     limits: ConnLimits,
     say: impl FnOnce(SocketAddr) -> String,
 ) -> i32 {
+    // A visitor who hangs up mid-response must not end the server: `main`
+    // gives SIGPIPE its default action (for `bitscope … | head`), which
+    // ends the process on a write to a closed socket; a server ignores it
+    // (the write fails with EPIPE and only that connection ends).
+    #[cfg(unix)]
+    // SAFETY: one signal's action set before the runtime starts a thread.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
     let builder = if threads {
         tokio::runtime::Builder::new_multi_thread()
     } else {
@@ -242,8 +252,8 @@ pub fn serve_until_stopped(
                 return 1;
             }
         };
-        println!("{}", say(bound));
-        let _ = std::io::Write::flush(&mut std::io::stdout());
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "{}", say(bound)).and_then(|()| out.flush());
         accept_until_stopped(listener, app, limits).await;
         0
     })

@@ -640,3 +640,30 @@ fn debruijn_graph_and_search() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A visitor who closes the tab while a large file is being sent must not
+/// end the server: a write to a socket whose peer has gone raises SIGPIPE,
+/// whose default action (which the CLI restores for `bitscope … | head`)
+/// ends the process.
+#[test]
+fn a_peer_that_hangs_up_mid_response_does_not_end_the_server() {
+    let root = std::env::temp_dir().join(format!("bitscope-serve-hangup-{}", std::process::id()));
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::write(root.join("index.html"), "<!doctype html><title>t</title>").unwrap();
+    std::fs::write(root.join("big.bin"), vec![7u8; 8 << 20]).unwrap();
+    let mut server = Server::start(&root);
+    for _ in 0..20 {
+        let mut s = TcpStream::connect(&server.addr).unwrap();
+        write!(s, "GET /big.bin HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr).unwrap();
+        let mut some = [0u8; 4096];
+        let _ = s.read(&mut some);
+        drop(s);
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let ended = server.child.try_wait().unwrap();
+    assert!(ended.is_none(), "the server ended: {ended:?}");
+    let (status, _, _) = server.get("/");
+    assert_eq!(status, 200);
+    drop(server);
+    let _ = std::fs::remove_dir_all(root);
+}
