@@ -132,3 +132,27 @@ test('float: its embed reopens the state it was given', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('float: the tricks stepped: fast inverse square root, rounding by 1.5 × 2^23, int to double by 2^52', async () => {
+  const { page, problems, context } = await open('float?mode=trick&trick=invsqrt&n=4');
+  // 1/√4 = 0.5: the guess and one Newton step land within 0.2%
+  assert.match(await exact(page), /^0\.49[89]\d+$/);
+  const next = page.locator('.float-steps .step-controls .next');
+  while (await next.isEnabled()) await next.click();
+  assert.match(await page.textContent('.float-steps .step.current'), /one Newton step.*relative error 0\.\d+%/s);
+  await shot(page, 'float-inv-sqrt');
+  await page.selectOption('#float-trick', 'round');
+  await page.fill('#float-number', '2.5');
+  await page.waitForFunction(() => location.hash.includes('trick=round') && location.hash.includes('n=2.5'));
+  assert.equal(await exact(page), '2', 'ties to even');
+  await page.selectOption('#float-trick', 'int2double');
+  await page.fill('#float-number', '4294967295');
+  await page.waitForFunction(() => location.hash.includes('trick=int2double') && location.hash.includes('n=4294967295'));
+  assert.equal(await exact(page), '4294967295');
+  assert.match(await page.textContent('.float-bits-card h3'), /binary64/);
+  await page.fill('#float-number', '-1');
+  await page.waitForSelector('.float-error');
+  assert.match(await page.textContent('.float-error'), /not an integer from 0 to 4294967295/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -39,4 +39,6 @@ pub enum FloatError {
     BadBits(String),
     #[error("integers are {0} bits here: 32 or 64")]
     IntWidth(u32),
+    #[error("{0:?} is not an integer from 0 to 4294967295")]
+    NotU32(String),
 }

@@ -27,6 +27,7 @@ pub mod format;
 pub mod parse;
 pub mod round;
 pub mod steps;
+pub mod tricks;
 pub mod x86;
 
 pub use decode::{decode, decoded, next_down, next_up, Class, Decoded};

@@ -16,6 +16,7 @@ use super::float_cards::{
 use super::PanelProps;
 use crate::bits::float::arith::Op;
 use crate::bits::float::format::{Format, ALL};
+use crate::bits::float::tricks::FloatTrick;
 use crate::ui::components::{input_value, on_select, tab_stop, Roving, StepPlayer};
 use crate::ui::state::{FloatAction as Action, FloatMode, FloatState};
 use crate::ui::{components::PanelFrame, registry::Panel};
@@ -136,6 +137,7 @@ fn mode_fields(state: &FloatState, dispatch: &Callback<Action>) -> Html {
             dispatch.reform(Action::SetNumber),
         ),
         FloatMode::Op => op_fields(state, dispatch),
+        FloatMode::Trick => trick_fields(state, dispatch),
         FloatMode::Convert => {
             let on_to = on_select(dispatch, |v: &str| {
                 ALL.iter().find(|f| f.name == v).map(|f| Action::SetTo(*f))
@@ -150,6 +152,30 @@ fn mode_fields(state: &FloatState, dispatch: &Callback<Action>) -> Html {
                 </div>
             }
         }
+    }
+}
+
+/// The trick and the number it runs on.
+fn trick_fields(state: &FloatState, dispatch: &Callback<Action>) -> Html {
+    let on_trick = on_select(dispatch, |v: &str| {
+        FloatTrick::ALL
+            .iter()
+            .find(|t| t.name() == v)
+            .map(|t| Action::SetTrick(*t))
+    });
+    let label = if state.trick == FloatTrick::IntToDouble {
+        "an integer, 0 to 4294967295"
+    } else {
+        "x, a binary32"
+    };
+    html! {
+        <div class="field-row float-trick">
+            <div class="field">
+                <label for="float-trick">{ "trick" }</label>
+                <select id="float-trick" onchange={on_trick}>{ for FloatTrick::ALL.iter().map(|t| html! { <option value={t.name()} selected={*t == state.trick}>{ t.title() }</option> }) }</select>
+            </div>
+            { text_field("float-number", label, &state.number, dispatch.reform(Action::SetNumber)) }
+        </div>
     }
 }
 

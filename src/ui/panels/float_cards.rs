@@ -11,7 +11,8 @@ use crate::bits::float::encode::encode_bits;
 use crate::bits::float::exact::abbreviated;
 use crate::bits::float::explain::explain_sum;
 use crate::bits::float::expr::operand;
-use crate::bits::float::format::{Format, Overflow, ALL, BINARY64};
+use crate::bits::float::format::{Format, Overflow, ALL, BINARY32, BINARY64};
+use crate::bits::float::tricks::FloatTrick;
 use crate::bits::float::{decode, decoded, encode, Class, Decoded, Rounded};
 use crate::bits::trace::Trace;
 use crate::bits::word::Word;
@@ -35,14 +36,14 @@ pub(super) struct Shown {
 /// The value of `s`, or why there is none (a typed text that does not read).
 pub(super) fn shown(s: &FloatState) -> Result<Shown, String> {
     let text = |e: crate::bits::float::FloatError| e.to_string();
-    let (format, rounded, trace) = match s.mode {
+    let (format, bits, rounded, trace) = match s.mode {
         FloatMode::Bits => {
             let (_, trace) = decode(s.format, s.bits).map_err(text)?;
-            (s.format, None, trace)
+            (s.format, s.bits, None, trace)
         }
         FloatMode::Number => {
             let (r, trace) = encode(s.format, &s.number).map_err(text)?;
-            (s.format, Some(r), trace)
+            (s.format, r.bits, Some(r), trace)
         }
         FloatMode::Op => {
             let texts = [&s.a, &s.b, &s.c];
@@ -53,16 +54,24 @@ pub(super) fn shown(s: &FloatState) -> Result<Shown, String> {
                 .map_err(text)?;
             let overflow = Overflow::default_for(s.format);
             let (r, trace) = compute(s.format, s.op, &args, overflow).map_err(text)?;
-            (s.format, Some(r), trace)
+            (s.format, r.bits, Some(r), trace)
         }
         FloatMode::Convert => {
             let (bits, _) = operand(s.format, &s.number).map_err(text)?;
             let overflow = Overflow::default_for(s.to);
             let (r, trace) = convert(s.format, s.to, bits, overflow).map_err(text)?;
-            (s.to, Some(r), trace)
+            (s.to, r.bits, Some(r), trace)
+        }
+        FloatMode::Trick => {
+            let (bits, trace) = s.trick.run(&s.number).map_err(text)?;
+            let format = if s.trick == FloatTrick::IntToDouble {
+                BINARY64
+            } else {
+                BINARY32
+            };
+            (format, bits, None, trace)
         }
     };
-    let bits = rounded.map_or(s.bits, |r| r.bits);
     let (decoded, _) = decode(format, bits).map_err(text)?;
     Ok(Shown {
         format,

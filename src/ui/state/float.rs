@@ -9,6 +9,7 @@ use super::url::{url_names, url_state};
 use super::PanelState;
 use crate::bits::float::arith::Op;
 use crate::bits::float::format::{Format, ALL, BINARY32};
+use crate::bits::float::tricks::FloatTrick;
 
 /// What makes the value the panel shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,14 +22,17 @@ pub enum FloatMode {
     Op,
     /// The value of `n` in the format, converted to `to`.
     Convert,
+    /// A float trick ([`FloatTrick`]) on `n`.
+    Trick,
 }
 
 impl FloatMode {
-    pub const ALL: [FloatMode; 4] = [
+    pub const ALL: [FloatMode; 5] = [
         FloatMode::Bits,
         FloatMode::Number,
         FloatMode::Op,
         FloatMode::Convert,
+        FloatMode::Trick,
     ];
 
     pub fn param(self) -> &'static str {
@@ -37,6 +41,7 @@ impl FloatMode {
             FloatMode::Number => "number",
             FloatMode::Op => "op",
             FloatMode::Convert => "convert",
+            FloatMode::Trick => "trick",
         }
     }
 
@@ -47,12 +52,14 @@ impl FloatMode {
             FloatMode::Number => "a number",
             FloatMode::Op => "arithmetic",
             FloatMode::Convert => "convert",
+            FloatMode::Trick => "a trick",
         }
     }
 }
 
 url_names!(FloatMode, FloatMode::ALL, |m: &FloatMode| m.param());
 url_names!(Op, Op::ALL, |o: &Op| o.name());
+url_names!(FloatTrick, FloatTrick::ALL, |t: &FloatTrick| t.name());
 url_names!(Format, ALL, |f: &Format| f.name);
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +76,7 @@ pub struct FloatState {
     pub c: String,
     /// The format `convert` rounds into.
     pub to: Format,
+    pub trick: FloatTrick,
     pub step: usize,
 }
 
@@ -84,6 +92,7 @@ impl Default for FloatState {
             b: "0.2".into(),
             c: "0.3".into(),
             to: crate::bits::float::format::BFLOAT16,
+            trick: FloatTrick::InvSqrt,
             step: 0,
         }
     }
@@ -113,6 +122,7 @@ pub enum FloatAction {
     /// Operand 0, 1 or 2.
     SetOperand(usize, String),
     SetTo(Format),
+    SetTrick(FloatTrick),
     Step(usize),
 }
 
@@ -130,6 +140,7 @@ url_state!(FloatState {
     b (sparse): "b",
     c (sparse): "c",
     to (sparse): "to",
+    trick (sparse): "trick",
     step (sparse): "step",
 } then fit);
 
@@ -183,6 +194,7 @@ impl PanelState for FloatState {
                 _ => self,
             },
             FloatAction::SetTo(to) => FloatState { to, ..fresh },
+            FloatAction::SetTrick(trick) => FloatState { trick, ..fresh },
             FloatAction::Step(step) => FloatState { step, ..self },
             FloatAction::Flip { .. } => self,
         };
@@ -206,6 +218,7 @@ mod tests {
         let texts = ["0.1", "-0x1.8p3", "1/3", "1e-40 & x=y#?", "inf", ""];
         let states = iproduct!(ALL, FloatMode::ALL, Op::ALL, ALL, patterns, texts).map(
             |(format, mode, op, to, bits, text)| FloatState {
+                trick: FloatTrick::ALL[bits as usize % 4],
                 format,
                 mode,
                 op,
@@ -218,7 +231,13 @@ mod tests {
                 step: 3,
             },
         );
-        assert_eq!(all_survive_the_url(states), 6 * 4 * 6 * 6 * 4 * 6);
+        assert_eq!(all_survive_the_url(states), 6 * 5 * 6 * 6 * 4 * 6);
+        let tricks = FloatTrick::ALL.map(|trick| FloatState {
+            trick,
+            mode: FloatMode::Trick,
+            ..FloatState::default()
+        });
+        assert_eq!(all_survive_the_url(tricks), 4);
     }
 
     #[test]
@@ -228,6 +247,7 @@ mod tests {
         assert_eq!(read("#/float?f=e4m3&bits=1ff").bits, 0xff, "cut to 8 bits");
         assert_eq!(read("#/float?mode=guess").mode, FloatMode::Number);
         assert_eq!(read("#/float?op=pow").op, Op::Add);
+        assert_eq!(read("#/float?trick=magic").trick, FloatTrick::InvSqrt);
         assert_eq!(
             read(&format!("#/float?n={}", "9".repeat(5000)))
                 .number
