@@ -40,6 +40,7 @@
 pub mod check;
 pub mod parse;
 pub mod search;
+pub mod topics;
 
 pub use parse::{CatalogError, ErrorKind};
 

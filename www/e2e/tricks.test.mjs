@@ -139,6 +139,25 @@ test('the search says when nothing matches every word, and opens a result by Ent
   await context.close();
 });
 
+test('a question the Float panel answers opens it: fast inverse square root, 0.1 + 0.2, IEEE 754, fp8', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}#/`);
+  await page.waitForSelector('#trick-search');
+  for (const query of ['float bits', 'IEEE 754', 'bfloat16', 'fp8']) {
+    await search(page, 'trick-search', query);
+    assert.equal(await page.locator('#trick-search-results .trick-hit').first().getAttribute('href'), '#/float', query);
+  }
+  await search(page, 'trick-search', '0.1 + 0.2');
+  assert.match(await page.locator('#trick-search-results .trick-hit').first().getAttribute('href'), /^#\/float\?f=binary64&mode=op&a=0\.1&b=0\.2/);
+  await search(page, 'trick-search', 'fast inverse square root');
+  await page.press('#trick-search', 'Enter');
+  await page.waitForFunction(() => location.hash.startsWith('#/float?mode=trick&trick=invsqrt'));
+  await page.waitForSelector('.float-bits-card .float-exact');
+  assert.match(await page.textContent('.float-bits-card .float-exact'), /^0\.70\d+$/, '1/√2 ≈ 0.707');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the start page says how many tricks the catalog holds', async () => {
   const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
   await page.goto(`${site.server.url}#/`);

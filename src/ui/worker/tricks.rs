@@ -116,9 +116,20 @@ impl TricksFound {
 /// restriction; or a line saying nothing matched. Every text is escaped.
 #[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
 pub fn hits_html(query: &str, hits: &[TrickHit]) -> String {
+    // a question a panel answers (the fast inverse square root, 0.1 + 0.2)
+    // comes first, and Enter opens it
+    let topic = crate::tricks::topics::topic_of(query)
+        .map(|t| {
+            format!(
+                "<p class=\"trick-topic\"><a class=\"trick-hit trick-topic-link\" href=\"{}\">{}</a></p>",
+                escape(t.route),
+                escape(t.says)
+            )
+        })
+        .unwrap_or_default();
     if hits.is_empty() {
         return format!(
-            "<p class=\"trick-none muted\">No trick matches \"{}\".</p>",
+            "{topic}<p class=\"trick-none muted\">No trick matches \"{}\".</p>",
             escape(query)
         );
     }
@@ -157,7 +168,7 @@ pub fn hits_html(query: &str, hits: &[TrickHit]) -> String {
         "<p class=\"trick-weak\">No trick matches all of your words; the closest:</p>".into()
     };
     format!(
-        "{weak}<ol class=\"trick-list\" aria-label=\"tricks for {}\">{}</ol>",
+        "{topic}{weak}<ol class=\"trick-list\" aria-label=\"tricks for {}\">{}</ol>",
         escape(query),
         items.concat()
     )
@@ -206,6 +217,30 @@ mod tests {
         // a query is text, never markup
         let odd = TricksFound::compute("<b>x & \"y\"");
         assert!(odd.html.contains("&lt;b&gt;x &amp; &quot;y&quot;") && !odd.html.contains("<b>"));
+    }
+
+    #[test]
+    fn a_question_a_panel_answers_links_that_panel_first() {
+        for (query, route) in [
+            (
+                "fast inverse square root",
+                "#/float?mode=trick&amp;trick=invsqrt&amp;n=2",
+            ),
+            (
+                "0.1 + 0.2",
+                "#/float?f=binary64&amp;mode=op&amp;a=0.1&amp;b=0.2&amp;c=0.3",
+            ),
+            ("IEEE 754", "#/float\""),
+            ("bfloat16", "#/float\""),
+        ] {
+            let html = TricksFound::compute(query).html;
+            let first = html.find("class=\"trick-hit").unwrap();
+            assert!(html[first..].contains(route), "{query}: {html}");
+            assert!(html.find("trick-topic").unwrap() < html.find("<ol").unwrap_or(html.len()));
+        }
+        assert!(!TricksFound::compute("reverse bits")
+            .html
+            .contains("trick-topic"));
     }
 
     #[test]
