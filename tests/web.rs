@@ -670,3 +670,53 @@ async fn quad_panel_reads_squares_and_sets() {
         .contains("fen=rnbqkbnr"));
     root.remove();
 }
+
+/// NaN bits by x86-64's rule in wasm too: WebAssembly leaves a NaN's sign
+/// and payload open (Chromium gives 0x7fc00000 for every NaN), so the page
+/// computes them by the rule, and must agree with the CLI bit for bit.
+#[wasm_bindgen_test]
+fn nan_bits_follow_x86_64_in_wasm() {
+    use bitscope::bits::float::arith::{evaluate, Op};
+    use bitscope::bits::float::x86::{f32_add, f32_mul, f32_sub, f64_div, f64_sqrt};
+    use bitscope::bits::float::{decoded, Overflow, BINARY32, BINARY64, E4M3};
+    let (inf, one, snan, qnan_neg) = (0x7f80_0000, 0x3f80_0000, 0x7f80_0001, 0xffc0_1234);
+    assert_eq!(f32_sub(inf, inf), 0xffc0_0000, "inf - inf: the default NaN");
+    assert_eq!(f32_mul(0, inf), 0xffc0_0000, "0 × inf");
+    assert_eq!(
+        f32_add(snan, one),
+        0x7fc0_0001,
+        "a signalling NaN comes back quieted"
+    );
+    assert_eq!(
+        f32_add(one, qnan_neg),
+        qnan_neg,
+        "the NaN operand, its sign and payload kept"
+    );
+    assert_eq!(f32_add(qnan_neg, snan), qnan_neg, "the first NaN operand");
+    assert_eq!(f64_div(0, 0), 0xfff8_0000_0000_0000, "0 / 0");
+    assert_eq!(
+        f64_sqrt(0xbff0_0000_0000_0000),
+        0xfff8_0000_0000_0000,
+        "√-1"
+    );
+    // the exact library gives the same bits in every format
+    let add = |f, a, b| {
+        evaluate(f, Op::Add, &[a, b], Overflow::default_for(f))
+            .unwrap()
+            .bits
+    };
+    assert_eq!(add(BINARY32, u64::from(snan), u64::from(one)), 0x7fc0_0001);
+    assert_eq!(
+        add(BINARY64, 0x7ff0_0000_0000_0000, 0xfff0_0000_0000_0000),
+        0xfff8_0000_0000_0000
+    );
+    assert_eq!(
+        add(E4M3, 0x7e, 0x7e),
+        0x7e,
+        "E4M3 saturates: 448 + 448 = 448"
+    );
+    assert_eq!(
+        decoded(BINARY32, 0x3dcc_cccd).unwrap().exact,
+        "0.100000001490116119384765625"
+    );
+}
