@@ -140,6 +140,12 @@ test('float: the tricks stepped: fast inverse square root, rounding by 1.5 × 2^
   const next = page.locator('.float-steps .step-controls .next');
   while (await next.isEnabled()) await next.click();
   assert.match(await page.textContent('.float-steps .step.current'), /one Newton step.*relative error 0\.\d+%/s);
+  // both constants' largest error over every positive float, side by side
+  const max = (m) => page.textContent(`.float-inv-sqrt-card tr[data-magic="${m}"] .inv-sqrt-max`);
+  const [quake, lomont] = [await max('0x5f3759df'), await max('0x5f375a86')];
+  assert.match(quake, /^0\.1752\d\d%$/);
+  assert.match(lomont, /^0\.1751\d\d%$/);
+  console.log(`# largest relative errors in the page: ${quake} (0x5f3759df), ${lomont} (0x5f375a86)`);
   await shot(page, 'float-inv-sqrt');
   await page.selectOption('#float-trick', 'round');
   await page.fill('#float-number', '2.5');
@@ -153,6 +159,13 @@ test('float: the tricks stepped: fast inverse square root, rounding by 1.5 × 2^
   await page.fill('#float-number', '-1');
   await page.waitForSelector('.float-error');
   assert.match(await page.textContent('.float-error'), /not an integer from 0 to 4294967295/);
+  // how long the page takes to sweep both constants (the card mounts again)
+  await page.fill('#float-number', '2');
+  await page.waitForSelector('.float-error', { state: 'detached' });
+  const start = Date.now();
+  await page.selectOption('#float-trick', 'invsqrt');
+  await page.waitForSelector('.float-inv-sqrt-card');
+  console.log(`# the page swept every positive float for both constants, shown in ${Date.now() - start} ms`);
   assert.deepEqual(problems, []);
   await context.close();
 });

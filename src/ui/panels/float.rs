@@ -11,7 +11,8 @@
 
 pub use super::family_minis::float as mini;
 use super::float_cards::{
-    shown, shows_sum, BitsCard, FormatsCard, LineCard, Shown, SpecialsCard, SumCard,
+    shown, shows_sum, BitsCard, FormatsCard, InvSqrtErrorsCard, LineCard, Shown, SpecialsCard,
+    SumCard,
 };
 use super::PanelProps;
 use crate::bits::float::arith::Op;
@@ -50,6 +51,9 @@ pub fn float_panel(props: &PanelProps) -> Html {
                         </div>
                         <FormatsCard shown={v.clone()} typed={(state.mode == FloatMode::Number).then(|| state.number.clone())} />
                     </div>
+                    if state.mode == FloatMode::Trick && matches!(state.trick, FloatTrick::InvSqrt | FloatTrick::InvSqrtLomont) {
+                        <InvSqrtErrorsCard />
+                    }
                     if shows_sum(&state) {
                         <SumCard state={state.clone()} />
                     }

@@ -373,3 +373,33 @@ pub(super) struct SumProps {
 pub(super) fn shows_sum(s: &FloatState) -> bool {
     s.mode == FloatMode::Op && s.op == Op::Add && !s.c.trim().is_empty()
 }
+
+/// Both magic constants' largest relative error over every positive
+/// normal binary32 (the library's sweep of one pair of binades, about
+/// 2 × 16.8 million evaluations, computed once per mount).
+#[function_component(InvSqrtErrorsCard)]
+pub(super) fn inv_sqrt_errors_card() -> Html {
+    use crate::bits::float::tricks::{max_relative_error, LOMONT_MAGIC, QUAKE_MAGIC};
+    let rows = use_memo((), |_| {
+        [QUAKE_MAGIC, LOMONT_MAGIC].map(|magic| (magic, max_relative_error(magic)))
+    });
+    let row = |(magic, (error, at)): &(u32, (f64, u32))| {
+        html! {
+            <tr data-magic={format!("{magic:#x}")}>
+                <th scope="row"><code>{ format!("{magic:#x}") }</code></th>
+                <td class="num inv-sqrt-max">{ format!("{:.6}%", error * 100.0) }</td>
+                <td><code>{ format!("{at:#010x}") }</code>{ format!(" = {}", f32::from_bits(*at)) }</td>
+            </tr>
+        }
+    };
+    html! {
+        <div class="card float-inv-sqrt-card">
+            <h3>{ "The largest error over every positive float" }</h3>
+            <p class="note">{ "After one Newton step, over every positive normal binary32 (the error repeats every two binades, so one pair is swept):" }</p>
+            <table class="data">
+                <thead><tr><th>{ "constant" }</th><th>{ "largest relative error" }</th><th>{ "at x" }</th></tr></thead>
+                <tbody>{ for rows.iter().map(row) }</tbody>
+            </table>
+        </div>
+    }
+}
