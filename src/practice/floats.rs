@@ -1,6 +1,7 @@
 //! The Float panel's exercises (`#/float`): a float's bits written by hand,
-//! the spacing of floats, and rounding done with integer operations on the
-//! bits, as the data lab's float puzzles do.
+//! the spacing of floats, rounding done with integer operations on the
+//! bits, and three of the data lab's float puzzles (floatAbsVal,
+//! floatNegate, floatIsEqual) as one expression each.
 //!
 //! ```text
 //! -0.75 in binary16:  1 01110 1000000000  = 0xba00
@@ -8,6 +9,12 @@
 //! ```
 
 use super::Exercise;
+
+/// The float puzzles' integer operators (no `*`, `/`, `%`: the data lab's
+/// float puzzles would allow them, none of these needs one).
+const FLOAT_PUZZLE_OPS: &[&str] = &[
+    "!", "~", "&", "|", "^", "+", "-", "<<", ">>", "<", "<=", ">", ">=", "==", "!=",
+];
 
 pub const ALL: &[Exercise] = &[
     Exercise {
@@ -86,6 +93,70 @@ pub const ALL: &[Exercise] = &[
         best_ops: 5,
         c_signature: None,
     },
+    Exercise {
+        id: "float-abs-val",
+        panel: "float",
+        title: "floatAbsVal: |f| on the bits, a NaN kept",
+        task: "The data lab's floatAbsVal: x is the bits of a binary32 f; give the bits of |f|, but a NaN comes back as it is (its sign too).",
+        widths: &[32],
+        operators: FLOAT_PUZZLE_OPS,
+        max_ops: 10,
+        max_constant: None,
+        hints: &[
+            "|f| clears the sign bit: x & 0x7fffffff.",
+            "A NaN is all-ones exponent with a non-zero fraction: (x & 0x7fffffff) > 0x7f800000.",
+            "Keep bit 31 exactly when x is a NaN: that comparison, shifted to bit 31, joins the mask.",
+        ],
+        reference: "x & (0x7fffffff | (((x & 0x7fffffff) > 0x7f800000) << 31))",
+        alternatives: &[
+            "x & ~(((x & 0x7fffffff) <= 0x7f800000) << 31)",
+            "(x & 0x7fffffff) | (x & (((x & 0x7fffffff) > 0x7f800000) << 31))",
+        ],
+        best_ops: 5,
+        c_signature: None,
+    },
+    Exercise {
+        id: "float-negate",
+        panel: "float",
+        title: "floatNegate: -f on the bits, a NaN kept",
+        task: "The data lab's floatNegate: x is the bits of a binary32 f; give the bits of -f, but a NaN comes back as it is.",
+        widths: &[32],
+        operators: FLOAT_PUZZLE_OPS,
+        max_ops: 10,
+        max_constant: None,
+        hints: &[
+            "-f flips the sign bit, zeros and infinities included.",
+            "x << 1 drops the sign: x is a NaN when x << 1 is above 0xff000000.",
+        ],
+        reference: "x ^ (((x & 0x7fffffff) <= 0x7f800000) << 31)",
+        alternatives: &[
+            "x ^ (((x & 0x7fffffff) < 0x7f800001) << 31)",
+            "x + (((x << 1) <= 0xff000000) << 31)",
+        ],
+        best_ops: 4,
+        c_signature: None,
+    },
+    Exercise {
+        id: "float-is-equal",
+        panel: "float",
+        title: "floatIsEqual: f == g on the bits",
+        task: "The data lab's floatIsEqual: x and y are the bits of binary32s f and g; give 1 when f == g as C compares floats (-0 equals +0, a NaN equals nothing, not even itself), else 0.",
+        widths: &[32],
+        operators: FLOAT_PUZZLE_OPS,
+        max_ops: 14,
+        max_constant: None,
+        hints: &[
+            "Equal bits are equal floats, unless they are a NaN.",
+            "The two zeros differ only in the sign bit: shifted left by one, both are 0.",
+        ],
+        reference: "((x == y) & ((x << 1) <= 0xff000000)) | (((x | y) << 1) == 0)",
+        alternatives: &[
+            "((x == y) & ((x << 1) < 0xff000001)) | !((x | y) << 1)",
+            "(((x << 1) <= 0xff000000) & ((y << 1) <= 0xff000000)) & ((x == y) | (((x | y) << 1) == 0))",
+        ],
+        best_ops: 8,
+        c_signature: None,
+    },
 ];
 
 #[cfg(test)]
@@ -124,6 +195,48 @@ mod tests {
             0x8000_0001,
         ] {
             assert_eq!(formula(x), convert(x), "{x:#x}");
+        }
+    }
+
+    /// The data-lab references against the host's floats on edge patterns.
+    #[test]
+    fn the_data_lab_references_are_the_host_s_floats() {
+        use crate::lang::expr::{evaluate, Vars};
+        let run = |id: &str, x: u32, y: u32| {
+            let e = super::ALL.iter().find(|e| e.id == id).unwrap();
+            let vars = Vars {
+                x: u64::from(x),
+                y: u64::from(y),
+                z: 0,
+            };
+            let t = evaluate(e.reference, 32, vars).unwrap();
+            t.steps.last().unwrap().value.bits as u32
+        };
+        let edges = [
+            0,
+            0x8000_0000,
+            1,
+            0x8000_0001,
+            0x3f80_0000,
+            0xbf80_0000,
+            0x7f7f_ffff,
+            0x7f80_0000,
+            0xff80_0000,
+            0x7f80_0001,
+            0x7fc0_0000,
+            0xffc0_1234,
+            0xffff_ffff,
+            0x0080_0000,
+        ];
+        for &x in &edges {
+            let f = f32::from_bits(x);
+            let keep_nan = |v: f32| if f.is_nan() { x } else { v.to_bits() };
+            assert_eq!(run("float-abs-val", x, 0), keep_nan(f.abs()), "{x:#x}");
+            assert_eq!(run("float-negate", x, 0), keep_nan(-f), "{x:#x}");
+            for &y in &edges {
+                let want = u32::from(f == f32::from_bits(y));
+                assert_eq!(run("float-is-equal", x, y), want, "{x:#x} {y:#x}");
+            }
         }
     }
 }

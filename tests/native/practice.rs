@@ -112,6 +112,18 @@ const WRONG: &[(&str, [&str; 3])] = &[
     ("ulp-of-1024", ["0x3a000000", "0x35000000", "1 << 13"]),
     ("float-abs-bits", ["x ^ 0x80000000", "x >> 1", "x & 0x7f800000"]),
     ("float-to-bfloat16", ["x >> 16", "(x + 0x8000) >> 16", "(x + 0x7fff) >> 16"]),
+    (
+        "float-abs-val",
+        ["x & 0x7fffffff", "x & (0x7fffffff | (((x & 0x7fffffff) >= 0x7f800000) << 31))", "x ^ 0x80000000"],
+    ),
+    (
+        "float-negate",
+        ["x ^ 0x80000000", "x ^ (((x & 0x7fffffff) < 0x7f800000) << 31)", "0 - x"],
+    ),
+    (
+        "float-is-equal",
+        ["x == y", "(x == y) | (((x | y) << 1) == 0)", "((x == y) & ((x << 1) <= 0xff000000)) | ((x | y) == 0)"],
+    ),
     ("swap-adjacent-bits", ["x >> 1 | x << 1", "(x >> 1 & 0xaa) | (x << 1 & 0x55)", "x ^ 0xff"]),
     ("divisible-by-three", ["x * 0xab < 0x55", "x * 0x55 <= 0xab", "x * 3 <= 0x55"]),
     ("gray-code", ["x ^ x >> 2", "x & x >> 1", "x - (x >> 1)"]),
