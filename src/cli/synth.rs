@@ -17,7 +17,7 @@
 //! of time, 2 bad input.
 
 use super::progress::LateBar;
-use bitscope::lang::c::{parse_arg, Int};
+use bitscope::lang::c::{parse_arg, Scalar};
 use bitscope::lang::prove::Flow;
 use bitscope::synth::{
     synthesize, Engine, Status, SynthOptions, SynthProgress, SynthResult, SynthSpec,
@@ -144,7 +144,7 @@ pub fn run(args: SynthArgs) -> i32 {
 }
 
 /// The object the module docs describe.
-pub fn to_json(r: &SynthResult, seconds: f64, ty: Int) -> serde_json::Value {
+pub fn to_json(r: &SynthResult, seconds: f64, ty: Scalar) -> serde_json::Value {
     let p = r.program.as_ref();
     json!({
         "constants": r.constants_text(ty),
@@ -162,7 +162,7 @@ pub fn to_json(r: &SynthResult, seconds: f64, ty: Int) -> serde_json::Value {
     })
 }
 
-fn text(r: &SynthResult, seconds: f64, ty: Int) -> String {
+fn text(r: &SynthResult, seconds: f64, ty: Scalar) -> String {
     let how = format!("{} candidates searched in {seconds:.3} s", r.searched);
     let tried = format!("constants tried: {}", r.constants_text(ty));
     // (with no program, the missing piece may be a constant)

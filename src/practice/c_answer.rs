@@ -9,7 +9,7 @@
 use super::c_count::{self, Found};
 use super::{Exercise, PracticeError, Refusal, Report, Rule, Wrong};
 use crate::lang::c::ast::Stmt;
-use crate::lang::c::{Int, Program};
+use crate::lang::c::{Program, Scalar};
 use crate::lang::prove::c::{self as cprove, Outcome, Side as CSide};
 use crate::lang::prove::{Control, Options, Side};
 
@@ -183,7 +183,7 @@ fn programs(ex: &Exercise, answer: &str) -> Result<(Program, Program), PracticeE
                 .map(|w| format!("{w}"))
                 .collect::<Vec<_>>()
                 .join(" or ");
-            let ok = |t: Int| !t.signed() && t != Int::Bool && ex.widths.contains(&t.bits());
+            let ok = |t: Scalar| !t.signed() && t != Scalar::Bool && ex.widths.contains(&t.bits());
             if f.params.is_empty()
                 || f.params.len() > 3
                 || !f.params.iter().all(|p| ok(p.1) && p.1 == f.params[0].1)

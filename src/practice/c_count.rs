@@ -52,7 +52,7 @@ impl Counted {
                 e.pos.line,
                 e.pos.col,
                 v.get(),
-                e.ty == crate::lang::c::Int::Int,
+                e.ty == crate::lang::c::Scalar::Int,
             )),
             ExprKind::Var(..) => {}
             ExprKind::Index(_, _, i) => {

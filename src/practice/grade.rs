@@ -446,10 +446,10 @@ fn types(p: &Puzzle, f: &Function, c: &Counted) -> Option<Broken> {
         );
         return Some(("type", f.pos.line, why));
     }
-    use crate::lang::c::Int;
+    use crate::lang::c::Scalar;
     let allowed = |t| {
-        t == Int::Int
-            || (p.any_integer && t == Int::UInt)
+        t == Scalar::Int
+            || (p.any_integer && t == Scalar::UInt)
             || t == p.ret
             || p.params.iter().any(|q| q.1 == t)
     };

@@ -22,7 +22,7 @@
 //! operator, refuses the whole set with its line.
 
 use super::split::{self, Kind};
-use crate::lang::c::{Int, Program};
+use crate::lang::c::{Program, Scalar};
 use thiserror::Error;
 
 /// The operator tokens `Legal ops:` may list.
@@ -50,8 +50,8 @@ pub struct Puzzle {
     /// puzzles): `int` and `unsigned` locals and constants of any value.
     pub any_integer: bool,
     pub hints: Vec<String>,
-    pub params: Vec<(String, Int)>,
-    pub ret: Int,
+    pub params: Vec<(String, Scalar)>,
+    pub ret: Scalar,
     /// The line of the stub's function.
     pub line: u32,
 }
@@ -104,7 +104,7 @@ impl Puzzle {
     }
 }
 
-fn param_list(params: &[(String, Int)]) -> String {
+fn param_list(params: &[(String, Scalar)]) -> String {
     if params.is_empty() {
         return "void".into();
     }
@@ -233,7 +233,7 @@ fn read_block(
         any_integer: false,
         hints: Vec::new(),
         params: Vec::new(),
-        ret: Int::Int,
+        ret: Scalar::Int,
         line,
     };
     let (mut seen_ops, mut seen_max, mut field) = (false, false, Field::Task);

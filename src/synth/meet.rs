@@ -372,7 +372,7 @@ impl<'a> Meet<'a> {
 mod tests {
     use super::*;
     use crate::bits::rng::Rng;
-    use crate::lang::c::Int;
+    use crate::lang::c::Scalar;
 
     /// A random expression of at most `depth` operations over the leaves
     /// (a shift out of range gives its left operand).
@@ -416,7 +416,7 @@ mod tests {
             Op::Shl,
             Op::Shr,
         ];
-        for ty in [Int::UInt, Int::Int, Int::UChar].map(Ty::new) {
+        for ty in [Scalar::UInt, Scalar::Int, Scalar::UChar].map(Ty::new) {
             let n = 12;
             let x: Vec<u64> = (0..n).map(|_| rng.next_u64() & ty.mask).collect();
             let mut leaves = vec![x];

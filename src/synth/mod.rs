@@ -37,7 +37,7 @@ mod tests;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod threads;
 
-use crate::lang::c::{parse_arg, CError, Int};
+use crate::lang::c::{parse_arg, CError, Scalar};
 use crate::lang::prove::Flow;
 pub use cegis::{search_length, synthesize, LengthResult};
 pub use ops::Op;
@@ -181,7 +181,7 @@ impl SynthOptions {
     ///
     /// # Errors
     /// An unknown operator, or a constant that is not a number of the type.
-    pub fn read(ops: Option<&str>, consts: Option<&str>, ty: Int) -> Result<Self, SynthError> {
+    pub fn read(ops: Option<&str>, consts: Option<&str>, ty: Scalar) -> Result<Self, SynthError> {
         let ops = ops::parse_ops(ops).map_err(SynthError::UnknownOp)?;
         if ops.is_empty() {
             return Err(SynthError::NoOps);
@@ -282,7 +282,7 @@ pub struct SynthResult {
 impl SynthResult {
     /// The constants tried, as C literals of the type: `0, 1, -1, 31`
     /// (and how many were searched freely).
-    pub fn constants_text(&self, ty: Int) -> String {
+    pub fn constants_text(&self, ty: Scalar) -> String {
         let t = Ty::new(ty);
         let shown: Vec<String> = self
             .constants
@@ -316,14 +316,14 @@ impl SynthResult {
 }
 
 /// 0, 1, -1 and W-1, then `extra`, each once (bits of the type).
-pub fn constants(ty: Int, extra: &[u64]) -> Vec<u64> {
+pub fn constants(ty: Scalar, extra: &[u64]) -> Vec<u64> {
     let t = Ty::new(ty);
     let defaults = [0, 1, t.mask, u64::from(t.bits - 1)];
     these_constants(ty, defaults.iter().chain(extra))
 }
 
 /// Each constant once (bits of the type).
-fn these_constants<'a>(ty: Int, all: impl Iterator<Item = &'a u64>) -> Vec<u64> {
+fn these_constants<'a>(ty: Scalar, all: impl Iterator<Item = &'a u64>) -> Vec<u64> {
     let t = Ty::new(ty);
     let mut out: Vec<u64> = Vec::new();
     for &c in all {

@@ -10,7 +10,7 @@
 //!   a shift by a count outside 0..W-1 has no value (undefined in C)
 //! ```
 
-use crate::lang::c::Int;
+use crate::lang::c::Scalar;
 
 /// One operator. The order here is the search's order (and the key of its
 /// canonical programs).
@@ -132,14 +132,14 @@ impl Op {
 /// The words of one C type: width, mask and signedness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ty {
-    pub int: Int,
+    pub int: Scalar,
     pub bits: u32,
     pub mask: u64,
     pub signed: bool,
 }
 
 impl Ty {
-    pub fn new(int: Int) -> Ty {
+    pub fn new(int: Scalar) -> Ty {
         Ty {
             int,
             bits: int.bits(),

@@ -10,7 +10,7 @@
 //! ```
 
 use super::ops::{Op, Ty};
-use crate::lang::c::Int;
+use crate::lang::c::Scalar;
 
 /// One instruction: `op` on values `a` (and `b`), numbered leaves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -164,7 +164,7 @@ impl Straight {
         }
         let op = self.instrs[k].op;
         let narrow = self.ty.bits < 32;
-        if narrow || (op.gives_int() && self.ty.int != Int::Int) {
+        if narrow || (op.gives_int() && self.ty.int != Scalar::Int) {
             return format!("({})({text})", self.ty.int.name());
         }
         let assoc = matches!(parent, Op::And | Op::Or | Op::Xor | Op::Add | Op::Mul);
@@ -181,11 +181,11 @@ impl Straight {
 pub fn literal(ty: Ty, bits: u64) -> String {
     let v = ty.get(bits);
     let (u, l) = match ty.int {
-        Int::UInt => ("u", ""),
-        Int::ULong => ("u", "l"),
-        Int::ULongLong => ("u", "ll"),
-        Int::Long => ("", "l"),
-        Int::LongLong => ("", "ll"),
+        Scalar::UInt => ("u", ""),
+        Scalar::ULong => ("u", "l"),
+        Scalar::ULongLong => ("u", "ll"),
+        Scalar::Long => ("", "l"),
+        Scalar::LongLong => ("", "ll"),
         _ => ("", ""),
     };
     if !ty.signed {

@@ -12,7 +12,7 @@
 use super::ops::Ty;
 use super::SynthError;
 use crate::bits::rng::Rng;
-use crate::lang::c::{Int, Program, RunOptions, Value};
+use crate::lang::c::{Program, RunOptions, Scalar, Value};
 use crate::lang::prove::c::edges;
 
 /// The name of the function that restricts the inputs.
@@ -27,7 +27,7 @@ pub struct SynthSpec {
     /// Its parameters' names.
     pub params: Vec<String>,
     /// The one type of its parameters and its value.
-    pub ty: Int,
+    pub ty: Scalar,
     /// Whether the file has an `assume` function.
     pub assume: bool,
 }
@@ -67,7 +67,7 @@ impl SynthSpec {
         if f.params.is_empty() || f.params.len() > 3 {
             return Err(sig("takes one to three parameters"));
         }
-        if f.ret == Int::Bool || f.params.iter().any(|(_, t)| *t != f.ret) {
+        if f.ret == Scalar::Bool || f.params.iter().any(|(_, t)| *t != f.ret) {
             let types: Vec<&str> = f.params.iter().map(|(_, t)| t.name()).collect();
             return Err(sig(&format!(
                 "its parameters ({}) and its value ({}) must have one integer type, not _Bool",

@@ -9,15 +9,15 @@ use crate::lang::c::ast::{UnOp, WordOp};
 use crate::lang::c::{ops as cops, Program, RunOptions, Value};
 
 /// Every integer type a specification may have.
-pub(in crate::synth) const TYPES: [Int; 8] = [
-    Int::Int,
-    Int::UInt,
-    Int::Long,
-    Int::ULong,
-    Int::Short,
-    Int::UShort,
-    Int::SChar,
-    Int::UChar,
+pub(in crate::synth) const TYPES: [Scalar; 8] = [
+    Scalar::Int,
+    Scalar::UInt,
+    Scalar::Long,
+    Scalar::ULong,
+    Scalar::Short,
+    Scalar::UShort,
+    Scalar::SChar,
+    Scalar::UChar,
 ];
 
 fn word_op(op: Op) -> Option<WordOp> {
@@ -41,13 +41,13 @@ fn word_op(op: Op) -> Option<WordOp> {
 }
 
 /// C's value of `a op b` (both of type `t`) converted back to `t`.
-fn c_value(op: Op, t: Int, a: u64, b: u64) -> Option<u64> {
+fn c_value(op: Op, t: Scalar, a: u64, b: u64) -> Option<u64> {
     let (x, y) = (Value { ty: t, bits: a }, Value { ty: t, bits: b });
     let r = match word_op(op) {
         Some(w) => {
             let ty = match w {
                 WordOp::Shl | WordOp::Shr => t.promote(),
-                _ => Int::common(t, t),
+                _ => Scalar::common(t, t),
             };
             cops::binary(w, ty, x, y).ok()?.0
         }
@@ -116,7 +116,7 @@ fn the_filter_agrees_with_the_operators() {
 
 /// A random program of `len` instructions over one parameter and the
 /// default constants (shift counts are constants).
-fn random_program(t: Int, len: usize, rng: &mut Rng) -> Straight {
+fn random_program(t: Scalar, len: usize, rng: &mut Rng) -> Straight {
     let ty = Ty::new(t);
     let consts = constants(t, &[]);
     let leaves = 1 + consts.len();
@@ -295,7 +295,7 @@ fn the_answer_does_not_depend_on_the_threads() {
 
 #[test]
 fn bad_input_is_a_typed_error() {
-    let read = |ops, consts| SynthOptions::read(ops, consts, Int::Int).err();
+    let read = |ops, consts| SynthOptions::read(ops, consts, Scalar::Int).err();
     assert_eq!(
         read(Some("& %"), None),
         Some(SynthError::UnknownOp("%".into()))
@@ -355,8 +355,8 @@ fn a_cancel_stops_the_search() {
 /// Every program of at most `len` instructions over `ops` and the default
 /// constants, unpruned: whether one gives `want` on every 8-bit input.
 fn brute_force(ops: &[Op], want: &[u64], len: usize) -> bool {
-    let ty = Ty::new(Int::UChar);
-    let consts = constants(Int::UChar, &[]);
+    let ty = Ty::new(Scalar::UChar);
+    let consts = constants(Scalar::UChar, &[]);
     let mut vals: Vec<Vec<u64>> = vec![(0..256).collect()];
     vals.extend(consts.iter().map(|&c| vec![c; 256]));
     fn go(ty: Ty, ops: &[Op], vals: &mut Vec<Vec<u64>>, want: &[u64], left: usize) -> bool {
@@ -395,7 +395,7 @@ fn no_shorter_program_exists_where_minimal_is_claimed() {
     let mut checked = 0;
     while checked < 30 {
         // a random 3-instruction program over those operators is the spec
-        let mut p = random_program(Int::UChar, 3, &mut rng);
+        let mut p = random_program(Scalar::UChar, 3, &mut rng);
         for i in p.instrs.iter_mut() {
             i.op = ops[rng.below(ops.len())];
             if matches!(i.op, Op::Shl | Op::Shr) {

@@ -22,7 +22,7 @@
 
 use super::{Entry, Wrong};
 use crate::bits::rng::Rng;
-use crate::lang::c::{Int, Program, RunOptions, Value};
+use crate::lang::c::{Program, RunOptions, Scalar, Value};
 use crate::lang::prove::c::{self as cprove, Outcome, Side, Verdict};
 use crate::lang::prove::{Control, Method, Options};
 use serde::{Deserialize, Serialize};
@@ -112,7 +112,7 @@ struct Parsed {
     trick: Program,
     spec: Program,
     assume: Option<Program>,
-    params: Vec<(String, Int)>,
+    params: Vec<(String, Scalar)>,
     /// The functions the prover compares: the trick and its spec, or with
     /// a restriction their guarded wrappers ([`guarded`]).
     trick_fn: String,
@@ -197,8 +197,8 @@ impl Parsed {
 pub fn guarded(
     source: &str,
     function: &str,
-    params: &[(String, Int)],
-    ret: Int,
+    params: &[(String, Scalar)],
+    ret: Scalar,
     restriction: &str,
 ) -> (String, String) {
     let name = format!("guarded_{function}");
@@ -217,7 +217,7 @@ pub fn guarded(
 }
 
 /// `int assume(unsigned int x, int k) { return (RESTRICTION); }`.
-pub fn assume_source(params: &[(String, Int)], restriction: &str) -> String {
+pub fn assume_source(params: &[(String, Scalar)], restriction: &str) -> String {
     let list: Vec<String> = params
         .iter()
         .map(|(n, t)| format!("{} {n}", t.name()))
@@ -256,7 +256,7 @@ pub fn check(e: &Entry, opts: &Options, ctl: &mut dyn Control) -> Result<Proof, 
 }
 
 /// The prover's verdict said plainly.
-fn from_verdict(v: &Verdict, params: &[(String, Int)]) -> Proof {
+fn from_verdict(v: &Verdict, params: &[(String, Scalar)]) -> Proof {
     let mut p = Proof {
         status: Status::NotProven,
         method: v.method,

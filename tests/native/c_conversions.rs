@@ -9,12 +9,12 @@ use crate::common::cgen;
 use crate::common::cli::run;
 use crate::common::gcc::{require as require_gcc, run_exe, Scratch, PRINT};
 use crate::common::rng::Rng;
-use bitscope::lang::c::{Int, Program, RunOptions, Value};
+use bitscope::lang::c::{Program, RunOptions, Scalar, Value};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
 /// (from, to, before bits, after bits) of every conversion step of the run.
-fn conversions_of(p: &Program, name: &str, args: &[Value]) -> Vec<(Int, Int, u64, u64)> {
+fn conversions_of(p: &Program, name: &str, args: &[Value]) -> Vec<(Scalar, Scalar, u64, u64)> {
     let opts = RunOptions {
         trace: true,
         ..RunOptions::default()
@@ -52,9 +52,9 @@ fn every_conversion_step_is_the_c_conversion_of_its_value() {
         }
     }
     // (in a fixed order: the C file is the same every run)
-    let mut seen: Vec<(Int, Int, u64, u64)> = seen.into_iter().collect();
+    let mut seen: Vec<(Scalar, Scalar, u64, u64)> = seen.into_iter().collect();
     seen.sort_by_key(|c| (c.0.name(), c.1.name(), c.2));
-    let kinds: HashSet<(Int, Int)> = seen.iter().map(|c| (c.0, c.1)).collect();
+    let kinds: HashSet<(Scalar, Scalar)> = seen.iter().map(|c| (c.0, c.1)).collect();
     assert!(
         seen.len() >= 200 && kinds.len() >= 12,
         "{} conversions of {} kinds",

@@ -1,7 +1,7 @@
 //! The typed tree of a C function: every expression knows its C type
 //! (resolved while parsing, as a compiler does), every variable its slot.
 
-use super::types::{Int, Value};
+use super::types::{Scalar, Value};
 
 /// Where a construct starts (1-based).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -82,7 +82,7 @@ pub enum Slot {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VarInfo {
     pub name: String,
-    pub ty: Int,
+    pub ty: Scalar,
     /// `Some(n)` for an array of n elements.
     pub len: Option<usize>,
     pub is_const: bool,
@@ -92,7 +92,7 @@ pub struct VarInfo {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
     pub kind: ExprKind,
-    pub ty: Int,
+    pub ty: Scalar,
     pub pos: Pos,
 }
 
@@ -114,11 +114,11 @@ pub enum ExprKind {
     },
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     Comma(Box<Expr>, Box<Expr>),
-    Cast(Int, Box<Expr>),
+    Cast(Scalar, Box<Expr>),
     /// A call of a function of the file (by index).
     Call(usize, String, Vec<Expr>),
     /// A builtin, its name as written, its argument's type.
-    Builtin(Builtin, String, Int, Box<Expr>),
+    Builtin(Builtin, String, Scalar, Box<Expr>),
 }
 
 /// One declarator of a declaration: its variable and initialiser.
@@ -221,7 +221,7 @@ pub struct Case {
 
 impl Switch {
     /// The cases' type: the controlling expression's, promoted.
-    pub fn ty(&self) -> Int {
+    pub fn ty(&self) -> Scalar {
         self.value.ty.promote()
     }
 
@@ -266,10 +266,10 @@ pub struct Parsed {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Function {
     pub name: String,
-    pub ret: Int,
+    pub ret: Scalar,
     /// Whether it returns `void` (then `ret` is unused).
     pub void: bool,
-    pub params: Vec<(String, Int)>,
+    pub params: Vec<(String, Scalar)>,
     pub pos: Pos,
     /// Every local of the frame, parameters first.
     pub locals: Vec<VarInfo>,
@@ -379,11 +379,11 @@ fn args_of(e: &Expr) -> Vec<&Expr> {
 fn lit_text(v: Value) -> String {
     let n = v.get();
     let suffix = match v.ty {
-        Int::UInt => "u",
-        Int::Long => "l",
-        Int::ULong => "ul",
-        Int::LongLong => "ll",
-        Int::ULongLong => "ull",
+        Scalar::UInt => "u",
+        Scalar::Long => "l",
+        Scalar::ULong => "ul",
+        Scalar::LongLong => "ll",
+        Scalar::ULongLong => "ull",
         _ => "",
     };
     if n > 255 {

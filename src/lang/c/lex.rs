@@ -2,7 +2,7 @@
 //! backslash at a line's end joins it to the next; every token knows whether
 //! it starts its line, so the preprocessor can find its directives.
 
-use super::types::Int;
+use super::types::Scalar;
 use super::{CError, ErrorKind};
 
 /// An integer literal: its value, suffix and base.
@@ -29,11 +29,11 @@ impl Literal {
 
     /// C's type for it (C11 6.4.4.1): the first of the suffix's and base's
     /// list that holds the value; `None` when none does.
-    pub fn ty(&self) -> Option<Int> {
-        use Int::{Long, LongLong, UInt, ULong, ULongLong};
-        let list: &[Int] = match (self.unsigned, self.longs, self.decimal) {
-            (false, 0, true) => &[Int::Int, Long],
-            (false, 0, false) => &[Int::Int, UInt, Long, ULong],
+    pub fn ty(&self) -> Option<Scalar> {
+        use Scalar::{Long, LongLong, UInt, ULong, ULongLong};
+        let list: &[Scalar] = match (self.unsigned, self.longs, self.decimal) {
+            (false, 0, true) => &[Scalar::Int, Long],
+            (false, 0, false) => &[Scalar::Int, UInt, Long, ULong],
             (true, 0, _) => &[UInt, ULong],
             (false, 1, true) => &[Long],
             (false, 1, false) => &[Long, ULong],

@@ -41,7 +41,7 @@ pub mod types;
 pub use ast::Function;
 pub use eval::{compound_type, Run, RunOptions};
 pub use trace::{CStep, StepKind, VarView, Warning};
-pub use types::{parse_arg, Int, Value, Why};
+pub use types::{parse_arg, Scalar, Value, Why};
 
 use ast::Parsed;
 use serde::{Deserialize, Serialize};

@@ -5,7 +5,7 @@
 //! division by zero, `INT_MIN / -1`, `__builtin_ctz(0)`).
 
 use super::ast::{Builtin, UnOp, WordOp};
-use super::types::{Int, Value};
+use super::types::{Scalar, Value};
 
 /// Why an operation has no value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,7 +14,7 @@ pub struct Undefined(pub String);
 /// A value, and the warning that came with it.
 pub type Outcome = Result<(Value, Option<String>), Undefined>;
 
-fn wrapped(ty: Int, exact: i128, what: &str) -> (Value, Option<String>) {
+fn wrapped(ty: Scalar, exact: i128, what: &str) -> (Value, Option<String>) {
     let v = Value::new(ty, exact);
     let warn = (ty.signed() && v.get() != exact).then(|| {
         format!(
@@ -27,7 +27,7 @@ fn wrapped(ty: Int, exact: i128, what: &str) -> (Value, Option<String>) {
 }
 
 /// A unary operator on `a`; `ty` is the result's type.
-pub fn unary(op: UnOp, ty: Int, a: Value) -> (Value, Option<String>) {
+pub fn unary(op: UnOp, ty: Scalar, a: Value) -> (Value, Option<String>) {
     let x = a.to(ty);
     match op {
         UnOp::Neg => wrapped(ty, -x.get(), "negation"),
@@ -39,19 +39,19 @@ pub fn unary(op: UnOp, ty: Int, a: Value) -> (Value, Option<String>) {
             },
             None,
         ),
-        UnOp::LogNot => (Value::new(Int::Int, i128::from(!a.is_true())), None),
+        UnOp::LogNot => (Value::new(Scalar::Int, i128::from(!a.is_true())), None),
     }
 }
 
 /// A binary operator that is not `&&` or `||`; `ty` is the result's type
 /// (the common type, or the promoted left operand for shifts, `int` for
 /// comparisons).
-pub fn binary(op: WordOp, ty: Int, a: Value, b: Value) -> Outcome {
+pub fn binary(op: WordOp, ty: Scalar, a: Value, b: Value) -> Outcome {
     use WordOp::*;
     match op {
         Shl | Shr => shift(op, ty, a, b),
         Lt | Le | Gt | Ge | Eq | Ne => {
-            let ct = Int::common(a.ty, b.ty);
+            let ct = Scalar::common(a.ty, b.ty);
             let (x, y) = (a.to(ct).get(), b.to(ct).get());
             let r = match op {
                 Lt => x < y,
@@ -61,13 +61,13 @@ pub fn binary(op: WordOp, ty: Int, a: Value, b: Value) -> Outcome {
                 Eq => x == y,
                 _ => x != y,
             };
-            Ok((Value::new(Int::Int, i128::from(r)), None))
+            Ok((Value::new(Scalar::Int, i128::from(r)), None))
         }
         _ => arithmetic(op, ty, a.to(ty), b.to(ty)),
     }
 }
 
-fn arithmetic(op: WordOp, ty: Int, x: Value, y: Value) -> Outcome {
+fn arithmetic(op: WordOp, ty: Scalar, x: Value, y: Value) -> Outcome {
     use WordOp::*;
     let (i, j) = (x.get(), y.get());
     Ok(match op {
@@ -122,7 +122,7 @@ fn arithmetic(op: WordOp, ty: Int, x: Value, y: Value) -> Outcome {
 }
 
 /// `a << b` or `a >> b`; `ty` is the promoted left operand's type.
-fn shift(op: WordOp, ty: Int, a: Value, b: Value) -> Outcome {
+fn shift(op: WordOp, ty: Scalar, a: Value, b: Value) -> Outcome {
     let x = a.to(ty);
     let n = b.to(b.ty.promote()).get();
     let w = ty.bits();
@@ -166,10 +166,10 @@ fn shift(op: WordOp, ty: Int, a: Value, b: Value) -> Outcome {
 }
 
 /// A GCC builtin on its argument (already of the argument type `ty`).
-pub fn builtin(b: Builtin, name: &str, ty: Int, a: Value) -> Result<Value, Undefined> {
+pub fn builtin(b: Builtin, name: &str, ty: Scalar, a: Value) -> Result<Value, Undefined> {
     let x = a.to(ty).bits;
     let w = ty.bits();
-    let int = |v: u32| Value::new(Int::Int, i128::from(v));
+    let int = |v: u32| Value::new(Scalar::Int, i128::from(v));
     Ok(match b {
         Builtin::Popcount => int(x.count_ones()),
         Builtin::Parity => int(x.count_ones() & 1),
@@ -189,7 +189,7 @@ pub fn builtin(b: Builtin, name: &str, ty: Int, a: Value) -> Result<Value, Undef
 mod tests {
     use super::*;
 
-    fn v(ty: Int, n: i128) -> Value {
+    fn v(ty: Scalar, n: i128) -> Value {
         Value::new(ty, n)
     }
 
@@ -198,56 +198,87 @@ mod tests {
         // uint8_t + uint8_t is an int: no overflow
         let s = binary(
             WordOp::Add,
-            Int::common(Int::UChar, Int::UChar),
-            v(Int::UChar, 200),
-            v(Int::UChar, 100),
+            Scalar::common(Scalar::UChar, Scalar::UChar),
+            v(Scalar::UChar, 200),
+            v(Scalar::UChar, 100),
         );
         assert_eq!(s.unwrap().0.get(), 300);
         // -1 < 0u is false: the int is converted
-        let c = binary(WordOp::Lt, Int::Int, v(Int::Int, -1), v(Int::UInt, 0))
-            .unwrap()
-            .0;
+        let c = binary(
+            WordOp::Lt,
+            Scalar::Int,
+            v(Scalar::Int, -1),
+            v(Scalar::UInt, 0),
+        )
+        .unwrap()
+        .0;
         assert_eq!(c.get(), 0);
         // arithmetic right shift
-        let r = binary(WordOp::Shr, Int::Int, v(Int::Int, -8), v(Int::Int, 1))
-            .unwrap()
-            .0;
+        let r = binary(
+            WordOp::Shr,
+            Scalar::Int,
+            v(Scalar::Int, -8),
+            v(Scalar::Int, 1),
+        )
+        .unwrap()
+        .0;
         assert_eq!(r.get(), -4);
-        assert!(binary(WordOp::Shl, Int::Int, v(Int::Int, 1), v(Int::Int, 32)).is_err());
+        assert!(binary(
+            WordOp::Shl,
+            Scalar::Int,
+            v(Scalar::Int, 1),
+            v(Scalar::Int, 32)
+        )
+        .is_err());
         assert!(binary(
             WordOp::Div,
-            Int::Int,
-            v(Int::Int, i128::from(i32::MIN)),
-            v(Int::Int, -1)
+            Scalar::Int,
+            v(Scalar::Int, i128::from(i32::MIN)),
+            v(Scalar::Int, -1)
         )
         .is_err());
         let (m, warn) = binary(
             WordOp::Add,
-            Int::Int,
-            v(Int::Int, i128::from(i32::MAX)),
-            v(Int::Int, 1),
+            Scalar::Int,
+            v(Scalar::Int, i128::from(i32::MAX)),
+            v(Scalar::Int, 1),
         )
         .unwrap();
         assert_eq!((m.get(), warn.is_some()), (i128::from(i32::MIN), true));
-        let (n, _) = unary(UnOp::Not, Int::Int, v(Int::UChar, 0));
+        let (n, _) = unary(UnOp::Not, Scalar::Int, v(Scalar::UChar, 0));
         assert_eq!(n.get(), -1);
         assert_eq!(
-            builtin(Builtin::Clz, "__builtin_clz", Int::UInt, v(Int::UInt, 1))
-                .unwrap()
-                .get(),
+            builtin(
+                Builtin::Clz,
+                "__builtin_clz",
+                Scalar::UInt,
+                v(Scalar::UInt, 1)
+            )
+            .unwrap()
+            .get(),
             31
         );
         assert_eq!(
-            builtin(Builtin::Bswap, "b", Int::UShort, v(Int::UShort, 0x1234))
-                .unwrap()
-                .bits,
+            builtin(
+                Builtin::Bswap,
+                "b",
+                Scalar::UShort,
+                v(Scalar::UShort, 0x1234)
+            )
+            .unwrap()
+            .bits,
             0x3412
         );
         assert_eq!(
-            binary(WordOp::Rem, Int::Int, v(Int::Int, -7), v(Int::Int, 2))
-                .unwrap()
-                .0
-                .get(),
+            binary(
+                WordOp::Rem,
+                Scalar::Int,
+                v(Scalar::Int, -7),
+                v(Scalar::Int, 2)
+            )
+            .unwrap()
+            .0
+            .get(),
             -1
         );
     }

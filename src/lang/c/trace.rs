@@ -7,7 +7,7 @@
 //!         v  unsigned int  0x2aaa_aaab   changed: 0x...
 //! ```
 
-use super::types::{Int, Value, Why};
+use super::types::{Scalar, Value, Why};
 use serde::{Deserialize, Serialize};
 
 /// What kind of step.
@@ -53,7 +53,7 @@ pub struct Conversion<V = Value> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct VarView {
     pub name: String,
-    pub ty: Int,
+    pub ty: Scalar,
     /// A scalar's value (`None` before it is given one, or for an array).
     pub value: Option<Value>,
     /// The bits this step changed (all of them when it was declared).

@@ -4,7 +4,7 @@
 //! decide, and a run that stops keeping the steps before it.
 
 use super::trace::CStep;
-use super::types::{Int, Why};
+use super::types::{Scalar, Why};
 use super::{ErrorKind, Program, RunOptions, Value};
 
 fn steps(src: &str, args: &[i64]) -> Vec<CStep> {
@@ -24,7 +24,7 @@ fn steps(src: &str, args: &[i64]) -> Vec<CStep> {
 }
 
 /// Every conversion of the run: (operand, why, from, to, before bits, after bits, changes).
-fn conversions(steps: &[CStep]) -> Vec<(String, Why, Int, Int, u64, u64, bool)> {
+fn conversions(steps: &[CStep]) -> Vec<(String, Why, Scalar, Scalar, u64, u64, bool)> {
     steps
         .iter()
         .flat_map(|s| &s.exprs)
@@ -54,8 +54,8 @@ fn a_mixed_compare_shows_the_int_becoming_unsigned() {
         [(
             "a".into(),
             Why::Arithmetic,
-            Int::Int,
-            Int::UInt,
+            Scalar::Int,
+            Scalar::UInt,
             0xffff_ffff,
             0xffff_ffff,
             true
@@ -86,8 +86,8 @@ fn a_short_initialised_from_an_int_sum_is_narrowed_visibly() {
             (
                 "a + b".into(),
                 Why::Initialisation,
-                Int::Int,
-                Int::Short,
+                Scalar::Int,
+                Scalar::Short,
                 60000,
                 0xea60,
                 true
@@ -95,8 +95,8 @@ fn a_short_initialised_from_an_int_sum_is_narrowed_visibly() {
             (
                 "c".into(),
                 Why::Return,
-                Int::Short,
-                Int::Int,
+                Scalar::Short,
+                Scalar::Int,
                 0xea60,
                 0xffff_ea60,
                 false
@@ -120,7 +120,7 @@ fn promotions_of_small_types_are_steps_that_keep_the_value() {
     assert_eq!(c.len(), 2);
     assert!(c
         .iter()
-        .all(|c| c.1 == Why::Promotion && (c.2, c.3) == (Int::UChar, Int::Int) && !c.6));
+        .all(|c| c.1 == Why::Promotion && (c.2, c.3) == (Scalar::UChar, Scalar::Int) && !c.6));
     // a plain int expression converts nothing
     assert!(conversions(&steps("int f(int x) { return x + 1; }", &[5])).is_empty());
     // an argument and an assignment that narrow
@@ -128,13 +128,14 @@ fn promotions_of_small_types_are_steps_that_keep_the_value() {
         "int g(char c) { return c; }\nint f(int x) { unsigned char u; u = x; return g(x); }",
         &[300],
     );
-    let whys: Vec<(Why, Int, Int)> = conversions(&s).iter().map(|c| (c.1, c.2, c.3)).collect();
+    let whys: Vec<(Why, Scalar, Scalar)> =
+        conversions(&s).iter().map(|c| (c.1, c.2, c.3)).collect();
     assert!(
-        whys.contains(&(Why::Assignment, Int::Int, Int::UChar)),
+        whys.contains(&(Why::Assignment, Scalar::Int, Scalar::UChar)),
         "{whys:?}"
     );
     assert!(
-        whys.contains(&(Why::Argument, Int::Int, Int::Char)),
+        whys.contains(&(Why::Argument, Scalar::Int, Scalar::Char)),
         "{whys:?}"
     );
 }
@@ -179,7 +180,7 @@ fn a_run_that_stops_keeps_the_steps_before_it() {
         ..RunOptions::default()
     };
     let (e, before) = p
-        .run_until_error("f", &[Value::new(Int::UInt, 0)], &opts)
+        .run_until_error("f", &[Value::new(Scalar::UInt, 0)], &opts)
         .unwrap_err();
     assert_eq!((e.kind, e.line), (ErrorKind::Undefined, 4));
     assert_eq!(before.len(), 1);

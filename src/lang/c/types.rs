@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 /// One of C's integer types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Int {
+pub enum Scalar {
     Bool,
     Char,
     SChar,
@@ -31,7 +31,7 @@ pub enum Int {
     ULongLong,
 }
 
-impl Int {
+impl Scalar {
     /// Its width in bits (`_Bool` is stored in 8 bits but holds 0 or 1; its
     /// value bits are 1).
     pub fn bits(self) -> u32 {
@@ -43,7 +43,7 @@ impl Int {
     /// `sizeof`, in bytes.
     pub fn size(self) -> u64 {
         match self {
-            Int::Bool => 1,
+            Scalar::Bool => 1,
             t => u64::from(t.bits() / 8),
         }
     }
@@ -51,57 +51,62 @@ impl Int {
     pub fn signed(self) -> bool {
         matches!(
             self,
-            Int::Char | Int::SChar | Int::Short | Int::Int | Int::Long | Int::LongLong
+            Scalar::Char
+                | Scalar::SChar
+                | Scalar::Short
+                | Scalar::Int
+                | Scalar::Long
+                | Scalar::LongLong
         )
     }
 
     /// The conversion rank (C11 6.3.1.1).
     pub fn rank(self) -> u8 {
         match self {
-            Int::Bool => 0,
-            Int::Char | Int::SChar | Int::UChar => 1,
-            Int::Short | Int::UShort => 2,
-            Int::Int | Int::UInt => 3,
-            Int::Long | Int::ULong => 4,
-            Int::LongLong | Int::ULongLong => 5,
+            Scalar::Bool => 0,
+            Scalar::Char | Scalar::SChar | Scalar::UChar => 1,
+            Scalar::Short | Scalar::UShort => 2,
+            Scalar::Int | Scalar::UInt => 3,
+            Scalar::Long | Scalar::ULong => 4,
+            Scalar::LongLong | Scalar::ULongLong => 5,
         }
     }
 
     /// The name C writes it with.
     pub fn name(self) -> &'static str {
         match self {
-            Int::Bool => "_Bool",
-            Int::Char => "char",
-            Int::SChar => "signed char",
-            Int::UChar => "unsigned char",
-            Int::Short => "short",
-            Int::UShort => "unsigned short",
-            Int::Int => "int",
-            Int::UInt => "unsigned int",
-            Int::Long => "long",
-            Int::ULong => "unsigned long",
-            Int::LongLong => "long long",
-            Int::ULongLong => "unsigned long long",
+            Scalar::Bool => "_Bool",
+            Scalar::Char => "char",
+            Scalar::SChar => "signed char",
+            Scalar::UChar => "unsigned char",
+            Scalar::Short => "short",
+            Scalar::UShort => "unsigned short",
+            Scalar::Int => "int",
+            Scalar::UInt => "unsigned int",
+            Scalar::Long => "long",
+            Scalar::ULong => "unsigned long",
+            Scalar::LongLong => "long long",
+            Scalar::ULongLong => "unsigned long long",
         }
     }
 
     /// The unsigned type of the same rank.
-    pub fn to_unsigned(self) -> Int {
+    pub fn to_unsigned(self) -> Scalar {
         match self {
-            Int::Char | Int::SChar => Int::UChar,
-            Int::Short => Int::UShort,
-            Int::Int => Int::UInt,
-            Int::Long => Int::ULong,
-            Int::LongLong => Int::ULongLong,
+            Scalar::Char | Scalar::SChar => Scalar::UChar,
+            Scalar::Short => Scalar::UShort,
+            Scalar::Int => Scalar::UInt,
+            Scalar::Long => Scalar::ULong,
+            Scalar::LongLong => Scalar::ULongLong,
             t => t,
         }
     }
 
     /// The integer promotions: every type below `int` becomes `int` (an `int`
     /// holds all their values).
-    pub fn promote(self) -> Int {
+    pub fn promote(self) -> Scalar {
         if self.rank() < 3 {
-            Int::Int
+            Scalar::Int
         } else {
             self
         }
@@ -109,7 +114,7 @@ impl Int {
 
     /// The usual arithmetic conversions: the common type of a binary
     /// operator's operands.
-    pub fn common(a: Int, b: Int) -> Int {
+    pub fn common(a: Scalar, b: Scalar) -> Scalar {
         let (a, b) = (a.promote(), b.promote());
         if a == b {
             return a;
@@ -152,7 +157,7 @@ impl Int {
 /// A value of a C integer type: its bits, masked to the type's width.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Value {
-    pub ty: Int,
+    pub ty: Scalar,
     /// `0x…` text in JSON (a JS number holds 53 bits).
     #[serde(with = "crate::bits::trace::hex_mask")]
     pub bits: u64,
@@ -161,8 +166,8 @@ pub struct Value {
 impl Value {
     /// `v` converted to `ty` as C converts (wrapping mod 2^bits; to `_Bool`,
     /// any non-zero value is 1).
-    pub fn new(ty: Int, v: i128) -> Value {
-        let bits = if ty == Int::Bool {
+    pub fn new(ty: Scalar, v: i128) -> Value {
+        let bits = if ty == Scalar::Bool {
             u64::from(v != 0)
         } else {
             (v as u64) & ty.mask()
@@ -181,7 +186,7 @@ impl Value {
     }
 
     /// The value converted to another type.
-    pub fn to(self, ty: Int) -> Value {
+    pub fn to(self, ty: Scalar) -> Value {
         Value::new(ty, self.get())
     }
 
@@ -241,7 +246,7 @@ impl Why {
 /// 60000 narrowed to short: the top 16 bits dropped, now -5536
 /// -3 widened to long: the sign bit copied into 32 new bits (sign extension), still -3
 /// ```
-pub fn conversion_rule(before: Value, to: Int) -> String {
+pub fn conversion_rule(before: Value, to: Scalar) -> String {
     let after = before.to(to);
     let (from, (wf, wt)) = (before.ty, (before.ty.bits(), to.bits()));
     let (b, a, t) = (before.decimal(), after.decimal(), to.name());
@@ -250,7 +255,7 @@ pub fn conversion_rule(before: Value, to: Int) -> String {
     } else {
         format!("now {a}")
     };
-    if to == Int::Bool {
+    if to == Scalar::Bool {
         return format!("{b} converted to _Bool: any value but 0 is 1, {value}");
     }
     match wt.cmp(&wf.max(1)) {
@@ -279,7 +284,7 @@ pub fn conversion_rule(before: Value, to: Int) -> String {
 /// `'a'` is not one) and fits it to `ty`: any value from the signed
 /// minimum to the unsigned maximum of its width is taken and wrapped, so
 /// `0xffffffff` and `-1` are the same `int`.
-pub fn parse_arg(text: &str, ty: Int) -> Result<Value, String> {
+pub fn parse_arg(text: &str, ty: Scalar) -> Result<Value, String> {
     let t = text.trim().replace('_', "");
     let (neg, body) = match t.strip_prefix('-') {
         Some(rest) => (true, rest.to_string()),
@@ -302,13 +307,13 @@ pub fn parse_arg(text: &str, ty: Int) -> Result<Value, String> {
             }
         }
         (Ok(_), _) => return Err(format!("`{text}` is too long")),
-        (Err(_), Int::Bool) if matches!(lower.as_str(), "true" | "false") => {
+        (Err(_), Scalar::Bool) if matches!(lower.as_str(), "true" | "false") => {
             i128::from(lower == "true")
         }
         (Err(_), _) => return Err(format!("`{text}` is not a number")),
     };
     let w = ty.bits();
-    let (lo, hi) = if ty == Int::Bool {
+    let (lo, hi) = if ty == Scalar::Bool {
         (0, 1)
     } else {
         (-(1i128 << (w - 1)), (1i128 << w) - 1)
@@ -330,47 +335,53 @@ mod tests {
 
     #[test]
     fn promotions_and_conversions_are_cs() {
-        assert_eq!(Int::common(Int::UChar, Int::UChar), Int::Int);
-        assert_eq!(Int::common(Int::Int, Int::UInt), Int::UInt);
-        assert_eq!(Int::common(Int::Long, Int::UInt), Int::Long);
-        assert_eq!(Int::common(Int::LongLong, Int::ULong), Int::ULongLong);
-        assert_eq!(Int::common(Int::Long, Int::ULongLong), Int::ULongLong);
-        assert_eq!(Int::common(Int::Bool, Int::Short), Int::Int);
+        assert_eq!(Scalar::common(Scalar::UChar, Scalar::UChar), Scalar::Int);
+        assert_eq!(Scalar::common(Scalar::Int, Scalar::UInt), Scalar::UInt);
+        assert_eq!(Scalar::common(Scalar::Long, Scalar::UInt), Scalar::Long);
+        assert_eq!(
+            Scalar::common(Scalar::LongLong, Scalar::ULong),
+            Scalar::ULongLong
+        );
+        assert_eq!(
+            Scalar::common(Scalar::Long, Scalar::ULongLong),
+            Scalar::ULongLong
+        );
+        assert_eq!(Scalar::common(Scalar::Bool, Scalar::Short), Scalar::Int);
     }
 
     #[test]
     fn conversion_rules_say_what_happens_to_the_bits() {
-        let rule = |v: i128, from: Int, to: Int| conversion_rule(Value::new(from, v), to);
+        let rule = |v: i128, from: Scalar, to: Scalar| conversion_rule(Value::new(from, v), to);
         assert_eq!(
-            rule(-1, Int::Int, Int::UInt),
+            rule(-1, Scalar::Int, Scalar::UInt),
             "-1 converted to unsigned int: the same 32 bits, now read as 4294967295"
         );
         assert_eq!(
-            rule(60000, Int::Int, Int::Short),
+            rule(60000, Scalar::Int, Scalar::Short),
             "60000 narrowed to short: the top 16 bits dropped, now -5536"
         );
         assert_eq!(
-            rule(-3, Int::Int, Int::Long),
+            rule(-3, Scalar::Int, Scalar::Long),
             "-3 widened to long: the sign bit copied into 32 new bits (sign extension), still -3"
         );
         assert_eq!(
-            rule(200, Int::UChar, Int::Int),
+            rule(200, Scalar::UChar, Scalar::Int),
             "200 widened to int: 24 zero bits added on top, still 200"
         );
         assert_eq!(
-            rule(5, Int::Int, Int::UInt),
+            rule(5, Scalar::Int, Scalar::UInt),
             "5 converted to unsigned int: the same 32 bits, the same value"
         );
         assert_eq!(
-            rule(7, Int::Int, Int::Bool),
+            rule(7, Scalar::Int, Scalar::Bool),
             "7 converted to _Bool: any value but 0 is 1, now 1"
         );
-        assert_eq!(Value::new(Int::Bool, 2).bits, 1);
-        assert_eq!(Value::new(Int::SChar, 200).get(), -56);
-        assert_eq!(Value::new(Int::Int, -1).extended(), u64::MAX);
-        assert_eq!(parse_arg("-1", Int::UChar).unwrap().bits, 0xff);
-        assert_eq!(parse_arg("0xffffffff", Int::Int).unwrap().get(), -1);
-        assert!(parse_arg("256", Int::UChar).is_err());
-        assert!(parse_arg("-129", Int::SChar).is_err());
+        assert_eq!(Value::new(Scalar::Bool, 2).bits, 1);
+        assert_eq!(Value::new(Scalar::SChar, 200).get(), -56);
+        assert_eq!(Value::new(Scalar::Int, -1).extended(), u64::MAX);
+        assert_eq!(parse_arg("-1", Scalar::UChar).unwrap().bits, 0xff);
+        assert_eq!(parse_arg("0xffffffff", Scalar::Int).unwrap().get(), -1);
+        assert!(parse_arg("256", Scalar::UChar).is_err());
+        assert!(parse_arg("-129", Scalar::SChar).is_err());
     }
 }

@@ -4,7 +4,7 @@
 use super::rules::{copy, plainer, Copy};
 use super::*;
 use crate::bits::rng::Rng;
-use crate::lang::c::Int;
+use crate::lang::c::Scalar;
 use crate::lang::prove::Flow;
 use crate::synth::{
     constants, synthesize, Engine, Status, Straight, SynthOptions, SynthProgress, SynthResult,
@@ -170,7 +170,7 @@ fn sat_and_enumeration_find_the_same_length() {
     // random 3-instruction programs over bytes as specifications
     let text = "~ -x & | ^ + - << >> <";
     let ops = crate::synth::ops::parse_ops(Some(text)).unwrap();
-    let consts = constants(Int::UChar, &[]);
+    let consts = constants(Scalar::UChar, &[]);
     let mut rng = Rng::new(77);
     let mut checked = 0;
     while checked < 16 {
@@ -188,7 +188,7 @@ fn sat_and_enumeration_find_the_same_length() {
             });
         }
         let p = Straight {
-            ty: Ty::new(Int::UChar),
+            ty: Ty::new(Scalar::UChar),
             params: vec!["x".into()],
             consts: consts.clone(),
             result: 7,

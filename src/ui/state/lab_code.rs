@@ -244,7 +244,7 @@ mod tests {
         let r = prog
             .run_values(
                 "round_up",
-                &[parse_arg("37", crate::lang::c::Int::UInt).unwrap()],
+                &[parse_arg("37", crate::lang::c::Scalar::UInt).unwrap()],
                 &opts,
             )
             .unwrap();

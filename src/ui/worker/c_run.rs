@@ -192,7 +192,7 @@ impl CRunDone {
 /// not given), or the first that does not read.
 #[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
 fn read_args(
-    params: &[(String, crate::lang::c::Int)],
+    params: &[(String, crate::lang::c::Scalar)],
     args: &[(String, String)],
 ) -> Result<Vec<crate::lang::c::Value>, CProblem> {
     let arg = |name: &str| {

@@ -13,7 +13,7 @@ use super::ops::{self, Undefined};
 mod record;
 
 use super::trace::{CStep, ExprValue, StepKind, Warning};
-use super::types::{Int, Value, Why};
+use super::types::{Scalar, Value, Why};
 use super::{CError, ErrorKind};
 use record::decl_text;
 
@@ -535,7 +535,7 @@ impl<'p> Machine<'p> {
                 } else {
                     l
                 };
-                Value::new(Int::Int, i128::from(r))
+                Value::new(Scalar::Int, i128::from(r))
             }
             ExprKind::Binary(BinOp::Word(op), a, b) => {
                 let (x, y) = (self.eval(f, a)?, self.eval(f, b)?);
@@ -567,7 +567,7 @@ impl<'p> Machine<'p> {
                     vals.push(self.convert(v, *ty, Why::Argument, a, || e.show()));
                 }
                 self.call(*k, &vals, e.pos)?
-                    .unwrap_or(Value::new(Int::Int, 0))
+                    .unwrap_or(Value::new(Scalar::Int, 0))
             }
         })
     }
@@ -612,9 +612,9 @@ impl<'p> Machine<'p> {
     ) -> R<Value> {
         let place = self.place(f, target)?;
         let old = self.read(f, place, target)?;
-        let one = Value::new(Int::Int, 1);
+        let one = Value::new(Scalar::Int, 1);
         let op = if inc { WordOp::Add } else { WordOp::Sub };
-        let ty = Int::common(old.ty, Int::Int);
+        let ty = Scalar::common(old.ty, Scalar::Int);
         let promoted = self.operand(old, ty, target, e);
         let new = self.checked(e.pos, ops::binary(op, ty, promoted, one))?;
         let new = self.convert(new, target.ty, Why::Assignment, target, || e.show());
@@ -701,12 +701,12 @@ impl<'p> Machine<'p> {
 
 /// The types a word operator's operands are converted to: each promoted
 /// for a shift, the common type for a comparison, else the result's type.
-fn operand_types(op: WordOp, result: Int, a: Int, b: Int) -> (Int, Int) {
+fn operand_types(op: WordOp, result: Scalar, a: Scalar, b: Scalar) -> (Scalar, Scalar) {
     use WordOp::*;
     match op {
         Shl | Shr => (result, b.promote()),
         Lt | Le | Gt | Ge | Eq | Ne => {
-            let common = Int::common(a, b);
+            let common = Scalar::common(a, b);
             (common, common)
         }
         _ => (result, result),
@@ -714,9 +714,9 @@ fn operand_types(op: WordOp, result: Int, a: Int, b: Int) -> (Int, Int) {
 }
 
 /// The type `a op= b` computes in: that of `a op b`.
-pub fn compound_type(op: WordOp, a: Int, b: Int) -> Int {
+pub fn compound_type(op: WordOp, a: Scalar, b: Scalar) -> Scalar {
     match op {
         WordOp::Shl | WordOp::Shr => a.promote(),
-        _ => Int::common(a, b),
+        _ => Scalar::common(a, b),
     }
 }

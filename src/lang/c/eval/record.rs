@@ -6,7 +6,7 @@
 use super::super::ast::{Decl, Expr, Init};
 use super::super::ast::{ExprKind, Pos};
 use super::super::trace::{CStep, Conversion, ExprValue, StepKind, VarView};
-use super::super::types::{conversion_rule, Int, Value, Why};
+use super::super::types::{conversion_rule, Scalar, Value, Why};
 use super::{Cell, Frame, Machine};
 
 impl<'p> Machine<'p> {
@@ -104,7 +104,7 @@ impl<'p> Machine<'p> {
     pub(super) fn convert(
         &mut self,
         v: Value,
-        to: Int,
+        to: Scalar,
         why: Why,
         operand: &Expr,
         within: impl FnOnce() -> String,
@@ -128,7 +128,7 @@ impl<'p> Machine<'p> {
     }
 
     /// An operand of `e` converted: promoted, or to the common type.
-    pub(super) fn operand(&mut self, v: Value, to: Int, operand: &Expr, e: &Expr) -> Value {
+    pub(super) fn operand(&mut self, v: Value, to: Scalar, operand: &Expr, e: &Expr) -> Value {
         let why = if operand.ty.promote() == to {
             Why::Promotion
         } else {
@@ -167,7 +167,7 @@ pub(super) fn decl_text(d: &Decl) -> String {
     }
 }
 
-fn view(name: &str, ty: Int, cell: &Cell, before: Option<&Cell>) -> VarView {
+fn view(name: &str, ty: Scalar, cell: &Cell, before: Option<&Cell>) -> VarView {
     let (value, elements) = match cell {
         Cell::Scalar(v) => (Some(*v), Vec::new()),
         Cell::Array(a) => (None, a.clone()),

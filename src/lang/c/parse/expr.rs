@@ -3,7 +3,7 @@
 
 use super::super::ast::{BinOp, Builtin, Expr, ExprKind, Pos, Slot, UnOp, WordOp};
 use super::super::lex::Tok;
-use super::super::types::{Int, Value};
+use super::super::types::{Scalar, Value};
 use super::super::{CError, ErrorKind};
 use super::Parser;
 
@@ -43,22 +43,22 @@ const BINARY: [(&str, BinOp); 18] = [
 ];
 
 /// The GCC builtins: name, kind, argument type.
-const BUILTINS: [(&str, Builtin, Int); 15] = [
-    ("__builtin_popcount", Builtin::Popcount, Int::UInt),
-    ("__builtin_popcountl", Builtin::Popcount, Int::ULong),
-    ("__builtin_popcountll", Builtin::Popcount, Int::ULongLong),
-    ("__builtin_ctz", Builtin::Ctz, Int::UInt),
-    ("__builtin_ctzl", Builtin::Ctz, Int::ULong),
-    ("__builtin_ctzll", Builtin::Ctz, Int::ULongLong),
-    ("__builtin_clz", Builtin::Clz, Int::UInt),
-    ("__builtin_clzl", Builtin::Clz, Int::ULong),
-    ("__builtin_clzll", Builtin::Clz, Int::ULongLong),
-    ("__builtin_parity", Builtin::Parity, Int::UInt),
-    ("__builtin_parityl", Builtin::Parity, Int::ULong),
-    ("__builtin_parityll", Builtin::Parity, Int::ULongLong),
-    ("__builtin_bswap16", Builtin::Bswap, Int::UShort),
-    ("__builtin_bswap32", Builtin::Bswap, Int::UInt),
-    ("__builtin_bswap64", Builtin::Bswap, Int::ULong),
+const BUILTINS: [(&str, Builtin, Scalar); 15] = [
+    ("__builtin_popcount", Builtin::Popcount, Scalar::UInt),
+    ("__builtin_popcountl", Builtin::Popcount, Scalar::ULong),
+    ("__builtin_popcountll", Builtin::Popcount, Scalar::ULongLong),
+    ("__builtin_ctz", Builtin::Ctz, Scalar::UInt),
+    ("__builtin_ctzl", Builtin::Ctz, Scalar::ULong),
+    ("__builtin_ctzll", Builtin::Ctz, Scalar::ULongLong),
+    ("__builtin_clz", Builtin::Clz, Scalar::UInt),
+    ("__builtin_clzl", Builtin::Clz, Scalar::ULong),
+    ("__builtin_clzll", Builtin::Clz, Scalar::ULongLong),
+    ("__builtin_parity", Builtin::Parity, Scalar::UInt),
+    ("__builtin_parityl", Builtin::Parity, Scalar::ULong),
+    ("__builtin_parityll", Builtin::Parity, Scalar::ULongLong),
+    ("__builtin_bswap16", Builtin::Bswap, Scalar::UShort),
+    ("__builtin_bswap32", Builtin::Bswap, Scalar::UInt),
+    ("__builtin_bswap64", Builtin::Bswap, Scalar::ULong),
 ];
 
 impl Parser<'_> {
@@ -142,7 +142,7 @@ impl Parser<'_> {
         let t = self.expression()?;
         self.expect(":")?;
         let f = self.conditional()?;
-        let ty = Int::common(t.ty, f.ty);
+        let ty = Scalar::common(t.ty, f.ty);
         Ok(Expr {
             ty,
             kind: ExprKind::Cond(Box::new(c), Box::new(t), Box::new(f)),
@@ -170,9 +170,9 @@ impl Parser<'_> {
             self.depth -= 1;
             let ty = match op {
                 BinOp::Word(WordOp::Shl | WordOp::Shr) => lhs.ty.promote(),
-                BinOp::LogAnd | BinOp::LogOr => Int::Int,
-                BinOp::Word(o) if o.is_comparison() => Int::Int,
-                _ => Int::common(lhs.ty, rhs.ty),
+                BinOp::LogAnd | BinOp::LogOr => Scalar::Int,
+                BinOp::Word(o) if o.is_comparison() => Scalar::Int,
+                _ => Scalar::common(lhs.ty, rhs.ty),
             };
             lhs = Expr {
                 ty,
@@ -199,7 +199,7 @@ impl Parser<'_> {
             let a = self.unary()?;
             self.depth -= 1;
             let ty = if op == UnOp::LogNot {
-                Int::Int
+                Scalar::Int
             } else {
                 a.ty.promote()
             };
@@ -235,8 +235,8 @@ impl Parser<'_> {
             self.i += 1;
             let size = self.sizeof()?;
             return Ok(Expr {
-                ty: Int::ULong,
-                kind: ExprKind::Lit(Value::new(Int::ULong, i128::from(size))),
+                ty: Scalar::ULong,
+                kind: ExprKind::Lit(Value::new(Scalar::ULong, i128::from(size))),
                 pos,
             });
         }
@@ -363,8 +363,8 @@ impl Parser<'_> {
             Tok::Char(v) => {
                 self.i += 1;
                 Ok(Expr {
-                    ty: Int::Int,
-                    kind: ExprKind::Lit(Value::new(Int::Int, *v)),
+                    ty: Scalar::Int,
+                    kind: ExprKind::Lit(Value::new(Scalar::Int, *v)),
                     pos,
                 })
             }
@@ -438,7 +438,7 @@ impl Parser<'_> {
         if let Some(&(n, b, ty)) = BUILTINS.iter().find(|(n, _, _)| *n == name) {
             let [arg] = <[Expr; 1]>::try_from(args)
                 .map_err(|_| self.err(pos, ErrorKind::Type, format!("`{n}` takes one argument")))?;
-            let ret = if b == Builtin::Bswap { ty } else { Int::Int };
+            let ret = if b == Builtin::Bswap { ty } else { Scalar::Int };
             return Ok(Expr {
                 ty: ret,
                 kind: ExprKind::Builtin(b, n.to_string(), ty, Box::new(arg)),

@@ -9,7 +9,7 @@ mod stmt;
 
 use super::ast::{Decl, Function, Init, Parsed, Pos, Slot, Stmt, VarInfo};
 use super::lex::{Tok, Token};
-use super::types::Int;
+use super::types::Scalar;
 use super::{CError, ErrorKind};
 use std::collections::HashMap;
 
@@ -17,9 +17,9 @@ use std::collections::HashMap;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sig {
     pub name: String,
-    pub ret: Int,
+    pub ret: Scalar,
     pub void: bool,
-    pub params: Vec<(String, Int)>,
+    pub params: Vec<(String, Scalar)>,
     pub pos: Pos,
 }
 
@@ -29,7 +29,7 @@ const MAX_DEPTH: usize = 200;
 pub(super) struct Parser<'a> {
     toks: &'a [Token],
     i: usize,
-    typedefs: HashMap<String, Int>,
+    typedefs: HashMap<String, Scalar>,
     sigs: Vec<Sig>,
     globals: Vec<VarInfo>,
     global_inits: Vec<Decl>,
@@ -39,7 +39,7 @@ pub(super) struct Parser<'a> {
     /// How many `switch` bodies enclose the statement (`break` leaves one).
     switches: usize,
     /// The current function's return type (`None` for `void`).
-    ret: Option<Int>,
+    ret: Option<Scalar>,
     depth: usize,
 }
 
@@ -54,7 +54,7 @@ struct TypeWords<'a> {
     /// `char`, `int` or `_Bool`.
     base: Option<&'a str>,
     /// A typedef's type.
-    named: Option<Int>,
+    named: Option<Scalar>,
 }
 
 impl TypeWords<'_> {
@@ -67,7 +67,7 @@ impl TypeWords<'_> {
 /// The type a declaration starts with, and its storage words.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Spec {
-    pub ty: Option<Int>,
+    pub ty: Option<Scalar>,
     pub is_const: bool,
     pub is_static: bool,
     pub is_typedef: bool,
@@ -76,20 +76,20 @@ pub(super) struct Spec {
 pub fn parse(toks: &[Token]) -> Result<Parsed, CError> {
     let mut typedefs = HashMap::new();
     for (name, ty) in [
-        ("int8_t", Int::SChar),
-        ("uint8_t", Int::UChar),
-        ("int16_t", Int::Short),
-        ("uint16_t", Int::UShort),
-        ("int32_t", Int::Int),
-        ("uint32_t", Int::UInt),
-        ("int64_t", Int::Long),
-        ("uint64_t", Int::ULong),
-        ("size_t", Int::ULong),
-        ("ssize_t", Int::Long),
-        ("intptr_t", Int::Long),
-        ("uintptr_t", Int::ULong),
-        ("intmax_t", Int::Long),
-        ("uintmax_t", Int::ULong),
+        ("int8_t", Scalar::SChar),
+        ("uint8_t", Scalar::UChar),
+        ("int16_t", Scalar::Short),
+        ("uint16_t", Scalar::UShort),
+        ("int32_t", Scalar::Int),
+        ("uint32_t", Scalar::UInt),
+        ("int64_t", Scalar::Long),
+        ("uint64_t", Scalar::ULong),
+        ("size_t", Scalar::ULong),
+        ("ssize_t", Scalar::Long),
+        ("intptr_t", Scalar::Long),
+        ("uintptr_t", Scalar::ULong),
+        ("intmax_t", Scalar::Long),
+        ("uintmax_t", Scalar::ULong),
     ] {
         typedefs.insert(name.to_string(), ty);
     }
@@ -264,26 +264,26 @@ impl<'a> Parser<'a> {
     }
 
     /// The type the words name (`None`: `void`), or why they name none.
-    fn type_of(&self, w: &TypeWords, start: Pos) -> Result<Option<Int>, CError> {
+    fn type_of(&self, w: &TypeWords, start: Pos) -> Result<Option<Scalar>, CError> {
         let bad = |m: &str| Err(self.err(start, ErrorKind::Syntax, m.to_string()));
         let (signed, unsigned) = (w.signed, w.unsigned);
         let ty = match (w.named, w.base, w.void) {
             (Some(t), None, false) if w.plain() => Some(t),
             (None, None, true) if w.plain() => None,
-            (None, Some("_Bool" | "bool"), false) if w.plain() => Some(Int::Bool),
+            (None, Some("_Bool" | "bool"), false) if w.plain() => Some(Scalar::Bool),
             (None, Some("char"), false) if w.longs == 0 && !w.short => {
                 Some(match (signed, unsigned) {
-                    (_, true) => Int::UChar,
-                    (true, _) => Int::SChar,
-                    _ => Int::Char,
+                    (_, true) => Scalar::UChar,
+                    (true, _) => Scalar::SChar,
+                    _ => Scalar::Char,
                 })
             }
             (None, None | Some("int"), false) if !w.plain() || w.base.is_some() => {
                 let s = match (w.short, w.longs) {
-                    (true, 0) => Int::Short,
-                    (false, 0) => Int::Int,
-                    (false, 1) => Int::Long,
-                    (false, 2) => Int::LongLong,
+                    (true, 0) => Scalar::Short,
+                    (false, 0) => Scalar::Int,
+                    (false, 1) => Scalar::Long,
+                    (false, 2) => Scalar::LongLong,
                     _ => return bad("this combination of type words is not a C type"),
                 };
                 Some(if unsigned && !signed {
@@ -304,7 +304,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A type name in a cast or `sizeof`: specifiers, no declarator.
-    fn type_name(&mut self) -> Result<Int, CError> {
+    fn type_name(&mut self) -> Result<Scalar, CError> {
         let at = self.pos();
         let s = self.spec()?;
         if self.at("*") {
@@ -380,7 +380,7 @@ impl<'a> Parser<'a> {
 
     /// A parameter list, `(` to `)`: `(void)`, `()` or named types (an
     /// unnamed one is `argN`).
-    fn params(&mut self) -> Result<Vec<(String, Int)>, CError> {
+    fn params(&mut self) -> Result<Vec<(String, Scalar)>, CError> {
         self.expect("(")?;
         let mut params = Vec::new();
         let void_only = self.peek().and_then(Token::ident) == Some("void")
@@ -428,7 +428,7 @@ impl<'a> Parser<'a> {
         let params = self.params()?;
         let sig = Sig {
             name: name.clone(),
-            ret: spec.ty.unwrap_or(Int::Int),
+            ret: spec.ty.unwrap_or(Scalar::Int),
             void: spec.ty.is_none(),
             params,
             pos,

@@ -201,7 +201,7 @@ impl Parser<'_> {
     fn switch_body(
         &mut self,
         sw: &mut Switch,
-        ty: super::super::Int,
+        ty: super::super::Scalar,
         open: super::super::ast::Pos,
     ) -> Result<(), CError> {
         while !self.eat("}") {

@@ -25,9 +25,9 @@
 //! that fails is a counterexample, which the prover re-runs.
 
 use crate::lang::c::ast::{Expr, ExprKind, Function, Init, Slot, StmtKind, UnOp, WordOp};
-use crate::lang::c::Int;
 #[cfg(test)]
 use crate::lang::c::Program;
+use crate::lang::c::Scalar;
 use std::collections::HashMap;
 
 /// `c*x + e + m * floor((a*x + b) / d)`; `m == 0` for a linear form.
@@ -237,7 +237,7 @@ impl Reader {
     }
 
     /// Whether every value of an exact `v` lies in `ty`'s range.
-    fn fits(&self, v: &Val, ty: Int) -> bool {
+    fn fits(&self, v: &Val, ty: Scalar) -> bool {
         v.wrap.is_none()
             && v.form
                 .range(self.max)
@@ -246,12 +246,12 @@ impl Reader {
 
     /// `v` converted to `ty`: exact when it fits, else right modulo the
     /// type's size (if it was at least that), else unknown.
-    fn convert(&self, v: Val, ty: Int) -> Option<Val> {
+    fn convert(&self, v: Val, ty: Scalar) -> Option<Val> {
         if self.fits(&v, ty) {
             return Some(v);
         }
         let bits = ty.bits();
-        (ty != Int::Bool && v.wrap.is_none_or(|w| w >= bits)).then_some(Val {
+        (ty != Scalar::Bool && v.wrap.is_none_or(|w| w >= bits)).then_some(Val {
             wrap: Some(bits),
             ..v
         })
@@ -283,7 +283,7 @@ impl Reader {
 
     /// The result of `+ - * <<` in `ty`: exact when its operands were and
     /// it fits, else right modulo `ty`'s size.
-    fn ring(&self, form: Form, operands: &[Val], ty: Int) -> Option<Val> {
+    fn ring(&self, form: Form, operands: &[Val], ty: Scalar) -> Option<Val> {
         let v = Val {
             form,
             wrap: operands.iter().find_map(|o| o.wrap),
@@ -294,7 +294,7 @@ impl Reader {
     /// `l op r` computed in `ty` (the operands converted to it, or for a
     /// shift the left one's promoted type). `/ % >>` need exact,
     /// non-negative operands; their results are exact.
-    fn binary(&mut self, op: WordOp, l: &Expr, r: &Expr, ty: Int) -> Option<Val> {
+    fn binary(&mut self, op: WordOp, l: &Expr, r: &Expr, ty: Scalar) -> Option<Val> {
         let shift = matches!(op, WordOp::Shl | WordOp::Shr);
         let ty = if shift { l.ty.promote() } else { ty };
         let (x, y) = (self.expr(l)?, self.expr(r)?);

@@ -23,7 +23,7 @@ pub mod word;
 use super::circuit::{Circuit, Lit};
 use super::{bdd, sat, Control, Flow, Method, Mode, Options, Phase, Progress, ProveError};
 use crate::bits::rng::Rng;
-use crate::lang::c::{Int, Program, RunOptions, Value};
+use crate::lang::c::{Program, RunOptions, Scalar, Value};
 use serde::{Deserialize, Serialize};
 use sym::{Exec, Limits, Stop};
 use word::Sym;
@@ -67,7 +67,7 @@ pub struct Counterexample {
 
 /// The answer: [`super::Verdict`], its variables the parameters (name and
 /// type).
-pub type Verdict = super::Verdict<Counterexample, (String, Int)>;
+pub type Verdict = super::Verdict<Counterexample, (String, Scalar)>;
 
 /// The most nodes a decision diagram may take before the SAT solver is
 /// asked instead (about 40 MB).
@@ -217,7 +217,7 @@ fn after_the_solver(
 }
 
 /// The parameters both sides take (and `assume`, when given).
-fn signature(a: Side, b: Side, assume: Option<Side>) -> Result<Vec<(String, Int)>, ProveError> {
+fn signature(a: Side, b: Side, assume: Option<Side>) -> Result<Vec<(String, Scalar)>, ProveError> {
     let f = |s: Side, which: &str| {
         let f = s
             .program
@@ -232,7 +232,7 @@ fn signature(a: Side, b: Side, assume: Option<Side>) -> Result<Vec<(String, Int)
         Ok(f.params.clone())
     };
     let (pa, pb) = (f(a, "first")?, f(b, "second")?);
-    let types = |p: &[(String, Int)]| {
+    let types = |p: &[(String, Scalar)]| {
         p.iter()
             .map(|(_, t)| t.name())
             .collect::<Vec<_>>()
@@ -272,13 +272,13 @@ struct Checker<'a> {
     b: Side<'a>,
     assume: Option<Side<'a>>,
     mode: Mode,
-    params: &'a [(String, Int)],
+    params: &'a [(String, Scalar)],
 }
 
 fn run(s: Side, args: &[Value]) -> Outcome {
     let opts = RunOptions::default();
     match s.program.run_values(s.function, args, &opts) {
-        Ok(r) => Outcome::Value(r.value.unwrap_or(Value::new(Int::Int, 0))),
+        Ok(r) => Outcome::Value(r.value.unwrap_or(Value::new(Scalar::Int, 0))),
         Err(e) => Outcome::Undefined(e.to_string()),
     }
 }
@@ -573,7 +573,7 @@ fn side(
 
 /// A type's edge values: 0, 1, 2, -1, the extremes and their neighbours,
 /// alternating bits, the top bit, and 1 below the width.
-pub fn edges(ty: Int) -> Vec<Value> {
+pub fn edges(ty: Scalar) -> Vec<Value> {
     let w = ty.bits();
     let mut out: Vec<Value> = Vec::new();
     let mut push = |v: i128| {

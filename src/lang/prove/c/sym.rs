@@ -14,7 +14,7 @@ use super::word::{self, bool_int, Sym};
 use crate::lang::c::ast::{
     BinOp, Decl, Expr, ExprKind, Init, Loop, Slot, Stmt, StmtKind, Switch, WordOp,
 };
-use crate::lang::c::{Int, Program, Value};
+use crate::lang::c::{Program, Scalar, Value};
 
 /// Where symbolic execution stops without a circuit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +71,7 @@ pub struct Exec<'a> {
     pub undefined: Lit,
     limits: Limits,
     /// The return types of the calls being run, innermost last.
-    ret_types: Vec<Int>,
+    ret_types: Vec<Scalar>,
     ctl: &'a mut dyn Control,
 }
 
@@ -128,7 +128,7 @@ impl<'a> Exec<'a> {
             let falls_off = self.c.and(g, !ctx.returned);
             self.flag(falls_off);
         }
-        let ret_ty = if f.void { Int::Int } else { f.ret };
+        let ret_ty = if f.void { Scalar::Int } else { f.ret };
         Ok(ctx
             .ret
             .unwrap_or_else(|| Sym::constant(Value::new(ret_ty, 0))))
@@ -414,9 +414,10 @@ impl<'a> Exec<'a> {
             ExprKind::IncDec { pre, inc, target } => {
                 let place = self.place(frame, target, g)?;
                 let old = self.read(frame, &place, g);
-                let one = Sym::constant(Value::new(Int::Int, 1));
+                let one = Sym::constant(Value::new(Scalar::Int, 1));
                 let op = if *inc { WordOp::Add } else { WordOp::Sub };
-                let (new, _) = word::binary(self.c, op, Int::common(old.ty, Int::Int), &old, &one);
+                let (new, _) =
+                    word::binary(self.c, op, Scalar::common(old.ty, Scalar::Int), &old, &one);
                 let new = new.to(self.c, target.ty);
                 self.write(frame, &place, &new, g);
                 if *pre {
@@ -463,14 +464,14 @@ impl<'a> Exec<'a> {
                     Cell::Array(a) => a.len(),
                     _ => 0,
                 };
-                let wide = idx.to(self.c, Int::Long);
-                let bound = Sym::constant(Value::new(Int::Long, len as i128));
-                let (inside, _) = word::binary(self.c, WordOp::Lt, Int::Int, &wide, &bound);
+                let wide = idx.to(self.c, Scalar::Long);
+                let bound = Sym::constant(Value::new(Scalar::Long, len as i128));
+                let (inside, _) = word::binary(self.c, WordOp::Lt, Scalar::Int, &wide, &bound);
                 let ok = self.c.and(inside.bits[0], !wide.bits[63]);
                 self.undefined_if(g, !ok);
                 let hits = (0..len)
                     .map(|k| {
-                        let at = Sym::constant(Value::new(Int::Long, k as i128));
+                        let at = Sym::constant(Value::new(Scalar::Long, k as i128));
                         super::super::words::eq(self.c, &wide.bits, &at.bits)
                     })
                     .collect();
@@ -491,7 +492,7 @@ impl<'a> Exec<'a> {
                 let mut v = a
                     .first()
                     .map(|x| x.0.clone())
-                    .unwrap_or_else(|| Sym::constant(Value::new(Int::Int, 0)));
+                    .unwrap_or_else(|| Sym::constant(Value::new(Scalar::Int, 0)));
                 let mut set = Lit::TRUE;
                 for (hit, (x, s)) in hits.iter().zip(&a) {
                     v = Sym::mux(self.c, *hit, x, &v);
@@ -499,7 +500,7 @@ impl<'a> Exec<'a> {
                 }
                 (v, set)
             }
-            _ => (Sym::constant(Value::new(Int::Int, 0)), Lit::FALSE),
+            _ => (Sym::constant(Value::new(Scalar::Int, 0)), Lit::FALSE),
         };
         self.undefined_if(g, !set);
         v

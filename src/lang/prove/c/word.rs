@@ -12,12 +12,12 @@
 use super::super::circuit::{Circuit, Lit};
 use super::super::words::{self, add, divide, eq, lt, mul, neg, sub, zip};
 use crate::lang::c::ast::{Builtin, UnOp, WordOp};
-use crate::lang::c::{Int, Value};
+use crate::lang::c::{Scalar, Value};
 
 /// A value of a C type as wires (bit 0 first; one wire for `_Bool`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sym {
-    pub ty: Int,
+    pub ty: Scalar,
     pub bits: Vec<Lit>,
 }
 
@@ -40,8 +40,8 @@ impl Sym {
     }
 
     /// The value converted to `ty` (truncated, or extended by its sign).
-    pub fn to(&self, c: &mut Circuit, ty: Int) -> Sym {
-        if ty == Int::Bool {
+    pub fn to(&self, c: &mut Circuit, ty: Scalar) -> Sym {
+        if ty == Scalar::Bool {
             return Sym {
                 ty,
                 bits: vec![c.any(&self.bits)],
@@ -84,11 +84,14 @@ impl Sym {
 pub fn bool_int(bit: Lit) -> Sym {
     let mut bits = vec![Lit::FALSE; 32];
     bits[0] = bit;
-    Sym { ty: Int::Int, bits }
+    Sym {
+        ty: Scalar::Int,
+        bits,
+    }
 }
 
 /// A unary operator; `ty` is the result's type.
-pub fn unary(c: &mut Circuit, op: UnOp, ty: Int, a: &Sym) -> Sym {
+pub fn unary(c: &mut Circuit, op: UnOp, ty: Scalar, a: &Sym) -> Sym {
     match op {
         UnOp::LogNot => {
             let t = a.truth(c);
@@ -107,12 +110,12 @@ pub fn unary(c: &mut Circuit, op: UnOp, ty: Int, a: &Sym) -> Sym {
 }
 
 /// A binary operator other than `&&`/`||`: the value and its "undefined".
-pub fn binary(c: &mut Circuit, op: WordOp, ty: Int, a: &Sym, b: &Sym) -> (Sym, Lit) {
+pub fn binary(c: &mut Circuit, op: WordOp, ty: Scalar, a: &Sym, b: &Sym) -> (Sym, Lit) {
     use WordOp::*;
     match op {
         Shl | Shr => shift(c, op == Shl, ty, a, b),
         Lt | Le | Gt | Ge | Eq | Ne => {
-            let ct = Int::common(a.ty, b.ty);
+            let ct = Scalar::common(a.ty, b.ty);
             let (x, y) = (a.to(c, ct), b.to(c, ct));
             let (mut p, mut q) = (x.bits, y.bits);
             if ct.signed() {
@@ -147,7 +150,7 @@ pub fn binary(c: &mut Circuit, op: WordOp, ty: Int, a: &Sym, b: &Sym) -> (Sym, L
 }
 
 /// C's `/` or `%` (truncating toward zero) and its "undefined".
-fn division(c: &mut Circuit, quotient: bool, ty: Int, x: &Sym, y: &Sym) -> (Vec<Lit>, Lit) {
+fn division(c: &mut Circuit, quotient: bool, ty: Scalar, x: &Sym, y: &Sym) -> (Vec<Lit>, Lit) {
     let zero = !c.any(&y.bits);
     if !ty.signed() {
         let (q, r) = divide(c, &x.bits, &y.bits);
@@ -176,7 +179,7 @@ fn division(c: &mut Circuit, quotient: bool, ty: Int, x: &Sym, y: &Sym) -> (Vec<
 
 /// `a << b` or `a >> b` at the promoted left type `ty`; undefined when the
 /// count is negative or at least the width.
-fn shift(c: &mut Circuit, left: bool, ty: Int, a: &Sym, b: &Sym) -> (Sym, Lit) {
+fn shift(c: &mut Circuit, left: bool, ty: Scalar, a: &Sym, b: &Sym) -> (Sym, Lit) {
     let x = a.to(c, ty);
     let n = b.to(c, b.ty.promote());
     let fill = if left { Lit::FALSE } else { x.sign() };
@@ -185,10 +188,10 @@ fn shift(c: &mut Circuit, left: bool, ty: Int, a: &Sym, b: &Sym) -> (Sym, Lit) {
 }
 
 /// A GCC builtin on its argument type `ty`: the value and its "undefined".
-pub fn builtin(c: &mut Circuit, b: Builtin, ty: Int, a: &Sym) -> (Sym, Lit) {
+pub fn builtin(c: &mut Circuit, b: Builtin, ty: Scalar, a: &Sym) -> (Sym, Lit) {
     let x = a.to(c, ty);
     let w = x.bits.len();
-    let int_of = |n: usize| Sym::constant(Value::new(Int::Int, n as i128));
+    let int_of = |n: usize| Sym::constant(Value::new(Scalar::Int, n as i128));
     match b {
         Builtin::Popcount => {
             let mut acc = vec![Lit::FALSE; 32];
@@ -199,7 +202,7 @@ pub fn builtin(c: &mut Circuit, b: Builtin, ty: Int, a: &Sym) -> (Sym, Lit) {
             }
             (
                 Sym {
-                    ty: Int::Int,
+                    ty: Scalar::Int,
                     bits: acc,
                 },
                 Lit::FALSE,
