@@ -28,6 +28,9 @@ pub struct Counted {
     pub control: Vec<Found>,
     /// Each literal: line, column, value, and whether its type is `int`.
     pub lits: Vec<(u32, u32, i128, bool)>,
+    /// What no data-lab rule allows: a floating value, a union or struct
+    /// member, a pointer pun (the first of each expression, outermost).
+    pub beyond_integers: Vec<Found>,
 }
 
 /// Walks a function body.
@@ -47,6 +50,14 @@ impl Counted {
     }
 
     fn expr(&mut self, e: &Expr) {
+        if e.ty.is_float() {
+            let what = format!("`{}` is a {}", e.show(), e.ty.name());
+            self.beyond_integers.push(Found {
+                line: e.pos.line,
+                col: e.pos.col,
+                what,
+            });
+        }
         match &e.kind {
             ExprKind::Lit(v) => self.lits.push((
                 e.pos.line,
@@ -91,13 +102,28 @@ impl Counted {
                 self.op(e, "(cast)");
                 self.expr(a);
             }
-            ExprKind::Call(_, name, args) => {
+            ExprKind::Call(_, name, args) | ExprKind::Math(_, name, _, args) => {
                 self.op(e, name);
                 args.iter().for_each(|a| self.expr(a));
             }
             ExprKind::Builtin(_, name, _, a) => {
                 self.op(e, name);
                 self.expr(a);
+            }
+            ExprKind::View(v) => {
+                let what = format!(
+                    "`{}` reads a variable's bytes (a union, struct or pun)",
+                    v.text
+                );
+                self.beyond_integers.push(Found {
+                    line: e.pos.line,
+                    col: e.pos.col,
+                    what,
+                });
+                if let Some((i, _)) = &v.index {
+                    self.op(e, "[]");
+                    self.expr(i);
+                }
             }
         }
     }

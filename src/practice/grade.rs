@@ -457,12 +457,13 @@ fn types(p: &Puzzle, f: &Function, c: &Counted) -> Option<Broken> {
         .locals
         .iter()
         .skip(f.params.len())
-        .find(|v| v.len.is_some() || !allowed(v.ty))
+        .find(|v| v.len.is_some() || v.record.is_some() || !allowed(v.ty))
     {
-        let what = if v.len.is_some() {
-            "an array"
-        } else {
-            v.ty.name()
+        let record = v.record.as_ref().map(|r| format!("a {}", r.name()));
+        let what = match (&record, v.len) {
+            (Some(r), _) => r.as_str(),
+            (None, Some(_)) => "an array",
+            (None, None) => v.ty.name(),
         };
         let only = if p.any_integer {
             "`int` and `unsigned`"
@@ -473,6 +474,13 @@ fn types(p: &Puzzle, f: &Function, c: &Counted) -> Option<Broken> {
             "type",
             v.pos.line,
             format!("`{}` is {what}: only local {only}", v.name),
+        ));
+    }
+    if let Some(x) = c.beyond_integers.first() {
+        return Some((
+            "type",
+            x.line,
+            format!("{}: the puzzles take integer operations only", x.what),
         ));
     }
     // (under "any integer operations", an `unsigned` constant too)

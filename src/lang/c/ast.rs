@@ -78,15 +78,82 @@ pub enum Slot {
     Global(usize),
 }
 
-/// A declared variable (scalar or array).
+/// A declared variable (scalar, array, union or struct).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VarInfo {
     pub name: String,
+    /// A scalar's or an element's type (`unsigned char` for a record: its
+    /// bytes).
     pub ty: Scalar,
     /// `Some(n)` for an array of n elements.
     pub len: Option<usize>,
     pub is_const: bool,
     pub pos: Pos,
+    /// A union or struct variable's type.
+    pub record: Option<Box<Record>>,
+}
+
+impl VarInfo {
+    /// `sizeof` the variable, in bytes.
+    pub fn size(&self) -> u64 {
+        match (&self.record, self.len) {
+            (Some(r), _) => r.size,
+            (None, Some(n)) => n as u64 * self.ty.size(),
+            (None, None) => self.ty.size(),
+        }
+    }
+}
+
+/// A union or struct of scalars and arrays, laid out as gcc lays it out on
+/// x86-64 (each member aligned to its size, the whole to its largest):
+///
+/// ```text
+/// union { float f; unsigned char b[4]; }     f: bytes 0-3, b: bytes 0-3
+/// struct { char c; int i; short s; }         c: 0, i: 4-7, s: 8-9; size 12
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub is_union: bool,
+    pub tag: Option<String>,
+    pub members: Vec<Member>,
+    pub size: u64,
+}
+
+impl Record {
+    /// `union U` or `struct S` (or `union {…}` without a tag).
+    pub fn name(&self) -> String {
+        let kind = if self.is_union { "union" } else { "struct" };
+        match &self.tag {
+            Some(t) => format!("{kind} {t}"),
+            None => format!("{kind} {{…}}"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Member {
+    pub name: String,
+    pub ty: Scalar,
+    /// `Some(n)` for an array member.
+    pub len: Option<usize>,
+    /// Its first byte.
+    pub offset: u64,
+}
+
+/// Bytes of a variable read or written as a scalar: a member (`u.f`,
+/// `s.b[i]`) or a pun through a pointer (`*(unsigned *)&f`,
+/// `((unsigned char *)&x)[i]`). The view's type is the expression's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct View {
+    pub slot: Slot,
+    /// The variable's name.
+    pub var: String,
+    /// As written, without the index: `u.b`, `*(unsigned *)&f`.
+    pub text: String,
+    /// The first byte read.
+    pub offset: u64,
+    /// An index and the number of elements it may reach.
+    pub index: Option<(Box<Expr>, usize)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -119,6 +186,11 @@ pub enum ExprKind {
     Call(usize, String, Vec<Expr>),
     /// A builtin, its name as written, its argument's type.
     Builtin(Builtin, String, Scalar, Box<Expr>),
+    /// Bytes of a variable read as the expression's type.
+    View(View),
+    /// A `<math.h>` function, its name as written, the floating type it
+    /// computes in, its arguments.
+    Math(super::math::MathFn, String, Scalar, Vec<Expr>),
 }
 
 /// One declarator of a declaration: its variable and initialiser.
@@ -295,7 +367,12 @@ fn show(e: &Expr, outer: u8) -> String {
         ExprKind::Lit(v) => (lit_text(*v), 20),
         ExprKind::Var(_, n) => (n.clone(), 20),
         ExprKind::Index(_, n, i) => (format!("{n}[{}]", show(i, 0)), 19),
-        ExprKind::Call(_, n, _) | ExprKind::Builtin(_, n, _, _) => {
+        ExprKind::View(v) => match &v.index {
+            Some((i, _)) => (format!("{}[{}]", v.text, show(i, 0)), 19),
+            None if v.text.starts_with('*') => (v.text.clone(), 18),
+            None => (v.text.clone(), 19),
+        },
+        ExprKind::Call(_, n, _) | ExprKind::Builtin(_, n, _, _) | ExprKind::Math(_, n, _, _) => {
             let a: Vec<String> = args_of(e).iter().map(|a| show(a, 2)).collect();
             (format!("{n}({})", a.join(", ")), 19)
         }
@@ -369,7 +446,7 @@ fn show(e: &Expr, outer: u8) -> String {
 
 fn args_of(e: &Expr) -> Vec<&Expr> {
     match &e.kind {
-        ExprKind::Call(_, _, args) => args.iter().collect(),
+        ExprKind::Call(_, _, args) | ExprKind::Math(_, _, _, args) => args.iter().collect(),
         ExprKind::Builtin(_, _, _, a) => vec![a],
         _ => Vec::new(),
     }
@@ -377,6 +454,16 @@ fn args_of(e: &Expr) -> Vec<&Expr> {
 
 /// A literal as C would write it (with the suffix its type needs).
 fn lit_text(v: Value) -> String {
+    if v.ty.is_float() {
+        let suffix = if v.ty == Scalar::Float { "f" } else { "" };
+        return match super::floats::text(v).as_str() {
+            "inf" => format!("1e999{suffix}"),
+            "-inf" => format!("-1e999{suffix}"),
+            _ if v.bits == 0x7fc0_0000 && v.ty == Scalar::Float => "NAN".into(),
+            t if t.ends_with("NaN") => format!("(0.0{suffix} / 0.0{suffix})"),
+            t => format!("{t}{suffix}"),
+        };
+    }
     let n = v.get();
     let suffix = match v.ty {
         Scalar::UInt => "u",

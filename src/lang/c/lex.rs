@@ -51,6 +51,13 @@ impl Literal {
 pub enum Tok {
     Ident(String),
     Num(Literal),
+    /// A floating literal: its bits (binary32 with an `f` suffix, else
+    /// binary64), correctly rounded, and its text.
+    Float {
+        bits: u64,
+        double: bool,
+        text: String,
+    },
     /// A character literal's value (an `int`: `'\xff'` is -1, char is signed).
     Char(i128),
     /// A string literal (only `#include "…"` may have one).
@@ -85,6 +92,7 @@ impl Token {
         match &self.tok {
             Tok::Ident(s) => s.clone(),
             Tok::Num(n) => n.text(),
+            Tok::Float { text, .. } => text.clone(),
             Tok::Char(v) => format!("{v}"),
             Tok::Str => "\"…\"".into(),
             Tok::Punct(p) => p.to_string(),
@@ -247,10 +255,10 @@ impl Lexer<'_> {
         let start = self.i;
         loop {
             let c = self.peek(0);
-            let exp_sign = matches!(c, b'+' | b'-')
-                && matches!(self.s[self.i - 1], b'e' | b'E' | b'p' | b'P')
-                && !self.s[start..self.i].starts_with(b"0x")
-                && !self.s[start..self.i].starts_with(b"0X");
+            let hex = self.s[start..self.i].starts_with(b"0x")
+                || self.s[start..self.i].starts_with(b"0X");
+            let exponent = if hex { [b'p', b'P'] } else { [b'e', b'E'] };
+            let exp_sign = matches!(c, b'+' | b'-') && exponent.contains(&self.s[self.i - 1]);
             if c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'\'' || exp_sign {
                 self.bump();
             } else {
@@ -258,8 +266,12 @@ impl Lexer<'_> {
             }
         }
         let text = String::from_utf8_lossy(&self.s[start..self.i]).into_owned();
-        int_literal(&text).map_err(|m| {
-            let kind = if m.contains("floating point") {
+        let literal = match int_literal(&text) {
+            Err(m) if m.contains("floating point") => float_literal(&text),
+            other => other,
+        };
+        literal.map_err(|m| {
+            let kind = if m.contains("long double") {
                 ErrorKind::Refused
             } else {
                 ErrorKind::Syntax
@@ -348,6 +360,53 @@ fn utf8_len(first: u8) -> usize {
         0xc0.. => 2,
         _ => 1,
     }
+}
+
+/// A floating literal (`1.5`, `.5f`, `1e-3`, `0x1.8p3`, `2.f`), rounded
+/// once to nearest even: binary32 with `f`, binary64 without; `long
+/// double` (`L`) is refused.
+pub fn float_literal(text: &str) -> Result<Tok, String> {
+    use crate::bits::float::{encode::encode_number, format, parse::parse_number, steps::Steps};
+    let lower = text.to_ascii_lowercase();
+    let hex = lower.starts_with("0x");
+    if lower.ends_with('l') {
+        return Err(format!(
+            "`{text}`: long double is not supported (float and double are)"
+        ));
+    }
+    let (body, double) = match lower.strip_suffix('f') {
+        Some(b) if !hex || b.contains('p') => (b, false),
+        _ => (lower.as_str(), true),
+    };
+    let well_formed = if hex {
+        body.contains('p')
+    } else {
+        body.chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-'))
+    };
+    let number = parse_number(body)
+        .ok()
+        .filter(|_| well_formed && body.chars().any(|c| c.is_ascii_digit()))
+        .ok_or_else(|| {
+            if hex {
+                format!(
+                    "`{text}` is not a hexadecimal floating constant (one needs a `p` exponent)"
+                )
+            } else {
+                format!("`{text}` is not a floating constant")
+            }
+        })?;
+    let f = if double {
+        format::BINARY64
+    } else {
+        format::BINARY32
+    };
+    let bits = encode_number(f, &number, format::Overflow::Infinity, &mut Steps::off()).bits;
+    Ok(Tok::Float {
+        bits,
+        double,
+        text: text.to_string(),
+    })
 }
 
 /// An integer literal's value, suffix and base; floats are refused.

@@ -26,7 +26,9 @@
 pub mod ast;
 mod eval;
 pub mod examples;
+pub mod floats;
 mod lex;
+pub mod math;
 pub mod ops;
 mod parse;
 mod pre;

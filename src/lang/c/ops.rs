@@ -6,6 +6,7 @@
 
 use super::ast::{Builtin, UnOp, WordOp};
 use super::types::{Scalar, Value};
+use crate::bits::float::x86;
 
 /// Why an operation has no value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +30,17 @@ fn wrapped(ty: Scalar, exact: i128, what: &str) -> (Value, Option<String>) {
 /// A unary operator on `a`; `ty` is the result's type.
 pub fn unary(op: UnOp, ty: Scalar, a: Value) -> (Value, Option<String>) {
     let x = a.to(ty);
+    if ty.is_float() && op == UnOp::Neg {
+        // the sign bit flipped, also of a NaN and of 0 (xorps)
+        let sign = 1u64 << (ty.bits() - 1);
+        return (
+            Value {
+                ty,
+                bits: x.bits ^ sign,
+            },
+            None,
+        );
+    }
     match op {
         UnOp::Neg => wrapped(ty, -x.get(), "negation"),
         UnOp::Plus => (x, None),
@@ -50,6 +62,11 @@ pub fn binary(op: WordOp, ty: Scalar, a: Value, b: Value) -> Outcome {
     use WordOp::*;
     match op {
         Shl | Shr => shift(op, ty, a, b),
+        Lt | Le | Gt | Ge | Eq | Ne if Scalar::common(a.ty, b.ty).is_float() => {
+            let ct = Scalar::common(a.ty, b.ty);
+            let r = float_compare(op, a.to(ct), b.to(ct));
+            Ok((Value::new(Scalar::Int, i128::from(r)), None))
+        }
         Lt | Le | Gt | Ge | Eq | Ne => {
             let ct = Scalar::common(a.ty, b.ty);
             let (x, y) = (a.to(ct).get(), b.to(ct).get());
@@ -63,8 +80,51 @@ pub fn binary(op: WordOp, ty: Scalar, a: Value, b: Value) -> Outcome {
             };
             Ok((Value::new(Scalar::Int, i128::from(r)), None))
         }
+        _ if ty.is_float() => Ok((float_arithmetic(op, a.to(ty), b.to(ty)), None)),
         _ => arithmetic(op, ty, a.to(ty), b.to(ty)),
     }
+}
+
+/// A comparison of two values of the same floating type: a NaN is
+/// unordered, so only `!=` holds (ucomiss).
+fn float_compare(op: WordOp, x: Value, y: Value) -> bool {
+    use x86::CompareOp as C;
+    let c = match op {
+        WordOp::Lt => C::Lt,
+        WordOp::Le => C::Le,
+        WordOp::Gt => C::Gt,
+        WordOp::Ge => C::Ge,
+        WordOp::Eq => C::Eq,
+        _ => C::Ne,
+    };
+    match x.ty {
+        Scalar::Float => x86::f32_cmp(c, x.bits as u32, y.bits as u32),
+        _ => x86::f64_cmp(c, x.bits, y.bits),
+    }
+}
+
+/// `+ - * /` in a floating type, rounded once as SSE does, x86-64's NaN
+/// bits (the parser lets no other operator reach a float).
+fn float_arithmetic(op: WordOp, x: Value, y: Value) -> Value {
+    use WordOp::*;
+    let bits = match x.ty {
+        Scalar::Float => {
+            let (a, b) = (x.bits as u32, y.bits as u32);
+            u64::from(match op {
+                Add => x86::f32_add(a, b),
+                Sub => x86::f32_sub(a, b),
+                Mul => x86::f32_mul(a, b),
+                _ => x86::f32_div(a, b),
+            })
+        }
+        _ => match op {
+            Add => x86::f64_add(x.bits, y.bits),
+            Sub => x86::f64_sub(x.bits, y.bits),
+            Mul => x86::f64_mul(x.bits, y.bits),
+            _ => x86::f64_div(x.bits, y.bits),
+        },
+    };
+    Value { ty: x.ty, bits }
 }
 
 fn arithmetic(op: WordOp, ty: Scalar, x: Value, y: Value) -> Outcome {

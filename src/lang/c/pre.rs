@@ -46,6 +46,37 @@ const KNOWN: &[(&str, &str)] = &[
     ("SIZE_MAX", "(18446744073709551615UL)"),
     ("true", "1"),
     ("false", "0"),
+    ("FLT_RADIX", "2"),
+    ("FLT_MANT_DIG", "24"),
+    ("DBL_MANT_DIG", "53"),
+    ("FLT_DIG", "6"),
+    ("DBL_DIG", "15"),
+    ("FLT_MIN_EXP", "(-125)"),
+    ("DBL_MIN_EXP", "(-1021)"),
+    ("FLT_MAX_EXP", "128"),
+    ("DBL_MAX_EXP", "1024"),
+    ("FLT_EVAL_METHOD", "0"),
+    ("FP_NAN", "0"),
+    ("FP_INFINITE", "1"),
+    ("FP_ZERO", "2"),
+    ("FP_SUBNORMAL", "3"),
+    ("FP_NORMAL", "4"),
+];
+
+/// `<float.h>` and `<math.h>` constants: their bits (`true`: a double).
+const KNOWN_FLOATS: &[(&str, u64, bool)] = &[
+    ("NAN", 0x7fc0_0000, false),
+    ("INFINITY", 0x7f80_0000, false),
+    ("HUGE_VALF", 0x7f80_0000, false),
+    ("HUGE_VAL", 0x7ff0_0000_0000_0000, true),
+    ("FLT_MAX", 0x7f7f_ffff, false),
+    ("FLT_MIN", 0x0080_0000, false),
+    ("FLT_EPSILON", 0x3400_0000, false),
+    ("FLT_TRUE_MIN", 1, false),
+    ("DBL_MAX", 0x7fef_ffff_ffff_ffff, true),
+    ("DBL_MIN", 0x0010_0000_0000_0000, true),
+    ("DBL_EPSILON", 0x3cb0_0000_0000_0000, true),
+    ("DBL_TRUE_MIN", 1, true),
 ];
 
 /// `INT64_C(v)` and friends: the literal with a suffix added.
@@ -78,6 +109,20 @@ pub fn preprocess(src: &str) -> Result<Vec<Token>, CError> {
     let mut macros: HashMap<String, Macro> = HashMap::new();
     for (name, body) in KNOWN {
         let body = lex(body).unwrap_or_default();
+        macros.insert(name.to_string(), Macro { params: None, body });
+    }
+    for &(name, bits, double) in KNOWN_FLOATS {
+        let tok = Tok::Float {
+            bits,
+            double,
+            text: name.to_string(),
+        };
+        let body = vec![Token {
+            tok,
+            line: 1,
+            col: 1,
+            bol: false,
+        }];
         macros.insert(name.to_string(), Macro { params: None, body });
     }
     let mut out = Vec::new();

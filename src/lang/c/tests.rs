@@ -171,8 +171,19 @@ fn undefined_behaviour_is_said_at_its_line() {
 fn refused_constructs_are_named() {
     let cases = [
         ("int f(int *p) { return 0; }", "pointers are not supported"),
-        ("struct s { int a; };", "structs are not supported"),
-        ("float f(void) { return 0; }", "floating point"),
+        (
+            "struct s { struct t { int a; } b; }; int f(void) { return 0; }",
+            "a union or struct inside another is not supported",
+        ),
+        (
+            "long f(float x) { return *(long *)&x; }",
+            "`*(long *)&x` reads 8 bytes from the 4-byte `x`: outside the object, undefined behaviour",
+        ),
+        ("double f(double x) { return sin(x); }", "`sin`: its result differs between C libraries"),
+        ("long double f(void) { return 0; }", "`long double`"),
+        ("double f(double x) { return 1.5L; }", "long double is not supported"),
+        ("int f(float x) { return x % 2; }", "`%` needs integers, not a `float`"),
+        ("int f(float x) { return ~x; }", "`~` needs an integer, not a `float`"),
         (
             "int f(int x) { goto end; end: return x; }",
             "`goto` is not supported",
@@ -185,8 +196,10 @@ fn refused_constructs_are_named() {
             "int f(int x) { return abs(x); }",
             "`abs`: only the file's own functions",
         ),
-        ("int f(int x) { return 1.5; }", "floating point"),
-        ("union u { int a; };", "unions are not supported"),
+        (
+            "union u { int a; }; int f(void) { union u v[2]; return 0; }",
+            "an array of unions or structs is not supported",
+        ),
     ];
     for (src, want) in cases {
         let e = Program::parse(src).expect_err(src);

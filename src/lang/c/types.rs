@@ -1,6 +1,8 @@
-//! C's integer types on x86-64 Linux (LP64), and THE rules that move values
-//! between them: the integer promotions, the usual arithmetic conversions,
-//! and conversion by wrapping (assignment, cast, return, argument).
+//! C's arithmetic types on x86-64 Linux (LP64): the integer types, and
+//! `float` and `double` (IEEE-754 binary32 and binary64, as SSE computes
+//! them); and THE rules that move values between them: the integer
+//! promotions, the usual arithmetic conversions, and conversion by wrapping,
+//! rounding or truncation (assignment, cast, return, argument).
 //!
 //! ```text
 //!   rank  0 _Bool   1 char/signed char/unsigned char   2 short
@@ -9,11 +11,15 @@
 //!   int < unsigned         -> unsigned       (the int is converted)
 //!   long + unsigned int    -> long           (long holds every unsigned)
 //!   long long + unsigned long -> unsigned long long
+//!   int + float            -> float          (a floating type wins)
+//!   float + double         -> double
 //! ```
 
+use super::floats;
+use crate::bits::float::format::{Format, BINARY32, BINARY64};
 use serde::{Deserialize, Serialize};
 
-/// One of C's integer types.
+/// One of C's arithmetic types: an integer type, `float` or `double`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Scalar {
@@ -29,6 +35,10 @@ pub enum Scalar {
     ULong,
     LongLong,
     ULongLong,
+    /// IEEE-754 binary32.
+    Float,
+    /// IEEE-754 binary64.
+    Double,
 }
 
 impl Scalar {
@@ -36,8 +46,8 @@ impl Scalar {
     /// value bits are 1).
     pub fn bits(self) -> u32 {
         // by rank: _Bool, char, short, int, long, long long (LP64: long is
-        // 64 bits, as long long)
-        [1, 8, 16, 32, 64, 64][usize::from(self.rank())]
+        // 64 bits, as long long), float, double
+        [1, 8, 16, 32, 64, 64, 32, 64][usize::from(self.rank())]
     }
 
     /// `sizeof`, in bytes.
@@ -48,6 +58,8 @@ impl Scalar {
         }
     }
 
+    /// A signed integer type (a floating type has a sign bit but is not
+    /// "signed" in C's sense).
     pub fn signed(self) -> bool {
         matches!(
             self,
@@ -60,7 +72,22 @@ impl Scalar {
         )
     }
 
-    /// The conversion rank (C11 6.3.1.1).
+    /// `float` or `double`.
+    pub fn is_float(self) -> bool {
+        matches!(self, Scalar::Float | Scalar::Double)
+    }
+
+    /// The IEEE format of a floating type.
+    pub fn format(self) -> Option<Format> {
+        match self {
+            Scalar::Float => Some(BINARY32),
+            Scalar::Double => Some(BINARY64),
+            _ => None,
+        }
+    }
+
+    /// The conversion rank (C11 6.3.1.1; the floating types above every
+    /// integer type).
     pub fn rank(self) -> u8 {
         match self {
             Scalar::Bool => 0,
@@ -69,6 +96,8 @@ impl Scalar {
             Scalar::Int | Scalar::UInt => 3,
             Scalar::Long | Scalar::ULong => 4,
             Scalar::LongLong | Scalar::ULongLong => 5,
+            Scalar::Float => 6,
+            Scalar::Double => 7,
         }
     }
 
@@ -87,6 +116,8 @@ impl Scalar {
             Scalar::ULong => "unsigned long",
             Scalar::LongLong => "long long",
             Scalar::ULongLong => "unsigned long long",
+            Scalar::Float => "float",
+            Scalar::Double => "double",
         }
     }
 
@@ -115,6 +146,9 @@ impl Scalar {
     /// The usual arithmetic conversions: the common type of a binary
     /// operator's operands.
     pub fn common(a: Scalar, b: Scalar) -> Scalar {
+        if a.is_float() || b.is_float() {
+            return if a.rank() >= b.rank() { a } else { b };
+        }
         let (a, b) = (a.promote(), b.promote());
         if a == b {
             return a;
@@ -154,7 +188,8 @@ impl Scalar {
     }
 }
 
-/// A value of a C integer type: its bits, masked to the type's width.
+/// A value of a C arithmetic type: its bits, masked to the type's width
+/// (a `float`'s 32 bits, a `double`'s 64).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Value {
     pub ty: Scalar,
@@ -164,19 +199,25 @@ pub struct Value {
 }
 
 impl Value {
-    /// `v` converted to `ty` as C converts (wrapping mod 2^bits; to `_Bool`,
-    /// any non-zero value is 1).
+    /// The integer `v` converted to `ty` as C converts (wrapping mod
+    /// 2^bits; to `_Bool`, any non-zero value is 1; to a floating type,
+    /// rounded to nearest even).
     pub fn new(ty: Scalar, v: i128) -> Value {
-        let bits = if ty == Scalar::Bool {
-            u64::from(v != 0)
-        } else {
-            (v as u64) & ty.mask()
+        let bits = match ty {
+            Scalar::Bool => u64::from(v != 0),
+            Scalar::Float | Scalar::Double => floats::from_integer(ty, v),
+            _ => (v as u64) & ty.mask(),
         };
         Value { ty, bits }
     }
 
-    /// The mathematical value.
+    /// The mathematical value of an integer; of a float, what `(long)`
+    /// gives on x86-64 (truncated toward zero, 0x8000000000000000 for a NaN
+    /// or out of range).
     pub fn get(self) -> i128 {
+        if self.ty.is_float() {
+            return floats::to_integer(self, Scalar::Long);
+        }
         let w = self.ty.bits();
         if self.ty.signed() && w < 128 && (self.bits >> (w - 1)) & 1 == 1 {
             i128::from(self.bits) - (1i128 << w)
@@ -185,9 +226,16 @@ impl Value {
         }
     }
 
-    /// The value converted to another type.
+    /// The value converted to another type, as gcc converts on x86-64.
     pub fn to(self, ty: Scalar) -> Value {
-        Value::new(ty, self.get())
+        match (self.ty.is_float(), ty.is_float()) {
+            (false, _) => Value::new(ty, self.get()),
+            (true, true) => Value {
+                ty,
+                bits: floats::to_floating(self, ty),
+            },
+            (true, false) => Value::new(ty, floats::to_integer(self, ty)),
+        }
     }
 
     /// The bits sign-extended to 64 when the type is signed, else the bits:
@@ -196,8 +244,14 @@ impl Value {
         self.get() as u64
     }
 
+    /// Not zero (for a float: neither +0 nor -0; a NaN is true).
     pub fn is_true(self) -> bool {
-        self.bits != 0
+        let sign = if self.ty.is_float() {
+            1u64 << (self.ty.bits() - 1)
+        } else {
+            0
+        };
+        self.bits & !sign != 0
     }
 
     /// `0x…` with the type's hex digits (a `_Bool` as `0x0`/`0x1`).
@@ -206,8 +260,12 @@ impl Value {
         format!("0x{:0digits$x}", self.bits)
     }
 
-    /// The value as C would print it (`%d`, `%u`, `%ld`, ...).
+    /// The value as C would print it (`%d`, `%u`, `%ld`, ...); a float
+    /// with the fewest digits that read back to it (`0.1`, `inf`, `NaN`).
     pub fn decimal(self) -> String {
+        if self.ty.is_float() {
+            return floats::text(self);
+        }
         self.get().to_string()
     }
 }
@@ -247,6 +305,9 @@ impl Why {
 /// -3 widened to long: the sign bit copied into 32 new bits (sign extension), still -3
 /// ```
 pub fn conversion_rule(before: Value, to: Scalar) -> String {
+    if before.ty.is_float() || to.is_float() {
+        return floats::rule(before, to);
+    }
     let after = before.to(to);
     let (from, (wf, wt)) = (before.ty, (before.ty.bits(), to.bits()));
     let (b, a, t) = (before.decimal(), after.decimal(), to.name());
@@ -281,10 +342,14 @@ pub fn conversion_rule(before: Value, to: Scalar) -> String {
 }
 
 /// Parses a number the way a user gives one (`-5`, `42`, `0xff`, `0b101`,
-/// `'a'` is not one) and fits it to `ty`: any value from the signed
+/// `'a'` is not one; for a float `0.1`, `-1e-40`, `0x1.8p3`, `inf`, `nan`,
+/// rounded to nearest even) and fits it to `ty`: any value from the signed
 /// minimum to the unsigned maximum of its width is taken and wrapped, so
 /// `0xffffffff` and `-1` are the same `int`.
 pub fn parse_arg(text: &str, ty: Scalar) -> Result<Value, String> {
+    if let Some(format) = ty.format() {
+        return floats::parse_number(text, ty, format);
+    }
     let t = text.trim().replace('_', "");
     let (neg, body) = match t.strip_prefix('-') {
         Some(rest) => (true, rest.to_string()),

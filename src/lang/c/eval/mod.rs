@@ -9,7 +9,9 @@ use super::ast::{
     BinOp, Decl, Expr, ExprKind, Function, Init, Loop, LoopKind, Parsed, Pos, Slot, Stmt, StmtKind,
     Switch, WordOp,
 };
+use super::math::MathFn;
 use super::ops::{self, Undefined};
+mod bytes;
 mod record;
 
 use super::trace::{CStep, ExprValue, StepKind, Warning};
@@ -58,6 +60,17 @@ enum Cell {
     Unset,
     Scalar(Value),
     Array(Vec<Option<Value>>),
+    /// A union's or struct's bytes (or a scalar written in part through a
+    /// pun), little-endian; `None` never written.
+    Bytes(Vec<Option<u8>>),
+}
+
+/// Where an lvalue lives: a variable or an element, or a scalar inside a
+/// variable's bytes (its slot, first byte and type).
+#[derive(Clone, Copy, Debug)]
+enum Place {
+    Cell(Slot, Option<usize>),
+    Bytes(Slot, u64, Scalar),
 }
 
 enum Flow {
@@ -456,6 +469,7 @@ impl<'p> Machine<'p> {
 
     fn declare(&mut self, f: &mut Frame, d: &Decl) -> R<()> {
         let cell = match (&d.init, d.info.len) {
+            _ if d.info.record.is_some() => self.record_cell(f, d)?,
             (Init::None, None) if matches!(d.slot, Slot::Global(_)) => {
                 Cell::Scalar(Value::new(d.info.ty, 0))
             }
@@ -513,7 +527,7 @@ impl<'p> Machine<'p> {
         use BinOp::{LogAnd, LogOr};
         Ok(match &e.kind {
             ExprKind::Lit(v) => *v,
-            ExprKind::Var(..) | ExprKind::Index(..) => {
+            ExprKind::Var(..) | ExprKind::Index(..) | ExprKind::View(_) => {
                 let place = self.place(f, e)?;
                 self.read(f, place, e)?
             }
@@ -554,10 +568,27 @@ impl<'p> Machine<'p> {
                 self.eval(f, a)?;
                 self.eval(f, b)?
             }
-            ExprKind::Cast(ty, a) => self.eval(f, a)?.to(*ty),
+            ExprKind::Cast(ty, a) => {
+                let v = self.eval(f, a)?;
+                self.undefined_conversion(v, *ty, e.pos);
+                v.to(*ty)
+            }
             ExprKind::Builtin(b, name, ty, a) => {
                 let x = self.eval(f, a)?;
                 ops::builtin(*b, name, *ty, x).map_err(|u| undefined(e.pos, u))?
+            }
+            ExprKind::Math(m, name, ty, args) => {
+                let mut vals = Vec::with_capacity(args.len());
+                for (k, a) in args.iter().enumerate() {
+                    let v = self.eval(f, a)?;
+                    let to = if *m == MathFn::Ldexp && k == 1 {
+                        Scalar::Int
+                    } else {
+                        *ty
+                    };
+                    vals.push(self.convert(v, to, Why::Argument, a, || format!("{name}(…)")));
+                }
+                super::math::apply(*m, &vals)
             }
             ExprKind::Call(k, _, args) => {
                 let mut vals = Vec::with_capacity(args.len());
@@ -622,6 +653,14 @@ impl<'p> Machine<'p> {
         Ok(if pre { new } else { old })
     }
 
+    /// A warning where C leaves a float-to-integer conversion undefined (a
+    /// NaN, or out of range): the value is x86-64's.
+    pub(super) fn undefined_conversion(&mut self, v: Value, to: Scalar, pos: Pos) {
+        if v.ty.is_float() && !to.is_float() && super::floats::undefined_conversion(v, to) {
+            self.warn(pos, super::floats::rule(v, to));
+        }
+    }
+
     fn checked(&mut self, pos: Pos, out: ops::Outcome) -> R<Value> {
         let (v, warn) = out.map_err(|u| undefined(pos, u))?;
         if let Some(w) = warn {
@@ -631,9 +670,10 @@ impl<'p> Machine<'p> {
     }
 
     /// Where a variable or element lives: its slot and index.
-    fn place(&mut self, f: &mut Frame, e: &Expr) -> R<(Slot, Option<usize>)> {
+    fn place(&mut self, f: &mut Frame, e: &Expr) -> R<Place> {
         match &e.kind {
-            ExprKind::Var(slot, _) => Ok((*slot, None)),
+            ExprKind::Var(slot, _) => Ok(Place::Cell(*slot, None)),
+            ExprKind::View(v) => self.view_place(f, v, e),
             ExprKind::Index(slot, name, i) => {
                 let i = self.eval(f, i)?.get();
                 let len = match self.cell(f, *slot) {
@@ -651,7 +691,7 @@ impl<'p> Machine<'p> {
                         ),
                     ));
                 }
-                Ok((*slot, Some(i as usize)))
+                Ok(Place::Cell(*slot, Some(i as usize)))
             }
             _ => Err(CError::new(
                 ErrorKind::Type,
@@ -669,7 +709,11 @@ impl<'p> Machine<'p> {
         }
     }
 
-    fn read(&self, f: &Frame, (slot, index): (Slot, Option<usize>), e: &Expr) -> R<Value> {
+    fn read(&self, f: &Frame, place: Place, e: &Expr) -> R<Value> {
+        let (slot, index) = match place {
+            Place::Cell(slot, index) => (slot, index),
+            Place::Bytes(slot, offset, ty) => return self.read_bytes(f, slot, offset, ty, e),
+        };
         let v = match (self.cell(f, slot), index) {
             (Some(Cell::Scalar(v)), None) => Some(*v),
             (Some(Cell::Array(a)), Some(i)) => a.get(i).copied().flatten(),
@@ -685,7 +729,14 @@ impl<'p> Machine<'p> {
         })
     }
 
-    fn write(&mut self, f: &mut Frame, (slot, index): (Slot, Option<usize>), v: Value) -> Value {
+    fn write(&mut self, f: &mut Frame, place: Place, v: Value) -> Value {
+        let (slot, index) = match place {
+            Place::Cell(slot, index) => (slot, index),
+            Place::Bytes(slot, offset, _) => {
+                self.write_bytes(f, slot, offset, v);
+                return v;
+            }
+        };
         let cell = match slot {
             Slot::Local(k) => f.cells.get_mut(k),
             Slot::Global(k) => self.globals.get_mut(k),

@@ -110,6 +110,7 @@ impl<'p> Machine<'p> {
         within: impl FnOnce() -> String,
     ) -> Value {
         let after = v.to(to);
+        self.undefined_conversion(v, to, operand.pos);
         let room = self.steps.len() < self.opts.max_trace && self.exprs.len() < 400;
         if self.opts.trace && room && v.ty != to {
             self.exprs.push(ExprValue {
@@ -120,7 +121,7 @@ impl<'p> Machine<'p> {
                     why,
                     within: within(),
                     rule: conversion_rule(v, to),
-                    changes: after.get() != v.get(),
+                    changes: !super::super::floats::same_number(after, v),
                 }),
             });
         }
@@ -171,6 +172,13 @@ fn view(name: &str, ty: Scalar, cell: &Cell, before: Option<&Cell>) -> VarView {
     let (value, elements) = match cell {
         Cell::Scalar(v) => (Some(*v), Vec::new()),
         Cell::Array(a) => (None, a.clone()),
+        // the byte view: each byte an unsigned char
+        Cell::Bytes(b) => (
+            None,
+            b.iter()
+                .map(|x| x.map(|x| Value::new(Scalar::UChar, i128::from(x))))
+                .collect(),
+        ),
         Cell::Unset => (None, Vec::new()),
     };
     let changed = match (cell, before) {
@@ -180,6 +188,7 @@ fn view(name: &str, ty: Scalar, cell: &Cell, before: Option<&Cell>) -> VarView {
     };
     let array_changed = match (cell, before) {
         (Cell::Array(a), Some(Cell::Array(b))) => a.iter().zip(b).filter(|(x, y)| x != y).count(),
+        (Cell::Bytes(a), Some(Cell::Bytes(b))) => a.iter().zip(b).filter(|(x, y)| x != y).count(),
         _ => 0,
     };
     VarView {

@@ -3,6 +3,7 @@
 
 use super::super::ast::{BinOp, Builtin, Expr, ExprKind, Pos, Slot, UnOp, WordOp};
 use super::super::lex::Tok;
+use super::super::math::MathFn;
 use super::super::types::{Scalar, Value};
 use super::super::{CError, ErrorKind};
 use super::Parser;
@@ -82,6 +83,13 @@ impl Parser<'_> {
     pub(super) fn constant(&mut self) -> Result<i128, CError> {
         let at = self.pos();
         let e = self.conditional()?;
+        if e.ty.is_float() {
+            return Err(self.err(
+                at,
+                ErrorKind::Type,
+                "an integer constant is needed here, not a floating one",
+            ));
+        }
         super::super::eval::constant(&e)
             .ok_or_else(|| self.err(at, ErrorKind::Type, "expected a constant here"))
     }
@@ -98,6 +106,9 @@ impl Parser<'_> {
                 self.i += 1;
                 self.lvalue(&lhs)?;
                 let rhs = self.assignment()?;
+                if let Some(w) = op {
+                    self.integer_operands(w, &lhs, &rhs, pos)?;
+                }
                 Ok(Expr {
                     ty: lhs.ty,
                     kind: ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)),
@@ -114,6 +125,7 @@ impl Parser<'_> {
     fn lvalue(&self, e: &Expr) -> Result<(), CError> {
         let (name, slot) = match &e.kind {
             ExprKind::Var(s, n) | ExprKind::Index(s, n, _) => (n, *s),
+            ExprKind::View(v) => (&v.var, v.slot),
             _ => {
                 return Err(self.err(
                     e.pos,
@@ -168,6 +180,9 @@ impl Parser<'_> {
             self.deeper()?;
             let rhs = self.binary(op.precedence() + 1)?;
             self.depth -= 1;
+            if let BinOp::Word(w) = op {
+                self.integer_operands(w, &lhs, &rhs, pos)?;
+            }
             let ty = match op {
                 BinOp::Word(WordOp::Shl | WordOp::Shr) => lhs.ty.promote(),
                 BinOp::LogAnd | BinOp::LogOr => Scalar::Int,
@@ -198,6 +213,13 @@ impl Parser<'_> {
             self.deeper()?;
             let a = self.unary()?;
             self.depth -= 1;
+            if op == UnOp::Not && a.ty.is_float() {
+                return Err(self.err(
+                    pos,
+                    ErrorKind::Type,
+                    format!("`~` needs an integer, not a `{}`", a.ty.name()),
+                ));
+            }
             let ty = if op == UnOp::LogNot {
                 Scalar::Int
             } else {
@@ -224,7 +246,11 @@ impl Parser<'_> {
                 pos,
             });
         }
-        if t.is("&") || t.is("*") {
+        if t.is("*") {
+            self.i += 1;
+            return self.deref_pun(pos);
+        }
+        if t.is("&") {
             return Err(self.err(
                 pos,
                 ErrorKind::Refused,
@@ -256,6 +282,31 @@ impl Parser<'_> {
         self.postfix()
     }
 
+    /// `%`, the shifts and the bitwise operators take integers only (C11
+    /// 6.5.5, 6.5.7, 6.5.10-12).
+    pub(super) fn integer_operands(
+        &self,
+        op: WordOp,
+        a: &Expr,
+        b: &Expr,
+        pos: Pos,
+    ) -> Result<(), CError> {
+        use WordOp::*;
+        let integer_only = matches!(op, Rem | Shl | Shr | And | Or | Xor);
+        match [a, b].iter().find(|e| e.ty.is_float()) {
+            Some(f) if integer_only => Err(self.err(
+                pos,
+                ErrorKind::Type,
+                format!(
+                    "`{}` needs integers, not a `{}` (read a float's bits through a union or `memcpy`)",
+                    op.symbol(),
+                    f.ty.name()
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// `(` and a type word: a cast, or `sizeof(type)`.
     fn at_parenthesized_type(&self) -> bool {
         self.at("(")
@@ -264,9 +315,10 @@ impl Parser<'_> {
                 .is_some_and(|n| n.ident().is_some_and(|w| self.is_type_word(w)))
     }
 
-    fn is_type_word(&self, w: &str) -> bool {
+    pub(super) fn is_type_word(&self, w: &str) -> bool {
         super::TYPE_WORDS.contains(&w)
             || self.typedefs.contains_key(w)
+            || self.records.contains_key(&format!("typedef {w}"))
             || super::REFUSED_TYPES.iter().any(|r| r.0 == w)
     }
 
@@ -286,6 +338,14 @@ impl Parser<'_> {
             let array = self
                 .lookup(name)
                 .and_then(|s| self.info(s).len.map(|n| (n, self.info(s).ty)));
+            let record = self
+                .lookup(name)
+                .and_then(|s| self.info(s).record.as_ref().map(|r| r.size));
+            let selects = self.peek_at(1 + parens).is_some_and(|t| t.is("."));
+            if let (true, false, Some(size)) = (closes, selects, record) {
+                self.i += 1 + 2 * parens;
+                return Ok(size);
+            }
             if let (true, Some((n, ty))) = (closes, array) {
                 self.i += 1 + 2 * parens;
                 if indexed {
@@ -360,6 +420,19 @@ impl Parser<'_> {
                     pos,
                 })
             }
+            Tok::Float { bits, double, .. } => {
+                self.i += 1;
+                let ty = if *double {
+                    Scalar::Double
+                } else {
+                    Scalar::Float
+                };
+                Ok(Expr {
+                    ty,
+                    kind: ExprKind::Lit(Value { ty, bits: *bits }),
+                    pos,
+                })
+            }
             Tok::Char(v) => {
                 self.i += 1;
                 Ok(Expr {
@@ -370,6 +443,9 @@ impl Parser<'_> {
             }
             Tok::Str => Err(self.err(pos, ErrorKind::Refused, "strings are not supported")),
             Tok::Punct("(") => {
+                if let Some(view) = self.indexed_pun(pos)? {
+                    return Ok(view);
+                }
                 self.i += 1;
                 self.deeper()?;
                 let mut e = self.expression()?;
@@ -403,6 +479,9 @@ impl Parser<'_> {
             ));
         };
         let info = self.info(slot).clone();
+        if info.record.is_some() {
+            return self.member(slot, &info, pos);
+        }
         if info.len.is_none() {
             return Ok(Expr {
                 ty: info.ty,
@@ -419,6 +498,16 @@ impl Parser<'_> {
         }
         let index = self.expression()?;
         self.expect("]")?;
+        if index.ty.is_float() {
+            return Err(self.err(
+                index.pos,
+                ErrorKind::Type,
+                format!(
+                    "an array index must be an integer, not a `{}`",
+                    index.ty.name()
+                ),
+            ));
+        }
         Ok(Expr {
             ty: info.ty,
             kind: ExprKind::Index(slot, name.to_string(), Box::new(index)),
@@ -445,7 +534,14 @@ impl Parser<'_> {
                 pos,
             });
         }
-        let Some(k) = self.sigs.iter().position(|s| s.name == name) else {
+        let own = self.sigs.iter().position(|s| s.name == name);
+        if let (None, Some((f, ty))) = (own, super::super::math::lookup(name)) {
+            return self.math(f, ty, name, args, pos);
+        }
+        if let (None, Some(why)) = (own, super::super::math::refusal(name)) {
+            return Err(self.err(pos, ErrorKind::Refused, why));
+        }
+        let Some(k) = own else {
             let what = if name.starts_with("__builtin") {
                 "this builtin is not supported"
             } else {
@@ -468,6 +564,39 @@ impl Parser<'_> {
         Ok(Expr {
             ty: sig.ret,
             kind: ExprKind::Call(k, name.to_string(), args),
+            pos,
+        })
+    }
+
+    /// A `<math.h>` call: its arguments' count and types checked, the type
+    /// it computes in (a type-generic macro: its argument's, `double` for
+    /// an integer).
+    fn math(
+        &self,
+        f: MathFn,
+        ty: Option<Scalar>,
+        name: &str,
+        args: Vec<Expr>,
+        pos: Pos,
+    ) -> Result<Expr, CError> {
+        if args.len() != f.arity() {
+            let n = f.arity();
+            let s = if n == 1 { "" } else { "s" };
+            return Err(self.err(
+                pos,
+                ErrorKind::Type,
+                format!("`{name}` takes {n} argument{s}"),
+            ));
+        }
+        let ty = ty.unwrap_or(if args[0].ty.is_float() {
+            args[0].ty
+        } else {
+            Scalar::Double
+        });
+        let ret = if f.is_predicate() { Scalar::Int } else { ty };
+        Ok(Expr {
+            ty: ret,
+            kind: ExprKind::Math(f, name.to_string(), ty, args),
             pos,
         })
     }

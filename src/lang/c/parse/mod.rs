@@ -5,9 +5,10 @@
 //! compiler does, so the evaluator and the prover never look a name up.
 
 mod expr;
+mod record;
 mod stmt;
 
-use super::ast::{Decl, Function, Init, Parsed, Pos, Slot, Stmt, VarInfo};
+use super::ast::{Decl, Function, Init, Parsed, Pos, Record, Slot, Stmt, VarInfo};
 use super::lex::{Tok, Token};
 use super::types::Scalar;
 use super::{CError, ErrorKind};
@@ -30,6 +31,8 @@ pub(super) struct Parser<'a> {
     toks: &'a [Token],
     i: usize,
     typedefs: HashMap<String, Scalar>,
+    /// Unions and structs by `union TAG`, `struct TAG` or `typedef NAME`.
+    records: HashMap<String, Record>,
     sigs: Vec<Sig>,
     globals: Vec<VarInfo>,
     global_inits: Vec<Decl>,
@@ -51,7 +54,7 @@ struct TypeWords<'a> {
     longs: u32,
     short: bool,
     void: bool,
-    /// `char`, `int` or `_Bool`.
+    /// `char`, `int`, `_Bool`, `float` or `double`.
     base: Option<&'a str>,
     /// A typedef's type.
     named: Option<Scalar>,
@@ -65,9 +68,11 @@ impl TypeWords<'_> {
 }
 
 /// The type a declaration starts with, and its storage words.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Spec {
     pub ty: Option<Scalar>,
+    /// A union or struct type (`ty` is then `unsigned char`, its bytes).
+    pub record: Option<Box<Record>>,
     pub is_const: bool,
     pub is_static: bool,
     pub is_typedef: bool,
@@ -97,6 +102,7 @@ pub fn parse(toks: &[Token]) -> Result<Parsed, CError> {
         toks,
         i: 0,
         typedefs,
+        records: HashMap::new(),
         sigs: Vec::new(),
         globals: Vec::new(),
         global_inits: Vec::new(),
@@ -217,6 +223,7 @@ impl<'a> Parser<'a> {
             Some(w) => {
                 TYPE_WORDS.contains(&w)
                     || self.typedefs.contains_key(w)
+                    || self.records.contains_key(&format!("typedef {w}"))
                     || REFUSED_TYPES.iter().any(|r| r.0 == w)
             }
             None => false,
@@ -228,6 +235,7 @@ impl<'a> Parser<'a> {
         let start = self.pos();
         let mut spec = Spec {
             ty: None,
+            record: None,
             is_const: false,
             is_static: false,
             is_typedef: false,
@@ -236,6 +244,23 @@ impl<'a> Parser<'a> {
         while let Some(word) = self.peek().and_then(Token::ident) {
             if let Some((_, why)) = REFUSED_TYPES.iter().find(|r| r.0 == word) {
                 return Err(self.refused(format!("`{word}`: {why}")));
+            }
+            let plain = w.base.is_none() && w.named.is_none() && w.plain() && !w.void;
+            if (word == "union" || word == "struct") && plain {
+                self.i += 1;
+                spec.record = Some(Box::new(self.record_type(word == "union")?));
+                spec.ty = Some(Scalar::UChar);
+                return Ok(spec);
+            }
+            if let Some(r) = self
+                .records
+                .get(&format!("typedef {word}"))
+                .filter(|_| plain)
+            {
+                spec.record = Some(Box::new(r.clone()));
+                spec.ty = Some(Scalar::UChar);
+                self.i += 1;
+                return Ok(spec);
             }
             match word {
                 "const" => spec.is_const = true,
@@ -248,7 +273,9 @@ impl<'a> Parser<'a> {
                 "long" => w.longs += 1,
                 "short" => w.short = true,
                 "void" => w.void = true,
-                "char" | "int" | "_Bool" | "bool" if w.base.is_none() => w.base = Some(word),
+                "char" | "int" | "_Bool" | "bool" | "float" | "double" if w.base.is_none() => {
+                    w.base = Some(word)
+                }
                 _ if w.named.is_none() && w.base.is_none() && w.plain() && !w.void => {
                     match self.typedefs.get(word) {
                         Some(t) => w.named = Some(*t),
@@ -271,6 +298,11 @@ impl<'a> Parser<'a> {
             (Some(t), None, false) if w.plain() => Some(t),
             (None, None, true) if w.plain() => None,
             (None, Some("_Bool" | "bool"), false) if w.plain() => Some(Scalar::Bool),
+            (None, Some("float"), false) if w.plain() => Some(Scalar::Float),
+            (None, Some("double"), false) if w.plain() => Some(Scalar::Double),
+            (None, Some("double"), false) if w.longs == 1 && !w.short && !signed && !unsigned => {
+                return Err(self.refused("`long double`: only float and double are supported"))
+            }
             (None, Some("char"), false) if w.longs == 0 && !w.short => {
                 Some(match (signed, unsigned) {
                     (_, true) => Scalar::UChar,
@@ -309,6 +341,16 @@ impl<'a> Parser<'a> {
         let s = self.spec()?;
         if self.at("*") {
             return Err(self.refused("pointers are not supported"));
+        }
+        if let Some(r) = &s.record {
+            return Err(self.err(
+                at,
+                ErrorKind::Refused,
+                format!(
+                    "a {} cannot be cast or passed: use a variable and its members",
+                    r.name()
+                ),
+            ));
         }
         s.ty.ok_or_else(|| self.err(at, ErrorKind::Refused, "`void` has no value here"))
     }
@@ -357,7 +399,21 @@ impl<'a> Parser<'a> {
             if self.at("*") {
                 return Err(self.refused("pointers are not supported"));
             }
+            if spec.record.is_some() && self.eat(";") {
+                continue;
+            }
             let (name, pos) = self.ident()?;
+            if let (true, Some(r)) = (spec.is_typedef, &spec.record) {
+                self.records
+                    .insert(format!("typedef {name}"), (**r).clone());
+                self.expect(";")?;
+                continue;
+            }
+            if spec.record.is_some() && self.at("(") {
+                return Err(
+                    self.refused("a function that returns a union or struct is not supported")
+                );
+            }
             if spec.is_typedef {
                 let ty = spec
                     .ty
@@ -511,6 +567,7 @@ impl<'a> Parser<'a> {
                     len: None,
                     is_const: false,
                     pos: sig.pos,
+                    record: None,
                 },
                 false,
             )?;
@@ -580,6 +637,9 @@ impl<'a> Parser<'a> {
             .ty
             .ok_or_else(|| self.err(self.pos(), ErrorKind::Type, "a variable of type `void`"))?;
         let mut out = Vec::new();
+        if spec.record.is_some() && first.is_none() && self.at(";") {
+            return Ok(out); // `union U { … };` defines the tag only
+        }
         loop {
             if self.at("*") {
                 return Err(self.refused("pointers are not supported"));
@@ -589,8 +649,11 @@ impl<'a> Parser<'a> {
                 None => self.ident()?,
             };
             let array = self.array_suffix()?;
+            if array.is_some() && spec.record.is_some() {
+                return Err(self.refused("an array of unions or structs is not supported"));
+            }
             let init = if self.eat("=") {
-                self.initialiser(array.is_some())?
+                self.initialiser(array.is_some() || spec.record.is_some())?
             } else {
                 Init::None
             };
@@ -626,6 +689,7 @@ impl<'a> Parser<'a> {
                 len,
                 is_const: spec.is_const,
                 pos,
+                record: spec.record.clone(),
             };
             let slot = self.declare(info.clone(), global || spec.is_static)?;
             let decl = Decl { slot, info, init };
@@ -668,7 +732,7 @@ impl<'a> Parser<'a> {
 }
 
 /// Words that start a type.
-const TYPE_WORDS: [&str; 22] = [
+const TYPE_WORDS: [&str; 26] = [
     "const",
     "static",
     "typedef",
@@ -691,14 +755,14 @@ const TYPE_WORDS: [&str; 22] = [
     "__inline__",
     "restrict",
     "size_t",
+    "float",
+    "double",
+    "union",
+    "struct",
 ];
 
 /// Type words outside the subset, and why.
-const REFUSED_TYPES: [(&str, &str); 7] = [
-    ("float", "floating point is not supported (integers only)"),
-    ("double", "floating point is not supported (integers only)"),
-    ("struct", "structs are not supported"),
-    ("union", "unions are not supported"),
+const REFUSED_TYPES: [(&str, &str); 3] = [
     ("enum", "enums are not supported"),
     ("__int128", "128-bit integers are not supported"),
     ("_Complex", "complex numbers are not supported"),

@@ -176,6 +176,13 @@ impl Parser<'_> {
     fn switch(&mut self, pos: super::super::ast::Pos) -> Result<Stmt, CError> {
         self.i += 1;
         let value = self.condition()?;
+        if value.ty.is_float() {
+            return Err(self.err(
+                value.pos,
+                ErrorKind::Type,
+                "`switch` needs an integer, not a floating value",
+            ));
+        }
         let ty = value.ty.promote();
         let open = self.pos();
         self.expect("{")?;

@@ -16,6 +16,14 @@ use crate::lang::c::ast::{
 };
 use crate::lang::c::{Program, Scalar, Value};
 
+/// Why a function with floats, unions, structs or puns has no circuit:
+/// the prover then tries inputs (every one where the width allows).
+fn not_in_circuits(what: &str) -> Stop {
+    Stop::NotProven(format!(
+        "`{what}`: the prover's circuits take integers only (floating point, unions, structs and puns are run on inputs instead)"
+    ))
+}
+
 /// Where symbolic execution stops without a circuit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -288,6 +296,9 @@ impl<'a> Exec<'a> {
 
     /// Runs a declaration under `g`: its cells take their initial values.
     fn declare(&mut self, frame: &mut Vec<Cell>, d: &Decl, g: Lit) -> R<()> {
+        if d.info.record.is_some() || d.info.ty.is_float() {
+            return Err(not_in_circuits(&d.info.name));
+        }
         let ty = d.info.ty;
         let zero = Sym::constant(Value::new(ty, 0));
         let is_global = matches!(d.slot, Slot::Global(_));
@@ -365,6 +376,9 @@ impl<'a> Exec<'a> {
     /// side.
     fn eval(&mut self, frame: &mut Vec<Cell>, e: &Expr, g: Lit) -> R<Sym> {
         use BinOp::{LogAnd, LogOr};
+        if e.ty.is_float() || matches!(e.kind, ExprKind::View(_)) {
+            return Err(not_in_circuits(&e.show()));
+        }
         Ok(match &e.kind {
             ExprKind::Lit(v) => Sym::constant(*v),
             ExprKind::Var(..) | ExprKind::Index(..) => {
@@ -452,6 +466,7 @@ impl<'a> Exec<'a> {
                 }
                 self.call(*k, vals, g)?
             }
+            ExprKind::View(_) | ExprKind::Math(..) => return Err(not_in_circuits(&e.show())),
         })
     }
 
