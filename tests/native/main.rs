@@ -10,6 +10,7 @@ mod common;
 mod architecture;
 mod c_conversions;
 mod c_gcc;
+mod c_gcc_float;
 mod c_pretty;
 mod c_prove;
 mod class_fewest;

@@ -381,8 +381,11 @@ pub fn float_literal(text: &str) -> Result<Tok, String> {
     let well_formed = if hex {
         body.contains('p')
     } else {
-        body.chars()
-            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-'))
+        // `1.`, `.5`, `1e3`; not `1f` (an integer with a suffix)
+        body.contains(['.', 'e'])
+            && body
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-'))
     };
     let number = parse_number(body)
         .ok()

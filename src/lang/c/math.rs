@@ -225,13 +225,15 @@ fn classify(x: Value) -> i128 {
     }
 }
 
-/// The next float after `x` toward `y` (a NaN: the first NaN, quieted).
+/// The next float after `x` toward `y`; a NaN as glibc gives it on x86-64
+/// (`y` when both are NaN, else the NaN one; quieted).
 fn next_after(x: Value, y: Value) -> Value {
     let (a, b) = (host(x), host(y));
-    if a.is_nan() || b.is_nan() {
-        return super::ops::binary(super::ast::WordOp::Add, x.ty, x, y)
-            .map(|r| r.0)
-            .unwrap_or(x);
+    if b.is_nan() {
+        return quiet(y);
+    }
+    if a.is_nan() {
+        return quiet(x);
     }
     if a == b {
         return y;

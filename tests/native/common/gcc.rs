@@ -58,12 +58,13 @@ pub fn require() {
     assert!(ok, "this test needs gcc (the oracle) on the PATH: install it (apt-get install gcc); it does not skip");
 }
 
-/// Compiles `source` to `exe` with the oracle's flags.
+/// Compiles `source` to `exe` with the oracle's flags (and libm).
 pub fn compile(source: &Path, exe: &Path) {
     let out = Command::new(GCC)
         .args(["-fwrapv", "-O0", "-w", "-o"])
         .arg(exe)
         .arg(source)
+        .arg("-lm")
         .output()
         .expect("run gcc");
     assert!(

@@ -8,6 +8,7 @@
 
 pub mod cgen;
 pub mod cli;
+pub mod fgen;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod gcc;
 #[cfg(not(target_arch = "wasm32"))]

@@ -324,6 +324,17 @@ impl Parser<'_> {
 
     /// `sizeof(type)`, `sizeof expr`, `sizeof array`, in bytes.
     fn sizeof(&mut self) -> Result<u64, CError> {
+        let record = self.peek_at(1).and_then(|t| t.ident()).is_some_and(|w| {
+            w == "union" || w == "struct" || self.records.contains_key(&format!("typedef {w}"))
+        });
+        if self.at("(") && record {
+            self.i += 1;
+            let spec = self.spec()?;
+            self.expect(")")?;
+            return Ok(spec
+                .record
+                .map_or(spec.ty.map_or(1, |t| t.size()), |r| r.size));
+        }
         if self.at_parenthesized_type() {
             self.i += 1;
             let ty = self.type_name()?;

@@ -186,20 +186,20 @@ impl Parser<'_> {
         Ok(Box::new(i))
     }
 
-    /// At `(T *)&x` (optionally parenthesised): the type and the variable,
-    /// the tokens read; else nothing read.
-    fn pointer_cast(&mut self) -> Result<Option<(Scalar, Slot, VarInfo)>, CError> {
+    /// At `(T *)&x` or `(T *)&x.m` (optionally parenthesised): the type,
+    /// the object (its text, first byte and size), the tokens read; else
+    /// nothing read.
+    fn pointer_cast(&mut self) -> Result<Option<(Scalar, Slot, Object)>, CError> {
         let start = self.i;
         let wrapped = self.at("(") && self.peek_at(1).is_some_and(|t| t.is("("));
         if wrapped {
             self.i += 1;
         }
-        if !self.at("(")
-            || !self
-                .peek_at(1)
-                .and_then(|t| t.ident())
-                .is_some_and(|w| self.is_type_word(w))
-        {
+        let typed = self
+            .peek_at(1)
+            .and_then(|t| t.ident())
+            .is_some_and(|w| self.is_type_word(w));
+        if !self.at("(") || !typed {
             self.i = start;
             return Ok(None);
         }
@@ -223,32 +223,49 @@ impl Parser<'_> {
                 "`&{name}` of an array: write `{name}[i]` or use a union"
             )));
         }
+        let mut object = Object {
+            text: name.clone(),
+            var: name,
+            offset: 0,
+            size: info.size(),
+        };
+        if let (Some(r), true) = (&info.record, self.at(".")) {
+            self.i += 1;
+            let (m, at) = self.ident()?;
+            let member = r.members.iter().find(|x| x.name == m).ok_or_else(|| {
+                self.err(
+                    at,
+                    ErrorKind::Type,
+                    format!("{} has no member `{m}`", r.name()),
+                )
+            })?;
+            object.text = format!("{}.{m}", object.var);
+            object.offset = member.offset;
+            object.size = member.ty.size() * member.len.unwrap_or(1) as u64;
+        }
         if wrapped {
             self.expect(")")?;
         }
-        Ok(Some((ty, slot, info)))
+        Ok(Some((ty, slot, object)))
     }
 
     /// After a unary `*`: `*(T *)&x`, the bytes of `x` read as a `T`.
     pub(super) fn deref_pun(&mut self, pos: Pos) -> Result<Expr, CError> {
-        let Some((ty, slot, info)) = self.pointer_cast()? else {
-            return Err(self.err(
-                pos,
-                ErrorKind::Refused,
-                "pointers are not supported (only `*(T *)&x` and `((T *)&x)[i]`)",
-            ));
+        let Some((ty, slot, o)) = self.pointer_cast()? else {
+            return Err(self.err(pos, ErrorKind::Refused, ONLY_PUNS));
         };
-        let text = format!("*({} *)&{}", ty.name(), info.name);
-        self.fits(&text, ty.size(), &info, pos)?;
+        let text = format!("*({} *)&{}", ty.name(), o.text);
+        self.fits(&text, ty.size(), &o, pos)?;
+        let view = View {
+            slot,
+            var: o.var,
+            text,
+            offset: o.offset,
+            index: None,
+        };
         Ok(Expr {
             ty,
-            kind: ExprKind::View(View {
-                slot,
-                var: info.name,
-                text,
-                offset: 0,
-                index: None,
-            }),
+            kind: ExprKind::View(view),
             pos,
         })
     }
@@ -259,37 +276,34 @@ impl Parser<'_> {
         if !(self.at("(") && self.peek_at(1).is_some_and(|t| t.is("("))) {
             return Ok(None);
         }
-        let Some((ty, slot, info)) = self.pointer_cast()? else {
+        let Some((ty, slot, o)) = self.pointer_cast()? else {
             return Ok(None);
         };
         if !self.at("[") {
             self.i = start;
-            return Err(self.err(
-                pos,
-                ErrorKind::Refused,
-                "pointers are not supported (only `*(T *)&x` and `((T *)&x)[i]`)",
-            ));
+            return Err(self.err(pos, ErrorKind::Refused, ONLY_PUNS));
         }
         let i = self.index()?;
-        let text = format!("(({} *)&{})", ty.name(), info.name);
-        self.fits(&text, ty.size(), &info, pos)?;
-        let n = (info.size() / ty.size()) as usize;
+        let text = format!("(({} *)&{})", ty.name(), o.text);
+        self.fits(&text, ty.size(), &o, pos)?;
+        let n = (o.size / ty.size()) as usize;
+        let view = View {
+            slot,
+            var: o.var,
+            text,
+            offset: o.offset,
+            index: Some((i, n)),
+        };
         Ok(Some(Expr {
             ty,
-            kind: ExprKind::View(View {
-                slot,
-                var: info.name,
-                text,
-                offset: 0,
-                index: Some((i, n)),
-            }),
+            kind: ExprKind::View(view),
             pos,
         }))
     }
 
-    /// Refuses a pun that reads more bytes than the variable has.
-    fn fits(&self, text: &str, bytes: u64, info: &VarInfo, pos: Pos) -> Result<(), CError> {
-        if bytes <= info.size() {
+    /// Refuses a pun that reads more bytes than the object has.
+    fn fits(&self, text: &str, bytes: u64, o: &Object, pos: Pos) -> Result<(), CError> {
+        if bytes <= o.size {
             return Ok(());
         }
         Err(self.err(
@@ -297,9 +311,19 @@ impl Parser<'_> {
             ErrorKind::Bounds,
             format!(
                 "`{text}` reads {bytes} bytes from the {}-byte `{}`: outside the object, undefined behaviour",
-                info.size(),
-                info.name
+                o.size, o.text
             ),
         ))
     }
+}
+
+const ONLY_PUNS: &str = "pointers are not supported (only `*(T *)&x` and `((T *)&x)[i]`)";
+
+/// What `&x` or `&x.m` points at.
+struct Object {
+    /// `x` or `x.m`.
+    text: String,
+    var: String,
+    offset: u64,
+    size: u64,
 }
