@@ -231,6 +231,8 @@ fn read_reference(p: &Puzzle, src: &str) -> Result<Reference, GradeError> {
     let function = item.function_name().unwrap_or_default().to_string();
     let mut keep = sets::prefix_ranges(src, &items);
     keep.push((item.start, item.end));
+    keep.extend(split::callees(src, &items, item));
+    keep.sort_unstable();
     let source = split::keep_only(src, &keep);
     let program = Program::parse(&source).map_err(|e| GradeError::Reference(e.to_string()))?;
     let f = program

@@ -273,3 +273,35 @@ mod tests {
         assert_eq!(line_col(src, items[4].start + 4), (7, 5));
     }
 }
+
+/// The functions `item` calls, and those they call in turn, as byte
+/// ranges: a data lab's `tests.c` reference keeps its `u2f` and `f2u`
+/// without the file's other functions.
+pub fn callees(src: &str, items: &[Item], item: &Item) -> Vec<(usize, usize)> {
+    let mut seen: Vec<&str> = item.function_name().into_iter().collect();
+    let mut todo = vec![item];
+    let mut out = Vec::new();
+    while let Some(it) = todo.pop() {
+        let text = it.text(src);
+        for f in items {
+            let Some(name) = f.function_name() else {
+                continue;
+            };
+            if !seen.contains(&name) && calls(text, name) {
+                seen.push(name);
+                out.push((f.start, f.end));
+                todo.push(f);
+            }
+        }
+    }
+    out
+}
+
+/// `name(` in `text`, as a whole identifier.
+fn calls(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].trim_start();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after.starts_with('(')
+    })
+}

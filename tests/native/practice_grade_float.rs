@@ -230,3 +230,61 @@ fn gcc_confirms_the_references_and_the_counterexamples() {
         assert_ne!(out[0], out[1], "{}", p.name);
     }
 }
+
+/// A data lab's tests.c as handed out (float references through a union,
+/// a helper per direction, a function of no puzzle) grades without an
+/// edit: each classic mistake is refuted at a counterexample that gcc
+/// reproduces with the student's code and tests.c's own float code, and
+/// no right answer is called wrong.
+#[test]
+fn tests_c_as_handed_out_grades_without_edits() {
+    gcc::require();
+    let tests_c = read("tests.c");
+    let set = parse_set(&read("puzzles.c")).unwrap();
+    let mut ctl = || Box::new(NoControl) as Box<dyn Control>;
+    let mut grade_with = |student: &str| {
+        let opts = bitscope::practice::options();
+        grade(&set, &tests_c, &read(student), &opts, &mut ctl).unwrap()
+    };
+    let right = grade_with("student_correct.c");
+    for p in &right.puzzles {
+        assert!(
+            !matches!(p.status, Status::Wrong | Status::Error | Status::Rules),
+            "{}: {:?} {}",
+            p.name,
+            p.status,
+            p.reason
+        );
+    }
+    let wrong = grade_with("student_wrong.c");
+    let scratch = gcc::Scratch::new("datalab-tests-c");
+    let names = ["floatScale2", "floatFloat2Int", "floatPower2"];
+    let mut functions: Vec<(String, usize)> = names.iter().map(|n| (n.to_string(), 1)).collect();
+    functions.extend(names.iter().map(|n| (format!("test_{n}"), 1)));
+    let src = format!(
+        "{}\n{tests_c}\n{}\n{}",
+        gcc::PRINT,
+        read("student_wrong.c"),
+        gcc::dispatch_main(&functions)
+    );
+    let exe = scratch.compile("tests_c", &src);
+    for (k, p) in wrong.puzzles.iter().enumerate() {
+        assert_eq!(p.status, Status::Wrong, "{}: {}", p.name, p.reason);
+        let cx = p.counterexample.as_ref().expect("a counterexample");
+        let arg = cx.args[0].1.bits;
+        let value = |o: &Outcome| match o {
+            Outcome::Value(v) => v.extended(),
+            other => panic!("{}: {other:?}", p.name),
+        };
+        let out = gcc::run_exe(
+            &exe,
+            &format!("{k:x} {arg:x} 0 0\n{:x} {arg:x} 0 0\n", k + 3),
+        );
+        assert_eq!(
+            out,
+            [value(&cx.got), value(&cx.expected)],
+            "{} at {arg:#x}",
+            p.name
+        );
+    }
+}

@@ -456,7 +456,7 @@ fn args_of(e: &Expr) -> Vec<&Expr> {
 fn lit_text(v: Value) -> String {
     if v.ty.is_float() {
         let suffix = if v.ty == Scalar::Float { "f" } else { "" };
-        return match super::floats::text(v).as_str() {
+        return match super::types::floats::text(v).as_str() {
             "inf" => format!("1e999{suffix}"),
             "-inf" => format!("-1e999{suffix}"),
             _ if v.bits == 0x7fc0_0000 && v.ty == Scalar::Float => "NAN".into(),

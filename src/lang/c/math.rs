@@ -135,7 +135,7 @@ fn quiet(v: Value) -> Value {
 }
 
 fn host(v: Value) -> f64 {
-    super::floats::as_f64(v)
+    super::types::floats::as_f64(v)
 }
 
 /// An exact result of the host back in `ty` (exact: no rounding happens).

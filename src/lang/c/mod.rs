@@ -26,7 +26,6 @@
 pub mod ast;
 mod eval;
 pub mod examples;
-pub mod floats;
 mod lex;
 pub mod math;
 pub mod ops;

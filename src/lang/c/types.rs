@@ -15,7 +15,8 @@
 //!   float + double         -> double
 //! ```
 
-use super::floats;
+pub mod floats;
+
 use crate::bits::float::format::{Format, BINARY32, BINARY64};
 use serde::{Deserialize, Serialize};
 

@@ -20,7 +20,9 @@ use crate::ui::state::{
     CodeAction, CodeState, LabAction as Action, LabMode, LabState, PanelState, SynthState,
     C_PRESETS, LAST_STEP,
 };
-use crate::ui::worker::{CError, CProblem, CRun, CRunDone, CStepView as CStep, Request};
+use crate::ui::worker::{
+    CError, CProblem, CRun, CRunDone, CStepView as CStep, CValueView, Request,
+};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -273,11 +275,22 @@ fn return_view(sh: &Shown) -> Html {
             <div class="c-return" data-decimal={v.decimal.clone()} data-hex={v.hex.clone()}>
                 <BitRow word={v.word()} label="return" />
                 <p class="c-return-text">{ format!("{}() returns {} {} ({})", sh.name, v.ty, v.decimal, v.hex) }</p>
+                { float_fields(v) }
             </div>
         },
         None => {
             html! { <p class="c-return muted">{ format!("{}() returns nothing (void)", sh.name) }</p> }
         }
+    }
+}
+
+/// A float's sign, exponent and fraction, its class and exact value.
+fn float_fields(v: &CValueView) -> Html {
+    match &v.float {
+        Some(f) => {
+            html! { <p class="c-float-fields" data-class={f.class.clone()}>{ f.text() }</p> }
+        }
+        None => Html::default(),
     }
 }
 
@@ -378,7 +391,7 @@ fn vars_table(st: &CStep) -> Html {
     let rows = st.vars.iter().map(|v| {
         let (bits, decimal) = match &v.value {
             Some(x) => (
-                html! { <BitRow word={x.word()} highlight={v.changed} readouts={false} /> },
+                html! { <><BitRow word={x.word()} highlight={v.changed} readouts={false} />{ float_fields(x) }</> },
                 x.decimal.clone(),
             ),
             None if v.elements > 0 => (html! { <span class="muted">{ format!("{} elements", v.elements) }</span> }, String::new()),

@@ -18,6 +18,51 @@ pub struct CValueView {
     pub bits: u64,
     pub decimal: String,
     pub hex: String,
+    /// A float's fields, class and exact value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub float: Option<FloatFields>,
+}
+
+/// A `float` or `double` in its IEEE fields:
+///
+/// ```text
+/// 0 10000000 10010010000111111011011   sign, exponent (biased), fraction
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FloatFields {
+    pub sign: bool,
+    pub exponent: u64,
+    pub exponent_bits: u32,
+    /// The exponent without its bias (the subnormals' for zero too).
+    pub unbiased: i64,
+    pub fraction: u64,
+    pub fraction_bits: u32,
+    /// "normal", "subnormal", "zero", "infinity", "quiet NaN", ...
+    pub class: String,
+    /// Every decimal digit of the value, or "inf", "nan".
+    pub exact: String,
+}
+
+impl FloatFields {
+    /// `sign 0 · exponent 10000000 (2^1) · fraction 1001…`, the class, and
+    /// the exact value.
+    pub fn text(&self) -> String {
+        let e = format!("{:0w$b}", self.exponent, w = self.exponent_bits as usize);
+        let f = format!("{:0w$b}", self.fraction, w = self.fraction_bits as usize);
+        let power = match self.class.as_str() {
+            "normal" | "subnormal" => format!(" (2^{})", self.unbiased),
+            _ => String::new(),
+        };
+        let exact = match self.class.as_str() {
+            "normal" | "subnormal" | "zero" => format!(", exactly {}", self.exact),
+            _ => String::new(),
+        };
+        format!(
+            "sign {} · exponent {e}{power} · fraction {f}: {}{exact}",
+            u8::from(self.sign),
+            self.class
+        )
+    }
 }
 
 impl CValueView {
@@ -96,7 +141,23 @@ mod of {
             bits: v.bits,
             decimal: v.decimal(),
             hex: v.hex(),
+            float: fields(v),
         }
+    }
+
+    fn fields(v: Value) -> Option<FloatFields> {
+        let format = v.ty.format()?;
+        let d = crate::bits::float::decode::decoded(format, v.bits).ok()?;
+        Some(FloatFields {
+            sign: d.sign,
+            exponent: d.exponent,
+            exponent_bits: format.exp_bits,
+            unbiased: d.unbiased,
+            fraction: d.fraction,
+            fraction_bits: format.frac_bits,
+            class: d.class.name().into(),
+            exact: d.exact,
+        })
     }
 
     fn var(v: &VarView) -> CVarView {

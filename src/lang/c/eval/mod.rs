@@ -656,8 +656,8 @@ impl<'p> Machine<'p> {
     /// A warning where C leaves a float-to-integer conversion undefined (a
     /// NaN, or out of range): the value is x86-64's.
     pub(super) fn undefined_conversion(&mut self, v: Value, to: Scalar, pos: Pos) {
-        if v.ty.is_float() && !to.is_float() && super::floats::undefined_conversion(v, to) {
-            self.warn(pos, super::floats::rule(v, to));
+        if v.ty.is_float() && !to.is_float() && super::types::floats::undefined_conversion(v, to) {
+            self.warn(pos, super::types::floats::rule(v, to));
         }
     }
 

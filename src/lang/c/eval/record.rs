@@ -121,7 +121,7 @@ impl<'p> Machine<'p> {
                     why,
                     within: within(),
                     rule: conversion_rule(v, to),
-                    changes: !super::super::floats::same_number(after, v),
+                    changes: !super::super::types::floats::same_number(after, v),
                 }),
             });
         }

@@ -420,10 +420,11 @@ impl Checker<'_> {
                 self.params
                     .iter()
                     .map(|(_, t)| {
-                        let r = if rng.below(2) == 0 {
-                            rng.next_u64()
-                        } else {
-                            rng.sparse()
+                        let r = match rng.below(4) {
+                            0 => rng.next_u64(),
+                            1 => rng.sparse(),
+                            2 => (rng.below(1025) as i64 - 512) as u64,
+                            _ => float_shaped(&mut rng, t.bits()),
                         };
                         Value {
                             ty: *t,
@@ -573,6 +574,39 @@ fn side(
 
 /// A type's edge values: 0, 1, 2, -1, the extremes and their neighbours,
 /// alternating bits, the top bit, and 1 below the width.
+/// Random bits shaped as a float of the width (binary32 at 32 bits,
+/// binary64 at 64): a random sign and fraction, an exponent at a boundary
+/// (zero, subnormal, around 1, 2^23, 2^31, the largest, all ones) half the
+/// time; a data lab's float puzzle takes such words.
+fn float_shaped(rng: &mut Rng, bits: u32) -> u64 {
+    let (exp_bits, frac_bits) = if bits == 64 { (11, 52) } else { (8, 23) };
+    let top = (1u64 << exp_bits) - 1;
+    let bias = top >> 1;
+    let exps = [
+        0,
+        1,
+        bias - 1,
+        bias,
+        bias + 1,
+        bias + 23,
+        bias + 31,
+        bias + 32,
+        top - 1,
+        top,
+    ];
+    let exp = if rng.below(2) == 0 {
+        exps[rng.below(exps.len())]
+    } else {
+        rng.next_u64() & top
+    };
+    let frac = match rng.below(3) {
+        0 => 0,
+        1 => rng.sparse(),
+        _ => rng.next_u64(),
+    } & ((1 << frac_bits) - 1);
+    (rng.next_u64() & 1) << (exp_bits + frac_bits) | exp << frac_bits | frac
+}
+
 pub fn edges(ty: Scalar) -> Vec<Value> {
     let w = ty.bits();
     let mut out: Vec<Value> = Vec::new();

@@ -13,7 +13,7 @@
 //! The arithmetic itself is [`crate::bits::float::x86`]'s, the one owner of
 //! x86-64's NaN rule.
 
-use super::types::{Scalar, Value};
+use super::{Scalar, Value};
 use crate::bits::float::encode::encode_number;
 use crate::bits::float::format::{Format, Overflow};
 use crate::bits::float::{parse, steps::Steps, x86};
