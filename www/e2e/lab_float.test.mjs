@@ -61,10 +61,13 @@ test('lab C mode: floats stepped with their fields and their rounding', async ()
     await page.textContent('.c-return .c-float-fields'),
     'sign 0 · exponent 11111111 · fraction 11000000000000000000001: quiet NaN',
   );
-  // one step back: a.f = 2 * a.f, the union's 4 bytes after it
+  // one step back: a.f = 2 * a.f, the union's bytes after it, little-endian
   await page.click('.code-steps .step-player .prev');
   await eventually(() => page.getAttribute('.c-statement', 'data-line'), '4', 'the doubling');
-  assert.match(await page.locator('.c-vars tr[data-var="a"]').textContent(), /4 elements/);
+  const a = page.locator('.c-vars tr[data-var="a"]');
+  assert.equal(await a.locator('.c-type').textContent(), 'union {…}');
+  assert.equal(await a.locator('.c-bytes').textContent(), 'bytes 01 00 e0 7f');
+  assert.match(await page.textContent('.c-statement'), /a\.f = 2 \* a\.f/);
   await shot(page, 'lab-c-float-union');
   assert.deepEqual(problems, []);
 });

@@ -94,6 +94,14 @@ pub struct VarInfo {
 }
 
 impl VarInfo {
+    /// Its type as C writes it: `unsigned int`, `union {…}`, `struct S`.
+    pub fn type_name(&self) -> String {
+        match &self.record {
+            Some(r) => r.name(),
+            None => self.ty.name().to_string(),
+        }
+    }
+
     /// `sizeof` the variable, in bytes.
     pub fn size(&self) -> u64 {
         match (&self.record, self.len) {

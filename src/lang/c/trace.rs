@@ -65,6 +65,10 @@ pub struct VarView {
     /// How many elements this step changed.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub elements_changed: usize,
+    /// A union or struct: its type's name (`elements` are then its bytes,
+    /// little-endian).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<String>,
 }
 
 fn is_zero(n: &usize) -> bool {

@@ -59,11 +59,14 @@ fn shown(done: &CRunDone) -> Result<Rc<Shown>, Problem> {
             message: "no function to run".into(),
         });
     };
-    let result = Outcome::Number(
-        run.value
-            .as_ref()
-            .map_or(0, |v| v.decimal.parse().unwrap_or(0)),
-    );
+    // a float, or an integer past i64 (unsigned long), as its bits
+    let result = match &run.value {
+        None => Outcome::Number(0),
+        Some(v) => v
+            .decimal
+            .parse()
+            .map_or_else(|_| Outcome::Word(v.word()), Outcome::Number),
+    };
     let mut trace = Trace::new("c", done.name.clone(), result);
     trace.steps = run.steps.iter().map(player_step).collect();
     Ok(Rc::new(Shown {
@@ -393,6 +396,10 @@ fn vars_table(st: &CStep) -> Html {
             Some(x) => (
                 html! { <><BitRow word={x.word()} highlight={v.changed} readouts={false} />{ float_fields(x) }</> },
                 x.decimal.clone(),
+            ),
+            None if v.bytes.is_some() => (
+                html! { <code class="c-bytes">{ format!("bytes {}", v.bytes.clone().unwrap_or_default()) }</code> },
+                String::new(),
             ),
             None if v.elements > 0 => (html! { <span class="muted">{ format!("{} elements", v.elements) }</span> }, String::new()),
             None => (html! { <span class="muted">{ "not set" }</span> }, String::new()),

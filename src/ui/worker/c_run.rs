@@ -83,6 +83,9 @@ pub struct CVarView {
     pub changed: u64,
     pub elements: usize,
     pub elements_changed: usize,
+    /// A union's or struct's bytes, little-endian (`--` never written).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<String>,
 }
 
 /// A sub-expression and its value, for the page.
@@ -161,13 +164,22 @@ mod of {
     }
 
     fn var(v: &VarView) -> CVarView {
+        let bytes = v.record.as_ref().map(|_| {
+            let b: Vec<String> = v
+                .elements
+                .iter()
+                .map(|e| e.map_or("--".into(), |x| format!("{:02x}", x.bits)))
+                .collect();
+            b.join(" ")
+        });
         CVarView {
             name: v.name.clone(),
-            ty: v.ty.name().into(),
+            ty: v.record.clone().unwrap_or_else(|| v.ty.name().into()),
             value: v.value.map(value),
             changed: v.changed,
             elements: v.elements.len(),
             elements_changed: v.elements_changed,
+            bytes,
         }
     }
 

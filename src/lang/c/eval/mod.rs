@@ -389,7 +389,7 @@ impl<'p> Machine<'p> {
                 },
                 _ => None,
             });
-        let text = format!("{} {text};", decls[0].info.ty.name());
+        let text = format!("{} {text};", decls[0].info.type_name());
         self.record(f, pos, StepKind::Declare, text, value, &before);
         Ok(Flow::Normal)
     }

@@ -42,12 +42,14 @@ impl<'p> Machine<'p> {
             .live
             .iter()
             .map(|&k| {
-                view(
+                let mut v = view(
                     &func.locals[k].name,
                     func.locals[k].ty,
                     &f.cells[k],
                     before.get(k),
-                )
+                );
+                v.record = func.locals[k].record.as_ref().map(|r| r.name());
+                v
             })
             .collect();
         self.steps.push(CStep {
@@ -198,5 +200,6 @@ fn view(name: &str, ty: Scalar, cell: &Cell, before: Option<&Cell>) -> VarView {
         changed: changed & ty.mask(),
         elements,
         elements_changed: array_changed,
+        record: None,
     }
 }
