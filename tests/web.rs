@@ -720,3 +720,39 @@ fn nan_bits_follow_x86_64_in_wasm() {
         "0.100000001490116119384765625"
     );
 }
+
+/// C's floats in wasm give the bits gcc gives on x86-64: the Lab's
+/// evaluator runs in the worker, where Chromium leaves a NaN's sign and
+/// payload open, so every value here is the CLI's (each checked against
+/// gcc -O0 by `tests/native/c_gcc_float.rs`).
+#[wasm_bindgen_test]
+fn c_floats_in_wasm_are_gcc_s() {
+    use bitscope::lang::c::{Program, RunOptions};
+    let src = "#include <math.h>
+static float u2f(unsigned u) { union { unsigned u; float f; } a; a.u = u; return a.f; }
+static unsigned f2u(float f) { return *(unsigned *)&f; }
+unsigned sub(unsigned a, unsigned b) { return f2u(u2f(a) - u2f(b)); }
+unsigned twice(unsigned a) { return f2u(2 * u2f(a)); }
+unsigned neg(unsigned a) { return f2u(-u2f(a)); }
+int to_int(unsigned a) { return (int)u2f(a); }
+unsigned long to_ulong(unsigned long long b) { return (unsigned long)*(double *)&b; }
+unsigned root(unsigned a) { return f2u(sqrtf(u2f(a))); }
+unsigned rounded(long n) { return f2u((float)n); }";
+    let p = Program::parse(src).unwrap();
+    let run = |f: &str, args: &[u64]| {
+        p.run(f, args, &RunOptions::default())
+            .unwrap()
+            .value
+            .unwrap()
+            .extended()
+    };
+    let (inf, snan) = (0x7f80_0000, 0x7fa0_0001);
+    assert_eq!(run("sub", &[inf, inf]), 0xffc0_0000, "inf - inf: the default NaN");
+    assert_eq!(run("sub", &[0x3f80_0000, 0xffc0_1234]), 0xffc0_1234, "the NaN operand kept");
+    assert_eq!(run("twice", &[snan]), 0x7fe0_0001, "a signalling NaN quieted");
+    assert_eq!(run("neg", &[0x7fc0_0000]), 0xffc0_0000, "negation flips a NaN's sign");
+    assert_eq!(run("to_int", &[0x4f00_0000]) as u32, 0x8000_0000, "2^31: out of range");
+    assert_eq!(run("to_ulong", &[0x43f0_0000_0000_0000]), 0, "2^64 as gcc converts it");
+    assert_eq!(run("root", &[0xbf80_0000]), 0xffc0_0000, "sqrt(-1)");
+    assert_eq!(run("rounded", &[16_777_217]), 0x4b80_0000, "a tie to even");
+}
