@@ -26,6 +26,8 @@
 pub mod ast;
 mod eval;
 pub mod examples;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod float_tests;
 mod lex;
 pub mod math;
 pub mod ops;
