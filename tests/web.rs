@@ -747,12 +747,36 @@ unsigned rounded(long n) { return f2u((float)n); }";
             .extended()
     };
     let (inf, snan) = (0x7f80_0000, 0x7fa0_0001);
-    assert_eq!(run("sub", &[inf, inf]), 0xffc0_0000, "inf - inf: the default NaN");
-    assert_eq!(run("sub", &[0x3f80_0000, 0xffc0_1234]), 0xffc0_1234, "the NaN operand kept");
-    assert_eq!(run("twice", &[snan]), 0x7fe0_0001, "a signalling NaN quieted");
-    assert_eq!(run("neg", &[0x7fc0_0000]), 0xffc0_0000, "negation flips a NaN's sign");
-    assert_eq!(run("to_int", &[0x4f00_0000]) as u32, 0x8000_0000, "2^31: out of range");
-    assert_eq!(run("to_ulong", &[0x43f0_0000_0000_0000]), 0, "2^64 as gcc converts it");
+    assert_eq!(
+        run("sub", &[inf, inf]),
+        0xffc0_0000,
+        "inf - inf: the default NaN"
+    );
+    assert_eq!(
+        run("sub", &[0x3f80_0000, 0xffc0_1234]),
+        0xffc0_1234,
+        "the NaN operand kept"
+    );
+    assert_eq!(
+        run("twice", &[snan]),
+        0x7fe0_0001,
+        "a signalling NaN quieted"
+    );
+    assert_eq!(
+        run("neg", &[0x7fc0_0000]),
+        0xffc0_0000,
+        "negation flips a NaN's sign"
+    );
+    assert_eq!(
+        run("to_int", &[0x4f00_0000]) as u32,
+        0x8000_0000,
+        "2^31: out of range"
+    );
+    assert_eq!(
+        run("to_ulong", &[0x43f0_0000_0000_0000]),
+        0,
+        "2^64 as gcc converts it"
+    );
     assert_eq!(run("root", &[0xbf80_0000]), 0xffc0_0000, "sqrt(-1)");
     assert_eq!(run("rounded", &[16_777_217]), 0x4b80_0000, "a tie to even");
 }
