@@ -157,6 +157,28 @@ pub const ALL: &[Exercise] = &[
         best_ops: 8,
         c_signature: None,
     },
+    Exercise {
+        id: "float-is-less",
+        panel: "float",
+        title: "floatIsLess: f < g on the bits",
+        task: "The data lab's floatIsLess: x and y are the bits of binary32s f and g; give 1 when f < g as C compares floats (-0 is not below +0, a NaN is below nothing and nothing is below it), else 0.",
+        widths: &[32],
+        operators: FLOAT_PUZZLE_OPS,
+        max_ops: 30,
+        max_constant: None,
+        hints: &[
+            "A NaN on either side: 0. Two zeros (either sign): 0.",
+            "Signs differ: f < g exactly when f is the negative one.",
+            "Same sign: as unsigned words, the order of the magnitudes; reversed when both are negative.",
+        ],
+        reference: "((x << 1) <= 0xff000000) & ((y << 1) <= 0xff000000) & (((x | y) << 1) != 0) & (((x >> 31) > (y >> 31)) | (((x >> 31) == (y >> 31)) & ((x < y) ^ (x >> 31)) & (x != y)))",
+        alternatives: &[
+            "((x << 1) <= 0xff000000) & ((y << 1) <= 0xff000000) & (((x | y) << 1) != 0) & (((x >> 31) & !(y >> 31)) | (!(x >> 31) & !(y >> 31) & (x < y)) | ((x >> 31) & (y >> 31) & (x > y)))",
+            "((x << 1) <= 0xff000000) & ((y << 1) <= 0xff000000) & (((x | y) << 1) != 0) & (((x >> 31) > (y >> 31)) | ((((x ^ y) >> 31) == 0) & ((x < y) ^ (x >> 31)) & (x != y)))",
+        ],
+        best_ops: 23,
+        c_signature: None,
+    },
 ];
 
 #[cfg(test)]
@@ -236,6 +258,8 @@ mod tests {
             for &y in &edges {
                 let want = u32::from(f == f32::from_bits(y));
                 assert_eq!(run("float-is-equal", x, y), want, "{x:#x} {y:#x}");
+                let less = u32::from(f < f32::from_bits(y));
+                assert_eq!(run("float-is-less", x, y), less, "{x:#x} < {y:#x}");
             }
         }
     }

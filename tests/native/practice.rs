@@ -124,6 +124,10 @@ const WRONG: &[(&str, [&str; 3])] = &[
         "float-is-equal",
         ["x == y", "(x == y) | (((x | y) << 1) == 0)", "((x == y) & ((x << 1) <= 0xff000000)) | ((x | y) == 0)"],
     ),
+    (
+        "float-is-less",
+        ["x < y", "(x < y) & ((x << 1) <= 0xff000000)", "((x >> 31) > (y >> 31)) | (x < y)"],
+    ),
     ("swap-adjacent-bits", ["x >> 1 | x << 1", "(x >> 1 & 0xaa) | (x << 1 & 0x55)", "x ^ 0xff"]),
     ("divisible-by-three", ["x * 0xab < 0x55", "x * 0x55 <= 0xab", "x * 3 <= 0x55"]),
     ("gray-code", ["x ^ x >> 2", "x & x >> 1", "x - (x >> 1)"]),
