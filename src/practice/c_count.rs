@@ -110,6 +110,15 @@ impl Counted {
                 self.op(e, name);
                 self.expr(a);
             }
+            ExprKind::Copy(c) => {
+                let what = format!("`memcpy` copies the bytes of `{}`", c.src.text);
+                self.beyond_integers.push(Found {
+                    line: e.pos.line,
+                    col: e.pos.col,
+                    what,
+                });
+                self.op(e, "memcpy");
+            }
             ExprKind::View(v) => {
                 let what = format!(
                     "`{}` reads a variable's bytes (a union, struct or pun)",

@@ -591,15 +591,21 @@ fn prove(
             .zip(c.args)
             .map(|(q, a)| (q.0.clone(), a.1))
             .collect();
+        // a float puzzle's words are floats: shown as both
+        let word = |v: &Value| float_word(p, *v).unwrap_or_else(|| v.decimal());
+        let outcome = |o: &Outcome| match o {
+            Outcome::Value(v) => float_word(p, *v).unwrap_or_else(|| o.show()),
+            _ => o.show(),
+        };
         let at: Vec<String> = args
             .iter()
-            .map(|(n, v)| format!("{n} = {}", v.decimal()))
+            .map(|(n, v)| format!("{n} = {}", word(v)))
             .collect();
         g.reason = format!(
             "at {}: gives {}, expected {}",
             at.join(", "),
-            c.left.show(),
-            c.right.show()
+            outcome(&c.left),
+            outcome(&c.right)
         );
         (g.status, g.kind) = (Status::Wrong, c.kind.clone());
         g.counterexample = Some(Counterexample {
@@ -615,6 +621,17 @@ fn prove(
         (g.status, g.kind) = (Status::NotProven, "not_proven".into());
         g.reason = v.not_proven.unwrap_or_else(|| "not proven".into());
     }
+}
+
+/// In a float puzzle (the data lab's "any integer" rules), an `unsigned`
+/// is the bits of a float: `0x7f800001 (NaN)`, `0x7f000001 (1.7014118e38)`.
+fn float_word(p: &Puzzle, v: Value) -> Option<String> {
+    use crate::lang::c::{types::floats, Scalar};
+    let bits = Value {
+        ty: Scalar::Float,
+        bits: v.bits,
+    };
+    (p.any_integer && v.ty == Scalar::UInt).then(|| format!("{} ({})", v.hex(), floats::text(bits)))
 }
 
 impl Grade {

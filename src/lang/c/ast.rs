@@ -199,6 +199,27 @@ pub enum ExprKind {
     /// A `<math.h>` function, its name as written, the floating type it
     /// computes in, its arguments.
     Math(super::math::MathFn, String, Scalar, Vec<Expr>),
+    /// `memcpy(&dst, &src, n)`: `n` bytes from one object to another.
+    Copy(Box<MemCopy>),
+}
+
+/// `memcpy`'s two objects (`&u`, `&s.f`) and its byte count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MemCopy {
+    pub dst: Object,
+    pub src: Object,
+    pub n: u64,
+}
+
+/// What `&x` or `&x.m` points at: its variable, its first byte and size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Object {
+    pub slot: Slot,
+    /// `x` or `x.m`.
+    pub text: String,
+    pub var: String,
+    pub offset: u64,
+    pub size: u64,
 }
 
 /// One declarator of a declaration: its variable and initialiser.
@@ -375,6 +396,10 @@ fn show(e: &Expr, outer: u8) -> String {
         ExprKind::Lit(v) => (lit_text(*v), 20),
         ExprKind::Var(_, n) => (n.clone(), 20),
         ExprKind::Index(_, n, i) => (format!("{n}[{}]", show(i, 0)), 19),
+        ExprKind::Copy(c) => (
+            format!("memcpy(&{}, &{}, {})", c.dst.text, c.src.text, c.n),
+            19,
+        ),
         ExprKind::View(v) => match &v.index {
             Some((i, _)) => (format!("{}[{}]", v.text, show(i, 0)), 19),
             None if v.text.starts_with('*') => (v.text.clone(), 18),

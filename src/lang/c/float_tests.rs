@@ -173,3 +173,24 @@ fn conversions_are_c_s_and_x86_s_where_c_has_none() {
         assert_eq!(got.bits, u64::from((n as f32).to_bits()), "(float){n}");
     }
 }
+
+#[test]
+fn memcpy_puns_within_the_objects() {
+    let f = |x: f32| Value {
+        ty: super::Scalar::Float,
+        bits: u64::from(x.to_bits()),
+    };
+    let src = "#include <string.h>
+unsigned bits(float x) { unsigned u; memcpy(&u, &x, sizeof u); return u; }";
+    assert_eq!(run(src, &[f(1.5)]).bits, 0x3fc0_0000);
+    let half = "unsigned short low(float x) { union { float f; unsigned short h[2]; } v; memcpy(&v.f, &x, 4); return v.h[1]; }";
+    assert_eq!(run(half, &[f(-2.0)]).bits, 0xc000);
+    let e = Program::parse(
+        "unsigned long f(float x) { unsigned long u; memcpy(&u, &x, sizeof u); return u; }",
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.message,
+        "`memcpy` copies 8 bytes from the 4-byte `x`: outside the object, undefined behaviour"
+    );
+}

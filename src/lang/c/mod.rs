@@ -7,7 +7,9 @@
 //! - [`parse`]: statements, declarations, arrays, functions, casts, `sizeof`,
 //!   every name resolved and every expression typed;
 //! - [`types`]: THE owner of C's integer promotions and usual arithmetic
-//!   conversions; [`ops`]: the operators, with undefined behaviour said;
+//!   conversions, `float` and `double` among them ([`types::floats`]);
+//!   [`ops`]: the operators, with undefined behaviour said; [`math`]: the
+//!   exact `<math.h>` functions;
 //! - [`eval`]: runs a function with a step budget and a trace.
 //!
 //! ```
@@ -56,7 +58,8 @@ use thiserror::Error;
 pub enum ErrorKind {
     /// Not C, or not well-formed.
     Syntax,
-    /// C, but outside the subset (pointers, structs, floats, `goto`, ...).
+    /// C, but outside the subset (pointers beyond `*(T *)&x`, `goto`, a
+    /// libm function whose result differs between libraries, ...).
     Refused,
     /// A type error: an undeclared name, an assignment to a const, ...
     Type,

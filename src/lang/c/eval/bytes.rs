@@ -7,7 +7,7 @@
 //!   bytes  00 00 80 3f                a.u reads 0x3f800000
 //! ```
 
-use super::super::ast::{Decl, Expr, Init, Member, Slot, VarInfo, View};
+use super::super::ast::{Decl, Expr, Init, MemCopy, Member, Slot, VarInfo, View};
 use super::super::types::{Scalar, Value, Why};
 use super::super::{CError, ErrorKind};
 use super::{Cell, Frame, Machine, Place, R};
@@ -131,14 +131,31 @@ impl Machine<'_> {
             })
     }
 
-    /// Writes a scalar's bytes at `offset`; a scalar variable whose bytes
-    /// are all known is a scalar again.
+    /// Writes a scalar's bytes at `offset`.
     pub(super) fn write_bytes(&mut self, f: &mut Frame, slot: Slot, offset: u64, v: Value) {
+        self.write_raw(f, slot, offset, &bytes_of(v));
+    }
+
+    /// `memcpy`: the source's bytes (unwritten ones stay unwritten) over the
+    /// destination's (the parser checked both sizes).
+    pub(super) fn copy(&mut self, f: &mut Frame, c: &MemCopy) {
+        let Some(info) = self.info(f, c.src.slot).cloned() else {
+            return;
+        };
+        let bytes = self.object_bytes(f, c.src.slot, info.ty, info.size());
+        let from = c.src.offset as usize;
+        let part = bytes[from..(from + c.n as usize).min(bytes.len())].to_vec();
+        self.write_raw(f, c.dst.slot, c.dst.offset, &part);
+    }
+
+    /// Writes bytes at `offset`; a scalar variable whose bytes are all
+    /// known is a scalar again.
+    fn write_raw(&mut self, f: &mut Frame, slot: Slot, offset: u64, new: &[Option<u8>]) {
         let Some(info) = self.info(f, slot).cloned() else {
             return;
         };
         let mut bytes = self.object_bytes(f, slot, info.ty, info.size());
-        for (i, b) in bytes_of(v).into_iter().enumerate() {
+        for (i, &b) in new.iter().enumerate() {
             if let Some(x) = bytes.get_mut(offset as usize + i) {
                 *x = b;
             }

@@ -577,6 +577,10 @@ impl<'p> Machine<'p> {
                 let x = self.eval(f, a)?;
                 ops::builtin(*b, name, *ty, x).map_err(|u| undefined(e.pos, u))?
             }
+            ExprKind::Copy(c) => {
+                self.copy(f, c);
+                Value::new(Scalar::ULong, 0)
+            }
             ExprKind::Math(m, name, ty, args) => {
                 let mut vals = Vec::with_capacity(args.len());
                 for (k, a) in args.iter().enumerate() {

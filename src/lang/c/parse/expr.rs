@@ -527,6 +527,9 @@ impl Parser<'_> {
     }
 
     fn call(&mut self, name: &str, pos: Pos) -> Result<Expr, CError> {
+        if name == "memcpy" && !self.sigs.iter().any(|s| s.name == name) {
+            return self.memcpy(pos);
+        }
         self.expect("(")?;
         let mut args = Vec::new();
         while !self.eat(")") {

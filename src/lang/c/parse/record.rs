@@ -4,7 +4,9 @@
 //! outside the variable is caught while parsing where the offset is known,
 //! and at run time where an index decides it.
 
-use super::super::ast::{Expr, ExprKind, Member, Pos, Record, Slot, VarInfo, View};
+use super::super::ast::{
+    Expr, ExprKind, MemCopy, Member, Object, Pos, Record, Slot, VarInfo, View,
+};
 use super::super::types::Scalar;
 use super::super::ErrorKind;
 use super::{CError, Parser};
@@ -213,6 +215,15 @@ impl Parser<'_> {
             .ty
             .filter(|_| spec.record.is_none())
             .ok_or_else(|| self.refused("a pointer pun must read a scalar type"))?;
+        let (slot, object) = self.object()?;
+        if wrapped {
+            self.expect(")")?;
+        }
+        Ok(Some((ty, slot, object)))
+    }
+
+    /// After `&`: a variable or a member (`x`, `u.f`), the object it names.
+    fn object(&mut self) -> Result<(Slot, Object), CError> {
         let (name, at) = self.ident()?;
         let slot = self
             .lookup(&name)
@@ -224,6 +235,7 @@ impl Parser<'_> {
             )));
         }
         let mut object = Object {
+            slot,
             text: name.clone(),
             var: name,
             offset: 0,
@@ -243,10 +255,49 @@ impl Parser<'_> {
             object.offset = member.offset;
             object.size = member.ty.size() * member.len.unwrap_or(1) as u64;
         }
-        if wrapped {
-            self.expect(")")?;
+        Ok((slot, object))
+    }
+
+    /// After `memcpy`: `(&dst, &src, n)`, `n` a constant no larger than
+    /// either object (else undefined behaviour, refused here).
+    pub(super) fn memcpy(&mut self, pos: Pos) -> Result<Expr, CError> {
+        self.expect("(")?;
+        let mut ends = Vec::new();
+        for _ in 0..2 {
+            if !self.eat("&") {
+                return Err(self.refused(
+                    "`memcpy` takes `&x` (or `&x.m`) for each object: pointers are not supported",
+                ));
+            }
+            ends.push(self.object()?.1);
+            self.expect(",")?;
         }
-        Ok(Some((ty, slot, object)))
+        let n = self.constant()?;
+        self.expect(")")?;
+        let src = ends.pop().expect("two objects");
+        let dst = ends.pop().expect("two objects");
+        for (o, verb) in [(&dst, "into"), (&src, "from")] {
+            if n < 0 || n as u64 > o.size {
+                return Err(self.err(
+                    pos,
+                    ErrorKind::Bounds,
+                    format!(
+                        "`memcpy` copies {n} bytes {verb} the {}-byte `{}`: outside the object, undefined behaviour",
+                        o.size, o.text
+                    ),
+                ));
+            }
+        }
+        let copy = MemCopy {
+            dst,
+            src,
+            n: n as u64,
+        };
+        Ok(Expr {
+            ty: Scalar::ULong,
+            kind: ExprKind::Copy(Box::new(copy)),
+            pos,
+        })
     }
 
     /// After a unary `*`: `*(T *)&x`, the bytes of `x` read as a `T`.
@@ -318,12 +369,3 @@ impl Parser<'_> {
 }
 
 const ONLY_PUNS: &str = "pointers are not supported (only `*(T *)&x` and `((T *)&x)[i]`)";
-
-/// What `&x` or `&x.m` points at.
-struct Object {
-    /// `x` or `x.m`.
-    text: String,
-    var: String,
-    offset: u64,
-    size: u64,
-}

@@ -376,7 +376,7 @@ impl<'a> Exec<'a> {
     /// side.
     fn eval(&mut self, frame: &mut Vec<Cell>, e: &Expr, g: Lit) -> R<Sym> {
         use BinOp::{LogAnd, LogOr};
-        if e.ty.is_float() || matches!(e.kind, ExprKind::View(_)) {
+        if e.ty.is_float() || matches!(e.kind, ExprKind::View(_) | ExprKind::Copy(_)) {
             return Err(not_in_circuits(&e.show()));
         }
         Ok(match &e.kind {
@@ -466,7 +466,9 @@ impl<'a> Exec<'a> {
                 }
                 self.call(*k, vals, g)?
             }
-            ExprKind::View(_) | ExprKind::Math(..) => return Err(not_in_circuits(&e.show())),
+            ExprKind::View(_) | ExprKind::Math(..) | ExprKind::Copy(_) => {
+                return Err(not_in_circuits(&e.show()))
+            }
         })
     }
 
