@@ -67,6 +67,9 @@ test('lab C mode: floats stepped with their fields and their rounding', async ()
   const a = page.locator('.c-vars tr[data-var="a"]');
   assert.equal(await a.locator('.c-type').textContent(), 'union {…}');
   assert.equal(await a.locator('.c-bytes').textContent(), 'bytes 01 00 e0 7f');
+  assert.equal(await a.locator('.c-memory').textContent(), '01 00 e0 7f');
+  // every scalar too, lowest address first
+  assert.equal(await page.locator('.c-vars tr[data-var="uf"] .c-memory').textContent(), '01 00 a0 7f');
   assert.match(await page.textContent('.c-statement'), /a\.f = 2 \* a\.f/);
   await shot(page, 'lab-c-float-union');
   assert.deepEqual(problems, []);

@@ -21,7 +21,7 @@ use crate::ui::state::{
     C_PRESETS, LAST_STEP,
 };
 use crate::ui::worker::{
-    CError, CProblem, CRun, CRunDone, CStepView as CStep, CValueView, Request,
+    CError, CProblem, CRun, CRunDone, CStepView as CStep, CValueView, CVarView, Request,
 };
 use std::rc::Rc;
 use yew::prelude::*;
@@ -287,6 +287,22 @@ fn return_view(sh: &Shown) -> Html {
     }
 }
 
+/// A variable's bytes as x86-64 stores them, lowest address first
+/// (little-endian): `0x12345678` is `78 56 34 12`.
+fn memory(v: &CVarView) -> String {
+    match (&v.value, &v.bytes) {
+        (_, Some(b)) => b.clone(),
+        (Some(x), None) => {
+            let n = x.width.max(8).div_ceil(8);
+            (0..n)
+                .map(|i| format!("{:02x}", (x.bits >> (8 * i)) & 0xff))
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+        (None, None) => String::new(),
+    }
+}
+
 /// A float's sign, exponent and fraction, its class and exact value.
 fn float_fields(v: &CValueView) -> Html {
     match &v.float {
@@ -410,10 +426,17 @@ fn vars_table(st: &CStep) -> Html {
                 <td class="c-type">{ v.ty.clone() }</td>
                 <td class="c-bits">{ bits }</td>
                 <td class="num c-decimal">{ decimal }</td>
+                <td class="c-memory"><code>{ memory(v) }</code></td>
             </tr>
         }
     });
-    let head = ["variable", "type", "bits (changed marked)", "value"];
+    let head = [
+        "variable",
+        "type",
+        "bits (changed marked)",
+        "value",
+        "bytes in memory",
+    ];
     data_table("lab-steps c-vars", &head, rows)
 }
 
