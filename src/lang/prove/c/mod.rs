@@ -574,6 +574,37 @@ fn side(
 
 /// A type's edge values: 0, 1, 2, -1, the extremes and their neighbours,
 /// alternating bits, the top bit, and 1 below the width.
+/// A floating type's edge patterns, each sign: zero, the smallest and
+/// largest subnormals and normals, 1, 0.5, 1.5, 2^31, 2^63, infinity, a
+/// quiet and a signalling NaN.
+fn float_edges(ty: Scalar, f: crate::bits::float::Format) -> Vec<Value> {
+    let frac = f.frac_bits;
+    let bias = (1u64 << (f.exp_bits - 1)) - 1;
+    let exp = |e: u64| e << frac;
+    let top = (1u64 << f.exp_bits) - 1;
+    let magnitudes = [
+        0,
+        1,
+        (1 << frac) - 1,
+        exp(1),
+        exp(top - 1) | ((1 << frac) - 1),
+        exp(bias),
+        exp(bias - 1),
+        exp(bias) | 1 << (frac - 1),
+        exp(bias + 31),
+        exp(bias + 63),
+        exp(top),
+        exp(top) | 1 << (frac - 1),
+        exp(top) | 1,
+    ];
+    let sign = 1u64 << (f.exp_bits + frac);
+    magnitudes
+        .iter()
+        .flat_map(|&m| [m, m | sign])
+        .map(|bits| Value { ty, bits })
+        .collect()
+}
+
 /// Random bits shaped as a float of the width (binary32 at 32 bits,
 /// binary64 at 64): a random sign and fraction, an exponent at a boundary
 /// (zero, subnormal, around 1, 2^23, 2^31, the largest, all ones) half the
@@ -608,6 +639,9 @@ fn float_shaped(rng: &mut Rng, bits: u32) -> u64 {
 }
 
 pub fn edges(ty: Scalar) -> Vec<Value> {
+    if let Some(f) = ty.format() {
+        return float_edges(ty, f);
+    }
     let w = ty.bits();
     let mut out: Vec<Value> = Vec::new();
     let mut push = |v: i128| {
