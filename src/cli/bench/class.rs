@@ -1,6 +1,7 @@
 //! `bitscope bench class`: the class server under a class's load, and
 //! through a crash. A child `class serve` on a fresh database; every
-//! student submits each puzzle of the 14-puzzle data-lab example at once
+//! student submits each puzzle of the 14-puzzle data-lab example and its
+//! three float puzzles (17) at once
 //! over 32 connections (5 in 8 answers right, the others wrong, breaking a
 //! rule or not parsing, each source its own). Then a second server is
 //! killed with SIGKILL in the middle of such a load and started again:
@@ -13,19 +14,37 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-const PUZZLES: &str = include_str!("../../../tests/data/datalab/puzzles.c");
-const REFERENCE: &str = include_str!("../../../tests/data/datalab/reference.c");
+/// The data-lab example and its three float puzzles (with their integer
+/// references: the prover decides those).
+const PUZZLES: &str = concat!(
+    include_str!("../../../tests/data/datalab/puzzles.c"),
+    include_str!("../../../tests/data/datalab_float/puzzles.c")
+);
+const REFERENCE: &str = concat!(
+    include_str!("../../../tests/data/datalab/reference.c"),
+    include_str!("../../../tests/data/datalab_float/reference.c")
+);
+const RIGHT: &str = concat!(
+    include_str!("../../../tests/data/datalab/student_correct.c"),
+    include_str!("../../../tests/data/datalab_float/student_correct.c")
+);
 /// The answers students send, by how often: right, right, wrong, right,
 /// rules, right, parse error, right.
 const ANSWERS: [&str; 8] = [
-    include_str!("../../../tests/data/datalab/student_correct.c"),
-    include_str!("../../../tests/data/datalab/student_correct.c"),
-    include_str!("../../../tests/data/datalab/student_wrong.c"),
-    include_str!("../../../tests/data/datalab/student_correct.c"),
-    include_str!("../../../tests/data/datalab/student_rules.c"),
-    include_str!("../../../tests/data/datalab/student_correct.c"),
+    RIGHT,
+    RIGHT,
+    concat!(
+        include_str!("../../../tests/data/datalab/student_wrong.c"),
+        include_str!("../../../tests/data/datalab_float/student_wrong.c")
+    ),
+    RIGHT,
+    concat!(
+        include_str!("../../../tests/data/datalab/student_rules.c"),
+        include_str!("../../../tests/data/datalab_float/student_correct.c")
+    ),
+    RIGHT,
     include_str!("../../../tests/data/datalab/student_parse.c"),
-    include_str!("../../../tests/data/datalab/student_correct.c"),
+    RIGHT,
 ];
 
 pub fn run(students: usize, connections: usize) -> i32 {
@@ -98,8 +117,9 @@ fn measure(dir: &Path, students: usize, connections: usize) -> Result<(), String
     let _ = child.kill();
     let _ = child.wait();
     println!(
-        "class load: {} students x 14 puzzles = {} submissions over {connections} connections in {:.1} s",
+        "class load: {} students x {} puzzles = {} submissions over {connections} connections in {:.1} s",
         students,
+        s.sent / students.max(1),
         s.sent,
         t.elapsed().as_secs_f64()
     );
