@@ -288,3 +288,91 @@ fn tests_c_as_handed_out_grades_without_edits() {
         );
     }
 }
+
+/// The circuits take float comparisons, the sign bit, the classification
+/// macros and `(int) f`: the data lab's references written in `float`, as
+/// tests.c writes them, are proven equal to integer answers by the solver
+/// (not by trying inputs), and planted mistakes are refuted.
+#[test]
+fn float_references_that_need_no_rounding_are_proven() {
+    use bitscope::lang::c::Program;
+    use bitscope::lang::prove::{Method, Options};
+    const U2F: &str = "#include <math.h>\nstatic float u2f(unsigned u) { union { unsigned u; float f; } a; a.u = u; return a.f; }\nstatic unsigned f2u(float f) { union { unsigned u; float f; } a; a.f = f; return a.u; }\n";
+    let cases = [
+        (
+            "int test_floatIsEqual(unsigned uf, unsigned ug) { return u2f(uf) == u2f(ug); }",
+            "int f(unsigned x, unsigned y) { return ((x == y) & ((x << 1) <= 0xff000000)) | (((x | y) << 1) == 0); }",
+            true,
+        ),
+        (
+            "int test_floatIsLess(unsigned uf, unsigned ug) { return u2f(uf) < u2f(ug); }",
+            "int f(unsigned x, unsigned y) { return ((x << 1) <= 0xff000000) & ((y << 1) <= 0xff000000) & (((x | y) << 1) != 0) & (((x >> 31) > (y >> 31)) | ((((x ^ y) >> 31) == 0) & ((x < y) ^ (x >> 31)) & (x != y))); }",
+            true,
+        ),
+        (
+            "unsigned test_floatAbsVal(unsigned uf) { float f = u2f(uf); if (isnan(f)) return uf; return f2u(fabsf(f)); }",
+            "unsigned f(unsigned x) { return ((x & 0x7fffffff) > 0x7f800000) ? x : x & 0x7fffffff; }",
+            true,
+        ),
+        (
+            "unsigned test_floatNegate(unsigned uf) { float f = u2f(uf); float nf = -f; if (isnan(f)) return uf; return f2u(nf); }",
+            "unsigned f(unsigned x) { return x ^ (((x & 0x7fffffff) <= 0x7f800000) << 31); }",
+            true,
+        ),
+        (
+            "int test_floatFloat2Int(unsigned uf) { float f = u2f(uf); int x = (int) f; return x; }",
+            &read("reference.c"),
+            true,
+        ),
+        // planted: -0 below +0, and a NaN kept negated
+        (
+            "int test_floatIsLess(unsigned uf, unsigned ug) { return u2f(uf) < u2f(ug); }",
+            "int f(unsigned x, unsigned y) { return ((x << 1) <= 0xff000000) & ((y << 1) <= 0xff000000) & (((x >> 31) > (y >> 31)) | ((((x ^ y) >> 31) == 0) & ((x < y) ^ (x >> 31)) & (x != y))); }",
+            false,
+        ),
+        (
+            "unsigned test_floatNegate(unsigned uf) { return f2u(-u2f(uf)); }",
+            "unsigned f(unsigned x) { return x ^ (((x & 0x7fffffff) <= 0x7f800000) << 31); }",
+            false,
+        ),
+    ];
+    for (reference, answer, equal) in cases {
+        let r = Program::parse(&format!("{U2F}{reference}")).unwrap();
+        let a = Program::parse(answer).unwrap();
+        let name_r = r.functions().last().unwrap().name.clone();
+        // reference.c holds three: its floatFloat2Int is the answer here
+        let name_a = if answer.contains("test_floatFloat2Int") {
+            "test_floatFloat2Int".to_string()
+        } else {
+            a.functions().last().unwrap().name.clone()
+        };
+        let side = |p, f| bitscope::lang::prove::c::Side {
+            program: p,
+            function: f,
+        };
+        let v = bitscope::lang::prove::c::prove(
+            side(&a, &name_a),
+            side(&r, &name_r),
+            None,
+            &Options::default(),
+            &mut NoControl,
+        )
+        .unwrap();
+        assert_eq!(
+            v.equal,
+            Some(equal),
+            "{reference}: {:?} {:?}",
+            v.method,
+            v.not_proven
+        );
+        if equal {
+            assert!(
+                matches!(v.method, Method::Bdd | Method::Sat),
+                "{reference}: {:?}",
+                v.method
+            );
+        } else {
+            assert!(v.counterexample.is_some(), "{reference}");
+        }
+    }
+}

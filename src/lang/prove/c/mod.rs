@@ -14,6 +14,7 @@
 //! the inputs of the proof and of every counterexample. Every
 //! counterexample is re-run by the evaluator before it is reported.
 
+mod float;
 pub mod floor;
 pub mod sym;
 #[cfg(test)]

@@ -10,17 +10,34 @@
 use super::super::circuit::{Circuit, Lit};
 use super::super::words::eq;
 use super::super::{sat, Control, Flow};
+use super::float;
 use super::word::{self, bool_int, Sym};
 use crate::lang::c::ast::{
-    BinOp, Decl, Expr, ExprKind, Init, Loop, Slot, Stmt, StmtKind, Switch, WordOp,
+    BinOp, Decl, Expr, ExprKind, Init, Loop, Slot, Stmt, StmtKind, Switch, UnOp, WordOp,
 };
+use crate::lang::c::math::MathFn;
 use crate::lang::c::{Program, Scalar, Value};
+
+/// A union whose members are all scalars of its whole size (`u2f`'s):
+/// one word of that size, its members the same bits as other types.
+fn word_union(r: &crate::lang::c::ast::Record) -> Option<Scalar> {
+    let word = match r.size {
+        4 => Scalar::UInt,
+        8 => Scalar::ULong,
+        _ => return None,
+    };
+    let whole = r
+        .members
+        .iter()
+        .all(|m| m.len.is_none() && m.ty.size() == r.size);
+    (r.is_union && whole).then_some(word)
+}
 
 /// Why a function with floats, unions, structs or puns has no circuit:
 /// the prover then tries inputs (every one where the width allows).
 fn not_in_circuits(what: &str) -> Stop {
     Stop::NotProven(format!(
-        "`{what}`: the prover's circuits take integers only (floating point, unions, structs and puns are run on inputs instead)"
+        "`{what}`: the prover's circuits do not take this yet (float arithmetic and its rounding conversions, structs, byte puns): it is run on inputs instead"
     ))
 }
 
@@ -120,7 +137,7 @@ impl<'a> Exec<'a> {
         self.ret_types.push(f.ret);
         let mut frame = vec![Cell::Unset; f.locals.len()];
         for (i, a) in args.into_iter().enumerate() {
-            frame[i] = Cell::Scalar(a.to(self.c, f.params[i].1), Lit::TRUE);
+            frame[i] = Cell::Scalar(self.conv(&a, f.params[i].1)?, Lit::TRUE);
         }
         let mut ctx = Ctx {
             returned: Lit::FALSE,
@@ -192,7 +209,7 @@ impl<'a> Exec<'a> {
                 if let Some(e) = e {
                     let v = self.eval(frame, e, g)?;
                     let ty = self.ret_types.last().copied().unwrap_or(e.ty);
-                    let v = v.to(self.c, ty);
+                    let v = self.conv(&v, ty)?;
                     ctx.ret = Some(match &ctx.ret {
                         Some(old) => Sym::mux(self.c, g, &v, old),
                         None => v,
@@ -296,23 +313,27 @@ impl<'a> Exec<'a> {
 
     /// Runs a declaration under `g`: its cells take their initial values.
     fn declare(&mut self, frame: &mut Vec<Cell>, d: &Decl, g: Lit) -> R<()> {
-        if d.info.record.is_some() || d.info.ty.is_float() {
+        let ty = match &d.info.record {
+            None => d.info.ty,
+            Some(r) => word_union(r).ok_or_else(|| not_in_circuits(&d.info.name))?,
+        };
+        if d.info.record.is_some() && !matches!(d.init, Init::None) {
             return Err(not_in_circuits(&d.info.name));
         }
-        let ty = d.info.ty;
         let zero = Sym::constant(Value::new(ty, 0));
         let is_global = matches!(d.slot, Slot::Global(_));
         let new = match (&d.init, d.info.len) {
             (Init::None, None) => Cell::Scalar(zero, Lit::from_bool(is_global)),
             (Init::None, Some(n)) => Cell::Array(vec![(zero, Lit::from_bool(is_global)); n]),
             (Init::Scalar(e), _) => {
-                let v = self.eval(frame, e, g)?.to(self.c, ty);
-                Cell::Scalar(v, Lit::TRUE)
+                let v = self.eval(frame, e, g)?;
+                Cell::Scalar(self.conv(&v, ty)?, Lit::TRUE)
             }
             (Init::List(items), n) => {
                 let mut cells = Vec::with_capacity(items.len());
                 for e in items {
-                    let v = self.eval(frame, e, g)?.to(self.c, ty);
+                    let v = self.eval(frame, e, g)?;
+                    let v = self.conv(&v, ty)?;
                     cells.push((v, Lit::TRUE));
                 }
                 cells.resize(n.unwrap_or(items.len()), (zero, Lit::TRUE));
@@ -376,7 +397,7 @@ impl<'a> Exec<'a> {
     /// side.
     fn eval(&mut self, frame: &mut Vec<Cell>, e: &Expr, g: Lit) -> R<Sym> {
         use BinOp::{LogAnd, LogOr};
-        if e.ty.is_float() || matches!(e.kind, ExprKind::View(_) | ExprKind::Copy(_)) {
+        if matches!(e.kind, ExprKind::Copy(_)) {
             return Err(not_in_circuits(&e.show()));
         }
         Ok(match &e.kind {
@@ -387,7 +408,12 @@ impl<'a> Exec<'a> {
             }
             ExprKind::Unary(op, a) => {
                 let a = self.eval(frame, a, g)?;
-                word::unary(self.c, *op, e.ty, &a)
+                match (a.ty.is_float(), op) {
+                    (false, _) => word::unary(self.c, *op, e.ty, &a),
+                    (true, UnOp::Neg) => float::negate(&a),
+                    (true, UnOp::LogNot) => bool_int(!float::truth(self.c, &a)),
+                    (true, _) => a,
+                }
             }
             ExprKind::Binary(op @ (LogAnd | LogOr), a, b) => {
                 let l = self.eval(frame, a, g)?.truth(self.c);
@@ -404,11 +430,23 @@ impl<'a> Exec<'a> {
             ExprKind::Binary(BinOp::Word(op), a, b) => {
                 let x = self.eval(frame, a, g)?;
                 let y = self.eval(frame, b, g)?;
+                let common = Scalar::common(x.ty, y.ty);
+                if common.is_float() {
+                    // comparisons only: arithmetic rounds, no gates for it yet
+                    if !op.is_comparison() {
+                        return Err(not_in_circuits(&e.show()));
+                    }
+                    let (x, y) = (self.conv(&x, common)?, self.conv(&y, common)?);
+                    return Ok(bool_int(float::compare(self.c, *op, &x, &y)));
+                }
                 let (v, u) = word::binary(self.c, *op, e.ty, &x, &y);
                 self.undefined_if(g, u);
                 v
             }
             ExprKind::Assign(op, target, rhs) => {
+                if op.is_some() && target.ty.is_float() {
+                    return Err(not_in_circuits(&e.show()));
+                }
                 let place = self.place(frame, target, g)?;
                 let v = match op {
                     None => self.eval(frame, rhs, g)?,
@@ -421,18 +459,29 @@ impl<'a> Exec<'a> {
                         v
                     }
                 };
-                let v = v.to(self.c, target.ty);
-                self.write(frame, &place, &v, g);
+                let v = self.conv(&v, target.ty)?;
+                // a member or a pun writes the variable's bits
+                let stored = match self.cell(frame, place.slot()) {
+                    Cell::Scalar(old, _) if old.ty != v.ty => Sym {
+                        ty: old.ty,
+                        bits: v.bits.clone(),
+                    },
+                    _ => v.clone(),
+                };
+                self.write(frame, &place, &stored, g);
                 v
             }
             ExprKind::IncDec { pre, inc, target } => {
+                if target.ty.is_float() {
+                    return Err(not_in_circuits(&e.show()));
+                }
                 let place = self.place(frame, target, g)?;
                 let old = self.read(frame, &place, g);
                 let one = Sym::constant(Value::new(Scalar::Int, 1));
                 let op = if *inc { WordOp::Add } else { WordOp::Sub };
                 let (new, _) =
                     word::binary(self.c, op, Scalar::common(old.ty, Scalar::Int), &old, &one);
-                let new = new.to(self.c, target.ty);
+                let new = self.conv(&new, target.ty)?;
                 self.write(frame, &place, &new, g);
                 if *pre {
                     new
@@ -444,15 +493,20 @@ impl<'a> Exec<'a> {
                 let c = self.eval(frame, cond, g)?.truth(self.c);
                 let gt = self.c.and(g, c);
                 let gf = self.c.and(g, !c);
-                let tv = self.eval(frame, t, gt)?.to(self.c, e.ty);
-                let fv = self.eval(frame, f, gf)?.to(self.c, e.ty);
+                let tv = self.eval(frame, t, gt)?;
+                let tv = self.conv(&tv, e.ty)?;
+                let fv = self.eval(frame, f, gf)?;
+                let fv = self.conv(&fv, e.ty)?;
                 Sym::mux(self.c, c, &tv, &fv)
             }
             ExprKind::Comma(a, b) => {
                 self.eval(frame, a, g)?;
                 self.eval(frame, b, g)?
             }
-            ExprKind::Cast(ty, a) => self.eval(frame, a, g)?.to(self.c, *ty),
+            ExprKind::Cast(ty, a) => {
+                let v = self.eval(frame, a, g)?;
+                self.conv(&v, *ty)?
+            }
             ExprKind::Builtin(b, _, ty, a) => {
                 let x = self.eval(frame, a, g)?;
                 let (v, u) = word::builtin(self.c, *b, *ty, &x);
@@ -466,9 +520,77 @@ impl<'a> Exec<'a> {
                 }
                 self.call(*k, vals, g)?
             }
-            ExprKind::View(_) | ExprKind::Math(..) | ExprKind::Copy(_) => {
-                return Err(not_in_circuits(&e.show()))
+            ExprKind::View(_) => {
+                let place = self.place(frame, e, g)?;
+                let v = self.read(frame, &place, g);
+                Sym {
+                    ty: e.ty,
+                    bits: v.bits,
+                }
             }
+            ExprKind::Math(m, _, ty, args) => self.math(frame, e, *m, *ty, args, g)?,
+            ExprKind::Copy(_) => return Err(not_in_circuits(&e.show())),
+        })
+    }
+
+    /// `v` converted to `ty` where the circuits can ([`float::convert`]).
+    fn conv(&mut self, v: &Sym, ty: Scalar) -> R<Sym> {
+        float::convert(self.c, v, ty)
+            .ok_or_else(|| not_in_circuits(&format!("({}) of a {}", ty.name(), v.ty.name())))
+    }
+
+    /// The `<math.h>` functions that are gates: the classification macros,
+    /// `fabs`, `copysign`.
+    fn math(
+        &mut self,
+        frame: &mut Vec<Cell>,
+        e: &Expr,
+        m: MathFn,
+        ty: Scalar,
+        args: &[Expr],
+        g: Lit,
+    ) -> R<Sym> {
+        let mut vals = Vec::with_capacity(args.len());
+        for (k, a) in args.iter().enumerate() {
+            let v = self.eval(frame, a, g)?;
+            let to = if m == MathFn::Ldexp && k == 1 {
+                Scalar::Int
+            } else {
+                ty
+            };
+            vals.push(self.conv(&v, to)?);
+        }
+        let x = &vals[0];
+        let sign = x.bits[x.bits.len() - 1];
+        Ok(match m {
+            MathFn::IsNan => bool_int(float::is_nan(self.c, x)),
+            MathFn::IsInf => {
+                // -1 for -inf, 1 for +inf (gcc's isinf)
+                let inf = float::is_inf(self.c, x);
+                let high = self.c.and(inf, sign);
+                let mut bits = vec![high; 32];
+                bits[0] = inf;
+                Sym {
+                    ty: Scalar::Int,
+                    bits,
+                }
+            }
+            MathFn::IsFinite => {
+                let (nan, inf) = (float::is_nan(self.c, x), float::is_inf(self.c, x));
+                bool_int(!self.c.or(nan, inf))
+            }
+            MathFn::Fabs => float::with_sign(x, Lit::FALSE),
+            MathFn::CopySign => float::with_sign(x, vals[1].bits[vals[1].bits.len() - 1]),
+            MathFn::SignBit if ty == Scalar::Float => {
+                let mut bits = vec![Lit::FALSE; 32];
+                bits[31] = sign;
+                Sym {
+                    ty: Scalar::Int,
+                    bits,
+                }
+            }
+            MathFn::SignBit => bool_int(sign),
+            _ => return Err(not_in_circuits(&e.show())),
         })
     }
 
@@ -495,6 +617,18 @@ impl<'a> Exec<'a> {
                 Ok(Place::Element(*slot, hits))
             }
             ExprKind::Var(slot, _) => Ok(Place::Scalar(*slot)),
+            // a member of a one-word union, or a pun of a whole variable of
+            // the same width: its bits as another type
+            ExprKind::View(v) => {
+                let width = match self.cell(frame, v.slot) {
+                    Cell::Scalar(s, _) => s.bits.len(),
+                    _ => 0,
+                };
+                if v.index.is_some() || v.offset != 0 || width != e.ty.bits() as usize {
+                    return Err(not_in_circuits(&e.show()));
+                }
+                Ok(Place::Scalar(v.slot))
+            }
             _ => Err(Stop::NotProven(
                 "an assignment to something not a variable".into(),
             )),

@@ -55,8 +55,11 @@ impl Sym {
         Sym { ty, bits }
     }
 
-    /// Non-zero.
+    /// Non-zero (a float: neither +0 nor -0).
     pub fn truth(&self, c: &mut Circuit) -> Lit {
+        if self.ty.is_float() {
+            return c.any(&self.bits[..self.bits.len() - 1]);
+        }
         c.any(&self.bits)
     }
 
