@@ -148,6 +148,13 @@ pub struct Member {
     pub offset: u64,
 }
 
+impl Member {
+    /// Its bytes.
+    pub fn size(&self) -> u64 {
+        self.ty.size() * self.len.unwrap_or(1) as u64
+    }
+}
+
 /// Bytes of a variable read or written as a scalar: a member (`u.f`,
 /// `s.b[i]`) or a pun through a pointer (`*(unsigned *)&f`,
 /// `((unsigned char *)&x)[i]`). The view's type is the expression's.

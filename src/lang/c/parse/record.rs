@@ -26,79 +26,23 @@ impl Parser<'_> {
             let Some(tag) = tag else {
                 return Err(self.syntax(format!("`{kind}` needs a tag or `{{`")));
             };
-            return self
-                .records
-                .get(&format!("{kind} {tag}"))
-                .cloned()
-                .ok_or_else(|| {
-                    self.err(
-                        self.pos(),
-                        ErrorKind::Type,
-                        format!("`{kind} {tag}` is not defined"),
-                    )
-                });
+            let found = self.records.get(&format!("{kind} {tag}")).cloned();
+            return found.ok_or_else(|| {
+                let why = format!("`{kind} {tag}` is not defined");
+                self.err(self.pos(), ErrorKind::Type, why)
+            });
         }
-        let mut members: Vec<Member> = Vec::new();
-        let (mut end, mut align) = (0u64, 1u64);
-        while !self.eat("}") {
-            if self
-                .peek()
-                .and_then(|t| t.ident())
-                .is_some_and(|w| w == "union" || w == "struct")
-            {
-                return Err(self.refused("a union or struct inside another is not supported"));
-            }
-            let spec = self.spec()?;
-            let ty = spec
-                .ty
-                .filter(|_| spec.record.is_none())
-                .ok_or_else(|| self.refused("a member must be a scalar or an array of scalars"))?;
-            loop {
-                if self.at("*") {
-                    return Err(self.refused("pointers are not supported"));
-                }
-                let (name, at) = self.ident()?;
-                let len = match self.array_suffix()? {
-                    Some(Some(n)) => Some(n),
-                    Some(None) => {
-                        return Err(self.refused("a flexible array member is not supported"))
-                    }
-                    None => None,
-                };
-                if members.iter().any(|m| m.name == name) {
-                    return Err(self.err(
-                        at,
-                        ErrorKind::Type,
-                        format!("two members named `{name}`"),
-                    ));
-                }
-                let size = ty.size() * len.unwrap_or(1) as u64;
-                let offset = if is_union {
-                    0
-                } else {
-                    end.next_multiple_of(ty.size())
-                };
-                end = if is_union {
-                    end.max(size)
-                } else {
-                    offset + size
-                };
-                align = align.max(ty.size());
-                members.push(Member {
-                    name,
-                    ty,
-                    len,
-                    offset,
-                });
-                if !self.eat(",") {
-                    break;
-                }
-            }
-            self.expect(";")?;
-        }
+        let members = self.members(is_union)?;
         if members.is_empty() {
             return Err(self.syntax(format!("an empty `{kind}`")));
         }
+        // the largest member's alignment (its scalar's size) rounds it up
+        let end = members
+            .iter()
+            .map(|m| m.offset + m.size())
+            .max()
+            .unwrap_or(0);
+        let align = members.iter().map(|m| m.ty.size()).max().unwrap_or(1);
         let size = end.next_multiple_of(align);
         if size > MAX_RECORD {
             return Err(self.refused(format!("a {kind} of {size} bytes (at most {MAX_RECORD})")));
@@ -115,14 +59,67 @@ impl Parser<'_> {
                 .insert(format!("{kind} {t}"), record.clone())
                 .is_some()
             {
-                return Err(self.err(
-                    self.pos(),
-                    ErrorKind::Type,
-                    format!("`{kind} {t}` is defined twice"),
-                ));
+                let why = format!("`{kind} {t}` is defined twice");
+                return Err(self.err(self.pos(), ErrorKind::Type, why));
             }
         }
         Ok(record)
+    }
+
+    /// The member declarations up to `}`, each placed: a union's at 0, a
+    /// struct's after the one before, aligned to its scalar's size.
+    fn members(&mut self, is_union: bool) -> Result<Vec<Member>, CError> {
+        let mut members: Vec<Member> = Vec::new();
+        while !self.eat("}") {
+            let nested = self.peek().and_then(|t| t.ident());
+            if nested.is_some_and(|w| w == "union" || w == "struct") {
+                return Err(self.refused("a union or struct inside another is not supported"));
+            }
+            let spec = self.spec()?;
+            let ty = spec
+                .ty
+                .filter(|_| spec.record.is_none())
+                .ok_or_else(|| self.refused("a member must be a scalar or an array of scalars"))?;
+            loop {
+                let (name, len) = self.member_name(&members)?;
+                let end = members.last().map_or(0, |m| m.offset + m.size());
+                let offset = if is_union {
+                    0
+                } else {
+                    end.next_multiple_of(ty.size())
+                };
+                members.push(Member {
+                    name,
+                    ty,
+                    len,
+                    offset,
+                });
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            self.expect(";")?;
+        }
+        Ok(members)
+    }
+
+    /// One member's declarator: its name, new among `members`, and its
+    /// array length.
+    fn member_name(&mut self, members: &[Member]) -> Result<(String, Option<usize>), CError> {
+        if self.at("*") {
+            return Err(self.refused("pointers are not supported"));
+        }
+        let (name, at) = self.ident()?;
+        let len = match self.array_suffix()? {
+            Some(Some(n)) => Some(n),
+            Some(None) => return Err(self.refused("a flexible array member is not supported")),
+            None => None,
+        };
+        if members.iter().any(|m| m.name == name) {
+            let why = format!("two members named `{name}`");
+            return Err(self.err(at, ErrorKind::Type, why));
+        }
+        Ok((name, len))
     }
 
     /// `u.f` or `u.b[i]` after a record variable's name.
@@ -253,7 +250,7 @@ impl Parser<'_> {
             })?;
             object.text = format!("{}.{m}", object.var);
             object.offset = member.offset;
-            object.size = member.ty.size() * member.len.unwrap_or(1) as u64;
+            object.size = member.size();
         }
         Ok((slot, object))
     }

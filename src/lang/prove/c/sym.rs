@@ -427,67 +427,10 @@ impl<'a> Exec<'a> {
                 };
                 bool_int(v)
             }
-            ExprKind::Binary(BinOp::Word(op), a, b) => {
-                let x = self.eval(frame, a, g)?;
-                let y = self.eval(frame, b, g)?;
-                let common = Scalar::common(x.ty, y.ty);
-                if common.is_float() {
-                    // comparisons only: arithmetic rounds, no gates for it yet
-                    if !op.is_comparison() {
-                        return Err(not_in_circuits(&e.show()));
-                    }
-                    let (x, y) = (self.conv(&x, common)?, self.conv(&y, common)?);
-                    return Ok(bool_int(float::compare(self.c, *op, &x, &y)));
-                }
-                let (v, u) = word::binary(self.c, *op, e.ty, &x, &y);
-                self.undefined_if(g, u);
-                v
-            }
-            ExprKind::Assign(op, target, rhs) => {
-                if op.is_some() && target.ty.is_float() {
-                    return Err(not_in_circuits(&e.show()));
-                }
-                let place = self.place(frame, target, g)?;
-                let v = match op {
-                    None => self.eval(frame, rhs, g)?,
-                    Some(op) => {
-                        let old = self.read(frame, &place, g);
-                        let r = self.eval(frame, rhs, g)?;
-                        let ty = crate::lang::c::compound_type(*op, old.ty, r.ty);
-                        let (v, u) = word::binary(self.c, *op, ty, &old, &r);
-                        self.undefined_if(g, u);
-                        v
-                    }
-                };
-                let v = self.conv(&v, target.ty)?;
-                // a member or a pun writes the variable's bits
-                let stored = match self.cell(frame, place.slot()) {
-                    Cell::Scalar(old, _) if old.ty != v.ty => Sym {
-                        ty: old.ty,
-                        bits: v.bits.clone(),
-                    },
-                    _ => v.clone(),
-                };
-                self.write(frame, &place, &stored, g);
-                v
-            }
+            ExprKind::Binary(BinOp::Word(op), a, b) => self.word_op(frame, e, *op, a, b, g)?,
+            ExprKind::Assign(op, target, rhs) => self.assign(frame, e, *op, target, rhs, g)?,
             ExprKind::IncDec { pre, inc, target } => {
-                if target.ty.is_float() {
-                    return Err(not_in_circuits(&e.show()));
-                }
-                let place = self.place(frame, target, g)?;
-                let old = self.read(frame, &place, g);
-                let one = Sym::constant(Value::new(Scalar::Int, 1));
-                let op = if *inc { WordOp::Add } else { WordOp::Sub };
-                let (new, _) =
-                    word::binary(self.c, op, Scalar::common(old.ty, Scalar::Int), &old, &one);
-                let new = self.conv(&new, target.ty)?;
-                self.write(frame, &place, &new, g);
-                if *pre {
-                    new
-                } else {
-                    old
-                }
+                self.inc_dec(frame, e, *pre, *inc, target, g)?
             }
             ExprKind::Cond(cond, t, f) => {
                 let c = self.eval(frame, cond, g)?.truth(self.c);
@@ -531,6 +474,94 @@ impl<'a> Exec<'a> {
             ExprKind::Math(m, _, ty, args) => self.math(frame, e, *m, *ty, args, g)?,
             ExprKind::Copy(_) => return Err(not_in_circuits(&e.show())),
         })
+    }
+
+    /// A word operator: on integers its gates; on floats a comparison
+    /// (arithmetic rounds: no gates for it yet).
+    fn word_op(
+        &mut self,
+        frame: &mut Vec<Cell>,
+        e: &Expr,
+        op: WordOp,
+        a: &Expr,
+        b: &Expr,
+        g: Lit,
+    ) -> R<Sym> {
+        let x = self.eval(frame, a, g)?;
+        let y = self.eval(frame, b, g)?;
+        let common = Scalar::common(x.ty, y.ty);
+        if common.is_float() {
+            if !op.is_comparison() {
+                return Err(not_in_circuits(&e.show()));
+            }
+            let (x, y) = (self.conv(&x, common)?, self.conv(&y, common)?);
+            return Ok(bool_int(float::compare(self.c, op, &x, &y)));
+        }
+        let (v, u) = word::binary(self.c, op, e.ty, &x, &y);
+        self.undefined_if(g, u);
+        Ok(v)
+    }
+
+    /// `target = rhs` or `target op= rhs` (the evaluator's `assign`); a
+    /// member or a pun writes the variable's bits.
+    fn assign(
+        &mut self,
+        frame: &mut Vec<Cell>,
+        e: &Expr,
+        op: Option<WordOp>,
+        target: &Expr,
+        rhs: &Expr,
+        g: Lit,
+    ) -> R<Sym> {
+        if op.is_some() && target.ty.is_float() {
+            return Err(not_in_circuits(&e.show()));
+        }
+        let place = self.place(frame, target, g)?;
+        let v = match op {
+            None => self.eval(frame, rhs, g)?,
+            Some(op) => {
+                let old = self.read(frame, &place, g);
+                let r = self.eval(frame, rhs, g)?;
+                let ty = crate::lang::c::compound_type(op, old.ty, r.ty);
+                let (v, u) = word::binary(self.c, op, ty, &old, &r);
+                self.undefined_if(g, u);
+                v
+            }
+        };
+        let v = self.conv(&v, target.ty)?;
+        let stored = match self.cell(frame, place.slot()) {
+            Cell::Scalar(old, _) if old.ty != v.ty => Sym {
+                ty: old.ty,
+                bits: v.bits.clone(),
+            },
+            _ => v.clone(),
+        };
+        self.write(frame, &place, &stored, g);
+        Ok(v)
+    }
+
+    /// `++x`, `x--`, ... (the evaluator's `inc_dec`): integers only.
+    fn inc_dec(
+        &mut self,
+        frame: &mut Vec<Cell>,
+        e: &Expr,
+        pre: bool,
+        inc: bool,
+        target: &Expr,
+        g: Lit,
+    ) -> R<Sym> {
+        if target.ty.is_float() {
+            return Err(not_in_circuits(&e.show()));
+        }
+        let place = self.place(frame, target, g)?;
+        let old = self.read(frame, &place, g);
+        let one = Sym::constant(Value::new(Scalar::Int, 1));
+        let op = if inc { WordOp::Add } else { WordOp::Sub };
+        let ty = Scalar::common(old.ty, Scalar::Int);
+        let (new, _) = word::binary(self.c, op, ty, &old, &one);
+        let new = self.conv(&new, target.ty)?;
+        self.write(frame, &place, &new, g);
+        Ok(if pre { new } else { old })
     }
 
     /// `v` converted to `ty` where the circuits can ([`float::convert`]).
