@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repo = join(here, '..', '..');
@@ -182,4 +183,16 @@ export async function settled(page, read) {
     last = now;
   }
   return last;
+}
+
+/** Polls `read` every 100 ms until it gives `want` (the page renders after
+ * the event), at most `tries` times; then fails with the last value. */
+export async function eventually(read, want, what, tries = 80) {
+  let got;
+  for (let i = 0; i < tries; i++) {
+    got = await read();
+    if (JSON.stringify(got) === JSON.stringify(want)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.deepEqual(got, want, what);
 }

@@ -4,23 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { newPage, shot, shots, useSite } from './harness.mjs';
+import { newPage, shot, shots, useSite, eventually as pollUntil } from './harness.mjs';
 
 const site = useSite();
+const eventually = (read, want, what) => pollUntil(read, want, what, 50);
 
 const result = (page) =>
   page.locator('.lab .bitrow', { has: page.locator('.bitrow-label', { hasText: 'result' }) }).locator('.readouts');
-
-/** Polls `read` until it gives `want` (the page renders after the event). */
-async function eventually(read, want, what) {
-  let got;
-  for (let i = 0; i < 50; i++) {
-    got = await read();
-    if (JSON.stringify(got) === JSON.stringify(want)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.deepEqual(got, want, what);
-}
 
 const hexOf = (page) => () => readout(page).then((r) => r.hex);
 

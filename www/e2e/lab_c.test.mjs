@@ -4,7 +4,7 @@
 // worker with a counterexample loaded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, shot, useSite } from './harness.mjs';
+import { eventually, newPage, shot, useSite } from './harness.mjs';
 
 const site = useSite();
 
@@ -14,17 +14,6 @@ const POPCOUNT = `unsigned popcount(uint32_t v) {
     v = (v + (v >> 4)) & 0x0F0F0F0F;
     return (v * 0x01010101) >> 24;
 }`;
-
-/** Polls `read` until it gives `want` (the page renders after the event). */
-async function eventually(read, want, what) {
-  let got;
-  for (let i = 0; i < 80; i++) {
-    got = await read();
-    if (JSON.stringify(got) === JSON.stringify(want)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.deepEqual(got, want, what);
-}
 
 test('lab C mode: paste, step, loops, undefined behaviour, compare', async () => {
   const { page, problems } = await newPage(site.browser, { viewport: { width: 1400, height: 1100 } });

@@ -4,7 +4,7 @@
 // evaluator, the same as the CLI's).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, shot, useSite } from './harness.mjs';
+import { eventually, newPage, shot, useSite } from './harness.mjs';
 
 const site = useSite();
 
@@ -18,17 +18,6 @@ const SCALE2 = `float scale2(unsigned uf) {
     a.f = 2 * a.f;
     return a.f;
 }`;
-
-/** Polls `read` until it gives `want` (the page renders after the event). */
-async function eventually(read, want, what) {
-  let got;
-  for (let i = 0; i < 80; i++) {
-    got = await read();
-    if (JSON.stringify(got) === JSON.stringify(want)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.deepEqual(got, want, what);
-}
 
 test('lab C mode: floats stepped with their fields and their rounding', async () => {
   const { page, problems } = await newPage(site.browser, { viewport: { width: 1400, height: 1100 } });
