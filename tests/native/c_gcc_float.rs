@@ -7,7 +7,9 @@
 //!   compiled into one executable, each run on 24 inputs: edge float and
 //!   double patterns (zeros, subnormals, the largest and smallest normals,
 //!   infinities, NaNs with payloads, values around 2^31 and 2^63) and
-//!   random words. Every value, and every NaN's bits, must agree.
+//!   random words. Every value, and every NaN's bits, must agree: from
+//!   the evaluator, and from the prover's circuits for the same function
+//!   (built once with the words as inputs, then simulated on each input).
 //!   `BITSCOPE_FGEN_PROGRAMS` and `BITSCOPE_FGEN_SEED` set how many and the
 //!   first seed.
 //!
@@ -84,12 +86,20 @@ fn generated() {
     assert_eq!(expected.len(), all.len(), "gcc printed too few values");
 
     let (mut disagreements, mut failures) = (Vec::new(), Vec::new());
-    let mut first_bad = None;
+    let (mut first_bad, mut gated) = (None, 0);
     for (k, g) in functions.iter().enumerate() {
         let before = (disagreements.len(), failures.len());
         match Program::parse(&g.program()) {
             Err(e) => failures.push(format!("{}: does not parse: {e}", g.name)),
             Ok(p) => {
+                let mine = &all[k * INPUTS..(k + 1) * INPUTS];
+                gated += gates_agree(
+                    &p,
+                    &g.name,
+                    mine,
+                    &expected[k * INPUTS..],
+                    &mut disagreements,
+                );
                 for (i, (_, args)) in all.iter().enumerate().skip(k * INPUTS).take(INPUTS) {
                     let got = ours(&p, &g.name, args);
                     if got.as_ref() != Ok(&expected[i]) {
@@ -108,11 +118,16 @@ fn generated() {
         }
     }
     println!(
-        "c_gcc_float generated: {programs} programs (seeds {first}..{}), {} of {} inputs agree; {:.1} s",
+        "c_gcc_float generated: {programs} programs (seeds {first}..{}, {gated} also through the prover's gates), {} of {} inputs agree; {:.1} s",
         first + programs,
         all.len() - disagreements.len(),
         all.len(),
         started.elapsed().as_secs_f64()
+    );
+    assert_eq!(
+        gated,
+        functions.len(),
+        "every generated program is built as a circuit (fma, which is not a gate, is not generated)"
     );
     if let Some(k) = first_bad {
         scratch.keep = true;
@@ -122,4 +137,42 @@ fn generated() {
         );
         fail_with(&disagreements, &failures, all.len());
     }
+}
+
+/// The prover's circuits for `name` (when it builds them: a rounding libm
+/// function does not) simulated on `inputs`, each value against gcc's.
+/// 1 when the circuits were built, else 0.
+fn gates_agree(
+    p: &Program,
+    name: &str,
+    inputs: &[(usize, [u64; 2])],
+    gcc: &[u64],
+    disagreements: &mut Vec<Disagreement>,
+) -> usize {
+    use bitscope::lang::c::{Scalar, Value};
+    use bitscope::lang::prove::c::{through_gates, Side};
+    let ty = Scalar::ULongLong;
+    let args: Vec<Vec<Value>> = inputs
+        .iter()
+        .map(|(_, a)| a.iter().map(|&w| Value::new(ty, i128::from(w))).collect())
+        .collect();
+    let side = Side {
+        program: p,
+        function: name,
+    };
+    let Ok(values) = through_gates(side, &[ty, ty], &args) else {
+        return 0;
+    };
+    for ((_, a), (v, want)) in inputs.iter().zip(values.iter().zip(gcc)) {
+        let got = v.map(|v| v.extended());
+        if got != Some(*want) {
+            disagreements.push(Disagreement {
+                what: format!("{name} through the prover's gates"),
+                args: a.to_vec(),
+                gcc: *want,
+                ours: got.ok_or_else(|| "undefined".to_string()),
+            });
+        }
+    }
+    1
 }

@@ -231,11 +231,37 @@ fn gcc_confirms_the_references_and_the_counterexamples() {
     }
 }
 
+/// `(float) x` on the bits: the top one's place, the bits below the 24
+/// kept rounded to nearest even.
+const INT2FLOAT: &str = "unsigned f(int x) {
+  unsigned sign = x & 0x80000000u, a = sign ? -x : x, frac, rest, half;
+  int e = 31;
+  if (x == 0) return 0;
+  while (!(a >> e)) e--;
+  if (e <= 23) return sign | (((unsigned)(e + 126) << 23) + (a << (23 - e)));
+  frac = a >> (e - 23);
+  rest = a & ((1u << (e - 23)) - 1);
+  half = 1u << (e - 24);
+  if (rest > half || (rest == half && (frac & 1))) frac++;
+  return sign | (((unsigned)(e + 126) << 23) + frac);
+}";
+
+/// `f / 2` on the bits: the exponent down by one, or the fraction halved
+/// (rounded to even) once it is subnormal.
+const HALF: &str = "unsigned f(unsigned uf) {
+  unsigned sign = uf & 0x80000000u, e = (uf >> 23) & 0xff, m = uf & 0x7fffff;
+  if (e == 0xff) return uf;
+  if (e > 1) return uf - 0x800000;
+  m = m | (e << 23);
+  m = (m >> 1) + ((m & 1) & (m >> 1));
+  return sign | m;
+}";
+
 /// A data lab's tests.c as handed out (float references through a union,
 /// a helper per direction, a function of no puzzle) grades without an
-/// edit: each classic mistake is refuted at a counterexample that gcc
-/// reproduces with the student's code and tests.c's own float code, and
-/// no right answer is called wrong.
+/// edit: each right answer is proven (full marks), each classic mistake
+/// is refuted at a counterexample that gcc reproduces with the student's
+/// code and tests.c's own float code.
 #[test]
 fn tests_c_as_handed_out_grades_without_edits() {
     gcc::require();
@@ -248,13 +274,8 @@ fn tests_c_as_handed_out_grades_without_edits() {
     };
     let right = grade_with("student_correct.c");
     for p in &right.puzzles {
-        assert!(
-            !matches!(p.status, Status::Wrong | Status::Error | Status::Rules),
-            "{}: {:?} {}",
-            p.name,
-            p.status,
-            p.reason
-        );
+        assert_eq!(p.status, Status::Correct, "{}: {}", p.name, p.reason);
+        assert!(p.reason.contains("proven"), "{}: {}", p.name, p.reason);
     }
     let wrong = grade_with("student_wrong.c");
     let scratch = gcc::Scratch::new("datalab-tests-c");
@@ -289,12 +310,12 @@ fn tests_c_as_handed_out_grades_without_edits() {
     }
 }
 
-/// The circuits take float comparisons, the sign bit, the classification
-/// macros and `(int) f`: the data lab's references written in `float`, as
-/// tests.c writes them, are proven equal to integer answers by the solver
-/// (not by trying inputs), and planted mistakes are refuted.
+/// The circuits take floats, arithmetic and its rounding included: the
+/// data lab's references written in `float`, as tests.c writes them, are
+/// proven equal to integer answers by the diagram or the solver (not by
+/// trying inputs), and planted mistakes are refuted.
 #[test]
-fn float_references_that_need_no_rounding_are_proven() {
+fn float_references_are_proven_by_the_circuits() {
     use bitscope::lang::c::Program;
     use bitscope::lang::prove::{Method, Options};
     const U2F: &str = "#include <math.h>\nstatic float u2f(unsigned u) { union { unsigned u; float f; } a; a.u = u; return a.f; }\nstatic unsigned f2u(float f) { union { unsigned u; float f; } a; a.f = f; return a.u; }\n";
@@ -324,6 +345,32 @@ fn float_references_that_need_no_rounding_are_proven() {
             &read("reference.c"),
             true,
         ),
+        (
+            "unsigned test_floatScale2(unsigned uf) { float f = u2f(uf); float tf = 2*f; if (isnan(f)) return uf; else return f2u(tf); }",
+            &read("reference.c"),
+            true,
+        ),
+        (
+            "unsigned test_floatPower2(int x) { float result = 1.0; float p2 = 2.0; int recip = (x < 0); if ((unsigned)x == 0x80000000) return 0; if (recip) { x = -x; p2 = 0.5; } while (x > 0) { if (x & 0x1) result = result * p2; p2 = p2 * p2; x >>= 1; } return f2u(result); }",
+            &read("reference.c"),
+            true,
+        ),
+        (
+            "unsigned test_floatInt2Float(int x) { float f = (float) x; return f2u(f); }",
+            INT2FLOAT,
+            true,
+        ),
+        (
+            "unsigned test_floatHalf(unsigned uf) { float f = u2f(uf); if (isnan(f)) return uf; return f2u(f / 2); }",
+            HALF,
+            true,
+        ),
+        // planted: 2f past the largest float kept finite
+        (
+            "unsigned test_floatScale2(unsigned uf) { float f = u2f(uf); float tf = 2*f; if (isnan(f)) return uf; else return f2u(tf); }",
+            "unsigned f(unsigned uf) { unsigned e = (uf >> 23) & 0xff; if (e == 0xff) return uf; if (e == 0) return (uf & 0x80000000) | (uf << 1); return uf + 0x800000; }",
+            false,
+        ),
         // planted: -0 below +0, and a NaN kept negated
         (
             "int test_floatIsLess(unsigned uf, unsigned ug) { return u2f(uf) < u2f(ug); }",
@@ -340,9 +387,9 @@ fn float_references_that_need_no_rounding_are_proven() {
         let r = Program::parse(&format!("{U2F}{reference}")).unwrap();
         let a = Program::parse(answer).unwrap();
         let name_r = r.functions().last().unwrap().name.clone();
-        // reference.c holds three: its floatFloat2Int is the answer here
+        // reference.c holds three: the one of the reference's name
         let name_a = if answer.contains("test_floatFloat2Int") {
-            "test_floatFloat2Int".to_string()
+            name_r.clone()
         } else {
             a.functions().last().unwrap().name.clone()
         };

@@ -1,11 +1,10 @@
 //! What the circuits take of `float` and `double`: a float's wires are its
-//! bits, and the operations that need no rounding are gates: comparisons
-//! (IEEE order on sign and magnitude, a NaN unordered), unary minus and
-//! `fabs` (the sign bit), the classification macros, conversion to `int`
-//! (x86-64's `cvttss2si`: truncation, 0x80000000 for a NaN or out of
-//! range), and any conversion of a constant. Arithmetic (`+ - * /`, which
-//! rounds) and the other conversions are not gates yet: [`convert`] says
-//! `None` and the prover tries inputs instead.
+//! bits. Comparisons (IEEE order on sign and magnitude, a NaN unordered),
+//! unary minus and `fabs` (the sign bit), the classification macros and
+//! conversion to an integer (x86-64's `cvtt*`: truncation, the top bit
+//! alone for a NaN or out of range) are gates here; what rounds
+//! (`+ - * /`, an integer to a float, `double` to `float`) is in
+//! [`super::farith`].
 //!
 //! ```text
 //!  f < g   neither NaN, not both zero, and: f negative, g not;
@@ -14,62 +13,10 @@
 
 use super::super::circuit::{Circuit, Lit};
 use super::super::words::{self, eq, lt};
+pub use super::fbits::{is_inf, is_nan, layout, negate, truth, with_sign};
 use super::word::Sym;
 use crate::lang::c::ast::WordOp;
 use crate::lang::c::{Scalar, Value};
-
-/// (exponent bits, fraction bits) of a floating type.
-fn layout(ty: Scalar) -> (usize, usize) {
-    if ty == Scalar::Float {
-        (8, 23)
-    } else {
-        (11, 52)
-    }
-}
-
-fn all(c: &mut Circuit, lits: &[Lit]) -> Lit {
-    let negated: Vec<Lit> = lits.iter().map(|&l| !l).collect();
-    !c.any(&negated)
-}
-
-/// The exponent's wires and the fraction's.
-fn fields(a: &Sym) -> (&[Lit], &[Lit]) {
-    let (e, f) = layout(a.ty);
-    (&a.bits[f..f + e], &a.bits[..f])
-}
-
-/// A NaN: the exponent all ones, the fraction not zero.
-pub fn is_nan(c: &mut Circuit, a: &Sym) -> Lit {
-    let (e, f) = fields(a);
-    let (top, frac) = (all(c, e), c.any(f));
-    c.and(top, frac)
-}
-
-/// ±infinity.
-pub fn is_inf(c: &mut Circuit, a: &Sym) -> Lit {
-    let (e, f) = fields(a);
-    let (top, frac) = (all(c, e), c.any(f));
-    c.and(top, !frac)
-}
-
-/// Neither ±0 (a NaN is true): [`Sym::truth`].
-pub fn truth(c: &mut Circuit, a: &Sym) -> Lit {
-    a.truth(c)
-}
-
-/// The sign bit set to `sign`.
-pub fn with_sign(a: &Sym, sign: Lit) -> Sym {
-    let mut bits = a.bits.clone();
-    let w = bits.len();
-    bits[w - 1] = sign;
-    Sym { ty: a.ty, bits }
-}
-
-/// `-a`: the sign bit flipped (a NaN's too, as xorps does).
-pub fn negate(a: &Sym) -> Sym {
-    let s = a.bits[a.bits.len() - 1];
-    with_sign(a, !s)
-}
 
 /// `a < b` for two values of one floating type, neither a NaN (the
 /// caller masks NaNs): on sign and magnitude, the zeros equal.
@@ -120,9 +67,10 @@ pub fn compare(c: &mut Circuit, op: WordOp, a: &Sym, b: &Sym) -> Lit {
     c.and(!nan, r)
 }
 
-/// `(int)a` as `cvttss2si`/`cvttsd2si` with a 32-bit target: truncated
-/// toward zero; 0x80000000 for a NaN, an infinity or |a| >= 2^31.
-fn to_int(c: &mut Circuit, a: &Sym) -> Sym {
+/// `a` truncated to a `width`-bit integer (32 or 64) as `cvttss2si`
+/// does: toward zero; the "integer indefinite" (only the top bit set) for
+/// a NaN, an infinity or |a| >= 2^(width-1).
+fn to_int(c: &mut Circuit, a: &Sym, width: usize) -> Sym {
     let (eb, fb) = layout(a.ty);
     let bias = (1i128 << (eb - 1)) - 1;
     let word = |v: i128| Sym::constant(Value::new(Scalar::Long, v)).bits;
@@ -130,8 +78,8 @@ fn to_int(c: &mut Circuit, a: &Sym) -> Sym {
     exp.resize(64, Lit::FALSE);
     let e = words::sub(c, &exp, &word(bias)).0; // the unbiased exponent
     let below_one = e[63];
-    let under_31 = lt(c, &e, &word(31));
-    let too_big = c.and(!under_31, !below_one);
+    let in_range = lt(c, &e, &word(width as i128 - 1));
+    let too_big = c.and(!in_range, !below_one);
     let mut m = a.bits[..fb].to_vec();
     m.push(Lit::TRUE);
     m.resize(64, Lit::FALSE);
@@ -142,23 +90,65 @@ fn to_int(c: &mut Circuit, a: &Sym) -> Sym {
     let (l, _) = words::shift(c, true, &m, &left_by[..6], Lit::FALSE);
     let within = lt(c, &e, &word(fb as i128 + 1));
     let left = c.and(!within, !below_one);
-    let mag: Vec<Lit> = (0..32).map(|i| c.mux(left, l[i], r[i])).collect();
+    let mag: Vec<Lit> = (0..width).map(|i| c.mux(left, l[i], r[i])).collect();
     let negated = words::neg(c, &mag);
     let sign = a.bits[a.bits.len() - 1];
-    let v: Vec<Lit> = (0..32).map(|i| c.mux(sign, negated[i], mag[i])).collect();
+    let v: Vec<Lit> = (0..width)
+        .map(|i| c.mux(sign, negated[i], mag[i]))
+        .collect();
     let nan = is_nan(c, a);
     let indefinite = c.or(nan, too_big);
-    let bits = (0..32)
+    let bits = (0..width)
         .map(|i| {
-            let special = if i == 31 { Lit::TRUE } else { Lit::FALSE };
+            let special = Lit::from_bool(i == width - 1);
             let v = c.and(v[i], !below_one);
             c.mux(indefinite, special, v)
         })
         .collect();
-    Sym {
-        ty: Scalar::Int,
-        bits,
+    let ty = if width == 32 {
+        Scalar::Int
+    } else {
+        Scalar::Long
+    };
+    Sym { ty, bits }
+}
+
+/// `a` converted to an integer type as gcc -O0 does it on x86-64 (the
+/// evaluator's `to_integer`): through a 32-bit `cvtt` for the types `int`
+/// holds, a 64-bit one for `unsigned`, `long`; `unsigned long` from 2^63
+/// up subtracts 2^63 first and flips the top bit back.
+fn to_integer(c: &mut Circuit, a: &Sym, ty: Scalar) -> Sym {
+    match ty {
+        Scalar::Bool => Sym {
+            ty,
+            bits: vec![truth(c, a)],
+        },
+        Scalar::UInt | Scalar::Long | Scalar::LongLong => to_int(c, a, 64).to(c, ty),
+        Scalar::ULong | Scalar::ULongLong => {
+            let two_63 = Sym::constant(Value::new(a.ty, 1i128 << 63));
+            let big = compare(c, WordOp::Ge, a, &two_63);
+            let minus = super::farith::add_sub(c, a, &two_63, true);
+            let mut low = to_int(c, &minus, 64).bits;
+            low[63] = !low[63];
+            let plain = to_int(c, a, 64).bits;
+            let bits = (0..64).map(|i| c.mux(big, low[i], plain[i])).collect();
+            Sym { ty, bits }
+        }
+        _ => to_int(c, a, 32).to(c, ty),
     }
+}
+
+/// `a op b` for an arithmetic operator on one floating type; `None` for
+/// one the circuits do not have.
+pub fn arithmetic(c: &mut Circuit, op: WordOp, a: &Sym, b: &Sym) -> Option<Sym> {
+    use super::farith::{add_sub, div, mul};
+    Some(match op {
+        WordOp::Add => add_sub(c, a, b, false),
+        WordOp::Sub => add_sub(c, a, b, true),
+        WordOp::Mul => mul(c, a, b),
+        WordOp::Div => div(c, a, b),
+        _ => return None,
+    })
 }
 
 /// All wires constant: the value.
@@ -174,26 +164,21 @@ fn constant(v: &Sym) -> Option<Value> {
     Some(Value { ty: v.ty, bits })
 }
 
-/// `v` converted to `ty` as C converts, where the circuits can: between
-/// integer types, any constant, float to itself, a float to `int` or
-/// `_Bool`. `None`: not a gate yet (a rounding conversion of a variable).
-pub fn convert(c: &mut Circuit, v: &Sym, ty: Scalar) -> Option<Sym> {
+/// `v` converted to `ty` as C converts on x86-64: between integer types
+/// the bits, a float to an integer by truncation, the rest rounded
+/// ([`super::farith`]).
+pub fn convert(c: &mut Circuit, v: &Sym, ty: Scalar) -> Sym {
     if v.ty == ty {
-        return Some(v.clone());
-    }
-    if !v.ty.is_float() && !ty.is_float() {
-        return Some(v.to(c, ty));
+        return v.clone();
     }
     if let Some(k) = constant(v) {
-        return Some(Sym::constant(k.to(ty)));
+        return Sym::constant(k.to(ty));
     }
-    match ty {
-        Scalar::Int if v.ty.is_float() => Some(to_int(c, v)),
-        Scalar::Bool if v.ty.is_float() => Some(Sym {
-            ty,
-            bits: vec![truth(c, v)],
-        }),
-        _ => None,
+    match (v.ty.is_float(), ty.is_float()) {
+        (false, false) => v.to(c, ty),
+        (true, false) => to_integer(c, v, ty),
+        (false, true) => super::farith::from_int(c, v, ty),
+        (true, true) => super::farith::resize(c, v, ty),
     }
 }
 
@@ -283,9 +268,9 @@ mod tests {
         let mut rng = Rng::new(5);
         let mut c = Circuit::new();
         let a = sym_input(&mut c, Scalar::Float, 0);
-        let out = to_int(&mut c, &a);
+        let out = to_int(&mut c, &a, 32);
         let d = sym_input(&mut c, Scalar::Double, 64);
-        let out_d = to_int(&mut c, &d);
+        let out_d = to_int(&mut c, &d, 32);
         for x in patterns(&mut rng) {
             let got = run(&c, &out.bits, u128::from(x)) as u32;
             assert_eq!(got, f32_to_i32_x86(x) as u32, "(int){x:#x}");

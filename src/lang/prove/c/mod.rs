@@ -14,8 +14,11 @@
 //! the inputs of the proof and of every counterexample. Every
 //! counterexample is re-run by the evaluator before it is reported.
 
+mod farith;
+mod fbits;
 mod float;
 pub mod floor;
+mod fmath;
 pub mod sym;
 #[cfg(test)]
 mod tests;
@@ -571,6 +574,59 @@ fn side(
     let mut x = Exec::new(c, s.program, limits, ctl)?;
     let v = x.call(k, inputs.to_vec(), Lit::TRUE)?;
     Ok((v, x.undefined))
+}
+
+/// `s`'s function through its gates on each list of `args`: the circuit
+/// built once with its parameters as inputs, then simulated; a value, or
+/// `None` where it is undefined. The circuits' check against the
+/// evaluator.
+///
+/// # Errors
+/// What the circuits do not take (a libm function that rounds, a loop
+/// past its bound), as the prover would say it.
+pub fn through_gates(
+    s: Side,
+    types: &[Scalar],
+    args: &[Vec<Value>],
+) -> Result<Vec<Option<Value>>, String> {
+    let mut c = Circuit::new();
+    let bases: Vec<u32> = types
+        .iter()
+        .scan(0, |b, t| {
+            let at = *b;
+            *b += t.bits();
+            Some(at)
+        })
+        .collect();
+    let inputs: Vec<Sym> = types
+        .iter()
+        .zip(&bases)
+        .map(|(ty, &base)| Sym {
+            ty: *ty,
+            bits: (0..ty.bits()).map(|i| c.input(base + i)).collect(),
+        })
+        .collect();
+    let (v, u) = match side(&mut c, s, &inputs, Limits::default(), &mut super::NoControl) {
+        Ok(vu) => vu,
+        Err(Stop::NotProven(why)) => return Err(why),
+        Err(Stop::Cancelled) => return Err("cancelled".into()),
+    };
+    Ok(args
+        .iter()
+        .map(|vals| {
+            let values = c.simulate(|input| {
+                let k = bases.iter().rposition(|&b| b <= input).unwrap_or(0);
+                vals[k].bits >> (input - bases[k]) & 1 == 1
+            });
+            let bits = v
+                .bits
+                .iter()
+                .enumerate()
+                .map(|(i, &l)| u64::from(Circuit::value(&values, l)) << i)
+                .sum();
+            (!Circuit::value(&values, u)).then_some(Value { ty: v.ty, bits })
+        })
+        .collect())
 }
 
 /// A type's edge values: 0, 1, 2, -1, the extremes and their neighbours,

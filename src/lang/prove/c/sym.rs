@@ -33,11 +33,11 @@ fn word_union(r: &crate::lang::c::ast::Record) -> Option<Scalar> {
     (r.is_union && whole).then_some(word)
 }
 
-/// Why a function with floats, unions, structs or puns has no circuit:
-/// the prover then tries inputs (every one where the width allows).
+/// Why a function has no circuit (`fma`, a struct, a byte pun): the
+/// prover then tries inputs (every one where the width allows).
 fn not_in_circuits(what: &str) -> Stop {
     Stop::NotProven(format!(
-        "`{what}`: the prover's circuits do not take this yet (float arithmetic and its rounding conversions, structs, byte puns): it is run on inputs instead"
+        "`{what}`: the prover's circuits do not take this yet (fma, structs, byte puns): it is run on inputs instead"
     ))
 }
 
@@ -476,8 +476,7 @@ impl<'a> Exec<'a> {
         })
     }
 
-    /// A word operator: on integers its gates; on floats a comparison
-    /// (arithmetic rounds: no gates for it yet).
+    /// A word operator: its gates on integers or on floats.
     fn word_op(
         &mut self,
         frame: &mut Vec<Cell>,
@@ -490,14 +489,21 @@ impl<'a> Exec<'a> {
         let x = self.eval(frame, a, g)?;
         let y = self.eval(frame, b, g)?;
         let common = Scalar::common(x.ty, y.ty);
-        if common.is_float() {
-            if !op.is_comparison() {
-                return Err(not_in_circuits(&e.show()));
-            }
+        if common.is_float() && op.is_comparison() {
             let (x, y) = (self.conv(&x, common)?, self.conv(&y, common)?);
             return Ok(bool_int(float::compare(self.c, op, &x, &y)));
         }
-        let (v, u) = word::binary(self.c, op, e.ty, &x, &y);
+        self.binary(e, op, e.ty, &x, &y, g)
+    }
+
+    /// `x op y` computed in `ty` (both converted to it first when it is a
+    /// floating type, as C's usual arithmetic conversions do).
+    fn binary(&mut self, e: &Expr, op: WordOp, ty: Scalar, x: &Sym, y: &Sym, g: Lit) -> R<Sym> {
+        if ty.is_float() {
+            let (x, y) = (self.conv(x, ty)?, self.conv(y, ty)?);
+            return float::arithmetic(self.c, op, &x, &y).ok_or_else(|| not_in_circuits(&e.show()));
+        }
+        let (v, u) = word::binary(self.c, op, ty, x, y);
         self.undefined_if(g, u);
         Ok(v)
     }
@@ -513,9 +519,6 @@ impl<'a> Exec<'a> {
         rhs: &Expr,
         g: Lit,
     ) -> R<Sym> {
-        if op.is_some() && target.ty.is_float() {
-            return Err(not_in_circuits(&e.show()));
-        }
         let place = self.place(frame, target, g)?;
         let v = match op {
             None => self.eval(frame, rhs, g)?,
@@ -523,9 +526,7 @@ impl<'a> Exec<'a> {
                 let old = self.read(frame, &place, g);
                 let r = self.eval(frame, rhs, g)?;
                 let ty = crate::lang::c::compound_type(op, old.ty, r.ty);
-                let (v, u) = word::binary(self.c, op, ty, &old, &r);
-                self.undefined_if(g, u);
-                v
+                self.binary(e, op, ty, &old, &r, g)?
             }
         };
         let v = self.conv(&v, target.ty)?;
@@ -540,7 +541,8 @@ impl<'a> Exec<'a> {
         Ok(v)
     }
 
-    /// `++x`, `x--`, ... (the evaluator's `inc_dec`): integers only.
+    /// `++x`, `x--`, ... (the evaluator's `inc_dec`): adds or subtracts 1
+    /// in the common type of `x` and `int`.
     fn inc_dec(
         &mut self,
         frame: &mut Vec<Cell>,
@@ -550,28 +552,24 @@ impl<'a> Exec<'a> {
         target: &Expr,
         g: Lit,
     ) -> R<Sym> {
-        if target.ty.is_float() {
-            return Err(not_in_circuits(&e.show()));
-        }
         let place = self.place(frame, target, g)?;
         let old = self.read(frame, &place, g);
         let one = Sym::constant(Value::new(Scalar::Int, 1));
         let op = if inc { WordOp::Add } else { WordOp::Sub };
         let ty = Scalar::common(old.ty, Scalar::Int);
-        let (new, _) = word::binary(self.c, op, ty, &old, &one);
+        let new = self.binary(e, op, ty, &old, &one, Lit::FALSE)?;
         let new = self.conv(&new, target.ty)?;
         self.write(frame, &place, &new, g);
         Ok(if pre { new } else { old })
     }
 
-    /// `v` converted to `ty` where the circuits can ([`float::convert`]).
+    /// `v` converted to `ty` ([`float::convert`]).
     fn conv(&mut self, v: &Sym, ty: Scalar) -> R<Sym> {
-        float::convert(self.c, v, ty)
-            .ok_or_else(|| not_in_circuits(&format!("({}) of a {}", ty.name(), v.ty.name())))
+        Ok(float::convert(self.c, v, ty))
     }
 
-    /// The `<math.h>` functions that are gates: the classification macros,
-    /// `fabs`, `copysign`.
+    /// The `<math.h>` functions that are gates: the sign and the
+    /// classification macros here, the rest in [`super::fmath`].
     fn math(
         &mut self,
         frame: &mut Vec<Cell>,
@@ -621,7 +619,7 @@ impl<'a> Exec<'a> {
                 }
             }
             MathFn::SignBit => bool_int(sign),
-            _ => return Err(not_in_circuits(&e.show())),
+            _ => super::fmath::apply(self.c, m, &vals).ok_or_else(|| not_in_circuits(&e.show()))?,
         })
     }
 
