@@ -13,6 +13,30 @@ use crate::lang::c::{Program, Scalar};
 use crate::lang::prove::c::{self as cprove, Outcome, Side as CSide};
 use crate::lang::prove::{Control, Options, Side};
 
+/// Whether the exercise's reference is a whole C function (a float
+/// puzzle's, computed in `float` as a course's tests.c computes it)
+/// rather than an expression.
+pub fn computes_in_c(ex: &Exercise) -> bool {
+    ex.reference.contains('{')
+}
+
+/// The reference as a C program whose function is `name`: the whole
+/// function renamed, or the expression returned in the exercise's
+/// signature (`sig` already named `name`).
+pub fn reference_program(ex: &Exercise, sig: &str) -> String {
+    if computes_in_c(ex) {
+        let open = ex.reference.find('(').unwrap_or(0);
+        let head = &ex.reference[..open];
+        let start = head
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let name = sig.find('(').map_or(sig, |o| &sig[..o]);
+        let name = name.rsplit(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("reference");
+        return format!("#include <math.h>\n{}{name}{}", &head[..start], &ex.reference[open..]);
+    }
+    format!("{sig} {{ return {}; }}", ex.reference)
+}
+
 /// Whether `answer` is checked as C.
 pub fn is_c(ex: &Exercise, answer: &str) -> bool {
     ex.c_signature.is_some() || answer.contains('{')
@@ -39,6 +63,21 @@ fn rules(ex: &Exercise, body: &[Stmt]) -> (usize, Option<Refusal>) {
             f.what.clone()
         }
     };
+    // a float puzzle's answer is integer code: its first float is refused
+    let floats = counted
+        .beyond_integers
+        .iter()
+        .filter(|_| computes_in_c(ex))
+        .map(|f| Found {
+            what: format!("{}: the float puzzles take integer code only", f.what),
+            ..f.clone()
+        });
+    if let Some(f) = floats.min_by_key(|f| (f.line, f.col)) {
+        let rule = Rule::Operator {
+            op: "float".into(),
+        };
+        return (n, refuse(rule, f.line, f.col, f.what));
+    }
     let forbidden = ops
         .iter()
         .chain(&counted.control)
@@ -210,8 +249,7 @@ fn programs(ex: &Exercise, answer: &str) -> Result<(Program, Program), PracticeE
         }
         _ => sig,
     };
-    let reference = Program::parse(&format!("{sig} {{ return {}; }}", ex.reference))
-        .map_err(PracticeError::C)?;
+    let reference = Program::parse(&reference_program(ex, &sig)).map_err(PracticeError::C)?;
     Ok((program, reference))
 }
 

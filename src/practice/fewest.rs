@@ -107,9 +107,12 @@ mod search {
             .best_ops
             .checked_sub(1)
             .ok_or("the best known answer has no operator")?;
+        if crate::practice::c_answer::computes_in_c(ex) {
+            return Err("the reference computes in float: the synthesizer has no float operators".into());
+        }
         if let Some(sig) = ex.c_signature {
             return Ok(FewestSpec {
-                c_source: format!("{sig} {{ return {}; }}", ex.reference),
+                c_source: crate::practice::c_answer::reference_program(ex, sig),
                 ops,
                 width: 32,
                 max_ops,

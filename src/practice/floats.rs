@@ -1,7 +1,10 @@
 //! The Float panel's exercises (`#/float`): a float's bits written by hand,
 //! the spacing of floats, rounding done with integer operations on the
-//! bits, and three of the data lab's float puzzles (floatAbsVal,
-//! floatNegate, floatIsEqual) as one expression each.
+//! bits, and the data lab's float puzzles: floatAbsVal, floatNegate,
+//! floatIsEqual and floatIsLess as one expression each; floatScale2,
+//! floatFloat2Int, floatPower2 and floatInt2Float as C functions with
+//! `if` and `while`, checked against references written in `float` as a
+//! course's tests.c writes them.
 //!
 //! ```text
 //! -0.75 in binary16:  1 01110 1000000000  = 0xba00
@@ -14,6 +17,13 @@ use super::Exercise;
 /// float puzzles would allow them, none of these needs one).
 const FLOAT_PUZZLE_OPS: &[&str] = &[
     "!", "~", "&", "|", "^", "+", "-", "<<", ">>", "<", "<=", ">", ">=", "==", "!=",
+];
+
+/// The data lab's float puzzles' rules: any integer operator, `&&`, `||`,
+/// `if` and loops; no float type, constant or cast in the answer.
+const DATA_LAB_FLOAT_RULES: &[&str] = &[
+    "!", "~", "&", "|", "^", "+", "-", "-x", "*", "<<", ">>", "<", "<=", ">", ">=", "==", "!=",
+    "&&", "||", "?:", "if", "while", "for",
 ];
 
 pub const ALL: &[Exercise] = &[
@@ -178,6 +188,94 @@ pub const ALL: &[Exercise] = &[
         ],
         best_ops: 23,
         c_signature: None,
+    },
+    Exercise {
+        id: "float-scale2",
+        panel: "float",
+        title: "floatScale2: 2 × f on the bits",
+        task: "The data lab's floatScale2, as a C function: unsigned floatScale2(unsigned uf) returns the bits of 2 × f for the binary32 f whose bits are uf; a NaN or an infinity comes back as it is. Integer code only: if and while allowed.",
+        widths: &[32],
+        operators: DATA_LAB_FLOAT_RULES,
+        max_ops: 30,
+        max_constant: None,
+        hints: &[
+            "A normal f doubles when its exponent field goes up by one: uf + 0x800000.",
+            "A subnormal (exponent field 0) doubles when its fraction shifts left, perhaps into the exponent.",
+            "Exponent field 0xfe: 2f overflows to infinity, 0x7f800000 with f's sign.",
+        ],
+        reference: "unsigned floatScale2(unsigned uf) {\n  float f = *(float *)&uf;\n  float tf = 2 * f;\n  if (isnan(f)) return uf;\n  return *(unsigned *)&tf;\n}",
+        alternatives: &[
+            "unsigned floatScale2(unsigned uf) {\n  unsigned exp = (uf >> 23) & 0xff, sign = uf & 0x80000000;\n  if (exp == 0xff) return uf;\n  if (exp == 0) return sign | (uf << 1);\n  if (exp == 0xfe) return sign | 0x7f800000;\n  return uf + 0x800000;\n}",
+            "unsigned floatScale2(unsigned uf) {\n  unsigned e = uf & 0x7f800000;\n  if (e == 0x7f800000) return uf;\n  if (!e) return (uf & 0x80000000) | (uf << 1);\n  uf = uf + 0x800000;\n  if ((uf & 0x7f800000) == 0x7f800000) uf = uf & 0xff800000;\n  return uf;\n}",
+        ],
+        best_ops: 10,
+        c_signature: Some("unsigned floatScale2(unsigned uf)"),
+    },
+    Exercise {
+        id: "float-float2int",
+        panel: "float",
+        title: "floatFloat2Int: (int) f on the bits",
+        task: "The data lab's floatFloat2Int, as a C function: int floatFloat2Int(unsigned uf) returns (int) f, truncated toward zero, for the binary32 f whose bits are uf; out of range (or a NaN) it returns 0x80000000. Integer code only: if and while allowed.",
+        widths: &[32],
+        operators: DATA_LAB_FLOAT_RULES,
+        max_ops: 30,
+        max_constant: None,
+        hints: &[
+            "The unbiased exponent is ((uf >> 23) & 0xff) - 127: below 0, |f| < 1 and the answer is 0.",
+            "From 31 up the value does not fit (only -2^31 would, and it gives 0x80000000 anyway).",
+            "The significand with its hidden bit, (uf & 0x7fffff) | 0x800000, shifted by exponent - 23; then the sign.",
+        ],
+        reference: "int floatFloat2Int(unsigned uf) {\n  float f = *(float *)&uf;\n  return (int) f;\n}",
+        alternatives: &[
+            "int floatFloat2Int(unsigned uf) {\n  int e = ((uf >> 23) & 0xff) - 127;\n  unsigned m = (uf & 0x7fffff) | 0x800000;\n  int v;\n  if (e < 0) return 0;\n  if (e > 30) return 0x80000000;\n  if (e > 23) v = m << (e - 23); else v = m >> (23 - e);\n  if (uf >> 31) v = -v;\n  return v;\n}",
+            "int floatFloat2Int(unsigned uf) {\n  int e = (uf >> 23 & 0xff) - 150;\n  int v = (uf & 0x7fffff) | 0x800000;\n  if (e < -23) return 0;\n  if (e > 7) return 0x80000000;\n  while (e < 0) { v = v >> 1; e = e + 1; }\n  while (e > 0) { v = v << 1; e = e - 1; }\n  return (uf >> 31) ? -v : v;\n}",
+        ],
+        best_ops: 14,
+        c_signature: Some("int floatFloat2Int(unsigned uf)"),
+    },
+    Exercise {
+        id: "float-power2",
+        panel: "float",
+        title: "floatPower2: the bits of 2^x",
+        task: "The data lab's floatPower2, as a C function: unsigned floatPower2(int x) returns the binary32 bits of 2.0^x: 0 when too small even for a subnormal, +infinity when too large. Integer code only: if and while allowed.",
+        widths: &[32],
+        operators: DATA_LAB_FLOAT_RULES,
+        max_ops: 30,
+        max_constant: None,
+        hints: &[
+            "2^x for -126 <= x <= 127 is a normal: fraction 0, exponent field x + 127.",
+            "Below that, down to -149, 2^x is a subnormal: a single fraction bit.",
+            "The smallest subnormal is 2^-149, bit 0; 2^-127 is bit 22.",
+        ],
+        reference: "unsigned floatPower2(int x) {\n  float result = 1.0;\n  float p2 = 2.0;\n  int recip = (x < 0);\n  if ((unsigned)x == 0x80000000) return 0;\n  if (recip) { x = -x; p2 = 0.5; }\n  while (x > 0) {\n    if (x & 0x1) result = result * p2;\n    p2 = p2 * p2;\n    x >>= 1;\n  }\n  return *(unsigned *)&result;\n}",
+        alternatives: &[
+            "unsigned floatPower2(int x) {\n  if (x > 127) return 0x7f800000;\n  if (x >= -126) return (x + 127) << 23;\n  if (x >= -149) return 1 << (x + 149);\n  return 0;\n}",
+            "unsigned floatPower2(int x) {\n  if (x < -149) return 0;\n  if (x < -126) return 0x400000 >> (-127 - x);\n  if (x > 127) return 0xff << 23;\n  return (x + 127) << 23;\n}",
+        ],
+        best_ops: 9,
+        c_signature: Some("unsigned floatPower2(int x)"),
+    },
+    Exercise {
+        id: "float-int2float",
+        panel: "float",
+        title: "floatInt2Float: (float) x on the bits",
+        task: "The data lab's floatInt2Float, as a C function: unsigned floatInt2Float(int x) returns the binary32 bits of (float) x, rounded to nearest, ties to even. Integer code only: if and while allowed.",
+        widths: &[32],
+        operators: DATA_LAB_FLOAT_RULES,
+        max_ops: 30,
+        max_constant: None,
+        hints: &[
+            "Work on |x| as an unsigned (INT_MIN's magnitude, 2^31, fits) and put the sign back at the end.",
+            "The exponent is the place of the top one; binary32 keeps the 23 bits below it.",
+            "The bits dropped decide: above half round up, below down, exactly half to the even side. A carry may reach the exponent: let it.",
+        ],
+        reference: "unsigned floatInt2Float(int x) {\n  float f = (float) x;\n  return *(unsigned *)&f;\n}",
+        alternatives: &[
+            "unsigned floatInt2Float(int x) {\n  unsigned sign = 0, a = x, e = 158, low, frac;\n  if (x == 0) return 0;\n  if (x < 0) { sign = 0x80000000; a = -x; }\n  while (!(a & 0x80000000)) { a = a << 1; e = e - 1; }\n  low = a & 0xff;\n  frac = a >> 8;\n  if (low > 0x80 || (low == 0x80 && (frac & 1))) frac = frac + 1;\n  return sign + ((e - 1) << 23) + frac;\n}",
+            "unsigned floatInt2Float(int x) {\n  unsigned sign = x & 0x80000000, a = x, e = 31, t;\n  if (!x) return 0;\n  if (sign) a = -x;\n  while (!(a >> e)) e = e - 1;\n  a = a << (31 - e);\n  t = (a >> 8) + ((a & 0xff) > 0x80 || (a & 0x1ff) == 0x180);\n  return sign + ((e + 126) << 23) + t;\n}",
+        ],
+        best_ops: 19,
+        c_signature: Some("unsigned floatInt2Float(int x)"),
     },
 ];
 

@@ -5,11 +5,14 @@
 
 use bitscope::lang::expr::{parse, WIDTHS};
 use bitscope::lang::prove::{agree_in, side, Method, Mode, Side};
-use bitscope::practice::{self, all_symbols, check_answer, count_ops, Rule};
+use bitscope::practice::{self, all_symbols, c_answer, check_answer, count_ops, Rule};
 use bitscope::ui::route::Panel;
 use std::collections::HashSet;
 
 /// Three wrong answers per exercise, all within the exercise's rules.
+/// What a C exercise may allow beyond the expression operators.
+const C_ONLY: &[&str] = &["&&", "||", "?:", "if", "while", "for"];
+
 const WRONG: &[(&str, [&str; 3])] = &[
     ("lowest-bit-isolate", ["x & (x - 1)", "x | -x", "x ^ -x"]),
     ("lowest-bit-clear", ["x & (x + 1)", "x - 1", "x & -x"]),
@@ -128,6 +131,45 @@ const WRONG: &[(&str, [&str; 3])] = &[
         "float-is-less",
         ["x < y", "(x < y) & ((x << 1) <= 0xff000000)", "((x >> 31) > (y >> 31)) | (x < y)"],
     ),
+    (
+        "float-scale2",
+        [
+            // exponent 0xfe: 2f overflows, this gives a NaN
+            "unsigned f(unsigned uf) { unsigned e = (uf >> 23) & 0xff; if (e == 0xff) return uf; if (e == 0) return (uf & 0x80000000) | (uf << 1); return uf + 0x800000; }",
+            // the denormal case: the sign shifted out
+            "unsigned f(unsigned uf) { unsigned e = (uf >> 23) & 0xff; if (e == 0xff) return uf; if (e == 0) return uf << 1; if (e == 0xfe) return (uf & 0x80000000) | 0x7f800000; return uf + 0x800000; }",
+            // a denormal taken for a normal
+            "unsigned f(unsigned uf) { if (((uf >> 23) & 0xff) == 0xff) return uf; return uf + 0x800000; }",
+        ],
+    ),
+    (
+        "float-float2int",
+        [
+            "int f(unsigned uf) { int e = ((uf >> 23) & 0xff) - 127; unsigned m = (uf & 0x7fffff) | 0x800000; int v; if (e < 0) return 0; if (e > 31) return 0x80000000; if (e > 23) v = m << (e - 23); else v = m >> (23 - e); if (uf >> 31) v = -v; return v; }",
+            "int f(unsigned uf) { int e = ((uf >> 23) & 0xff) - 127; unsigned m = (uf & 0x7fffff) | 0x800000; if (e < 0) return 0; if (e > 30) return 0x80000000; if (e > 23) return m << (e - 23); return m >> (23 - e); }",
+            "int f(unsigned uf) { int e = ((uf >> 23) & 0xff) - 127; unsigned m = uf & 0x7fffff; int v; if (e < 0) return 0; if (e > 30) return 0x80000000; if (e > 23) v = m << (e - 23); else v = m >> (23 - e); if (uf >> 31) v = -v; return v; }",
+        ],
+    ),
+    (
+        "float-power2",
+        [
+            // no subnormals
+            "unsigned f(int x) { if (x > 127) return 0x7f800000; if (x >= -126) return (x + 127) << 23; return 0; }",
+            "unsigned f(int x) { if (x > 129) return 0x7f800000; if (x >= -126) return (x + 127) << 23; if (x >= -149) return 1 << (x + 149); return 0; }",
+            "unsigned f(int x) { if (x > 127) return 0x7f800000; if (x >= -126) return (x + 127) << 23; if (x >= -149) return 1 << (x + 148); return 0; }",
+        ],
+    ),
+    (
+        "float-int2float",
+        [
+            // truncated, not rounded
+            "unsigned f(int x) { unsigned sign = x & 0x80000000, a = x, e = 31; if (!x) return 0; if (sign) a = -x; while (!(a >> e)) e = e - 1; a = a << (31 - e); return sign + ((e + 126) << 23) + (a >> 8); }",
+            // a tie rounded up, not to even
+            "unsigned f(int x) { unsigned sign = x & 0x80000000, a = x, e = 31; if (!x) return 0; if (sign) a = -x; while (!(a >> e)) e = e - 1; a = a << (31 - e); return sign + ((e + 126) << 23) + (a >> 8) + ((a & 0xff) >= 0x80); }",
+            // a tie rounded down, always
+            "unsigned f(int x) { unsigned sign = x & 0x80000000, a = x, e = 31; if (!x) return 0; if (sign) a = -x; while (!(a >> e)) e = e - 1; a = a << (31 - e); return sign + ((e + 126) << 23) + (a >> 8) + ((a & 0xff) > 0x80); }",
+        ],
+    ),
     ("swap-adjacent-bits", ["x >> 1 | x << 1", "(x >> 1 & 0xaa) | (x << 1 & 0x55)", "x ^ 0xff"]),
     ("divisible-by-three", ["x * 0xab < 0x55", "x * 0x55 <= 0xab", "x * 3 <= 0x55"]),
     ("gray-code", ["x ^ x >> 2", "x & x >> 1", "x - (x >> 1)"]),
@@ -155,7 +197,9 @@ fn the_exercises_are_sound() {
             e.id
         );
         assert!(
-            e.operators.iter().all(|o| symbols.contains(o)),
+            e.operators
+                .iter()
+                .all(|o| symbols.contains(o) || e.c_signature.is_some() && C_ONLY.contains(o)),
             "{}: {:?}",
             e.id,
             e.operators
@@ -167,9 +211,15 @@ fn the_exercises_are_sound() {
             e.hints.len()
         );
         assert!(e.alternatives.len() >= 2, "{}: two other shapes", e.id);
+        // a float puzzle's reference computes in float: its alternatives count
+        let skip = usize::from(c_answer::computes_in_c(e));
         let counts: Vec<usize> = std::iter::once(e.reference)
             .chain(e.alternatives.iter().copied())
-            .map(|src| count_ops(&parse(src, e.widths[0]).unwrap()))
+            .skip(skip)
+            .map(|src| match e.c_signature {
+                Some(_) if src.contains('{') => check_answer(e, src).unwrap().ops,
+                _ => count_ops(&parse(src, e.widths[0]).unwrap()),
+            })
             .collect();
         if e.best_ops != *counts.iter().min().unwrap() || counts.iter().any(|&c| c > e.max_ops) {
             failures.push(format!(
@@ -195,7 +245,17 @@ fn the_reference_and_every_alternative_are_accepted() {
     for e in practice::exercises() {
         let shapes: HashSet<String> = e.alternatives.iter().map(|s| s.replace(' ', "")).collect();
         assert_eq!(shapes.len(), e.alternatives.len(), "{}", e.id);
-        for answer in std::iter::once(e.reference).chain(e.alternatives.iter().copied()) {
+        if c_answer::computes_in_c(e) {
+            // the float reference is no answer: the puzzles take integer code
+            let r = check_answer(e, e.reference).unwrap();
+            let refused = r.refused.map(|f| f.message).unwrap_or_default();
+            assert!(refused.contains("integer code only"), "{}: {refused}", e.id);
+        }
+        let skip = usize::from(c_answer::computes_in_c(e));
+        for answer in std::iter::once(e.reference)
+            .chain(e.alternatives.iter().copied())
+            .skip(skip)
+        {
             let r = check_answer(e, answer).unwrap();
             if !r.solved
                 || r.proofs.len() != e.widths.len()
@@ -208,10 +268,16 @@ fn the_reference_and_every_alternative_are_accepted() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// What `expr` gives in the C function `sig` on `args` (as many as it takes).
-fn c_side(sig: &str, expr: &str, args: &[u64]) -> Side {
+/// What `source` (a whole C function, or an expression in the function
+/// `sig`) gives on `args` (as many as it takes).
+fn c_side(sig: &str, source: &str, args: &[u64]) -> Side {
     use bitscope::lang::c::{Program, RunOptions};
-    let p = Program::parse(&format!("{sig} {{ return {expr}; }}")).unwrap();
+    let source = if source.contains('{') {
+        source.to_string()
+    } else {
+        format!("{sig} {{ return {source}; }}")
+    };
+    let p = Program::parse(&source).unwrap();
     let f = p.entry(None).unwrap().clone();
     match p.run(&f.name, &args[..f.params.len()], &RunOptions::default()) {
         Ok(r) => Side::Word(r.value.unwrap().bits),
@@ -248,7 +314,7 @@ fn three_wrong_answers_each_get_a_confirmed_counterexample() {
                 // a C-typed exercise: both sides in C's semantics
                 Some(sig) => (
                     c_side(sig, answer, &[c.x, c.y, c.z]),
-                    c_side(sig, e.reference, &[c.x, c.y, c.z]),
+                    c_side(sig, &c_answer::reference_program(e, sig), &[c.x, c.y, c.z]),
                 ),
                 None => (
                     side(&parse(answer, c.width).unwrap(), c.width, vars),
