@@ -31,10 +31,34 @@ pub fn reference_program(ex: &Exercise, sig: &str) -> String {
             .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
             .map_or(0, |i| i + 1);
         let name = sig.find('(').map_or(sig, |o| &sig[..o]);
-        let name = name.rsplit(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("reference");
-        return format!("#include <math.h>\n{}{name}{}", &head[..start], &ex.reference[open..]);
+        let name = name
+            .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .next()
+            .unwrap_or("reference");
+        return format!(
+            "#include <math.h>\n{}{name}{}",
+            &head[..start],
+            &ex.reference[open..]
+        );
     }
     format!("{sig} {{ return {}; }}", ex.reference)
+}
+
+/// A C answer against the rules, before any proof (the page's live
+/// check): its operator count, or the column and message of the first
+/// problem (a parse error or a rule).
+pub fn rules_of(ex: &Exercise, answer: &str) -> Result<usize, (usize, String)> {
+    let (program, _) = programs(ex, answer).map_err(|e| match e {
+        PracticeError::C(c) => (c.col as usize, c.to_string()),
+        other => (1, other.to_string()),
+    })?;
+    let f = program
+        .entry(None)
+        .map_err(|e| (e.col as usize, e.to_string()))?;
+    match rules(ex, &f.body) {
+        (_, Some(r)) => Err((r.column, r.message)),
+        (n, None) => Ok(n),
+    }
 }
 
 /// Whether `answer` is checked as C.
@@ -73,9 +97,7 @@ fn rules(ex: &Exercise, body: &[Stmt]) -> (usize, Option<Refusal>) {
             ..f.clone()
         });
     if let Some(f) = floats.min_by_key(|f| (f.line, f.col)) {
-        let rule = Rule::Operator {
-            op: "float".into(),
-        };
+        let rule = Rule::Operator { op: "float".into() };
         return (n, refuse(rule, f.line, f.col, f.what));
     }
     let forbidden = ops

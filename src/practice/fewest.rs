@@ -108,7 +108,9 @@ mod search {
             .checked_sub(1)
             .ok_or("the best known answer has no operator")?;
         if crate::practice::c_answer::computes_in_c(ex) {
-            return Err("the reference computes in float: the synthesizer has no float operators".into());
+            return Err(
+                "the reference computes in float: the synthesizer has no float operators".into(),
+            );
         }
         if let Some(sig) = ex.c_signature {
             return Ok(FewestSpec {

@@ -41,6 +41,7 @@ mod practice_fewest;
 mod practice_grade;
 mod practice_grade_class;
 mod practice_grade_float;
+mod practice_grade_mixed;
 mod prove;
 mod stockfish;
 mod synth;

@@ -7,7 +7,7 @@
 
 use crate::lang::expr::{parse, Var};
 use crate::lang::prove::{variables, Method};
-use crate::practice::{count_ops, fewest, rules, Exercise};
+use crate::practice::{c_answer, count_ops, fewest, rules, Exercise};
 use crate::ui::components::{caret_error, input_value, proof_job_view};
 use crate::ui::hooks::{use_worker_job, JobState};
 use crate::ui::route::{Panel, Route};
@@ -28,6 +28,9 @@ pub(super) struct ExerciseProps {
 /// The answer against the rules, before any proof: its operator count, or
 /// the column and message of the first problem.
 fn rules_check(ex: &Exercise, answer: &str) -> Result<usize, (usize, String)> {
+    if answer.contains('{') {
+        return c_answer::rules_of(ex, answer);
+    }
     let width = ex.widths[0];
     let tree = parse(answer, width).map_err(|e| (e.column(), e.to_string()))?;
     match rules(ex, &tree) {
@@ -131,6 +134,23 @@ fn answer_field(
         }
     });
     let invalid = matches!(local, Some(Err(_)));
+    // a float puzzle is answered with a whole C function: a text area, where
+    // Enter is a new line
+    if c_answer::computes_in_c(ex) {
+        let sig = ex.c_signature.unwrap_or("unsigned f(unsigned x)");
+        let oninput = dispatch.reform(|e: InputEvent| {
+            let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+            PracticeAction::SetAnswer(area.value())
+        });
+        return html! {
+            <div class={classes!("expr-field", invalid.then_some("invalid"))}>
+                <label for="practice-answer">{ format!("a C function: {sig} {{ … }}") }</label>
+                <textarea id="practice-answer" name="practice-answer" class="c-answer" spellcheck="false" autocomplete="off"
+                    value={answer.to_string()} {oninput} aria-invalid={invalid.to_string()} />
+                { rules_view(answer, local, ex) }
+            </div>
+        };
+    }
     html! {
         <div class={classes!("expr-field", invalid.then_some("invalid"))}>
             <label for="practice-answer">{ format!("an expression over {}", vars_text(ex)) }</label>

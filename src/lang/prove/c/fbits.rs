@@ -62,4 +62,3 @@ pub fn negate(a: &Sym) -> Sym {
     let s = a.bits[a.bits.len() - 1];
     with_sign(a, !s)
 }
-
