@@ -20,7 +20,8 @@ use super::progress::LateBar;
 use bitscope::lang::c::{parse_arg, Scalar};
 use bitscope::lang::prove::Flow;
 use bitscope::synth::{
-    synthesize, Engine, Status, SynthOptions, SynthProgress, SynthResult, SynthSpec,
+    check_any_constants, synthesize_finding_constants, Engine, Status, SynthOptions, SynthProgress,
+    SynthResult, SynthSpec,
 };
 use clap::Args;
 use serde_json::json;
@@ -70,6 +71,9 @@ pub struct SynthArgs {
     json: bool,
 }
 
+/// Seconds for the check that no shorter program needs another constant.
+const ANY_CONSTANT_SECONDS: f64 = 2.0;
+
 pub fn run(args: SynthArgs) -> i32 {
     let (program, _) = match super::c_code::parse_file(&args.file) {
         Ok(x) => x,
@@ -118,7 +122,22 @@ pub fn run(args: SynthArgs) -> i32 {
             Flow::Continue
         }
     };
-    let r = synthesize(&spec, &opts, &mut ctl);
+    let mut r = synthesize_finding_constants(&spec, &opts, &mut ctl);
+    // then, briefly, whether a shorter program needs another constant
+    if let Ok(found) = r.as_mut() {
+        let end = Instant::now() + Duration::from_secs_f64(ANY_CONSTANT_SECONDS);
+        let end = end.min(start + Duration::from_secs_f64(args.timeout.min(1e6)));
+        let mut brief = |_: &SynthProgress| {
+            if Instant::now() >= end {
+                Flow::OutOfTime
+            } else {
+                Flow::Continue
+            }
+        };
+        if let Err(e) = check_any_constants(&spec, &opts, found, &mut brief) {
+            r = Err(e);
+        }
+    }
     if let Some(b) = bar {
         b.finish();
     }
@@ -155,11 +174,31 @@ pub fn to_json(r: &SynthResult, seconds: f64, ty: Scalar) -> serde_json::Value {
         "ops": r.ops(),
         "dlc_ops": p.map(|p| p.dlc_ops()),
         "minimal": r.minimal(),
+        "minimal_any_constant": r.minimal() && r.any_constants,
         "proof": r.proof,
         "max_ops": r.max_ops,
         "seconds": seconds,
         "searched": r.searched,
     })
+}
+
+/// "minimal: …" (with any constants, where that was shown), or what was
+/// ruled out.
+fn minimal_text(r: &SynthResult, shorter: &str) -> String {
+    let any = match (r.from_spec.is_empty(), r.any_constants, r.any_ruled_out) {
+        (_, true, _) => ", with any constants".into(),
+        (true, _, _) => String::new(),
+        (false, false, 0 | 1) => " over the constants tried".into(),
+        (false, false, n) => format!(
+            " over the constants tried (with any constants: none of at most {} operations)",
+            n - 1
+        ),
+    };
+    match (r.minimal(), r.ruled_out) {
+        (true, _) => format!("minimal: {shorter}{any}"),
+        (false, 0) => "not proven minimal".into(),
+        (false, _) => format!("not proven minimal ({shorter})"),
+    }
 }
 
 fn text(r: &SynthResult, seconds: f64, ty: Scalar) -> String {
@@ -184,11 +223,7 @@ fn text(r: &SynthResult, seconds: f64, ty: Scalar) -> String {
             p.instrs.len(),
             p.dlc_ops(),
             r.proof.unwrap_or("?"),
-            match (r.minimal(), r.ruled_out) {
-                (true, _) => format!("minimal: {shorter}"),
-                (false, 0) => "not proven minimal".into(),
-                (false, _) => format!("not proven minimal ({shorter})"),
-            },
+            minimal_text(r, &shorter),
             p.source(&r.function)
         ),
         (None, Status::None) => format!(

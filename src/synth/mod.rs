@@ -25,6 +25,7 @@
 //! one length at a time.
 
 mod cegis;
+pub mod constants;
 mod ending;
 mod meet;
 pub mod ops;
@@ -40,6 +41,7 @@ pub mod threads;
 use crate::lang::c::{parse_arg, CError, Scalar};
 use crate::lang::prove::Flow;
 pub use cegis::{search_length, synthesize, LengthResult};
+pub use constants::{check_any_constants, synthesize_finding_constants};
 pub use ops::Op;
 use ops::Ty;
 pub use program::{Instr, Straight};
@@ -277,6 +279,14 @@ pub struct SynthResult {
     /// many more the search picked freely (`--free-consts`).
     pub constants: Vec<u64>,
     pub free_consts: usize,
+    /// Those of `constants` taken from the specification
+    /// ([`constants::synthesize_finding_constants`]); empty when given.
+    pub from_spec: Vec<u64>,
+    /// Every shorter program was ruled out with any constants too (free
+    /// constants by SAT); needed for "minimal" when `from_spec` is used.
+    pub any_constants: bool,
+    /// Otherwise, the lengths below this were ruled out with any constants.
+    pub any_ruled_out: usize,
 }
 
 impl SynthResult {
@@ -284,15 +294,33 @@ impl SynthResult {
     /// (and how many were searched freely).
     pub fn constants_text(&self, ty: Scalar) -> String {
         let t = Ty::new(ty);
-        let shown: Vec<String> = self
-            .constants
-            .iter()
-            .map(|&c| match c {
-                c if ty.signed() && c == t.mask => "-1".to_string(),
-                c if c < 256 => c.to_string(),
-                c => format!("{c:#x}"),
-            })
+        let literal = |&c: &u64| match c {
+            c if ty.signed() && c == t.mask => "-1".to_string(),
+            c if c < 256 => c.to_string(),
+            c => format!("{c:#x}"),
+        };
+        let given: Vec<u64> = (self.constants.iter())
+            .filter(|c| !self.from_spec.contains(c))
+            .copied()
             .collect();
+        let mut shown: Vec<String> = given.iter().map(literal).collect();
+        if !self.from_spec.is_empty() {
+            let used = self
+                .program
+                .as_ref()
+                .map(Straight::used_consts)
+                .unwrap_or_default();
+            let mut spec: Vec<&u64> = self.from_spec.iter().filter(|c| used.contains(c)).collect();
+            spec.extend(self.from_spec.iter().filter(|c| !used.contains(c)).take(6));
+            let more = self.from_spec.len() - spec.len();
+            let list: Vec<String> = spec.into_iter().map(literal).collect();
+            let tail = if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            };
+            shown.push(format!("the spec's {}{tail}", list.join(", ")));
+        }
         match self.free_consts {
             0 => shown.join(", "),
             n => format!("{}, and {n} searched freely", shown.join(", ")),
@@ -304,7 +332,8 @@ impl SynthResult {
         self.program.as_ref().map(|p| p.instrs.len())
     }
 
-    /// True when no shorter program exists.
+    /// True when no shorter program exists over the operators and the
+    /// constants tried ([`SynthResult::any_constants`]: with any constant).
     pub fn minimal(&self) -> bool {
         self.status == Status::Found && self.ops() == Some(self.ruled_out)
     }

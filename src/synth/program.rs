@@ -61,6 +61,15 @@ impl Straight {
         v.get(self.result).copied()
     }
 
+    /// The constants the program reads (or returns), in leaf order.
+    pub fn used_consts(&self) -> Vec<u64> {
+        let np = self.params.len();
+        (0..self.consts.len())
+            .filter(|&k| self.result == np + k || self.readers(np + k) > 0)
+            .map(|k| self.consts[k])
+            .collect()
+    }
+
     /// How many instructions read value `v`.
     fn readers(&self, v: usize) -> usize {
         self.instrs.iter().filter(|i| i.uses(v)).count()

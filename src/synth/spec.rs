@@ -18,6 +18,10 @@ use crate::lang::prove::c::edges;
 /// The name of the function that restricts the inputs.
 pub const ASSUME: &str = "assume";
 
+/// The most parameters a specification takes (Hacker's Delight's P21 takes
+/// four; real helpers up to six).
+pub const MAX_PARAMS: usize = 6;
+
 /// What the program must compute.
 #[derive(Clone, Debug)]
 pub struct SynthSpec {
@@ -64,8 +68,8 @@ impl SynthSpec {
         if f.void {
             return Err(sig("returns void: there is nothing to compute"));
         }
-        if f.params.is_empty() || f.params.len() > 3 {
-            return Err(sig("takes one to three parameters"));
+        if f.params.is_empty() || f.params.len() > MAX_PARAMS {
+            return Err(sig("takes one to six parameters"));
         }
         if f.ret == Scalar::Bool || f.params.iter().any(|(_, t)| *t != f.ret) {
             let types: Vec<&str> = f.params.iter().map(|(_, t)| t.name()).collect();
@@ -98,6 +102,50 @@ impl SynthSpec {
             assume,
             program,
         })
+    }
+
+    /// Constants a program for this spec may need beyond 0, 1, -1 and W-1:
+    /// each literal of the source, its complement, its negation and W minus
+    /// it; then the repeating masks at the width (0x55…, 0x33…, 0x0f…,
+    /// 0x00ff…, 0x0000ffff…, 0x01…, 0x80…, 0x7f…). At most `limit`.
+    ///
+    /// ```text
+    ///  rotate by 8 written as a loop of 1-bit rotations: 8, 24, ...
+    ///  swap adjacent bits (a loop): 0x55555555 (the repeating masks)
+    /// ```
+    pub fn spec_constants(&self, limit: usize) -> Vec<u64> {
+        let t = Ty::new(self.ty);
+        let w = u64::from(t.bits);
+        let defaults = [0, 1, t.mask, w - 1];
+        let mut out: Vec<u64> = Vec::new();
+        let mut add = |v: u64| {
+            let v = v & t.mask;
+            if !defaults.contains(&v) && !out.contains(&v) {
+                out.push(v);
+            }
+        };
+        for &l in self.program.literals() {
+            let l = l as u64 & t.mask;
+            add(l);
+            if l < w {
+                add(w - l);
+            }
+            add(!l);
+            add(l.wrapping_neg());
+        }
+        let repeat = |byte: u64| u64::MAX / 0xff * byte;
+        let halves = [1u32, 2, 4, 8, 16].map(|k| {
+            let group = (1u64 << k) - 1; // the low k bits of every 2k
+            (0..64 / (2 * k)).fold(0u64, |m, i| m | group << (2 * k * i))
+        });
+        for m in halves
+            .into_iter()
+            .chain([repeat(1), repeat(0x80), repeat(0x7f)])
+        {
+            add(m);
+        }
+        out.truncate(limit);
+        out
     }
 
     /// The specification's value on `args` (bits of the type), or `None`
@@ -207,7 +255,13 @@ pub fn sample(spec: &SynthSpec, small: usize, large: usize, seed: u64) -> (Table
     let mut tries = 0;
     while (s.len() < small || v.len() < large) && tries < 8 * (small + large) {
         tries += 1;
-        let args: Vec<u64> = (0..np).map(|_| random(&mut rng)).collect();
+        let mut args: Vec<u64> = (0..np).map(|_| random(&mut rng)).collect();
+        // an `assume` often asks for equal parameters (x == a || x == b):
+        // every other input copies one parameter into another
+        if np > 1 && tries % 2 == 0 {
+            let (from, to) = (rng.below(np), rng.below(np));
+            args[to] = args[from];
+        }
         if let Some(y) = spec.value(&args) {
             if s.len() < small {
                 s.push(&args, y);

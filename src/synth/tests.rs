@@ -469,3 +469,59 @@ fn apply_is_eval_on_every_input() {
         }
     }
 }
+
+#[test]
+fn up_to_six_parameters() {
+    let six = "unsigned f(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e, unsigned g) { return a ^ b ^ c ^ d ^ e ^ g; }";
+    let spec = SynthSpec::parse(six, None).unwrap();
+    assert_eq!(spec.params.len(), 6);
+    let r = synthesize(&spec, &SynthOptions::default(), &mut |_: &SynthProgress| {
+        Flow::Continue
+    })
+    .unwrap();
+    assert_eq!(
+        (r.status, r.ops(), r.minimal()),
+        (Status::Found, Some(5), true)
+    );
+    let seven = "unsigned f(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e, unsigned g, unsigned h) { return a; }";
+    let err = SynthSpec::parse(seven, None).unwrap_err().to_string();
+    assert!(err.contains("one to six parameters"), "{err}");
+}
+
+/// The spec's constants: its literals and what they suggest, the
+/// repeating masks; never a default again.
+#[test]
+fn the_spec_suggests_its_constants() {
+    let rotate = "unsigned f(unsigned x) { for (int i = 0; i < 8; i++) x = (x << 1) | (x >> 31); return x; }";
+    let c = SynthSpec::parse(rotate, None).unwrap().spec_constants(32);
+    for want in [
+        8,
+        24,
+        0x5555_5555,
+        0x3333_3333,
+        0x0f0f_0f0f,
+        0x00ff_00ff,
+        0x0000_ffff,
+        0x0101_0101,
+        0x8080_8080,
+    ] {
+        assert!(c.contains(&want), "{want:#x} in {c:x?}");
+    }
+    assert!(
+        !c.iter().any(|v| [0, 1, 31, 0xffff_ffff].contains(v)),
+        "{c:x?}"
+    );
+    let narrow = "unsigned char f(unsigned char x) { return x & 0x0f; }";
+    let c = SynthSpec::parse(narrow, None).unwrap().spec_constants(32);
+    assert!(
+        c.contains(&0x0f) && c.contains(&0x55) && c.iter().all(|&v| v <= 0xff),
+        "{c:x?}"
+    );
+    assert_eq!(
+        SynthSpec::parse(rotate, None)
+            .unwrap()
+            .spec_constants(3)
+            .len(),
+        3
+    );
+}

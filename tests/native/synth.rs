@@ -10,7 +10,7 @@ use bitscope::bits::rng::Rng;
 use bitscope::synth::SynthSpec;
 
 /// The keys issue 54 gives the JSON object.
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 13] = [
     "status",
     "fn",
     "source",
@@ -23,6 +23,7 @@ const KEYS: [&str; 12] = [
     "seconds",
     "searched",
     "constants",
+    "minimal_any_constant",
 ];
 
 /// Specifications and the length of their shortest program over every
@@ -275,4 +276,52 @@ fn bad_input_exits_2_with_a_message() {
     ]);
     let out = run(&["synth", &good, "--ops", "& %"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("`%` is not an operator"));
+}
+
+/// Issue 68: with no constant given, the shortest program needs one that
+/// is nowhere in the spec (24 beside a loop to 8; the 0x55… mask), found
+/// with the default options, said which, and minimal with any constant.
+#[test]
+fn constants_nowhere_in_the_spec_are_found() {
+    let cases = [
+        (
+            "unsigned f(unsigned x) { for (int i = 0; i < 8; i++) x = (x << 1) | (x >> 31); return x; }",
+            3,
+            "24",
+        ),
+        (
+            "unsigned f(unsigned x) { unsigned r = 0; for (int i = 0; i < 32; i += 2) r |= (((x >> i) & 1) + ((x >> (i + 1)) & 1)) << i; return r; }",
+            3,
+            "0x55555555",
+        ),
+        // a unique constant, planted
+        ("unsigned f(unsigned x) { return x * 0x9E3779B9; }", 1, "0x9e3779b9"),
+    ];
+    for (src, ops, constant) in cases {
+        let (code, v) = synth_json(src, &[]);
+        assert_eq!(code, Some(0), "{src}: {v}");
+        assert_eq!(
+            (v["ops"].as_u64(), v["minimal"].as_bool()),
+            (Some(ops), Some(true)),
+            "{v}"
+        );
+        assert_eq!(v["minimal_any_constant"], true, "{v}");
+        let text = v["constants"].as_str().unwrap();
+        let spec = text.split("the spec's ").nth(1).unwrap_or_default();
+        assert!(spec.contains(constant), "{text}");
+        agrees_with_spec(src, v["source"].as_str().unwrap(), "f");
+    }
+}
+
+/// `minimal` is never claimed with any constant where a shorter program
+/// with another constant exists: 10x from shifts takes three operations
+/// over the spec's constants (3, 1, ...), one with the constant 10.
+#[test]
+fn a_shorter_program_with_another_constant_is_found_or_minimal_is_not_claimed() {
+    let src = "unsigned f(unsigned x) { return (x << 3) + (x << 1); }";
+    let (code, v) = synth_json(src, &[]);
+    assert_eq!(code, Some(0), "{v}");
+    let any = v["minimal_any_constant"].as_bool().unwrap();
+    assert!(v["ops"] == 1 || !any, "{v}");
+    agrees_with_spec(src, v["source"].as_str().unwrap(), "f");
 }

@@ -120,6 +120,8 @@ impl CError {
 #[derive(Clone, Debug)]
 pub struct Program {
     parsed: Parsed,
+    /// Every integer literal of the source after the preprocessor, in order.
+    literals: Vec<u128>,
 }
 
 impl Program {
@@ -134,7 +136,20 @@ impl Program {
                 "no function with a body in the source",
             ));
         }
-        Ok(Program { parsed })
+        let literals = tokens
+            .iter()
+            .filter_map(|t| match &t.tok {
+                lex::Tok::Num(l) => Some(l.value),
+                _ => None,
+            })
+            .collect();
+        Ok(Program { parsed, literals })
+    }
+
+    /// Every integer literal of the source (its `#define`s expanded), in
+    /// order: the constants a program computing the same may need.
+    pub fn literals(&self) -> &[u128] {
+        &self.literals
     }
 
     /// The functions with a body, in source order.

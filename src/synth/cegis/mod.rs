@@ -73,6 +73,9 @@ pub fn synthesize(
         searched: 0,
         constants: run.consts.clone(),
         free_consts: opts.free_consts,
+        from_spec: Vec::new(),
+        any_constants: false,
+        any_ruled_out: 0,
     };
     let mut ruled_out = true;
     for len in 0..=opts.max_ops {
@@ -169,6 +172,9 @@ pub fn search_length(
         searched: run.progress.searched,
         constants: run.consts.clone(),
         free_consts: opts.free_consts,
+        from_spec: Vec::new(),
+        any_constants: false,
+        any_ruled_out: 0,
     };
     match answer {
         Some(Ok((p, method))) => {

@@ -84,6 +84,10 @@ pub const BDD_NODES: usize = 1 << 20;
 /// 1.5 s, the diagram far less), then every input is tried.
 pub const ALWAYS_EXHAUSTIVE_BITS: u32 = 12;
 
+/// The most parameters a function the prover compares takes (Hacker's
+/// Delight's programs take up to four; real helpers six).
+pub const MAX_PARAMS: usize = 6;
+
 /// [`prove`] for two programs of one function each (or each one's only
 /// function that is not `main`): the CLI's `prove --c` and the tests.
 ///
@@ -258,8 +262,10 @@ fn signature(a: Side, b: Side, assume: Option<Side>) -> Result<Vec<(String, Scal
             )));
         }
     }
-    if pa.len() > 3 || pa.iter().map(|p| p.1.bits()).sum::<u32>() > 192 {
-        return Err(ProveError::Signature("at most three parameters".into()));
+    if pa.len() > MAX_PARAMS {
+        return Err(ProveError::Signature(format!(
+            "at most {MAX_PARAMS} parameters"
+        )));
     }
     Ok(pa)
 }
@@ -470,9 +476,10 @@ impl Checker<'_> {
                 Some(at)
             })
             .collect();
+        let n = bases.len() as u32;
         let level_of = |input: u32| {
             let k = bases.iter().rposition(|&b| b <= input).unwrap_or(0);
-            (input - bases[k]) * 4 + k as u32
+            (input - bases[k]) * n + k as u32
         };
         let (method, model): (Method, Box<dyn Fn(u32) -> bool>) =
             match bdd::decide(&c, root, BDD_NODES, level_of) {
