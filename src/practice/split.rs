@@ -247,33 +247,6 @@ fn next_header(src: &str, from: usize) -> Option<usize> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn items_are_found_and_blanking_keeps_lines() {
-        let src = "#include <limits.h>\n/* a { */\ntypedef int T;\nint f(int x) {\n  return x; /* } */\n}\nint g(int x) { return '}'; }\nint h(int x) {\n  return (x;\nint k(int x) { return x; }\n";
-        let items = split(src);
-        let kinds: Vec<String> = items.iter().map(|i| format!("{:?}", i.kind)).collect();
-        assert_eq!(items.len(), 7, "{kinds:?}");
-        assert_eq!(items[3].function_name(), Some("f"));
-        assert_eq!(items[4].function_name(), Some("g"));
-        assert_eq!(
-            items[5].kind,
-            Kind::Function {
-                name: "h".into(),
-                closed: false
-            }
-        );
-        assert_eq!(items[6].line, 10);
-        let kept = keep_only(src, &[(items[4].start, items[4].end)]);
-        assert_eq!(kept.lines().nth(6).unwrap(), "int g(int x) { return '}'; }");
-        assert_eq!(kept.lines().count(), src.lines().count());
-        assert_eq!(line_col(src, items[4].start + 4), (7, 5));
-    }
-}
-
 /// The functions `item` calls, and those they call in turn, as byte
 /// ranges: a data lab's `tests.c` reference keeps its `u2f` and `f2u`
 /// without the file's other functions.
@@ -304,4 +277,31 @@ fn calls(text: &str, name: &str) -> bool {
         let after = text[at + name.len()..].trim_start();
         !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after.starts_with('(')
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn items_are_found_and_blanking_keeps_lines() {
+        let src = "#include <limits.h>\n/* a { */\ntypedef int T;\nint f(int x) {\n  return x; /* } */\n}\nint g(int x) { return '}'; }\nint h(int x) {\n  return (x;\nint k(int x) { return x; }\n";
+        let items = split(src);
+        let kinds: Vec<String> = items.iter().map(|i| format!("{:?}", i.kind)).collect();
+        assert_eq!(items.len(), 7, "{kinds:?}");
+        assert_eq!(items[3].function_name(), Some("f"));
+        assert_eq!(items[4].function_name(), Some("g"));
+        assert_eq!(
+            items[5].kind,
+            Kind::Function {
+                name: "h".into(),
+                closed: false
+            }
+        );
+        assert_eq!(items[6].line, 10);
+        let kept = keep_only(src, &[(items[4].start, items[4].end)]);
+        assert_eq!(kept.lines().nth(6).unwrap(), "int g(int x) { return '}'; }");
+        assert_eq!(kept.lines().count(), src.lines().count());
+        assert_eq!(line_col(src, items[4].start + 4), (7, 5));
+    }
 }

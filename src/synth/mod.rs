@@ -293,12 +293,7 @@ impl SynthResult {
     /// The constants tried, as C literals of the type: `0, 1, -1, 31`
     /// (and how many were searched freely).
     pub fn constants_text(&self, ty: Scalar) -> String {
-        let t = Ty::new(ty);
-        let literal = |&c: &u64| match c {
-            c if ty.signed() && c == t.mask => "-1".to_string(),
-            c if c < 256 => c.to_string(),
-            c => format!("{c:#x}"),
-        };
+        let literal = |&c: &u64| constant_text(ty, c);
         let given: Vec<u64> = (self.constants.iter())
             .filter(|c| !self.from_spec.contains(c))
             .copied()
@@ -341,6 +336,16 @@ impl SynthResult {
     /// The whole C function.
     pub fn source(&self) -> Option<String> {
         self.program.as_ref().map(|p| p.source(&self.function))
+    }
+}
+
+/// A constant as the answer's text says it: -1, small ones in decimal,
+/// the rest in hex.
+pub fn constant_text(ty: Scalar, c: u64) -> String {
+    match c {
+        c if ty.signed() && c == Ty::new(ty).mask => "-1".to_string(),
+        c if c < 256 => c.to_string(),
+        c => format!("{c:#x}"),
     }
 }
 

@@ -1,6 +1,6 @@
 //! What a learner asks the trick search that a panel answers better than
-//! a catalog entry: "fast inverse square root" needs float arithmetic, "0.1
-//! + 0.2" is a question about rounding. Each topic is a few phrases and
+//! a catalog entry: "fast inverse square root" needs float arithmetic,
+//! "0.1 + 0.2" is a question about rounding. Each topic is a few phrases and
 //! the panel state that shows the answer.
 //!
 //! ```text

@@ -62,3 +62,22 @@ test('a long search shows its progress and is cancelled', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Issue 68: no constant typed; the shortest program of a rotate-by-8 loop
+// needs 8 and 24, which the search takes from the specification, and says so.
+test('the constants a program needs are found from the specification', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 1000 } });
+  const spec = 'unsigned rotl8(unsigned x) { for (int i = 0; i < 8; i++) x = (x << 1) | (x >> 31); return x; }';
+  await page.goto(`${site.server.url}#/shortest?src=${encodeURIComponent(spec)}`);
+  await page.waitForSelector('.synth-start');
+  assert.equal(await page.inputValue('#synth-consts'), '');
+  await page.click('.synth-start');
+  await page.waitForSelector('.synth-found, .synth-none', { timeout: 60000 });
+  assert.match(await page.textContent('.synth-found'), /3 operations/);
+  assert.match(await page.textContent('.synth-expr'), /<< 8u?\) \| \(x >> 24u?\)|>> 24u?\) \| \(x << 8u?\)/);
+  assert.match(await page.textContent('.synth-helped'), /helped.*\b(8, 24|24, 8)\b/);
+  assert.match(await page.textContent('.synth-constants'), /the spec's/);
+  await shot(page, 'shortest-constants');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

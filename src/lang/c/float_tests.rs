@@ -49,11 +49,15 @@ fn expected32(host: f32, args: &[u32]) -> u32 {
         .map_or(0xffc0_0000, |&a| a | 0x40_0000)
 }
 
+/// The host's operator, the reference a C operator is checked against.
+type HostOp = fn(f32, f32) -> f32;
+type HostCmp = fn(f32, f32) -> bool;
+
 #[test]
 fn float_operators_are_ieee_with_x86_nans() {
     let mut rng = Rng::new(0xF10A7);
     let xs = patterns32(&mut rng, 40);
-    let ops: [(&str, fn(f32, f32) -> f32); 4] = [
+    let ops: [(&str, HostOp); 4] = [
         ("+", |a, b| a + b),
         ("-", |a, b| a - b),
         ("*", |a, b| a * b),
@@ -84,7 +88,7 @@ fn float_operators_are_ieee_with_x86_nans() {
             }
         }
     }
-    let cmps: [(&str, fn(f32, f32) -> bool); 6] = [
+    let cmps: [(&str, HostCmp); 6] = [
         ("<", |a, b| a < b),
         ("<=", |a, b| a <= b),
         (">", |a, b| a > b),

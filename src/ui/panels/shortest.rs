@@ -160,11 +160,16 @@ fn done_view(d: &SynthDone, state: &SynthState) -> Html {
         } else {
             format!("Out of time: {ruled} ({searched}).")
         };
-        return html! { <p class="verdict bad synth-none" data-status={d.status.clone()} role="status">{ text }</p> };
+        return html! {
+            <div class="verdict bad synth-none" data-status={d.status.clone()} role="status">
+                <p>{ text }</p>
+                <p class="muted synth-constants">{ format!("Constants tried: {}. Another may be needed: type it above.", d.constants) }</p>
+            </div>
+        };
     };
     let ops = d.ops.unwrap_or_default();
     let minimal = if d.minimal {
-        format!("the fewest possible: {ruled}")
+        format!("the fewest possible: {ruled} over the constants tried")
     } else {
         format!("not shown minimal: {ruled} (out of time)")
     };
@@ -173,6 +178,10 @@ fn done_view(d: &SynthDone, state: &SynthState) -> Html {
             <p><strong>{ format!("{ops} operations") }</strong>{ format!(" ({} as one C expression); {minimal}.", d.dlc_ops.unwrap_or_default()) }</p>
             <pre class="code synth-expr">{ expr.clone() }</pre>
             <p>{ format!("Proven equal on every input ({}); {searched}.", d.proof.clone().unwrap_or_default()) }</p>
+            if !d.helped.is_empty() {
+                <p class="synth-helped">{ format!("These constants helped, found in the specification: {}.", d.helped) }</p>
+            }
+            <p class="muted synth-constants">{ format!("Constants tried: {}.", d.constants) }</p>
             if let Some(src) = &d.source {
                 <p><a class="synth-lab" href={lab_route(src, &state.src)}>{ "step it in the Lab, beside the specification" }</a></p>
             }

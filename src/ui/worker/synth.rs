@@ -72,6 +72,12 @@ pub struct SynthDone {
     /// solver out of steps ("exhausted" is then no proof).
     #[serde(default)]
     pub undecided: bool,
+    /// The constants tried ("0, 1, -1, 31, the spec's 8, 24 and 12 more").
+    #[serde(default)]
+    pub constants: String,
+    /// The spec's constants the program uses ("8, 24"): they helped.
+    #[serde(default)]
+    pub helped: String,
 }
 
 impl JobOutput for SynthDone {
@@ -136,6 +142,12 @@ impl SynthDone {
             proof: r.proof.map(str::to_string),
             searched: r.searched as f64,
             seconds,
+            constants: r.constants_text(
+                r.program
+                    .as_ref()
+                    .map_or(crate::lang::c::Scalar::UInt, |p| p.ty.int),
+            ),
+            helped: helped(r),
             ..SynthDone::default()
         }
     }
@@ -152,7 +164,7 @@ pub fn run(
     use crate::synth::{search_length, synthesize, Part, Status, SynthOptions, SynthSpec};
     let spec = SynthSpec::parse(&ask.src, ask.func.as_deref())?;
     let ops = (!ask.ops.trim().is_empty()).then_some(ask.ops.as_str());
-    let opts = SynthOptions {
+    let mut opts = SynthOptions {
         max_ops: ask.max_ops.clamp(1, 8) as usize,
         threads: 1,
         part: (ask.parts > 1).then_some(Part {
@@ -161,18 +173,47 @@ pub fn run(
         }),
         ..SynthOptions::read(ops, Some(&ask.consts), spec.ty)?
     };
+    // with no constant given, the spec's own join the defaults (the same on
+    // every share)
+    let from_spec = if opts.consts.is_empty() {
+        spec.spec_constants(crate::synth::MAX_CONSTS)
+    } else {
+        Vec::new()
+    };
+    opts.consts.extend(&from_spec);
     let Some(len) = ask.length else {
-        return Ok(SynthDone::of(&synthesize(&spec, &opts, check)?, 0.0));
+        let mut r = synthesize(&spec, &opts, check)?;
+        r.from_spec = from_spec;
+        let done = SynthDone::of(&r, 0.0);
+        return Ok(SynthDone {
+            constants: r.constants_text(spec.ty),
+            ..done
+        });
     };
     let len = len.min(opts.max_ops as u32) as usize;
-    let r = search_length(&spec, &opts, len, &ask.samples, check)?;
+    let mut r = search_length(&spec, &opts, len, &ask.samples, check)?;
+    r.result.from_spec = from_spec;
     let mut done = SynthDone::of(&r.result, 0.0);
+    done.constants = r.result.constants_text(spec.ty);
     if r.result.status == Status::None {
         done.status = "exhausted".into();
         done.samples = r.samples;
     }
     done.undecided = r.undecided;
     Ok(done)
+}
+
+/// The spec's constants a program found uses, as C literals.
+#[cfg(any(not(target_arch = "wasm32"), feature = "worker"))]
+fn helped(r: &crate::synth::SynthResult) -> String {
+    let Some(p) = &r.program else {
+        return String::new();
+    };
+    let used: Vec<String> = (p.used_consts().into_iter())
+        .filter(|c| r.from_spec.contains(c))
+        .map(|c| crate::synth::constant_text(p.ty.int, c))
+        .collect();
+    used.join(", ")
 }
 
 #[cfg(test)]

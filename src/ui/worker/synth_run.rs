@@ -30,6 +30,8 @@ pub struct SynthRun {
     ruled_out: u32,
     /// A length was left undecided: no later length is a proven minimum.
     undecided: bool,
+    /// The constants tried, as the last length's answer says them.
+    constants: String,
 }
 
 /// What comes after a length's answer.
@@ -52,6 +54,7 @@ impl SynthRun {
             seconds: 0.0,
             ruled_out: 0,
             undecided: false,
+            constants: String::new(),
         }
     }
 
@@ -98,6 +101,7 @@ impl SynthRun {
         match length.status.as_str() {
             "exhausted" => {
                 self.undecided |= length.undecided;
+                self.constants = length.constants;
                 if !self.undecided {
                     self.ruled_out = self.length + 1;
                 }
@@ -127,6 +131,7 @@ impl SynthRun {
     fn answer(&self, status: &str) -> SynthDone {
         SynthDone {
             status: status.into(),
+            constants: self.constants.clone(),
             ruled_out: self.ruled_out,
             max_ops: self.max_ops(),
             searched: self.searched,
@@ -145,6 +150,8 @@ impl SynthDone {
             ops: found.ops,
             dlc_ops: found.dlc_ops,
             proof: found.proof,
+            helped: found.helped,
+            constants: found.constants,
             ..self
         }
     }
