@@ -20,8 +20,8 @@ use super::progress::LateBar;
 use bitscope::lang::c::{parse_arg, Scalar};
 use bitscope::lang::prove::Flow;
 use bitscope::synth::{
-    check_any_constants, synthesize_finding_constants, Engine, Status, SynthOptions, SynthProgress,
-    SynthResult, SynthSpec,
+    check_any_constants, synthesize_finding_constants, Engine, Status, SynthControl, SynthError,
+    SynthOptions, SynthProgress, SynthResult, SynthSpec,
 };
 use clap::Args;
 use serde_json::json;
@@ -74,6 +74,28 @@ pub struct SynthArgs {
 /// Seconds for the check that no shorter program needs another constant.
 const ANY_CONSTANT_SECONDS: f64 = 2.0;
 
+/// The search `bitscope synth` runs: constants found where none are
+/// given, then, for [`ANY_CONSTANT_SECONDS`] at most (and not past `end`),
+/// whether a shorter program needs another constant.
+pub fn synthesize_as_the_cli_does(
+    spec: &SynthSpec,
+    opts: &SynthOptions,
+    ctl: &mut dyn SynthControl,
+    end: Instant,
+) -> Result<SynthResult, SynthError> {
+    let mut r = synthesize_finding_constants(spec, opts, ctl)?;
+    let brief = end.min(Instant::now() + Duration::from_secs_f64(ANY_CONSTANT_SECONDS));
+    let mut check = |_: &SynthProgress| {
+        if Instant::now() >= brief {
+            Flow::OutOfTime
+        } else {
+            Flow::Continue
+        }
+    };
+    check_any_constants(spec, opts, &mut r, &mut check)?;
+    Ok(r)
+}
+
 pub fn run(args: SynthArgs) -> i32 {
     let (program, _) = match super::c_code::parse_file(&args.file) {
         Ok(x) => x,
@@ -122,22 +144,7 @@ pub fn run(args: SynthArgs) -> i32 {
             Flow::Continue
         }
     };
-    let mut r = synthesize_finding_constants(&spec, &opts, &mut ctl);
-    // then, briefly, whether a shorter program needs another constant
-    if let Ok(found) = r.as_mut() {
-        let end = Instant::now() + Duration::from_secs_f64(ANY_CONSTANT_SECONDS);
-        let end = end.min(start + Duration::from_secs_f64(args.timeout.min(1e6)));
-        let mut brief = |_: &SynthProgress| {
-            if Instant::now() >= end {
-                Flow::OutOfTime
-            } else {
-                Flow::Continue
-            }
-        };
-        if let Err(e) = check_any_constants(&spec, &opts, found, &mut brief) {
-            r = Err(e);
-        }
-    }
+    let r = synthesize_as_the_cli_does(&spec, &opts, &mut ctl, end);
     if let Some(b) = bar {
         b.finish();
     }

@@ -25,8 +25,8 @@
 //! one length at a time.
 
 mod cegis;
-pub mod constants;
 mod ending;
+pub mod find_consts;
 mod meet;
 pub mod ops;
 pub mod program;
@@ -41,7 +41,7 @@ pub mod threads;
 use crate::lang::c::{parse_arg, CError, Scalar};
 use crate::lang::prove::Flow;
 pub use cegis::{search_length, synthesize, LengthResult};
-pub use constants::{check_any_constants, synthesize_finding_constants};
+pub use find_consts::{check_any_constants, synthesize_finding_constants};
 pub use ops::Op;
 use ops::Ty;
 pub use program::{Instr, Straight};
@@ -280,7 +280,7 @@ pub struct SynthResult {
     pub constants: Vec<u64>,
     pub free_consts: usize,
     /// Those of `constants` taken from the specification
-    /// ([`constants::synthesize_finding_constants`]); empty when given.
+    /// ([`find_consts::synthesize_finding_constants`]); empty when given.
     pub from_spec: Vec<u64>,
     /// Every shorter program was ruled out with any constants too (free
     /// constants by SAT); needed for "minimal" when `from_spec` is used.
@@ -290,6 +290,29 @@ pub struct SynthResult {
 }
 
 impl SynthResult {
+    /// No program (yet), nothing ruled out, over these constants.
+    pub fn none(
+        function: &str,
+        max_ops: usize,
+        constants: &[u64],
+        free_consts: usize,
+    ) -> SynthResult {
+        SynthResult {
+            status: Status::None,
+            function: function.to_string(),
+            program: None,
+            ruled_out: 0,
+            max_ops,
+            proof: None,
+            searched: 0,
+            constants: constants.to_vec(),
+            free_consts,
+            from_spec: Vec::new(),
+            any_constants: false,
+            any_ruled_out: 0,
+        }
+    }
+
     /// The constants tried, as C literals of the type: `0, 1, -1, 31`
     /// (and how many were searched freely).
     pub fn constants_text(&self, ty: Scalar) -> String {

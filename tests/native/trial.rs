@@ -422,11 +422,12 @@ fn connections_past_the_cap_wait_for_a_free_one() {
 #[test]
 fn a_search_with_no_program_says_the_constants_it_tried() {
     let dir = temp("synth-consts");
-    // rotate left by 8: its program needs 8 and 24, not among the defaults
+    // rotate left by 8: its program needs 8 and 24, neither among the
+    // defaults nor suggested by the spec's literals (4 and 32)
     let spec = dir.join("rotl8.c");
     std::fs::write(
         &spec,
-        "unsigned rotl8(unsigned x) { return (x << 8) | (x >> 24); }\n",
+        "unsigned rotl8(unsigned x) { unsigned n = 4 + 4; return (x << n) | (x >> (32 - n)); }\n",
     )
     .unwrap();
     let out = Command::new(exe())
@@ -438,7 +439,11 @@ fn a_search_with_no_program_says_the_constants_it_tried() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(
-        text.contains("constants tried: 0, 1, 0xffffffff, 31; a program may need another: give it (--consts \"C...\") or let the search find it (--free-consts 1)"),
+        text.contains("constants tried: 0, 1, 0xffffffff, 31, the spec's 4, 28, "),
+        "{text}"
+    );
+    assert!(
+        text.contains("; a program may need another: give it (--consts \"C...\") or let the search find it (--free-consts 1)"),
         "{text}"
     );
     let json = Command::new(exe())

@@ -75,6 +75,10 @@ pub struct BenchArgs {
     /// With `synth`: threads (0: every core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// With `synth`: no constant given, each found as `bitscope synth`
+    /// finds them (the spec's own, then 2 s with any constant).
+    #[arg(long)]
+    find_consts: bool,
     /// With `synth`: the programs to run, "P1,P7" (default: all 25).
     #[arg(long, value_name = "P1,P7")]
     only: Option<String>,
@@ -112,6 +116,7 @@ pub fn run(args: BenchArgs) -> i32 {
             timeout: args.timeout,
             threads: args.threads,
             engine,
+            find_consts: args.find_consts,
         };
         return synth::run(&how, args.only.as_deref(), format);
     }

@@ -215,6 +215,9 @@ pub struct How {
     pub timeout: f64,
     pub threads: usize,
     pub engine: Engine,
+    /// The metadata's constants dropped: found as `bitscope synth` finds
+    /// them (`cli::synth::synthesize_as_the_cli_does`).
+    pub find_consts: bool,
 }
 
 /// Searches one entry for at most `how.timeout` seconds.
@@ -250,7 +253,12 @@ pub fn run_entry(e: &Entry, how: &How) -> Row {
             Flow::Continue
         }
     };
-    let r = synthesize(&spec, &opts, &mut ctl);
+    let r = if how.find_consts {
+        opts.consts.clear();
+        crate::cli::synth::synthesize_as_the_cli_does(&spec, &opts, &mut ctl, end)
+    } else {
+        synthesize(&spec, &opts, &mut ctl)
+    };
     row.seconds = start.elapsed().as_secs_f64();
     match r {
         Ok(r) => {

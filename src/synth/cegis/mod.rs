@@ -63,20 +63,7 @@ pub fn synthesize(
     ctl: &mut dyn SynthControl,
 ) -> Result<SynthResult, SynthError> {
     let mut run = Cegis::new(spec, opts, ctl)?;
-    let mut result = SynthResult {
-        status: Status::None,
-        function: spec.function.clone(),
-        program: None,
-        ruled_out: 0,
-        max_ops: opts.max_ops,
-        proof: None,
-        searched: 0,
-        constants: run.consts.clone(),
-        free_consts: opts.free_consts,
-        from_spec: Vec::new(),
-        any_constants: false,
-        any_ruled_out: 0,
-    };
+    let mut result = SynthResult::none(&spec.function, opts.max_ops, &run.consts, opts.free_consts);
     let mut ruled_out = true;
     for len in 0..=opts.max_ops {
         run.progress.length = len;
@@ -163,18 +150,9 @@ pub fn search_length(
     run.progress.length = len;
     let answer = run.length(len)?;
     let mut result = SynthResult {
-        status: Status::None,
-        function: spec.function.clone(),
-        program: None,
         ruled_out: len + 1,
-        max_ops: len,
-        proof: None,
         searched: run.progress.searched,
-        constants: run.consts.clone(),
-        free_consts: opts.free_consts,
-        from_spec: Vec::new(),
-        any_constants: false,
-        any_ruled_out: 0,
+        ..SynthResult::none(&spec.function, len, &run.consts, opts.free_consts)
     };
     match answer {
         Some(Ok((p, method))) => {
