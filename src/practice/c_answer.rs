@@ -66,6 +66,16 @@ pub fn is_c(ex: &Exercise, answer: &str) -> bool {
     ex.c_signature.is_some() || answer.contains('{')
 }
 
+/// A float puzzle's answer is integer code: its first float, with why.
+fn first_float(ex: &Exercise, counted: &c_count::Counted) -> Option<Found> {
+    let floats = counted.beyond_integers.iter().filter(|_| computes_in_c(ex));
+    let f = floats.min_by_key(|f| (f.line, f.col))?;
+    Some(Found {
+        what: format!("{}: the float puzzles take integer code only", f.what),
+        ..f.clone()
+    })
+}
+
 /// The first rule the function breaks: an operator or construct not
 /// allowed, a constant too large, then the budget.
 fn rules(ex: &Exercise, body: &[Stmt]) -> (usize, Option<Refusal>) {
@@ -87,16 +97,7 @@ fn rules(ex: &Exercise, body: &[Stmt]) -> (usize, Option<Refusal>) {
             f.what.clone()
         }
     };
-    // a float puzzle's answer is integer code: its first float is refused
-    let floats = counted
-        .beyond_integers
-        .iter()
-        .filter(|_| computes_in_c(ex))
-        .map(|f| Found {
-            what: format!("{}: the float puzzles take integer code only", f.what),
-            ..f.clone()
-        });
-    if let Some(f) = floats.min_by_key(|f| (f.line, f.col)) {
+    if let Some(f) = first_float(ex, &counted) {
         let rule = Rule::Operator { op: "float".into() };
         return (n, refuse(rule, f.line, f.col, f.what));
     }

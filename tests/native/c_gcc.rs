@@ -292,15 +292,9 @@ fn corpus() {
 #[cfg_attr(debug_assertions, ignore)]
 fn generated() {
     const INPUTS: usize = 16;
-    let env = |key: &str, default: u64| {
-        std::env::var(key)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
     let (programs, first) = (
-        env("BITSCOPE_CGEN_PROGRAMS", 300),
-        env("BITSCOPE_CGEN_SEED", 0),
+        crate::common::env_or("BITSCOPE_CGEN_PROGRAMS", 300),
+        crate::common::env_or("BITSCOPE_CGEN_SEED", 0),
     );
     require_gcc();
     let started = Instant::now();

@@ -44,37 +44,25 @@ fn inputs(rng: &mut Rng, k: usize) -> Vec<[u64; 2]> {
         .collect()
 }
 
-#[test]
-#[cfg_attr(debug_assertions, ignore)]
-fn generated() {
-    let env = |key: &str, default: u64| {
-        std::env::var(key)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    let (programs, first) = (
-        env("BITSCOPE_FGEN_PROGRAMS", 500),
-        env("BITSCOPE_FGEN_SEED", 0),
-    );
-    require_gcc();
-    let started = Instant::now();
-    let functions: Vec<fgen::Generated> = (first..first + programs)
-        .map(|s| fgen::generate(s, &format!("f{s}")))
-        .collect();
+/// A function's index and its two words.
+type Input = (usize, [u64; 2]);
+
+/// The functions compiled into one executable by gcc and run on their
+/// inputs: the scratch folder, each (function, input), gcc's values.
+fn run_in_gcc(functions: &[fgen::Generated]) -> (Scratch, Vec<Input>, Vec<u64>) {
     let mut c = format!("#include <math.h>\n{PRINT}{}", fgen::HELPERS);
-    for g in &functions {
+    for g in functions {
         c.push_str(&g.code);
     }
     let calls: Vec<(String, usize)> = functions.iter().map(|g| (g.name.clone(), 2)).collect();
     c.push_str(&dispatch_main(&calls));
-    let mut scratch = Scratch::new("generated_float");
+    let scratch = Scratch::new("generated_float");
     let (source, exe) = (scratch.dir.join("floats.c"), scratch.dir.join("floats"));
     std::fs::write(&source, &c).expect("write the generated C");
     compile(&source, &exe);
 
     let mut rng = Rng::new(0xF1_0A7);
-    let all: Vec<(usize, [u64; 2])> = (0..functions.len())
+    let all: Vec<Input> = (0..functions.len())
         .flat_map(|k| inputs(&mut rng, k).into_iter().map(move |a| (k, a)))
         .collect();
     let stdin: String = all
@@ -85,6 +73,22 @@ fn generated() {
     let expected = run_exe(&exe, &stdin);
     assert_eq!(expected.len(), all.len(), "gcc printed too few values");
 
+    (scratch, all, expected)
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn generated() {
+    let (programs, first) = (
+        crate::common::env_or("BITSCOPE_FGEN_PROGRAMS", 500),
+        crate::common::env_or("BITSCOPE_FGEN_SEED", 0),
+    );
+    require_gcc();
+    let started = Instant::now();
+    let functions: Vec<fgen::Generated> = (first..first + programs)
+        .map(|s| fgen::generate(s, &format!("f{s}")))
+        .collect();
+    let (mut scratch, all, expected) = run_in_gcc(&functions);
     let (mut disagreements, mut failures) = (Vec::new(), Vec::new());
     let (mut first_bad, mut gated) = (None, 0);
     for (k, g) in functions.iter().enumerate() {
@@ -145,7 +149,7 @@ fn generated() {
 fn gates_agree(
     p: &Program,
     name: &str,
-    inputs: &[(usize, [u64; 2])],
+    inputs: &[Input],
     gcc: &[u64],
     disagreements: &mut Vec<Disagreement>,
 ) -> usize {

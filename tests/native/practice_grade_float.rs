@@ -128,6 +128,38 @@ fn the_rules_are_the_float_puzzles_rules() {
 
 /// gcc: the integer references against tests.c's float ones, and each
 /// counterexample's two values.
+/// Every exponent with edge fractions, both signs, and random patterns.
+fn float_patterns() -> Vec<u64> {
+    let mut patterns: Vec<u64> = Vec::new();
+    for e in 0..256u64 {
+        for f in [
+            0, 1, 2, 0x3f_ffff, 0x40_0000, 0x40_0001, 0x7f_fffe, 0x7f_ffff,
+        ] {
+            patterns.extend([e << 23 | f, 1 << 31 | e << 23 | f]);
+        }
+    }
+    let mut rng = Rng::new(0xF10A7);
+    patterns.extend((0..1_000_000).map(|_| rng.next_u64() & 0xffff_ffff));
+    patterns
+}
+
+/// floatPower2's inputs: -1000..=1000 and the edges of its ranges.
+fn power2_inputs() -> Vec<u64> {
+    (-1000i64..=1000)
+        .chain([
+            i64::from(i32::MIN),
+            i64::from(i32::MAX),
+            -150,
+            -149,
+            -127,
+            -126,
+            127,
+            128,
+        ])
+        .map(|x| x as u64 & 0xffff_ffff)
+        .collect()
+}
+
 #[test]
 fn gcc_confirms_the_references_and_the_counterexamples() {
     gcc::require();
@@ -158,17 +190,7 @@ fn gcc_confirms_the_references_and_the_counterexamples() {
             .collect();
         gcc::run_exe(&exe, &text)
     };
-    // every exponent with edge fractions, both signs, and random patterns
-    let mut patterns: Vec<u64> = Vec::new();
-    for e in 0..256u64 {
-        for f in [
-            0, 1, 2, 0x3f_ffff, 0x40_0000, 0x40_0001, 0x7f_fffe, 0x7f_ffff,
-        ] {
-            patterns.extend([e << 23 | f, 1 << 31 | e << 23 | f]);
-        }
-    }
-    let mut rng = Rng::new(0xF10A7);
-    patterns.extend((0..1_000_000).map(|_| rng.next_u64() & 0xffff_ffff));
+    let patterns = float_patterns();
     for (float_ref, int_ref) in [(0, 1), (2, 3)] {
         let calls: Vec<(usize, u64)> = patterns
             .iter()
@@ -183,19 +205,7 @@ fn gcc_confirms_the_references_and_the_counterexamples() {
             );
         }
     }
-    let ints: Vec<u64> = (-1000i64..=1000)
-        .chain([
-            i64::from(i32::MIN),
-            i64::from(i32::MAX),
-            -150,
-            -149,
-            -127,
-            -126,
-            127,
-            128,
-        ])
-        .map(|x| x as u64 & 0xffff_ffff)
-        .collect();
+    let ints = power2_inputs();
     let calls: Vec<(usize, u64)> = ints.iter().flat_map(|&x| [(4, x), (5, x)]).collect();
     for (k, pair) in run(&calls).chunks(2).enumerate() {
         assert_eq!(
@@ -310,16 +320,10 @@ fn tests_c_as_handed_out_grades_without_edits() {
     }
 }
 
-/// The circuits take floats, arithmetic and its rounding included: the
-/// data lab's references written in `float`, as tests.c writes them, are
-/// proven equal to integer answers by the diagram or the solver (not by
-/// trying inputs), and planted mistakes are refuted.
-#[test]
-fn float_references_are_proven_by_the_circuits() {
-    use bitscope::lang::c::Program;
-    use bitscope::lang::prove::{Method, Options};
-    const U2F: &str = "#include <math.h>\nstatic float u2f(unsigned u) { union { unsigned u; float f; } a; a.u = u; return a.f; }\nstatic unsigned f2u(float f) { union { unsigned u; float f; } a; a.f = f; return a.u; }\n";
-    let cases = [
+/// The references as tests.c writes them, an integer answer each, and
+/// whether they are equal.
+fn reference_cases() -> Vec<(&'static str, String, bool)> {
+    let cases: [(&str, &str, bool); 12] = [
         (
             "int test_floatIsEqual(unsigned uf, unsigned ug) { return u2f(uf) == u2f(ug); }",
             "int f(unsigned x, unsigned y) { return ((x == y) & ((x << 1) <= 0xff000000)) | (((x | y) << 1) == 0); }",
@@ -342,17 +346,17 @@ fn float_references_are_proven_by_the_circuits() {
         ),
         (
             "int test_floatFloat2Int(unsigned uf) { float f = u2f(uf); int x = (int) f; return x; }",
-            &read("reference.c"),
+            REFERENCE_C,
             true,
         ),
         (
             "unsigned test_floatScale2(unsigned uf) { float f = u2f(uf); float tf = 2*f; if (isnan(f)) return uf; else return f2u(tf); }",
-            &read("reference.c"),
+            REFERENCE_C,
             true,
         ),
         (
             "unsigned test_floatPower2(int x) { float result = 1.0; float p2 = 2.0; int recip = (x < 0); if ((unsigned)x == 0x80000000) return 0; if (recip) { x = -x; p2 = 0.5; } while (x > 0) { if (x & 0x1) result = result * p2; p2 = p2 * p2; x >>= 1; } return f2u(result); }",
-            &read("reference.c"),
+            REFERENCE_C,
             true,
         ),
         (
@@ -382,10 +386,40 @@ fn float_references_are_proven_by_the_circuits() {
             "unsigned f(unsigned x) { return x ^ (((x & 0x7fffffff) <= 0x7f800000) << 31); }",
             false,
         ),
-    ];
+];
+    let reference = read("reference.c");
+    cases
+        .into_iter()
+        .map(|(r, a, eq)| {
+            (
+                r,
+                if a == REFERENCE_C {
+                    reference.clone()
+                } else {
+                    a.to_string()
+                },
+                eq,
+            )
+        })
+        .collect()
+}
+
+/// Stands for reference.c's text in [`reference_cases`].
+const REFERENCE_C: &str = "reference.c";
+
+/// The circuits take floats, arithmetic and its rounding included: the
+/// data lab's references written in `float`, as tests.c writes them, are
+/// proven equal to integer answers by the diagram or the solver (not by
+/// trying inputs), and planted mistakes are refuted.
+#[test]
+fn float_references_are_proven_by_the_circuits() {
+    use bitscope::lang::c::Program;
+    use bitscope::lang::prove::{Method, Options};
+    const U2F: &str = "#include <math.h>\nstatic float u2f(unsigned u) { union { unsigned u; float f; } a; a.u = u; return a.f; }\nstatic unsigned f2u(float f) { union { unsigned u; float f; } a; a.f = f; return a.u; }\n";
+    let cases = reference_cases();
     for (reference, answer, equal) in cases {
         let r = Program::parse(&format!("{U2F}{reference}")).unwrap();
-        let a = Program::parse(answer).unwrap();
+        let a = Program::parse(&answer).unwrap();
         let name_r = r.functions().last().unwrap().name.clone();
         // reference.c holds three: the one of the reference's name
         let name_a = if answer.contains("test_floatFloat2Int") {

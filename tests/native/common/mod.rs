@@ -15,3 +15,11 @@ pub mod gcc;
 pub mod gpu;
 pub mod rng;
 pub mod suite;
+
+/// The number in the environment variable `key`, or `default`.
+pub fn env_or(key: &str, default: u64) -> u64 {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
