@@ -416,22 +416,7 @@ fn show(e: &Expr, outer: u8) -> String {
             let a: Vec<String> = args_of(e).iter().map(|a| show(a, 2)).collect();
             (format!("{n}({})", a.join(", ")), 19)
         }
-        ExprKind::IncDec {
-            pre: false,
-            inc,
-            target,
-        } => (
-            format!("{}{}", show(target, 19), if *inc { "++" } else { "--" }),
-            19,
-        ),
-        ExprKind::IncDec {
-            pre: true,
-            inc,
-            target,
-        } => (
-            format!("{}{}", if *inc { "++" } else { "--" }, show(target, 18)),
-            18,
-        ),
+        ExprKind::IncDec { pre, inc, target } => show_inc_dec(*pre, *inc, target),
         ExprKind::Unary(op, a) => {
             let inner = show(a, 18);
             let sep = if inner.starts_with(op.symbol()) {
@@ -442,29 +427,7 @@ fn show(e: &Expr, outer: u8) -> String {
             (format!("{}{sep}{inner}", op.symbol()), 18)
         }
         ExprKind::Cast(t, a) => (format!("({}){}", t.name(), show(a, 18)), 18),
-        ExprKind::Binary(op, a, b) => {
-            let p = op.precedence() + 6;
-            // inside a bitwise operator or a shift, any other operator gets
-            // parentheses (as people write `(v >> 1) & m`)
-            let child = |e: &Expr, at: u8| match &e.kind {
-                ExprKind::Binary(o, _, _)
-                    if o != op
-                        && matches!(
-                            op,
-                            BinOp::Word(
-                                WordOp::And | WordOp::Or | WordOp::Xor | WordOp::Shl | WordOp::Shr
-                            )
-                        ) =>
-                {
-                    format!("({})", show(e, 0))
-                }
-                _ => show(e, at),
-            };
-            (
-                format!("{} {} {}", child(a, p), op.symbol(), child(b, p + 1)),
-                p,
-            )
-        }
+        ExprKind::Binary(op, a, b) => show_binary(*op, a, b),
         ExprKind::Cond(c, t, f) => (
             format!("{} ? {} : {}", show(c, 7), show(t, 0), show(f, 5)),
             5,
@@ -482,6 +445,39 @@ fn show(e: &Expr, outer: u8) -> String {
     } else {
         text
     }
+}
+
+/// `x++` (binds at 19) or `++x` (18).
+fn show_inc_dec(pre: bool, inc: bool, target: &Expr) -> (String, u8) {
+    let sym = if inc { "++" } else { "--" };
+    if pre {
+        (format!("{sym}{}", show(target, 18)), 18)
+    } else {
+        (format!("{}{sym}", show(target, 19)), 19)
+    }
+}
+
+/// `a op b` and the precedence it binds at.
+fn show_binary(op: BinOp, a: &Expr, b: &Expr) -> (String, u8) {
+    let p = op.precedence() + 6;
+    // inside a bitwise operator or a shift, any other operator gets
+    // parentheses (as people write `(v >> 1) & m`)
+    let child = |e: &Expr, at: u8| match &e.kind {
+        ExprKind::Binary(o, _, _)
+            if *o != op
+                && matches!(
+                    op,
+                    BinOp::Word(WordOp::And | WordOp::Or | WordOp::Xor | WordOp::Shl | WordOp::Shr)
+                ) =>
+        {
+            format!("({})", show(e, 0))
+        }
+        _ => show(e, at),
+    };
+    (
+        format!("{} {} {}", child(a, p), op.symbol(), child(b, p + 1)),
+        p,
+    )
 }
 
 fn args_of(e: &Expr) -> Vec<&Expr> {
