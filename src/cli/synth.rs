@@ -18,7 +18,7 @@
 
 use super::progress::LateBar;
 use bitscope::lang::c::{parse_arg, Scalar};
-use bitscope::lang::prove::Flow;
+use bitscope::lang::prove::{Deadline, Flow};
 use bitscope::synth::{
     check_any_constants, synthesize_finding_constants, Engine, Status, SynthControl, SynthError,
     SynthOptions, SynthProgress, SynthResult, SynthSpec,
@@ -85,14 +85,7 @@ pub fn synthesize_as_the_cli_does(
 ) -> Result<SynthResult, SynthError> {
     let mut r = synthesize_finding_constants(spec, opts, ctl)?;
     let brief = end.min(Instant::now() + Duration::from_secs_f64(ANY_CONSTANT_SECONDS));
-    let mut check = |_: &SynthProgress| {
-        if Instant::now() >= brief {
-            Flow::OutOfTime
-        } else {
-            Flow::Continue
-        }
-    };
-    check_any_constants(spec, opts, &mut r, &mut check)?;
+    check_any_constants(spec, opts, &mut r, &mut Deadline(brief))?;
     Ok(r)
 }
 

@@ -72,7 +72,8 @@ pub struct SynthDone {
     /// solver out of steps ("exhausted" is then no proof).
     #[serde(default)]
     pub undecided: bool,
-    /// The constants tried ("0, 1, -1, 31, the spec's 8, 24 and 12 more").
+    /// The constants tried ("0, 1, -1, 31, the spec's 8, 24 and 12 more"),
+    /// set by `run`, which knows the spec's type.
     #[serde(default)]
     pub constants: String,
     /// The spec's constants the program uses ("8, 24"): they helped.
@@ -142,11 +143,6 @@ impl SynthDone {
             proof: r.proof.map(str::to_string),
             searched: r.searched as f64,
             seconds,
-            constants: r.constants_text(
-                r.program
-                    .as_ref()
-                    .map_or(crate::lang::c::Scalar::UInt, |p| p.ty.int),
-            ),
             helped: helped(r),
             ..SynthDone::default()
         }

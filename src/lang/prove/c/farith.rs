@@ -172,20 +172,20 @@ pub(super) fn quiet(a: &Sym) -> Vec<Lit> {
     bits
 }
 
-/// x86-64's NaN rule over `result`: the first NaN operand quieted, else
-/// the default NaN where the operation is invalid.
-fn with_nans(c: &mut Circuit, a: &Sym, b: &Sym, invalid: Lit, result: &[Lit]) -> Sym {
-    let default = if a.ty == Scalar::Float {
+/// x86-64's default NaN (an invalid operation's result) in `ty`.
+pub(super) fn default_nan(ty: Scalar) -> Vec<Lit> {
+    let bits = if ty == Scalar::Float {
         u64::from(DEFAULT_NAN32)
     } else {
         DEFAULT_NAN64
     };
-    let default = Sym::constant(Value {
-        ty: a.ty,
-        bits: default,
-    })
-    .bits;
-    let r = choose(c, invalid, &default, result);
+    Sym::constant(Value { ty, bits }).bits
+}
+
+/// x86-64's NaN rule over `result`: the first NaN operand quieted, else
+/// the default NaN where the operation is invalid.
+fn with_nans(c: &mut Circuit, a: &Sym, b: &Sym, invalid: Lit, result: &[Lit]) -> Sym {
+    let r = choose(c, invalid, &default_nan(a.ty), result);
     let nb = is_nan(c, b);
     let r = choose(c, nb, &quiet(b), &r);
     let na = is_nan(c, a);

@@ -19,7 +19,8 @@ pub fn layout(ty: Scalar) -> (usize, usize) {
     }
 }
 
-fn all(c: &mut Circuit, lits: &[Lit]) -> Lit {
+/// Every wire of `lits` set.
+pub fn all(c: &mut Circuit, lits: &[Lit]) -> Lit {
     let negated: Vec<Lit> = lits.iter().map(|&l| !l).collect();
     !c.any(&negated)
 }

@@ -13,11 +13,12 @@
 
 use super::super::circuit::{Circuit, Lit};
 use super::super::words::{self, add, sub};
-use super::farith::{choose, parts, quiet, round_pack, shift_right_sticky, widen, word, EW};
-use super::fbits::{is_inf, is_nan, layout};
+use super::farith::{
+    choose, default_nan, parts, quiet, round_pack, shift_right_sticky, widen, word, EW,
+};
+use super::fbits::{all, is_inf, is_nan, layout};
 use super::float::compare;
 use super::word::{bool_int, Sym};
-use crate::bits::float::x86::{DEFAULT_NAN32, DEFAULT_NAN64};
 use crate::lang::c::ast::WordOp;
 use crate::lang::c::math::MathFn;
 use crate::lang::c::{Scalar, Value};
@@ -43,9 +44,8 @@ fn normal(c: &mut Circuit, x: &Sym) -> Lit {
     let (eb, fb) = layout(x.ty);
     let field = &x.bits[fb..fb + eb];
     let any = c.any(field);
-    let ones: Vec<Lit> = field.iter().map(|&l| !l).collect();
-    let all = !c.any(&ones);
-    c.and(any, !all)
+    let top = all(c, field);
+    c.and(any, !top)
 }
 
 /// glibc's FP_NAN 0, FP_INFINITE 1, FP_ZERO 2, FP_SUBNORMAL 3, FP_NORMAL 4.
@@ -92,18 +92,8 @@ fn sqrt(c: &mut Circuit, x: &Sym) -> Sym {
     let finite = round_pack(c, x.ty, Lit::FALSE, &half, &root, sticky);
     let r = choose(c, p.zero, &x.bits, &finite.bits);
     let r = choose(c, p.inf, &x.bits, &r);
-    let default = if x.ty == Scalar::Float {
-        u64::from(DEFAULT_NAN32)
-    } else {
-        DEFAULT_NAN64
-    };
-    let default = Sym::constant(Value {
-        ty: x.ty,
-        bits: default,
-    })
-    .bits;
     let invalid = c.and(p.sign, !p.zero);
-    let r = choose(c, invalid, &default, &r);
+    let r = choose(c, invalid, &default_nan(x.ty), &r);
     result(x.ty, choose(c, p.nan, &quiet(x), &r))
 }
 
