@@ -41,6 +41,11 @@ test('practice: floatScale2 proven against its float reference, a float answer r
   await page.waitForSelector('.verdict.solved', { timeout: VERDICT_MS });
   assert.match(await page.locator('.verdict.solved').textContent(), /10 operators/);
   await shot(page, 'practice-float-scale2');
+  // at a phone's width: the C text area fits, nothing scrolls sideways
+  await page.setViewportSize({ width: 390, height: 844 });
+  const sideways = await page.evaluate(() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth);
+  assert.ok(sideways <= 0, `the page scrolls sideways by ${sideways} px`);
+  await shot(page, 'practice-float-scale2-phone');
   assert.deepEqual(problems, []);
 });
 
