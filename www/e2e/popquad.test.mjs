@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { newPage, repo, shot, useSite, bitscopeBin } from './harness.mjs';
+import { eventually, newPage, repo, shot, useSite, bitscopeBin } from './harness.mjs';
 
 const site = useSite();
 const VIEW = { viewport: { width: 1280, height: 900 } };
@@ -69,7 +69,10 @@ test('popcount: SWAR lanes, Kernighan, count_ones against the CLI, every width',
     for (let i = 1; i < want.steps.length; i++) {
       await page.locator(`${swar} .step-controls .next`).click();
       const step = want.steps[i];
-      assert.equal(await page.textContent(`${swar} .step.current .readouts .hex`), step.value, `width ${width} step ${i}`);
+      // the page renders after the click: wait for the count, then read
+      const count = `step ${i + 1} of ${want.steps.length}`;
+      await eventually(() => page.textContent(`${swar} .step-count`), count, `width ${width} ${count}`);
+      await eventually(() => page.textContent(`${swar} .step.current .readouts .hex`), step.value, `width ${width} step ${i}`);
       if (step.lane_bits && step.cells) {
         const held = await page.locator('table.lane-checks tbody td:nth-child(2)').allTextContents();
         assert.deepEqual(held.map(Number).reverse(), step.cells, `width ${width} step ${i} lanes`);
