@@ -73,9 +73,9 @@ CARGO_HOME_DIR = $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP = $(foreach d,$(wildcard $(CARGO_HOME_DIR)/registry/src/*),--remap-path-prefix=$(d)/=)
 
 # Four wasm modules from the one crate: the page's (`page` feature: the
-# Yew app), the GPU panel's (`gpu-panel`: the panel, wgpu, the kernels) and
-# Practice's (`practice-panel`: exercises, puzzle sets, the grader), each
-# fetched when its panel is first opened, and the Web Worker's (`worker`:
+# shell, the start page, the search), the panels' (`panels`: every panel
+# but the GPU's) and the GPU panel's (`gpu-panel`: the panel, wgpu, the
+# kernels), each fetched when one of its panels is first opened, and the Web Worker's (`worker`:
 # perft, enumeration, searches, the equivalence checker), fetched when a
 # panel first starts a worker. Each glue is minified the same way.
 # The worker's module is optimised for speed, not size (it is not in the
@@ -84,7 +84,7 @@ REMAP = $(foreach d,$(wildcard $(CARGO_HOME_DIR)/registry/src/*),--remap-path-pr
 WORKER_SPEED := --config 'profile.web.package.bitscope.opt-level=3'
 $(WASM): $(SOURCES)
 	# (a fresh folder: wasm-pack 0.15 runs wasm-opt on every .wasm it finds in it)
-	rm -rf $(SITE)/pkg $(SITE)/pkg-worker $(SITE)/pkg-gpu $(SITE)/pkg-practice
+	rm -rf $(SITE)/pkg $(SITE)/pkg-worker $(SITE)/pkg-gpu $(SITE)/pkg-panels
 	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg --out-name bitscope -- --no-default-features --features page
 	# (its own folder, for the same reason)
 	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg-worker -- --no-default-features --features worker $(WORKER_SPEED)
@@ -93,12 +93,12 @@ $(WASM): $(SOURCES)
 	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg-gpu -- --no-default-features --features gpu-panel
 	mv $(SITE)/pkg-gpu/bitscope_bg.wasm $(SITE)/pkg/bitscope_gpu_bg.wasm
 	sed 's/bitscope_bg\.wasm/bitscope_gpu_bg.wasm/' $(SITE)/pkg-gpu/bitscope.js > $(SITE)/pkg/bitscope_gpu.js
-	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg-practice -- --no-default-features --features practice-panel
-	mv $(SITE)/pkg-practice/bitscope_bg.wasm $(SITE)/pkg/bitscope_practice_bg.wasm
-	sed 's/bitscope_bg\.wasm/bitscope_practice_bg.wasm/' $(SITE)/pkg-practice/bitscope.js > $(SITE)/pkg/bitscope_practice.js
-	rm -rf $(SITE)/pkg-worker $(SITE)/pkg-gpu $(SITE)/pkg-practice
+	RUSTFLAGS="$$RUSTFLAGS $(REMAP)" wasm-pack build --profile web --target web --no-typescript --no-pack --out-dir $(SITE)/pkg-panels -- --no-default-features --features panels
+	mv $(SITE)/pkg-panels/bitscope_bg.wasm $(SITE)/pkg/bitscope_panels_bg.wasm
+	sed 's/bitscope_bg\.wasm/bitscope_panels_bg.wasm/' $(SITE)/pkg-panels/bitscope.js > $(SITE)/pkg/bitscope_panels.js
+	rm -rf $(SITE)/pkg-worker $(SITE)/pkg-gpu $(SITE)/pkg-panels
 	# wasm-bindgen's JS glue, minified (names of exports and imports kept): 13.3 -> 10.6 KB gzip
-	for glue in bitscope bitscope_worker bitscope_gpu bitscope_practice; do \
+	for glue in bitscope bitscope_worker bitscope_gpu bitscope_panels; do \
 	  $(MINIFY) $(SITE)/pkg/$$glue.js --format=esm --outfile=$(SITE)/pkg/$$glue.min.js && mv $(SITE)/pkg/$$glue.min.js $(SITE)/pkg/$$glue.js; done
 
 cli:

@@ -92,10 +92,10 @@ fn main() {
     let out = env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let wasm = env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a == "wasm32");
     // `cfg(browser_ui)`: the Yew front end is built (wasm32, for the page's
-    // module, the GPU panel's or Practice's; see Cargo.toml's features)
+    // module, the GPU panel's or the panels'; see Cargo.toml's features)
     println!("cargo::rustc-check-cfg=cfg(browser_ui)");
     let feature = |f: &str| env::var_os(format!("CARGO_FEATURE_{f}")).is_some();
-    if wasm && (feature("PAGE") || feature("GPU_PANEL") || feature("PRACTICE_PANEL")) {
+    if wasm && (feature("PAGE") || feature("GPU_PANEL") || feature("PANELS")) {
         println!("cargo::rustc-cfg=browser_ui");
     }
     let dir = Path::new("src/gpu/kernels");

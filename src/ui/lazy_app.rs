@@ -1,20 +1,23 @@
 //! A panel as its own small Yew app, for a module that the page loads on
 //! first use: the GPU panel (`make dist` builds its module with the
-//! `gpu-panel` feature alone) or Practice (`practice-panel` alone). The
+//! `gpu-panel` feature alone) or any other panel (`panels` alone). The
 //! page's `panels::lazy` loader mounts it. The page and this app talk in
 //! routes: the page hands over the panel's link (`#/gpu?...`) and gets the
 //! new link back on every change of state.
 //!
 //! ```text
 //! page (loader)                    this module
-//!   panel_mount(el, hash, on_hash) -> renders the panel in el
+//!   panel_mount(el, hash, on_hash, -> renders the panel in el
+//!               steps?, autoplay?)    (an embed's step limits)
 //!   panel_update(hash)            -> new props (back, a followed link)
 //!   panel_unmount()               -> the app destroyed
 //!   on_hash(hash)  <---------------- every change of the panel's state
 //! ```
 
+use super::components::StepLimits;
 use super::panels::PanelProps;
 use super::route::{OwnLink, Panel, Route};
+use super::steps::StepRange;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
@@ -23,18 +26,18 @@ use yew::prelude::*;
 struct RootProps {
     hash: String,
     on_hash: js_sys::Function,
+    /// An embed's step limits (none on the full page).
+    limits: Option<StepLimits>,
 }
 
 impl PartialEq for RootProps {
     fn eq(&self, other: &Self) -> bool {
-        self.hash == other.hash && self.on_hash == other.on_hash
+        self.hash == other.hash && self.on_hash == other.on_hash && self.limits == other.limits
     }
 }
 
 /// The panel this module shows for `panel`: the GPU panel in its module;
-/// in the other, Practice or one of the panels that load with it (bit
-/// permutations, division, Gray code, the shortest program, Trits, Float,
-/// Magic bitboards).
+/// in the other, the registry's view of any panel but the GPU's.
 #[cfg(feature = "gpu-panel")]
 fn shown(_: Panel, props: PanelProps) -> Html {
     use super::panels::gpu::GpuPanel;
@@ -43,23 +46,7 @@ fn shown(_: Panel, props: PanelProps) -> Html {
 
 #[cfg(not(feature = "gpu-panel"))]
 fn shown(panel: Panel, props: PanelProps) -> Html {
-    use super::panels::magic::MagicPanel;
-    use super::panels::practice::PracticePanel;
-    use super::panels::shortest::ShortestPanel;
-    use super::panels::trits::TritsPanel;
-    use super::panels::{
-        divide::DividePanel, float::FloatPanel, gray::GrayPanel, permute::PermutePanel,
-    };
-    match panel {
-        Panel::Divide => html! { <DividePanel ..props /> },
-        Panel::Permute => html! { <PermutePanel ..props /> },
-        Panel::Gray => html! { <GrayPanel ..props /> },
-        Panel::Shortest => html! { <ShortestPanel ..props /> },
-        Panel::Trits => html! { <TritsPanel ..props /> },
-        Panel::Float => html! { <FloatPanel ..props /> },
-        Panel::Magic => html! { <MagicPanel ..props /> },
-        _ => html! { <PracticePanel ..props /> },
-    }
+    super::panels::view(panel, props)
 }
 
 #[function_component(Root)]
@@ -76,17 +63,23 @@ fn root(props: &RootProps) -> Html {
         rerender.force_update();
         let _ = on_hash.call1(&JsValue::NULL, &JsValue::from_str(&hash));
     });
-    shown(
+    let view = shown(
         panel,
         PanelProps {
             params: route.params,
             on_params,
         },
-    )
+    );
+    match props.limits {
+        Some(limits) => html! {
+            <ContextProvider<StepLimits> context={limits}>{ view }</ContextProvider<StepLimits>>
+        },
+        None => view,
+    }
 }
 
 thread_local! {
-    static APP: RefCell<Option<(yew::AppHandle<Root>, js_sys::Function)>> = const { RefCell::new(None) };
+    static APP: RefCell<Option<(yew::AppHandle<Root>, RootProps)>> = const { RefCell::new(None) };
     static TREES_SKIPPED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
@@ -128,28 +121,39 @@ fn skip_the_page_trees() {
 }
 
 /// Renders the panel in `host` for the link `hash`; `on_hash(hash)` is
-/// called with the new link on every change. A second mount replaces the first.
+/// called with the new link on every change. In an embed, `autoplay` is
+/// given and `steps` may be (`2..4`): every stepper keeps to them. A second
+/// mount replaces the first.
 #[wasm_bindgen]
-pub fn panel_mount(host: web_sys::Element, hash: String, on_hash: js_sys::Function) {
+pub fn panel_mount(
+    host: web_sys::Element,
+    hash: String,
+    on_hash: js_sys::Function,
+    steps: Option<String>,
+    autoplay: Option<bool>,
+) {
     panel_unmount();
     skip_the_page_trees();
+    let limits = autoplay.map(|autoplay| StepLimits {
+        range: steps.as_deref().and_then(StepRange::parse),
+        autoplay,
+    });
     let props = RootProps {
         hash,
-        on_hash: on_hash.clone(),
+        on_hash,
+        limits,
     };
-    let app = yew::Renderer::<Root>::with_root_and_props(host, props).render();
-    APP.with(|a| *a.borrow_mut() = Some((app, on_hash)));
+    let app = yew::Renderer::<Root>::with_root_and_props(host, props.clone()).render();
+    APP.with(|a| *a.borrow_mut() = Some((app, props)));
 }
 
 /// Shows the link `hash` (the page's route changed).
 #[wasm_bindgen]
 pub fn panel_update(hash: String) {
     APP.with(|a| {
-        if let Some((app, on_hash)) = a.borrow_mut().as_mut() {
-            app.update(RootProps {
-                hash,
-                on_hash: on_hash.clone(),
-            });
+        if let Some((app, props)) = a.borrow_mut().as_mut() {
+            props.hash = hash;
+            app.update(props.clone());
         }
     });
 }

@@ -44,7 +44,7 @@ pub mod hooks;
 #[cfg(all(
     target_arch = "wasm32",
     not(feature = "page"),
-    any(feature = "gpu-panel", feature = "practice-panel")
+    any(feature = "gpu-panel", feature = "panels")
 ))]
 mod lazy_app;
 #[cfg(browser_ui)]

@@ -28,7 +28,7 @@ async function toTheEnd(page, scope) {
 test('division: 7 needs the add variant; stepped on x; the remainder and the inverse test', async () => {
   const { page, problems, context } = await open('divide');
   const names = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
-  assert.ok(names.some((n) => n.includes('bitscope_practice')), 'the panel comes from its own module');
+  assert.ok(names.some((n) => n.includes('bitscope_panels')), 'the panel comes from its own module');
   const lines = await page.locator('.divide-lines li').allTextContents();
   assert.ok(lines.some((l) => l.includes('0x124924925') && l.includes('add variant')), lines.join('\n'));
   assert.ok(lines.some((l) => /A shift of 2 is too little/.test(l)), lines.join('\n'));

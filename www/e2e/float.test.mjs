@@ -23,7 +23,7 @@ const exact = (page) => page.textContent('.float-bits-card .float-exact');
 test('float: opened from its link, 0.1 in binary32 exactly and in every format', async () => {
   const { page, problems, context } = await open('float');
   const names = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
-  assert.ok(names.some((n) => n.includes('bitscope_practice')), 'the panel comes from the late module');
+  assert.ok(names.some((n) => n.includes('bitscope_panels')), 'the panel comes from the late module');
   assert.equal(await page.textContent('h2'), 'Float: IEEE 754 bit by bit');
   assert.equal(await exact(page), '0.100000001490116119384765625');
   assert.match(await page.textContent('.float-rounding'), /inexact/);

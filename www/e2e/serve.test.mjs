@@ -64,6 +64,11 @@ test('dist: hashed names, each file beside its .br and .gz', () => {
   const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
   for (const f of [...Object.values(a), ...later]) assert.ok(sw.includes(JSON.stringify(f)), `sw.js caches ${f}`);
   assert.ok(readFileSync(join(dist, 'static/embed.js')).length <= 2048, 'embed.js is at most 2 KB');
+  // the first paint needs index.html alone: its CSS inline, the start page prerendered
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  assert.match(html, /<style>[^<]*\.panel\b[^<]*<\/style>/, 'the CSS is inline');
+  assert.ok(!/<link rel="stylesheet"/.test(html), 'no stylesheet to wait for');
+  assert.match(html, /<main id="panel" data-panel="start"><section class="panel start">/, 'the start page is prerendered');
 });
 
 test('serve: br, gzip and identity are the same bytes, with the right headers', async () => {
@@ -72,7 +77,6 @@ test('serve: br, gzip and identity are the same bytes, with the right headers', 
     ['index.html', '/', 'text/html', false],
     [a.wasm, `/${a.wasm}`, 'application/wasm', true],
     [a.glue, `/${a.glue}`, 'text/javascript', true],
-    [a.css, `/${a.css}`, 'text/css', true],
     [a.worker, `/${a.worker}`, 'text/javascript', true],
     ['sw.js', '/sw.js', 'text/javascript', false],
     ['manifest.webmanifest', '/manifest.webmanifest', 'application/manifest+json', false],

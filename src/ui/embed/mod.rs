@@ -19,18 +19,12 @@
 //! ```
 
 // (Practice's module writes exercises' embeds too)
-#[cfg(all(
-    target_arch = "wasm32",
-    any(feature = "page", feature = "practice-panel")
-))]
+#[cfg(all(target_arch = "wasm32", any(feature = "page", feature = "panels")))]
 #[cfg_attr(not(feature = "page"), allow(dead_code))]
 mod snippet;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub use snippet::EmbedButton;
-#[cfg(all(
-    target_arch = "wasm32",
-    any(feature = "page", feature = "practice-panel")
-))]
+#[cfg(all(target_arch = "wasm32", any(feature = "page", feature = "panels")))]
 pub use snippet::{site_base, snippet};
 
 use super::registry::Panel;

@@ -5,6 +5,7 @@
 //! orders are `bits::square::SquareOrder`, the operations
 //! `bits::board_ops`; this panel draws them.
 
+pub use super::minis::bitboard as mini;
 use super::PanelProps;
 use crate::bits::board_ops::{trace, BoardOperation};
 use crate::bits::square::{Square, SquareOrder};
@@ -77,12 +78,4 @@ pub fn bitboard_panel(props: &PanelProps) -> Html {
             </div>
         </PanelFrame>
     }
-}
-
-/// The start page's miniature: the queens, rotated.
-pub fn mini() -> Html {
-    use crate::bits::board_ops::{apply, BoardOperation};
-    let start = crate::chess::Position::startpos();
-    let queens = start.bishops() & start.rooks();
-    html! { <BitGrid board={apply(BoardOperation::Rotate90, queens)} small=true label="the queens, rotated 90°" /> }
 }

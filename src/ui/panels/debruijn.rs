@@ -8,6 +8,7 @@
 
 use super::debruijn_list::MagicList;
 use super::debruijn_search::SearchTree;
+pub use super::minis::debruijn as mini;
 use super::PanelProps;
 use crate::bits::debruijn::{
     derivation_trace, derive_table, export_c, export_rust, folded_scan_trace, graph, log2_width,
@@ -425,17 +426,5 @@ fn export_card(&ExportProps { width, magic }: &ExportProps) -> Html {
                 <p class="muted">{ "Choose a valid magic to export its table." }</p>
             }
         </div>
-    }
-}
-
-/// The start page's miniature: the lowest set bit of 0x68 by the 8-bit scan.
-pub fn mini() -> Html {
-    let v = 0x68u64;
-    let low = v & v.wrapping_neg();
-    html! {
-        <>
-        <BitRow word={Word::new(low, 8)} highlight={low} readouts={false} label="x & -x of 0x68" />
-        <p class="mini">{ format!("lowest set bit of 0x68: {}", crate::bits::debruijn::scan(8, 0x1D, v).map_or("?".into(), |i| i.to_string())) }</p>
-        </>
     }
 }

@@ -6,7 +6,7 @@
 //! URL state: `ui::state::DivideState` (`d`, `width`, `signed`, `x`,
 //! `step`, `tstep`).
 
-pub use super::family_minis::divide as mini;
+pub use super::minis::divide as mini;
 use super::PanelProps;
 use crate::bits::divide::derive;
 use crate::bits::divide_signed::derive_signed;

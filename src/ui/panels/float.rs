@@ -9,11 +9,11 @@
 //! URL state: `ui::state::FloatState` (`f`, `mode`, `bits`, `n`, `op`,
 //! `a`, `b`, `c`, `to`, `step`).
 
-pub use super::family_minis::float as mini;
 use super::float_cards::{
     shown, shows_sum, BitsCard, FormatsCard, InvSqrtErrorsCard, LineCard, Shown, SpecialsCard,
     SumCard,
 };
+pub use super::minis::float as mini;
 use super::PanelProps;
 use crate::bits::float::arith::Op;
 use crate::bits::float::format::{Format, ALL};

@@ -5,7 +5,7 @@
 //! URL state: `ui::state::GrayState` (`width`, `x`, `step`, `dstep`, `n`,
 //! `k`, `at`, `gstep`).
 
-pub use super::family_minis::gray as mini;
+pub use super::minis::gray as mini;
 use super::PanelProps;
 use crate::bits::gray::{from_gray_trace, gosper_next_trace, subsets, to_gray, to_gray_trace};
 use crate::bits::word::Word;

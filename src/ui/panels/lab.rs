@@ -8,6 +8,7 @@
 
 use super::lab_code::CodeLab;
 use super::lab_compare::CompareCard;
+pub use super::minis::lab as mini;
 use super::PanelProps;
 use crate::bits::trace::Trace;
 use crate::bits::word::Word;
@@ -195,16 +196,4 @@ fn presets_view() -> Html {
         }
     });
     link_list("Presets", items)
-}
-
-/// The start page's miniature: x & (x - 1) evaluated.
-pub fn mini() -> Html {
-    let vars = crate::lang::expr::Vars {
-        x: 0x68,
-        y: 0,
-        z: 0,
-    };
-    let value = crate::lang::expr::evaluate("x & (x - 1)", 8, vars)
-        .map_or_else(|e| e.to_string(), |t| t.result_text());
-    html! { <p class="mini">{ format!("x & (x - 1) with x = 0x68: {value} (the lowest bit cleared)") }</p> }
 }

@@ -1,12 +1,14 @@
-//! A panel that is a wasm module of its own (`ui::lazy_app`), which only a
-//! visitor who opens it downloads: the GPU panel (wgpu and the kernels) and
-//! Practice (the exercises, the puzzle sets and the grader). In the page's
-//! module its place holds this loader: index.html's `bitscopeGpu()` or
-//! `bitscopePractice()` imports the module once; the loader mounts the
-//! panel in its place, hands it every new route, and takes back every
-//! change of its state as a route.
+//! A panel from a wasm module of its own (`ui::lazy_app`), which only a
+//! visitor who opens one of its panels downloads: the panels' module (every
+//! panel but the GPU's) and the GPU panel's (wgpu and the kernels). In the
+//! page's module each panel's place holds this loader: index.html's
+//! `bitscopePanels()` or `bitscopeGpu()` imports the module once; the
+//! loader mounts the panel in its place (with an embed's step limits),
+//! hands it every new route, and takes back every change of its state as
+//! a route.
 
 use super::PanelProps;
+use crate::ui::components::StepLimits;
 use crate::ui::route::{Panel, Params, Route};
 use js_sys::{Function, Reflect};
 use std::cell::{Cell, RefCell};
@@ -35,7 +37,7 @@ fn js_text(e: JsValue) -> String {
 fn loader_name(panel: Panel) -> &'static str {
     match panel {
         Panel::Gpu => "bitscopeGpu",
-        _ => "bitscopePractice",
+        _ => "bitscopePanels",
     }
 }
 
@@ -92,6 +94,7 @@ pub fn lazy_panel(LazyProps { panel, props }: &LazyProps) -> Html {
     let panel = *panel;
     let host = use_node_ref();
     let load = use_state(|| Load::Loading);
+    let limits = use_context::<StepLimits>();
     let hash = Route {
         panel,
         params: props.params.clone(),
@@ -119,7 +122,7 @@ pub fn lazy_panel(LazyProps { panel, props }: &LazyProps) -> Html {
                     if !still.get() {
                         return Ok(());
                     }
-                    mount(&module, &host, &mounted)?;
+                    mount(&module, &host, &mounted, limits)?;
                     mounted.borrow_mut().module = Some(module);
                     Ok(())
                 });
@@ -159,8 +162,14 @@ pub fn lazy_panel(LazyProps { panel, props }: &LazyProps) -> Html {
     }
 }
 
-/// Mounts the panel in `host`, wired to `link`.
-fn mount(module: &JsValue, host: &NodeRef, link: &Rc<RefCell<Link>>) -> Result<(), String> {
+/// Mounts the panel in `host`, wired to `link`; an embed's step limits go
+/// with it (a context does not cross into another module's Yew).
+fn mount(
+    module: &JsValue,
+    host: &NodeRef,
+    link: &Rc<RefCell<Link>>,
+    limits: Option<StepLimits>,
+) -> Result<(), String> {
     let el: web_sys::Element = host.cast().ok_or("the panel's place is gone")?;
     let weak = Rc::downgrade(link);
     let on_hash = Closure::<dyn Fn(String)>::new(move |hash: String| {
@@ -170,7 +179,17 @@ fn mount(module: &JsValue, host: &NodeRef, link: &Rc<RefCell<Link>>) -> Result<(
         }
     });
     let hash = JsValue::from_str(&link.borrow().hash);
-    call(module, "panel_mount", &[&el, &hash, on_hash.as_ref()])?;
+    let steps = limits
+        .and_then(|l| l.range)
+        .map(|r| JsValue::from_str(&r.text()));
+    let autoplay = limits.map(|l| JsValue::from_bool(l.autoplay));
+    let none = JsValue::UNDEFINED;
+    let (steps, autoplay) = (steps.unwrap_or(none.clone()), autoplay.unwrap_or(none));
+    call(
+        module,
+        "panel_mount",
+        &[&el, &hash, on_hash.as_ref(), &steps, &autoplay],
+    )?;
     link.borrow_mut().on_hash = Some(on_hash);
     Ok(())
 }

@@ -4,13 +4,90 @@
 //! panel reads its typed state (`ui::state`) from them once per render, and
 //! every change is an `Action` whose resulting state is written back.
 
+// Every panel but the GPU's is built into the panels' module (feature
+// `panels`, loaded on first use); the page's module holds a loader and a
+// start-page miniature in each one's place (`loaders.rs`, `minis.rs`).
+#[cfg(feature = "panels")]
 pub(crate) mod bitboard;
+#[cfg(feature = "panels")]
 pub(crate) mod debruijn;
+#[cfg(feature = "panels")]
 mod debruijn_list;
+#[cfg(feature = "panels")]
 mod debruijn_search;
-// The GPU panel and Practice: each built into its own wasm module
-// (features `gpu-panel`, `practice-panel`, loaded on first use); the page's
-// module holds a loader in each one's place.
+#[cfg(feature = "panels")]
+pub(crate) mod divide;
+#[cfg(feature = "panels")]
+pub(crate) mod float;
+#[cfg(feature = "panels")]
+mod float_cards;
+#[cfg(feature = "panels")]
+pub(crate) mod gray;
+#[cfg(feature = "panels")]
+pub(crate) mod lab;
+#[cfg(feature = "panels")]
+mod lab_code;
+#[cfg(feature = "panels")]
+mod lab_code_compare;
+#[cfg(feature = "panels")]
+mod lab_compare;
+#[cfg(not(feature = "panels"))]
+mod loaders;
+#[cfg(feature = "panels")]
+pub(crate) mod magic;
+#[cfg(feature = "panels")]
+pub(crate) mod nibble_board;
+#[cfg(feature = "panels")]
+pub(crate) mod nibbles;
+#[cfg(feature = "panels")]
+pub(crate) mod permute;
+#[cfg(feature = "panels")]
+pub(crate) mod popcount;
+#[cfg(feature = "panels")]
+pub(crate) mod position;
+#[cfg(feature = "panels")]
+mod position_compare;
+#[cfg(feature = "panels")]
+mod position_suite;
+#[cfg(feature = "panels")]
+pub(crate) mod quad;
+#[cfg(feature = "panels")]
+pub(crate) mod shortest;
+#[cfg(feature = "panels")]
+pub(crate) mod swar;
+#[cfg(feature = "panels")]
+pub(crate) mod trits;
+#[cfg(not(feature = "panels"))]
+pub(crate) use loaders::{
+    bitboard, debruijn, divide, float, gray, lab, magic, nibble_board, nibbles, permute, popcount,
+    position, quad, shortest, swar, trits,
+};
+mod minis;
+// Practice: in the panels' module too; its loader keeps its "try it" links
+// and its miniature in the page.
+#[cfg(feature = "panels")]
+pub(crate) mod practice;
+#[cfg(not(feature = "panels"))]
+#[path = "practice_loader.rs"]
+pub(crate) mod practice;
+#[cfg(feature = "panels")]
+mod practice_class;
+#[cfg(feature = "panels")]
+mod practice_class_api;
+#[cfg(feature = "panels")]
+mod practice_exercise;
+#[cfg(feature = "panels")]
+mod practice_grade;
+#[cfg(feature = "panels")]
+mod practice_gradebook;
+mod practice_progress;
+#[cfg(feature = "panels")]
+mod practice_puzzle;
+#[cfg(feature = "panels")]
+mod practice_sets;
+#[cfg(feature = "panels")]
+mod practice_write;
+// The GPU panel: a module of its own (feature `gpu-panel`).
 #[cfg(feature = "gpu-panel")]
 pub(crate) mod gpu;
 #[cfg(not(feature = "gpu-panel"))]
@@ -25,68 +102,9 @@ mod gpu_matrix;
 mod gpu_mini;
 #[cfg(feature = "gpu-panel")]
 mod gpu_rows;
-// The catalog's panels (bit permutations, division by a constant, Gray
-// code), Float, Magic bitboards, Trits and the shortest program: built
-// into Practice's module, loaded on first use; the page's
-// module holds a loader and a miniature for each.
-#[cfg(feature = "practice-panel")]
-pub(crate) mod divide;
-#[cfg(not(feature = "practice-panel"))]
-mod family_loader;
-mod family_minis;
-#[cfg(not(feature = "practice-panel"))]
-pub(crate) use family_loader::{divide, float, gray, magic, permute, shortest, trits};
-#[cfg(feature = "practice-panel")]
-pub(crate) mod float;
-#[cfg(feature = "practice-panel")]
-mod float_cards;
-#[cfg(feature = "practice-panel")]
-pub(crate) mod gray;
-pub(crate) mod lab;
-mod lab_code;
-mod lab_code_compare;
-mod lab_compare;
-#[cfg(not(all(feature = "gpu-panel", feature = "practice-panel")))]
+#[cfg(not(all(feature = "gpu-panel", feature = "panels")))]
 mod lazy;
-#[cfg(feature = "practice-panel")]
-pub(crate) mod magic;
-pub(crate) mod nibble_board;
-pub(crate) mod nibbles;
-#[cfg(feature = "practice-panel")]
-pub(crate) mod permute;
-pub(crate) mod popcount;
-pub(crate) mod position;
-mod position_compare;
-mod position_suite;
-#[cfg(feature = "practice-panel")]
-pub(crate) mod practice;
-#[cfg(not(feature = "practice-panel"))]
-#[path = "practice_loader.rs"]
-pub(crate) mod practice;
-#[cfg(feature = "practice-panel")]
-mod practice_class;
-#[cfg(feature = "practice-panel")]
-mod practice_class_api;
-#[cfg(feature = "practice-panel")]
-mod practice_exercise;
-#[cfg(feature = "practice-panel")]
-mod practice_grade;
-#[cfg(feature = "practice-panel")]
-mod practice_gradebook;
-mod practice_progress;
-#[cfg(feature = "practice-panel")]
-mod practice_puzzle;
-#[cfg(feature = "practice-panel")]
-mod practice_sets;
-#[cfg(feature = "practice-panel")]
-mod practice_write;
-pub(crate) mod quad;
-#[cfg(feature = "practice-panel")]
-pub(crate) mod shortest;
 mod start;
-pub(crate) mod swar;
-#[cfg(feature = "practice-panel")]
-pub(crate) mod trits;
 
 pub use practice::try_it;
 pub use start::StartPage;

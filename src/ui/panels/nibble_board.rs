@@ -5,6 +5,7 @@
 //! URL state: `ui::state::NibbleBoardState` (`fen`, `sq`, `op`, `code`,
 //! `step`).
 
+pub use super::minis::nibble_board as mini;
 use super::PanelProps;
 use crate::bits::nibble_board::{
     byte_and_shift, nibble_board_trace, nibble_get_trace, nibble_set_trace, NibbleBoard,
@@ -172,12 +173,4 @@ fn bytes_card(board: &NibbleBoard, square: u32, quad_link: Html) -> Html {
         <p class="see-also">{ "See also: " }{ quad_link }</p>
     </div>
     }
-}
-
-/// The start page's miniature: e8's king in byte 30 of the start position.
-pub fn mini() -> Html {
-    let code = NibbleBoard::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
-        .and_then(|b| b.get(60))
-        .unwrap_or(0);
-    html! { <p class="mini">{ format!("e8 = byte 30, low nibble: {code} ({})", crate::bits::piece::code_name(code)) }</p> }
 }

@@ -3,6 +3,7 @@
 //!
 //! URL state: `ui::state::NibblesState` (`x` as bare hex, `op`, `step`).
 
+pub use super::minis::nibbles as mini;
 use super::PanelProps;
 use crate::bits::nibble::{negate_trace, sign_extend_trace, signed_table};
 use crate::bits::word::Word;
@@ -67,18 +68,5 @@ pub fn nibbles_panel(props: &PanelProps) -> Html {
                 </div>
             </div>
         </PanelFrame>
-    }
-}
-
-/// The start page's miniature: 0xB read both ways.
-pub fn mini() -> Html {
-    use crate::bits::nibble::sign_extend_nibble;
-    use crate::bits::word::Word;
-    use crate::ui::components::BitRow;
-    html! {
-        <>
-        <BitRow word={Word::new(0xB, 4)} readouts={false} label="0xB" />
-        <p class="mini">{ format!("unsigned 11, signed {}", sign_extend_nibble(0xB)) }</p>
-        </>
     }
 }

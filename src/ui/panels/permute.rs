@@ -5,7 +5,7 @@
 //! URL state: `ui::state::PermuteState` (`mode`, `width`, `x`, `perm`,
 //! `step`).
 
-pub use super::family_minis::permute as mini;
+pub use super::minis::permute as mini;
 use super::PanelProps;
 use crate::bits::permute::{
     benes, max_stages, permute_plain, reverse_by_table, reverse_ladder, reverse_plain, Network,

@@ -4,6 +4,7 @@
 //!
 //! URL state: `ui::state::PopcountState` (`width`, `x`, `step`, `kstep`).
 
+pub use super::minis::popcount as mini;
 use super::PanelProps;
 use crate::bits::popcount::{hardware, kernighan_trace, lane_popcounts, trace, WIDTHS};
 use crate::bits::trace::check_mark;
@@ -109,17 +110,5 @@ fn lane_checks_table(lane_bits: u32, cells: &[i64], want: &[i64]) -> Html {
             </tbody>
         </table>
         </div>
-    }
-}
-
-/// The start page's miniature: 0xb6 counted three ways.
-pub fn mini() -> Html {
-    use crate::bits::popcount::{kernighan, swar};
-    let x = 0xb6u64;
-    html! {
-        <>
-        <BitRow word={Word::new(x, 8)} lane_bits={2} readouts={false} label="0xb6 in 2-bit lanes" />
-        <p class="mini">{ format!("SWAR {}, Kernighan {} turns, count_ones {}", swar(8, x).unwrap_or(0), kernighan(x), x.count_ones()) }</p>
-        </>
     }
 }

@@ -7,6 +7,7 @@
 //! URL state: `ui::state::PositionState` (`fen`, `depth`, `mv`, `path`,
 //! and the budget inputs `threads`, `pos`, `plies`, `move`).
 
+pub use super::minis::position as mini;
 use super::position_compare::CompareCard;
 use super::position_suite::SuiteCard;
 use super::PanelProps;
@@ -449,22 +450,6 @@ fn field_meaning(mv: Move, name: &str, value: u32) -> String {
             }
         }
         _ => String::new(),
-    }
-}
-
-/// The start page's miniature: the queens as bishops & rooks.
-pub fn mini() -> Html {
-    let start = Position::startpos();
-    let q = start.bishops() & start.rooks();
-    let names: Vec<String> = (0..64)
-        .filter(|s| q >> s & 1 == 1)
-        .map(crate::bits::square::square_name)
-        .collect();
-    html! {
-        <>
-        <BitGrid board={q} small=true label="B & R = queens" />
-        <p class="mini">{ format!("queens: {}", names.join(", ")) }</p>
-        </>
     }
 }
 

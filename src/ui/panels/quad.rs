@@ -5,6 +5,7 @@
 //!
 //! URL state: `ui::state::QuadState` (`fen`, `op`, `sq`, `set`, `step`).
 
+pub use super::minis::quad as mini;
 use super::PanelProps;
 use crate::bits::nibble_board::NibbleBoard;
 use crate::bits::piece::{code_letter, code_name};
@@ -191,19 +192,4 @@ fn codes_so_far(trace: &Trace, step: usize) -> Html {
         })
         .collect::<Vec<_>>();
     html! { <BitGrid {board} marks={Some(Rc::new(marks))} label="the codes so far" /> }
-}
-
-/// The start page's miniature: the sliders of the start position, one expression.
-pub fn mini() -> Html {
-    use crate::bits::quad::{Quad, QuadSet};
-    let q = Quad::from_board(
-        &crate::bits::nibble_board::NibbleBoard::from_fen(crate::chess::CPW_POSITIONS[0].1)
-            .unwrap_or_default(),
-    );
-    html! {
-        <>
-        <BitGrid board={QuadSet::Sliders.eval(&q)} small=true label="(q1 ^ q2) & (q0 | q2) = sliders" />
-        <p class="mini">{ format!("start position, q3 (black) = {:#018x}", q.0[3]) }</p>
-        </>
-    }
 }

@@ -8,7 +8,7 @@
 //! URL state: `ui::state::SynthState` (`src`, `fn`, `ops`, `consts`,
 //! `max`, `secs`).
 
-pub use super::family_minis::shortest as mini;
+pub use super::minis::shortest as mini;
 use super::PanelProps;
 use crate::ui::components::{input_value, on_select};
 use crate::ui::hooks::{use_worker_job, JobState};

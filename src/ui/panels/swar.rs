@@ -5,6 +5,7 @@
 //! URL state: `ui::state::SwarState` (`op`, `width`, `lanes`, `x`, `y`,
 //! `step`).
 
+pub use super::minis::swar as mini;
 use super::PanelProps;
 use crate::bits::swar::{lane_checks, trace, LaneCheck, SwarOp, LANE_BITS, WIDTHS};
 use crate::bits::teach::{nibble::placement_of_lanes, swar::why as why_text};
@@ -220,20 +221,6 @@ fn naive_view(op: SwarOp, lane_bits: u32, naive: &Step, checks: &[LaneCheck]) ->
         <h4>{ if signed_op { "the unsigned average, without the sign correction".to_string() } else { format!("naive {}", naive.expr) } }</h4>
         <BitRow word={naive.value} lane_bits={lane_bits} highlight={naive.highlight} readouts={false} />
         <p class={classes!("leak-note", if leaked.is_empty() { "ok" } else { "bad" })}>{ text }</p>
-        </>
-    }
-}
-
-/// The start page's miniature: one SWAR add of 4-bit lanes.
-pub fn mini() -> Html {
-    use crate::bits::swar::{add, lanes_unsigned, LaneLayout};
-    let (x, y) = (0x7838, 0x1858);
-    let z = LaneLayout::new(32, 4).map(|l| add(l, x, y)).unwrap_or(0);
-    let lanes = |v: u64| format!("{:?}", &lanes_unsigned(Word::new(v, 32), 4)[..4]);
-    html! {
-        <>
-        <BitRow word={Word::new(z, 16)} lane_bits={4} readouts={false} label="SWAR add, 4-bit lanes (low 16 bits)" />
-        <p class="mini">{ format!("{} + {} = {} (mod 16 each)", lanes(x), lanes(y), lanes(z)) }</p>
         </>
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! URL state: `ui::state::TritsState` (`a`, `b`, `order`, `step`).
 
-pub use super::family_minis::trits as mini;
+pub use super::minis::trits as mini;
 use super::PanelProps;
 use crate::bits::teach::trit::{corrections, why as why_text};
 use crate::bits::teach::Correction;

@@ -10,7 +10,7 @@
 mod cards;
 mod table;
 
-pub use super::family_minis::magic as mini;
+pub use super::minis::magic as mini;
 
 use super::PanelProps;
 use crate::bits::square::Square;
