@@ -51,9 +51,10 @@ pub fn embed_view(props: &EmbedViewProps) -> Html {
     };
     let full = format!("./{}", route.to_hash());
     let EmbedOptions { controls, .. } = options;
-    let onclick = other_panels_in_a_new_tab(route.panel.slug());
+    let frame = use_node_ref();
+    use_other_panels_in_a_new_tab(&frame, route.panel.slug());
     html! {
-        <div class={classes!("embed", (!controls).then_some("no-controls"))} data-panel={route.panel.slug()} {onclick}>
+        <div ref={frame} class={classes!("embed", (!controls).then_some("no-controls"))} data-panel={route.panel.slug()}>
             <ContextProvider<StepLimits> context={limits}>
                 <main id="panel" data-panel={route.panel.slug()}>
                     <h1 class="visually-hidden">{ format!("{} — bitscope", route.panel.title()) }</h1>
@@ -68,22 +69,36 @@ pub fn embed_view(props: &EmbedViewProps) -> Html {
 }
 
 /// A link to another panel ("see also") opens the whole site in a new tab:
-/// the frame keeps its own panel, inside the course page.
-fn other_panels_in_a_new_tab(own: &'static str) -> Callback<MouseEvent> {
-    Callback::from(move |e: MouseEvent| {
-        let link = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|el| el.closest("a[href^='#/']").ok().flatten());
-        let Some(href) = link.and_then(|a| a.get_attribute("href")) else {
-            return;
-        };
-        let slug = href[2..].split(['?', '/']).next().unwrap_or_default();
-        if slug != own && slug != "embed" {
-            e.prevent_default();
-            if let Some(w) = web_sys::window() {
-                let _ = w.open_with_url_and_target(&format!("./{href}"), "_blank");
-            }
+/// the frame keeps its own panel, inside the course page. A DOM listener,
+/// not Yew's `onclick`: a panel from the panels' module is another Yew app,
+/// whose clicks the page's Yew does not see.
+#[hook]
+fn use_other_panels_in_a_new_tab(frame: &NodeRef, own: &'static str) {
+    let frame = frame.clone();
+    use_effect_with(own, move |_| {
+        use gloo::events::{EventListener, EventListenerOptions};
+        let options = EventListenerOptions::enable_prevent_default();
+        let listener = frame.cast::<web_sys::Element>().map(|el| {
+            EventListener::new_with_options(&el, "click", options, move |e| open_elsewhere(e, own))
+        });
+        move || drop(listener)
+    });
+}
+
+/// A click on a link to another panel: the site opens it in a new tab.
+fn open_elsewhere(e: &web_sys::Event, own: &str) {
+    let link = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest("a[href^='#/']").ok().flatten());
+    let Some(href) = link.and_then(|a| a.get_attribute("href")) else {
+        return;
+    };
+    let slug = href[2..].split(['?', '/']).next().unwrap_or_default();
+    if slug != own && slug != "embed" {
+        e.prevent_default();
+        if let Some(w) = web_sys::window() {
+            let _ = w.open_with_url_and_target(&format!("./{href}"), "_blank");
         }
-    })
+    }
 }

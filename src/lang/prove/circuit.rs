@@ -191,6 +191,29 @@ impl Circuit {
         v
     }
 
+    /// `root`'s value in 64 simulations at once, one a bit (lane): input
+    /// `k` takes the bits of `input(k)`. Only `root`'s cone is computed.
+    pub fn simulate_lanes(&self, root: Lit, input: impl Fn(u32) -> u64) -> u64 {
+        let cone = self.cone(root);
+        let mut v = vec![0u64; self.nodes.len()];
+        let lit = |v: &[u64], l: Lit| {
+            if l.negated() {
+                !v[l.node()]
+            } else {
+                v[l.node()]
+            }
+        };
+        for n in cone {
+            v[n] = match self.nodes[n] {
+                Node::False => 0,
+                Node::Input(k) => input(k),
+                Node::And(a, b) => lit(&v, a) & lit(&v, b),
+                Node::Xor(a, b) => lit(&v, a) ^ lit(&v, b),
+            };
+        }
+        lit(&v, root)
+    }
+
     /// A wire's value in a simulation from [`Circuit::simulate`].
     pub fn value(values: &[bool], l: Lit) -> bool {
         values[l.node()] != l.negated()

@@ -7,6 +7,7 @@
 //! (the unwinding check); past the unroll limit the proof stops with "not
 //! proven: loop bound". Arrays are read and written through selects.
 
+use super::super::bdd;
 use super::super::circuit::{Circuit, Lit};
 use super::super::words::eq;
 use super::super::{sat, Control, Flow};
@@ -17,6 +18,31 @@ use crate::lang::c::ast::{
 };
 use crate::lang::c::math::MathFn;
 use crate::lang::c::{Program, Scalar, Value};
+
+/// The most nodes an unwinding check's decision diagram may take before
+/// the solver is asked instead (about 10 MB).
+const UNWIND_BDD_NODES: usize = 1 << 18;
+
+/// The 64 inputs an unwinding check simulates before any proof, a lane
+/// each, as input bit `k`'s 64 values: all zeros, all ones, then
+/// pseudo-random words of densities 1/4, 1/2 and 3/4 (a loop that runs
+/// while bits are left needs the dense ones).
+fn unwind_lanes(k: u32) -> u64 {
+    let mix = |salt: u64| {
+        let mut z = u64::from(k)
+            .wrapping_add(salt)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let (a, b) = (mix(1), mix(2));
+    let lanes = [a & b, a, a | b];
+    let pick = (0..62).fold(0u64, |acc, lane| {
+        acc | (lanes[lane % 3] >> lane & 1) << lane
+    });
+    pick << 2 | 0b10
+}
 
 /// A union whose members are all scalars of its whole size (`u2f`'s):
 /// one word of that size, its members the same bits as other types.
@@ -295,10 +321,19 @@ impl<'a> Exec<'a> {
         Ok(())
     }
 
-    /// The unwinding check: can `guard` be true for some input?
+    /// The unwinding check: can `guard` be true for some input? Most
+    /// answers are "yes", found by simulating 64 inputs at once; a "no"
+    /// is asked of a decision diagram first (Kernighan's loop: "can x
+    /// still have a bit after 64 turns?" is a count, small as a diagram and
+    /// slow for the solver), then of the solver.
     fn reachable(&mut self, guard: Lit) -> R<bool> {
-        if guard == Lit::TRUE {
+        if guard == Lit::TRUE || self.c.simulate_lanes(guard, unwind_lanes) != 0 {
             return Ok(true);
+        }
+        match bdd::decide(self.c, guard, UNWIND_BDD_NODES, |input| input) {
+            bdd::Answer::Never => return Ok(false),
+            bdd::Answer::Sometimes(_) => return Ok(true),
+            bdd::Answer::TooBig => {}
         }
         match sat::solve(self.c, guard, self.limits.unwind_steps, &mut *self.ctl) {
             sat::Answer::Unsat => Ok(false),
