@@ -12,7 +12,7 @@ use crate::common::gcc;
 use crate::common::rng::Rng;
 use bitscope::lang::c::{Program, Value};
 use bitscope::lang::prove::c::{prove, Outcome, Side, Verdict};
-use bitscope::lang::prove::{NoControl, Options};
+use bitscope::lang::prove::{Method, NoControl, Options};
 
 /// (name, the trick, its plain form); each file's last function is used.
 const PAIRS: [(&str, &str, &str); 14] = [
@@ -122,6 +122,20 @@ fn each_trick_is_proven_equal_to_its_plain_form() {
         let v = verdict(trick, plain);
         assert_eq!(v.equal, Some(true), "{name}: {v:?}");
     }
+}
+
+/// Popcount of a 64-bit word two ways: a loop over the bits against
+/// Kernighan's loop, whose 65th turn the unwinding check must show
+/// unreachable ("not proven" within the budget before it asked a decision
+/// diagram); one turn short of the bits, refuted.
+#[test]
+fn kernighan_against_the_bit_loop_at_64_bits_is_proven() {
+    let bits = |n: u32| format!("int g(unsigned long x) {{ int c = 0; for (int i = 0; i < {n}; i++) c += (x >> i) & 1; return c; }}");
+    let kernighan = "int f(unsigned long x) { int c = 0; while (x) { x &= x - 1; c++; } return c; }";
+    let v = verdict(kernighan, &bits(64));
+    assert_eq!(v.equal, Some(true), "{v:?}");
+    assert!(matches!(v.method, Method::Bdd | Method::Sat), "{v:?}");
+    assert_eq!(verdict(kernighan, &bits(63)).equal, Some(false));
 }
 
 #[test]
