@@ -47,6 +47,11 @@ int pop(uint64_t x) {
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }";
+/// Kernighan's loop: one turn a set bit, so its unrolling stops only once
+/// "x still has a bit after 64 turns" is shown impossible.
+const POP64_KERNIGHAN: &str =
+    "int f(unsigned long x) { int c = 0; while (x) { x &= x - 1; c++; } return c; }";
+
 const POP64_LOOP: &str = "int pop(unsigned long x) { int n = 0; for (int i = 0; i < 64; i++) n += (x >> i) & 1; return n; }";
 
 /// Tricks and their plain forms (each pair: the trick, the plain form).
@@ -107,6 +112,11 @@ pub fn run(rounds: u32) {
         (
             "popcount 64: parallel vs bit-by-bit loop",
             POP64,
+            POP64_LOOP,
+        ),
+        (
+            "popcount 64: Kernighan vs bit-by-bit loop",
+            POP64_KERNIGHAN,
             POP64_LOOP,
         ),
     ] {
