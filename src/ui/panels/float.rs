@@ -27,7 +27,7 @@ use yew::prelude::*;
 pub fn float_panel(props: &PanelProps) -> Html {
     let state: FloatState = props.state();
     let dispatch = props.dispatch(&state);
-    let computed = use_memo(state.clone(), |s| shown(s));
+    let computed = use_memo(state.clone(), shown);
     // the last value that read stays while a typed text does not
     let last = use_mut_ref(|| None::<Shown>);
     let error = match &*computed {
