@@ -45,6 +45,8 @@ async function renderStart(site) {
     }
     const app = window.document.getElementById('app');
     if (!app.querySelector('main#panel .start-card')) throw new Error('the start page did not render');
+    // (marked: its theme button, drawn for the light theme, waits for the app)
+    app.firstElementChild.setAttribute('data-prerendered', '');
     return app.innerHTML;
   } finally {
     await window.happyDOM.close();

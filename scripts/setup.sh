@@ -47,7 +47,7 @@ if [ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERS
   cargo install -q wasm-pack --version "$WASM_PACK_VERSION"
 fi
 
-# --- npm: binaryen (wasm-opt), esbuild, playwright-core, axe-core ----------
+# --- npm: binaryen (wasm-opt), esbuild, happy-dom (the prerender), playwright-core, axe-core
 # (`make dist` compresses with Node's own zlib: brotli -q 11 and gzip -9.)
 if [ -f www/package-lock.json ]; then
   if [ ! -d www/node_modules ] || [ www/package-lock.json -nt www/node_modules/.package-lock.json ]; then

@@ -130,8 +130,11 @@ fn each_trick_is_proven_equal_to_its_plain_form() {
 /// diagram); one turn short of the bits, refuted.
 #[test]
 fn kernighan_against_the_bit_loop_at_64_bits_is_proven() {
-    let bits = |n: u32| format!("int g(unsigned long x) {{ int c = 0; for (int i = 0; i < {n}; i++) c += (x >> i) & 1; return c; }}");
-    let kernighan = "int f(unsigned long x) { int c = 0; while (x) { x &= x - 1; c++; } return c; }";
+    let bits = |n: u32| {
+        format!("int g(unsigned long x) {{ int c = 0; for (int i = 0; i < {n}; i++) c += (x >> i) & 1; return c; }}")
+    };
+    let kernighan =
+        "int f(unsigned long x) { int c = 0; while (x) { x &= x - 1; c++; } return c; }";
     let v = verdict(kernighan, &bits(64));
     assert_eq!(v.equal, Some(true), "{v:?}");
     assert!(matches!(v.method, Method::Bdd | Method::Sat), "{v:?}");

@@ -70,6 +70,16 @@ pub fn synthesize(
         if ruled_out {
             result.ruled_out = len;
         }
+        // (asked before each length: a short search may find its program
+        // before its first poll)
+        match run.ctl.check(&run.progress) {
+            Flow::Continue => {}
+            Flow::Cancel => return Err(SynthError::Cancelled),
+            Flow::OutOfTime => {
+                result.status = Status::Timeout;
+                return Ok(result);
+            }
+        }
         let met = match run.meets_first(len) {
             true => run.meet()?,
             false => None,
