@@ -195,6 +195,8 @@ pub struct Row {
     pub searched: u64,
     /// The program found, or the error.
     pub expr: Option<String>,
+    /// The constants the program found uses.
+    pub consts: Vec<u64>,
 }
 
 /// The specification and the options of an entry.
@@ -235,6 +237,7 @@ pub fn run_entry(e: &Entry, how: &How) -> Row {
         seconds: 0.0,
         searched: 0,
         expr: None,
+        consts: Vec::new(),
     };
     let (spec, mut opts) = match prepare(e) {
         Ok(x) => x,
@@ -269,6 +272,7 @@ pub fn run_entry(e: &Entry, how: &How) -> Row {
             row.proof = r.proof;
             row.searched = r.searched;
             row.expr = r.program.as_ref().map(|p| p.expr());
+            row.consts = r.program.as_ref().map_or_else(Vec::new, |p| p.used_consts());
         }
         Err(err) => row.expr = Some(err.to_string()),
     }
@@ -318,7 +322,7 @@ fn opt(n: Option<usize>) -> String {
 
 fn text_row(r: &Row) -> String {
     format!(
-        "  P{:<3} {:<50} {:<8} {:>3} {:>5} {:<10} {:<7} {:>8.3} {:>12}  {}",
+        "  P{:<3} {:<50} {:<8} {:>3} {:>5} {:<10} {:<7} {:>8.3} {:>12} {:<12}  {}",
         r.id,
         r.title,
         r.status,
@@ -328,8 +332,18 @@ fn text_row(r: &Row) -> String {
         r.proof.unwrap_or("-"),
         r.seconds,
         r.searched,
+        consts_cell(r),
         r.expr.as_deref().unwrap_or("")
     )
+}
+
+/// The program's constants, hex, comma-separated ("-" for none).
+fn consts_cell(r: &Row) -> String {
+    if r.consts.is_empty() {
+        return "-".into();
+    }
+    let hex: Vec<String> = r.consts.iter().map(|c| format!("{c:#x}")).collect();
+    hex.join(",")
 }
 
 fn markdown_row(r: &Row) -> String {
@@ -338,7 +352,7 @@ fn markdown_row(r: &Row) -> String {
         .as_deref()
         .map_or_else(String::new, |e| format!("`{}`", e.replace('|', "\\|")));
     format!(
-        "| P{} | {} | {} | {} | {} | {} | {} | {:.3} | {} | {expr} |",
+        "| P{} | {} | {} | {} | {} | {} | {} | {:.3} | {} | {} | {expr} |",
         r.id,
         r.title.replace('|', "\\|"),
         r.status,
@@ -347,7 +361,8 @@ fn markdown_row(r: &Row) -> String {
         minimal_cell(r),
         r.proof.unwrap_or("-"),
         r.seconds,
-        r.searched
+        r.searched,
+        consts_cell(r)
     )
 }
 
@@ -364,6 +379,7 @@ fn json_row(r: &Row) -> serde_json::Value {
         "seconds": r.seconds,
         "searched": r.searched,
         "expr": r.expr,
+        "consts": r.consts.iter().map(|c| format!("{c:#x}")).collect::<Vec<_>>(),
     })
 }
 
@@ -394,11 +410,11 @@ pub fn run(how: &How, only: Option<&str>, format: Format) -> i32 {
     );
     match format {
         Format::Text => println!(
-            "{head}\n  {:<4} {:<50} {:<8} {:>3} {:>5} {:<10} {:<7} {:>8} {:>12}  program found",
-            "id", "program", "status", "ops", "known", "minimal", "proof", "seconds", "candidates"
+            "{head}\n  {:<4} {:<50} {:<8} {:>3} {:>5} {:<10} {:<7} {:>8} {:>12} {:<12}  program found",
+            "id", "program", "status", "ops", "known", "minimal", "proof", "seconds", "candidates", "constants"
         ),
         Format::Markdown => println!(
-            "{head}\n\n| id | program | status | ops | known | minimal | proof | seconds | candidates | program found |\n|---|---|---|---|---|---|---|---|---|---|"
+            "{head}\n\n| id | program | status | ops | known | minimal | proof | seconds | candidates | constants | program found |\n|---|---|---|---|---|---|---|---|---|---|---|"
         ),
         Format::Json => {}
     }
