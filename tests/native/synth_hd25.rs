@@ -282,7 +282,9 @@ fn the_bench_prints_a_row_a_program_and_a_summary() {
     // the constants each program uses: x & (x - 1) a 1 (or x + -1's), x & -x none
     let consts = |row: &serde_json::Value| -> Vec<String> {
         let list = row["consts"].as_array().unwrap_or_else(|| panic!("{row}"));
-        list.iter().map(|c| c.as_str().unwrap().to_string()).collect()
+        list.iter()
+            .map(|c| c.as_str().unwrap().to_string())
+            .collect()
     };
     assert!(
         matches!(consts(&rows[0]).as_slice(), [c] if c == "0x1" || c == "0xffffffff"),

@@ -272,7 +272,10 @@ pub fn run_entry(e: &Entry, how: &How) -> Row {
             row.proof = r.proof;
             row.searched = r.searched;
             row.expr = r.program.as_ref().map(|p| p.expr());
-            row.consts = r.program.as_ref().map_or_else(Vec::new, |p| p.used_consts());
+            row.consts = r
+                .program
+                .as_ref()
+                .map_or_else(Vec::new, |p| p.used_consts());
         }
         Err(err) => row.expr = Some(err.to_string()),
     }
