@@ -36,34 +36,8 @@ pub fn lab_panel(props: &PanelProps) -> Html {
         };
     }
     let compare = html! { <CompareCard state={state.clone()} dispatch={dispatch.clone()} /> };
-    let LabState {
-        ref expr,
-        width,
-        x,
-        y,
-        z,
-        step,
-        ..
-    } = state;
-    let outcome = use_memo((expr.clone(), width, x, y, z), |(e, w, x, y, z)| {
-        evaluate(
-            e,
-            *w,
-            Vars {
-                x: *x,
-                y: *y,
-                z: *z,
-            },
-        )
-        .map(Rc::new)
-    });
-    // The last valid trace, shown while the text has an error.
-    let last_ok = use_mut_ref(|| None::<Rc<Trace>>);
-    if let Ok(t) = &*outcome {
-        *last_ok.borrow_mut() = Some(t.clone());
-    }
-    let shown = last_ok.borrow().clone();
-
+    let (outcome, shown) = use_expression_trace(&state);
+    let LabState { ref expr, step, .. } = state;
     let on_step = dispatch.reform(Action::Step);
 
     let error = outcome.as_ref().as_ref().err().map(|e| error_view(expr, e));
@@ -104,6 +78,37 @@ pub fn lab_panel(props: &PanelProps) -> Html {
             </div>
         </PanelFrame>
     }
+}
+
+/// An expression's trace, or why it has none.
+type Outcome = Result<Rc<Trace>, ExprError>;
+
+/// The expression's trace or error, and the last valid trace (shown while
+/// the text has an error).
+#[hook]
+fn use_expression_trace(state: &LabState) -> (Rc<Outcome>, Option<Rc<Trace>>) {
+    let LabState {
+        ref expr,
+        width,
+        x,
+        y,
+        z,
+        ..
+    } = *state;
+    let outcome = use_memo((expr.clone(), width, x, y, z), |(e, w, x, y, z)| {
+        let vars = Vars {
+            x: *x,
+            y: *y,
+            z: *z,
+        };
+        evaluate(e, *w, vars).map(Rc::new)
+    });
+    let last_ok = use_mut_ref(|| None::<Rc<Trace>>);
+    if let Ok(t) = &*outcome {
+        *last_ok.borrow_mut() = Some(t.clone());
+    }
+    let shown = last_ok.borrow().clone();
+    (outcome, shown)
 }
 
 /// "expression | C code".

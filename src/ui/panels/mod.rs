@@ -4,59 +4,42 @@
 //! panel reads its typed state (`ui::state`) from them once per render, and
 //! every change is an `Action` whose resulting state is written back.
 
+/// Modules built only into the panels' module (feature `panels`).
+macro_rules! in_the_panels_module {
+    ($($item:item)*) => { $( #[cfg(feature = "panels")] $item )* };
+}
+
 // Every panel but the GPU's is built into the panels' module (feature
 // `panels`, loaded on first use); the page's module holds a loader and a
 // start-page miniature in each one's place (`loaders.rs`, `minis.rs`).
-#[cfg(feature = "panels")]
-pub(crate) mod bitboard;
-#[cfg(feature = "panels")]
-pub(crate) mod debruijn;
-#[cfg(feature = "panels")]
-mod debruijn_list;
-#[cfg(feature = "panels")]
-mod debruijn_search;
-#[cfg(feature = "panels")]
-pub(crate) mod divide;
-#[cfg(feature = "panels")]
-pub(crate) mod float;
-#[cfg(feature = "panels")]
-mod float_cards;
-#[cfg(feature = "panels")]
-pub(crate) mod gray;
-#[cfg(feature = "panels")]
-pub(crate) mod lab;
-#[cfg(feature = "panels")]
-mod lab_code;
-#[cfg(feature = "panels")]
-mod lab_code_compare;
-#[cfg(feature = "panels")]
-mod lab_compare;
+in_the_panels_module! {
+    pub(crate) mod bitboard;
+    pub(crate) mod debruijn;
+    mod debruijn_list;
+    mod debruijn_search;
+    pub(crate) mod divide;
+    pub(crate) mod float;
+    mod float_cards;
+    pub(crate) mod gray;
+    pub(crate) mod lab;
+    mod lab_code;
+    mod lab_code_compare;
+    mod lab_compare;
+    pub(crate) mod magic;
+    pub(crate) mod nibble_board;
+    pub(crate) mod nibbles;
+    pub(crate) mod permute;
+    pub(crate) mod popcount;
+    pub(crate) mod position;
+    mod position_compare;
+    mod position_suite;
+    pub(crate) mod quad;
+    pub(crate) mod shortest;
+    pub(crate) mod swar;
+    pub(crate) mod trits;
+}
 #[cfg(not(feature = "panels"))]
 mod loaders;
-#[cfg(feature = "panels")]
-pub(crate) mod magic;
-#[cfg(feature = "panels")]
-pub(crate) mod nibble_board;
-#[cfg(feature = "panels")]
-pub(crate) mod nibbles;
-#[cfg(feature = "panels")]
-pub(crate) mod permute;
-#[cfg(feature = "panels")]
-pub(crate) mod popcount;
-#[cfg(feature = "panels")]
-pub(crate) mod position;
-#[cfg(feature = "panels")]
-mod position_compare;
-#[cfg(feature = "panels")]
-mod position_suite;
-#[cfg(feature = "panels")]
-pub(crate) mod quad;
-#[cfg(feature = "panels")]
-pub(crate) mod shortest;
-#[cfg(feature = "panels")]
-pub(crate) mod swar;
-#[cfg(feature = "panels")]
-pub(crate) mod trits;
 #[cfg(not(feature = "panels"))]
 pub(crate) use loaders::{
     bitboard, debruijn, divide, float, gray, lab, magic, nibble_board, nibbles, permute, popcount,
@@ -70,23 +53,17 @@ pub(crate) mod practice;
 #[cfg(not(feature = "panels"))]
 #[path = "practice_loader.rs"]
 pub(crate) mod practice;
-#[cfg(feature = "panels")]
-mod practice_class;
-#[cfg(feature = "panels")]
-mod practice_class_api;
-#[cfg(feature = "panels")]
-mod practice_exercise;
-#[cfg(feature = "panels")]
-mod practice_grade;
-#[cfg(feature = "panels")]
-mod practice_gradebook;
+in_the_panels_module! {
+    mod practice_class;
+    mod practice_class_api;
+    mod practice_exercise;
+    mod practice_grade;
+    mod practice_gradebook;
+    mod practice_puzzle;
+    mod practice_sets;
+    mod practice_write;
+}
 mod practice_progress;
-#[cfg(feature = "panels")]
-mod practice_puzzle;
-#[cfg(feature = "panels")]
-mod practice_sets;
-#[cfg(feature = "panels")]
-mod practice_write;
 // The GPU panel: a module of its own (feature `gpu-panel`).
 #[cfg(feature = "gpu-panel")]
 pub(crate) mod gpu;
