@@ -113,31 +113,45 @@ pub fn note_focus_at_follow() {
     FOCUS_AT_FOLLOW.with(|f| *f.borrow_mut() = focused());
 }
 
+/// How many paints [`focus_heading_after_follow`] waits for a heading: a
+/// panel from the panels' module renders once its module has loaded
+/// (about 10 s at 60 frames a second).
+const HEADING_WAIT_PAINTS: u32 = 600;
+
 /// After a followed link: the focus goes to the new panel's heading, unless
 /// the reader already put it elsewhere since (a field of the new panel).
+/// A heading not rendered yet is waited for, paint by paint.
 pub fn focus_heading_after_follow() {
     let before = FOCUS_AT_FOLLOW.with(|f| f.borrow_mut().take());
+    focus_heading_unless_moved(before, HEADING_WAIT_PAINTS);
+}
+
+fn focus_heading_unless_moved(before: Option<web_sys::Element>, paints_left: u32) {
     let moved = focused().is_some_and(|now| {
         let body = now.tag_name().eq_ignore_ascii_case("body");
-        !body && now.is_connected() && !before.is_some_and(|b| b.is_same_node(Some(&now)))
+        !body && now.is_connected() && !before.as_ref().is_some_and(|b| b.is_same_node(Some(&now)))
     });
-    if !moved {
-        focus_panel_heading();
+    if !moved && !focus_panel_heading() && paints_left > 0 {
+        after_paint(Box::new(move || {
+            focus_heading_unless_moved(before, paints_left - 1)
+        }));
     }
 }
 
 /// Moves the keyboard focus to the panel's heading (the skip link, and
 /// after a link is followed): the heading takes focus without becoming a
-/// tab stop. Does nothing before the panel has rendered its heading.
-pub fn focus_panel_heading() {
+/// tab stop. False, doing nothing, before the panel has rendered its heading.
+pub fn focus_panel_heading() -> bool {
     let heading = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.query_selector("main#panel h2").ok().flatten())
         .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(h) = heading {
-        let _ = h.set_attribute("tabindex", "-1");
-        let _ = h.focus();
-    }
+    let Some(h) = heading else {
+        return false;
+    };
+    let _ = h.set_attribute("tabindex", "-1");
+    let _ = h.focus();
+    true
 }
 
 /// Whether a key went to a text field (an input, a text area, a select):
