@@ -38,6 +38,7 @@ pub fn synthesize_finding_constants(
     }
     let with = SynthOptions {
         consts: spec.spec_constants(MAX_CONSTS),
+        defaults_first: true,
         ..opts.clone()
     };
     let mut r = synthesize(spec, &with, ctl)?;

@@ -110,6 +110,9 @@ pub struct SynthOptions {
     /// them is left (the answer is then not minimal) and the next one
     /// searched.
     pub sat_steps: u64,
+    /// `consts` are guesses (the spec's own): each length is searched
+    /// over the defaults alone first (`cegis/defaults_first.rs`).
+    pub defaults_first: bool,
     /// This search's share of each length when the lengths are cut over
     /// workers that share no memory ([`search_length`]); `None`: all.
     pub part: Option<Part>,
@@ -173,6 +176,7 @@ impl Default for SynthOptions {
             consts_only: false,
             sat_steps: u64::MAX,
             part: None,
+            defaults_first: false,
         }
     }
 }

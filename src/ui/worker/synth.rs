@@ -177,6 +177,7 @@ pub fn run(
         Vec::new()
     };
     opts.consts.extend(&from_spec);
+    opts.defaults_first = !from_spec.is_empty();
     let Some(len) = ask.length else {
         let mut r = synthesize(&spec, &opts, check)?;
         r.from_spec = from_spec;
