@@ -26,6 +26,7 @@
 
 mod cegis;
 mod ending;
+pub mod library;
 pub mod find_consts;
 mod meet;
 pub mod ops;
@@ -291,6 +292,9 @@ pub struct SynthResult {
     pub any_constants: bool,
     /// Otherwise, the lengths below this were ruled out with any constants.
     pub any_ruled_out: usize,
+    /// The catalog's tricks the program is built on (their ids; `synth/
+    /// library.rs`); empty when the search found it alone.
+    pub catalog: Vec<String>,
 }
 
 impl SynthResult {
@@ -314,6 +318,7 @@ impl SynthResult {
             from_spec: Vec::new(),
             any_constants: false,
             any_ruled_out: 0,
+            catalog: Vec::new(),
         }
     }
 

@@ -35,6 +35,7 @@ use crate::lang::prove::c::{self as cprove, Side};
 use crate::lang::prove::{self, Flow, Mode, Options, ProveError};
 use std::sync::Mutex;
 
+mod catalog;
 mod defaults_first;
 mod meeting;
 mod sat_length;
@@ -84,6 +85,11 @@ pub fn synthesize(
             }
         }
         let mut answer = run.defaults_first(len)?;
+        if answer.is_none() && run.meets_first(len) {
+            if let Some((p, method, ids)) = run.from_catalog()? {
+                (answer, result.catalog) = (Some(Ok((p, method))), ids);
+            }
+        }
         if answer.is_none() && run.meets_first(len) {
             answer = run.meet()?.map(Ok);
         }

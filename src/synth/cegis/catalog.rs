@@ -1,0 +1,191 @@
+//! The catalog's tricks as components ([`crate::synth::library`]), tried
+//! once, where the lengths become too costly to enumerate: each trick's
+//! value is one more leaf beside the parameters, and programs of up to
+//! [`ON_TOP`] instructions over them are enumerated on S, checked on W and
+//! proven. The answer inlines its tricks; it is not called minimal (the
+//! lengths ruled out before stay its bound).
+//!
+//! ```text
+//!   leaves: x | parity_mul(x) popcount_swar32(x) ... | 0 1 -1 31
+//!   length 0: popcount_swar32(x)           == the spec on S and W -> prove
+//!   length 1: popcount_swar32(x) & 1       ...
+//! ```
+
+use super::{first_miss, Cegis, Proved};
+use crate::synth::library::{self, Use};
+use crate::synth::program::{Instr, Straight};
+use crate::synth::search::{self, Check, Ctx, Outcome};
+use crate::synth::spec::Table;
+use crate::synth::SynthError;
+
+/// The most instructions over the tricks' values.
+const ON_TOP: usize = 2;
+
+/// Searches again after a counterexample or a refinement, at most.
+const ROUNDS: usize = 12;
+
+/// A program over the tricks' leaves: its instructions and its answer's
+/// value (a leaf when there are none).
+type Found = (Vec<Instr>, usize);
+
+impl Cegis<'_> {
+    /// A program built on the catalog's tricks, proven equal, with the
+    /// tricks' ids; `None` when none is found (or the time is out).
+    pub(super) fn from_catalog(
+        &mut self,
+    ) -> Result<Option<(Straight, &'static str, Vec<String>)>, SynthError> {
+        let all = library::uses(self.spec.ty, self.spec.params.len(), &self.opts.ops);
+        let all: Vec<Use> = (all.into_iter())
+            .filter(|u| !self.opts.consts_only || u.component.program.consts.iter().all(|c| self.consts.contains(c)))
+            .collect();
+        let mut undecided: Vec<Found> = Vec::new();
+        for _ in 0..ROUNDS {
+            // tricks with a value on every input of S and W
+            let uses: Vec<&Use> = (all.iter())
+                .filter(|u| has_values(u, &self.s) && has_values(u, &self.w))
+                .collect();
+            if uses.is_empty() || self.out_of_time() {
+                return Ok(None);
+            }
+            let (s, w) = (widened(&self.s, &uses), widened(&self.w, &uses));
+            let Some(found) = self.over_tricks(&s, &w, &undecided)? else {
+                return Ok(None);
+            };
+            let (instrs, result) = match found {
+                Err(k) => {
+                    let (args, y) = (self.w.args(k), self.w.target[k]);
+                    self.grow(&args, y)?;
+                    continue;
+                }
+                Ok(f) => f,
+            };
+            let (p, ids) = self.inline(&uses, &instrs, result);
+            self.progress.proofs += 1;
+            match self.prove(&p)? {
+                Proved::Equal(method) => return Ok(Some((p, method, ids))),
+                Proved::Differ(args) => self.counterexample(&args)?,
+                Proved::Unknown => undecided.push((instrs, result)),
+            }
+        }
+        Ok(None)
+    }
+
+    /// The first program over the widened leaves (lengths 0 to
+    /// [`ON_TOP`]) matching S and W: `Ok`, or `Err(k)` where it matches S
+    /// but not input k of W; `None` when there is none, or no time.
+    fn over_tricks(
+        &mut self,
+        s: &Table,
+        w: &Table,
+        undecided: &[Found],
+    ) -> Result<Option<Result<Found, usize>>, SynthError> {
+        let np = self.spec.params.len();
+        let leaves = self.leaves(s);
+        // length 0: a trick itself (the parameters and constants were ruled out)
+        let tricks = np..s.params.len();
+        if let Some(k) = tricks.clone().find(|&k| leaves[k] == s.target) {
+            if !undecided.contains(&(Vec::new(), k)) {
+                return Ok(Some(match first_miss(self.ty, w, &self.consts, &[], k) {
+                    Some(i) => Err(i),
+                    None => Ok((Vec::new(), k)),
+                }));
+            }
+        }
+        let (ty, consts) = (self.ty, &self.consts);
+        let result_of = |instrs: &[Instr]| leaves.len() + instrs.len() - 1;
+        let check = |instrs: &[Instr]| {
+            if let Some(k) = first_miss(ty, w, consts, instrs, 0) {
+                return Check::Refine(k);
+            }
+            match undecided.contains(&(instrs.to_vec(), result_of(instrs))) {
+                true => Check::Skip,
+                false => Check::Accept,
+            }
+        };
+        let cx = Ctx {
+            ty,
+            ops: &self.opts.ops,
+            leaves: &leaves,
+            params: s.params.len(),
+            target: &s.target,
+            check: &check,
+        };
+        for len in 1..=ON_TOP {
+            let (progress, ctl) = (&mut self.progress, &mut self.ctl);
+            let mut poll = |d: u64| {
+                progress.searched += d;
+                ctl.check(progress) == crate::lang::prove::Flow::Continue
+            };
+            match search::run_one(&cx, len, &mut poll) {
+                Outcome::Found(instrs) => {
+                    let r = result_of(&instrs);
+                    return Ok(Some(Ok((instrs, r))));
+                }
+                Outcome::Refine(k) => return Ok(Some(Err(k))),
+                Outcome::Exhausted => {}
+                Outcome::Stopped(_) => return Ok(None),
+            }
+        }
+        Ok(None)
+    }
+
+    /// A program over [parameters | tricks | constants] as a program over
+    /// the parameters and constants: each trick it reads inlined (values
+    /// computed twice computed once), then its own instructions.
+    fn inline(&self, uses: &[&Use], instrs: &[Instr], result: usize) -> (Straight, Vec<String>) {
+        let np = self.spec.params.len();
+        let reads = |v: usize| result == v || instrs.iter().any(|i| i.uses(v));
+        let used: Vec<usize> = (0..uses.len()).filter(|&u| reads(np + u)).collect();
+        let mut consts = self.consts.clone();
+        for c in used.iter().flat_map(|&u| &uses[u].component.program.consts) {
+            if !consts.contains(c) {
+                consts.push(*c);
+            }
+        }
+        let const_at = |c: u64| np + consts.iter().position(|&x| x == c).unwrap_or(0);
+        let mut out = library::Emit::new(np + consts.len());
+        let mut map: Vec<usize> = (0..np).collect();
+        map.resize(np + uses.len(), 0);
+        for &u in &used {
+            let c = &uses[u].component.program;
+            let mut inner: Vec<usize> = uses[u].args.clone();
+            inner.extend(c.consts.iter().map(|&x| const_at(x)));
+            for i in &c.instrs {
+                let v = out.push(i.op, inner[usize::from(i.a)], inner[usize::from(i.b)]);
+                inner.push(v);
+            }
+            map[np + u] = inner[c.result];
+        }
+        map.extend(self.consts.iter().map(|&x| const_at(x)));
+        for i in instrs {
+            let v = out.push(i.op, map[usize::from(i.a)], map[usize::from(i.b)]);
+            map.push(v);
+        }
+        let ids = used.iter().map(|&u| uses[u].component.id.clone()).collect();
+        let p = Straight {
+            ty: self.ty,
+            params: self.spec.params.clone(),
+            consts,
+            instrs: Vec::new(),
+            result: 0,
+        };
+        (out.finish(p, map[result]), ids)
+    }
+}
+
+/// Whether a trick has a value on every input of `t`.
+fn has_values(u: &Use, t: &Table) -> bool {
+    (0..t.len()).all(|k| u.eval(&t.args(k)).is_some())
+}
+
+/// `t` with each trick's value as one more parameter.
+fn widened(t: &Table, uses: &[&Use]) -> Table {
+    let mut params = t.params.clone();
+    for u in uses {
+        params.push((0..t.len()).map(|k| u.eval(&t.args(k)).unwrap_or(0)).collect());
+    }
+    Table {
+        params,
+        target: t.target.clone(),
+    }
+}
