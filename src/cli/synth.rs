@@ -175,6 +175,7 @@ pub fn to_json(r: &SynthResult, seconds: f64, ty: Scalar) -> serde_json::Value {
         "dlc_ops": p.map(|p| p.dlc_ops()),
         "minimal": r.minimal(),
         "minimal_any_constant": r.minimal() && r.any_constants,
+        "catalog": r.catalog,
         "proof": r.proof,
         "max_ops": r.max_ops,
         "seconds": seconds,
@@ -201,6 +202,17 @@ fn minimal_text(r: &SynthResult, shorter: &str) -> String {
     }
 }
 
+/// "built on the catalog's …" (`bitscope tricks show ID`), or nothing.
+fn catalog_text(r: &SynthResult) -> String {
+    match r.catalog.is_empty() {
+        true => String::new(),
+        false => format!(
+            "  built on the catalog's {} (`bitscope tricks show ID`)\n",
+            r.catalog.join(", ")
+        ),
+    }
+}
+
 fn text(r: &SynthResult, seconds: f64, ty: Scalar) -> String {
     let how = format!("{} candidates searched in {seconds:.3} s", r.searched);
     let tried = format!("constants tried: {}", r.constants_text(ty));
@@ -217,13 +229,14 @@ fn text(r: &SynthResult, seconds: f64, ty: Scalar) -> String {
     };
     match (&r.program, r.status) {
         (Some(p), _) => format!(
-            "{}: {}\n  {} operations ({} in the expression), proven ({}); {}\n  {how}\n{}",
+            "{}: {}\n  {} operations ({} in the expression), proven ({}); {}\n{}  {how}\n{}",
             r.function,
             p.expr(),
             p.instrs.len(),
             p.dlc_ops(),
             r.proof.unwrap_or("?"),
             minimal_text(r, &shorter),
+            catalog_text(r),
             p.source(&r.function)
         ),
         (None, Status::None) => format!(

@@ -26,7 +26,7 @@ use crate::lang::c::{Program, Scalar};
 
 /// The most tricks one search takes as leaves (each is a value numbered
 /// in a byte, beside the parameters, constants and instructions).
-pub const MAX_COMPONENTS: usize = 24;
+pub const MAX_COMPONENTS: usize = 128;
 
 /// The longest trick taken (its instructions, inlined, are numbered in a
 /// byte too).
@@ -96,7 +96,9 @@ pub fn components(ty: Scalar, ops: &[Op]) -> Vec<Component> {
         if !same || f.ret.is_float() || f.params.iter().any(|p| p.1.is_float()) {
             continue;
         }
-        let fits = |p: &Straight| p.instrs.len() <= MAX_INLINED && p.instrs.iter().all(|i| ops.contains(&i.op));
+        let fits = |p: &Straight| {
+            p.instrs.len() <= MAX_INLINED && p.instrs.iter().all(|i| ops.contains(&i.op))
+        };
         if let Some(p) = lower(f, t).filter(fits) {
             out.push(Component {
                 id: e.id.clone(),
@@ -216,7 +218,9 @@ impl Lowering {
     /// same width, and the same signedness where `signed` matters.
     fn fits(&self, s: Scalar, signed_matters: bool) -> bool {
         let s = s.promote();
-        !s.is_float() && s.bits() == self.ty.bits && (!signed_matters || s.signed() == self.ty.signed)
+        !s.is_float()
+            && s.bits() == self.ty.bits
+            && (!signed_matters || s.signed() == self.ty.signed)
     }
 
     fn expr(&mut self, e: &Expr) -> Option<Val> {
@@ -383,6 +387,75 @@ impl Emit {
             instrs,
             result: at[result],
             ..p
+        }
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::bits::rng::Rng;
+    use crate::synth::SynthSpec;
+
+    /// Every trick lowered, for each type, computes what the C interpreter
+    /// computes from its source, on edge and random inputs.
+    #[test]
+    fn every_lowered_trick_agrees_with_the_interpreter() {
+        let mut rng = Rng::new(0x11b);
+        for ty in [Scalar::UInt, Scalar::Int, Scalar::ULongLong] {
+            let all = components(ty, &Op::ALL);
+            assert!(all.len() >= 25, "{ty:?}: {} tricks lowered", all.len());
+            let mask = ty.mask();
+            for c in &all {
+                let e = crate::tricks::catalog().get(&c.id).unwrap();
+                let spec = SynthSpec::parse(&e.source, Some(&e.fn_name)).unwrap();
+                let n = c.program.params.len();
+                for k in 0..300u64 {
+                    let args: Vec<u64> = (0..n as u64)
+                        .map(|j| match (k + j) % 3 {
+                            0 => [0, 1, 2, 7, mask, mask >> 1, !(mask >> 1) & mask]
+                                [(k / 3 % 7) as usize],
+                            1 => rng.next_u64() >> (rng.next_u64() % 64) & mask,
+                            _ => rng.next_u64() & mask,
+                        })
+                        .collect();
+                    let Some(want) = spec.value(&args) else {
+                        continue;
+                    };
+                    let got = c.program.eval(&args);
+                    assert_eq!(
+                        got.map(|v| v & mask),
+                        Some(want & mask),
+                        "{} at {args:x?}: {}",
+                        c.id,
+                        c.program.expr()
+                    );
+                }
+            }
+        }
+    }
+
+    /// Loops, branches and tables leave a trick out; `op=`, `++` and casts
+    /// of the width are lowered.
+    #[test]
+    fn only_straight_line_code_of_the_width_is_lowered() {
+        let lowered = |src: &str| {
+            let p = Program::parse(src).unwrap();
+            lower(p.entry(None).unwrap(), Ty::new(Scalar::UInt))
+        };
+        let p =
+            lowered("unsigned f(unsigned x) { x--; x |= x >> 1; return (unsigned)(int)(x + 1); }")
+                .unwrap();
+        assert_eq!(p.expr(), "((x - 1u) | ((x - 1u) >> 1u)) + 1u");
+        assert_eq!(p.instrs.len(), 4);
+        for bad in [
+            "unsigned f(unsigned x) { for (int i = 0; i < 3; i++) x += x; return x; }",
+            "unsigned f(unsigned x) { if (x) return 1; return 0; }",
+            "unsigned f(unsigned x) { unsigned char c = x; return c; }",
+            "unsigned f(unsigned x) { return x / 3; }",
+            "unsigned f(unsigned x) { return (unsigned)((int)x >> 1); }",
+        ] {
+            assert!(lowered(bad).is_none(), "{bad}");
         }
     }
 }

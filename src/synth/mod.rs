@@ -26,8 +26,8 @@
 
 mod cegis;
 mod ending;
-pub mod library;
 pub mod find_consts;
+pub mod library;
 mod meet;
 pub mod ops;
 pub mod program;

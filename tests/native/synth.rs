@@ -10,7 +10,7 @@ use bitscope::bits::rng::Rng;
 use bitscope::synth::SynthSpec;
 
 /// The keys issue 54 gives the JSON object.
-const KEYS: [&str; 13] = [
+const KEYS: [&str; 14] = [
     "status",
     "fn",
     "source",
@@ -24,6 +24,7 @@ const KEYS: [&str; 13] = [
     "searched",
     "constants",
     "minimal_any_constant",
+    "catalog",
 ];
 
 /// Specifications and the length of their shortest program over every

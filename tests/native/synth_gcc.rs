@@ -6,7 +6,9 @@
 use crate::common::gcc;
 use crate::common::rng::Rng;
 use bitscope::lang::prove::Flow;
-use bitscope::synth::{synthesize, Status, SynthOptions, SynthProgress, SynthSpec};
+use bitscope::synth::{
+    synthesize, synthesize_finding_constants, Status, SynthOptions, SynthProgress, SynthSpec,
+};
 
 /// Specifications (each function named `g`), the operators allowed.
 const SPECS: [(&str, &str); 8] = [
@@ -65,9 +67,45 @@ fn a_program_met_in_the_middle_agrees_under_gcc() {
     agrees_under_gcc(&scratch, "meet", src, &spec, &found, &mut Rng::new(21));
 }
 
+/// Specs whose shortest programs are too long to enumerate, written as
+/// loops: found on the catalog's tricks (the count of zero bits is the
+/// catalog's popcount and one more instruction), not called minimal, and
+/// gcc agrees.
+#[test]
+fn programs_built_on_the_catalog_agree_under_gcc() {
+    gcc::require();
+    let scratch = gcc::Scratch::new("synth-catalog");
+    let specs = [
+        ("unsigned g(unsigned x) { unsigned n = 0; for (int i = 0; i < 32; i++) if (((x >> i) & 1) == 0) n++; return n; }", "- >> & + *", "popcount-swar32"),
+        ("unsigned g(unsigned x) { unsigned p = 1; for (int i = 0; i < 32; i++) p ^= (x >> i) & 1; return p; }", "^ >> & * !", "parity-mul"),
+        ("unsigned g(unsigned x) { if (x == 0) return 0; unsigned p = 1; while (p != 0 && p < x) p <<= 1; return p; }", "- >> | +", "ceil-pow2-wrong"),
+    ];
+    for (k, (src, ops, trick)) in specs.into_iter().enumerate() {
+        let spec = SynthSpec::parse(src, None).unwrap();
+        let opts = SynthOptions {
+            max_ops: 16,
+            threads: 2,
+            ..SynthOptions::read(Some(ops), None, spec.ty).unwrap()
+        };
+        let mut go = |_: &SynthProgress| Flow::Continue;
+        let r = synthesize_finding_constants(&spec, &opts, &mut go).unwrap();
+        let found = r.source().unwrap_or_else(|| panic!("{src}: {r:?}"));
+        assert_eq!(r.catalog, vec![trick.to_string()], "{src}: {found}");
+        assert!(!r.minimal() && r.ruled_out >= 4, "{src}: {r:?}");
+        agrees_under_gcc(
+            &scratch,
+            &format!("c{k}"),
+            src,
+            &spec,
+            &found,
+            &mut Rng::new(k as u64),
+        );
+    }
+}
+
 /// `found` (a function `g`) compiled beside the specification `src`
 /// and run on edge and random inputs: the two agree.
-fn agrees_under_gcc(
+pub(crate) fn agrees_under_gcc(
     scratch: &gcc::Scratch,
     name: &str,
     src: &str,

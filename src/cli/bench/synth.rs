@@ -197,6 +197,8 @@ pub struct Row {
     pub expr: Option<String>,
     /// The constants the program found uses.
     pub consts: Vec<u64>,
+    /// The catalog's tricks it is built on.
+    pub catalog: Vec<String>,
 }
 
 /// The specification and the options of an entry.
@@ -238,6 +240,7 @@ pub fn run_entry(e: &Entry, how: &How) -> Row {
         searched: 0,
         expr: None,
         consts: Vec::new(),
+        catalog: Vec::new(),
     };
     let (spec, mut opts) = match prepare(e) {
         Ok(x) => x,
@@ -272,6 +275,7 @@ pub fn run_entry(e: &Entry, how: &How) -> Row {
             row.proof = r.proof;
             row.searched = r.searched;
             row.expr = r.program.as_ref().map(|p| p.expr());
+            row.catalog = r.catalog.clone();
             row.consts = r
                 .program
                 .as_ref()
@@ -336,8 +340,18 @@ fn text_row(r: &Row) -> String {
         r.seconds,
         r.searched,
         consts_cell(r),
-        r.expr.as_deref().unwrap_or("")
+        program_cell(r)
     )
+}
+
+/// The program found, after the catalog's tricks it is built on
+/// ("[popcount-swar32] …"), or the error.
+fn program_cell(r: &Row) -> String {
+    let expr = r.expr.as_deref().unwrap_or("");
+    match r.catalog.is_empty() {
+        true => expr.to_string(),
+        false => format!("[{}] {expr}", r.catalog.join(", ")),
+    }
 }
 
 /// The program's constants, hex, comma-separated ("-" for none).
@@ -350,10 +364,10 @@ fn consts_cell(r: &Row) -> String {
 }
 
 fn markdown_row(r: &Row) -> String {
-    let expr = r
-        .expr
-        .as_deref()
-        .map_or_else(String::new, |e| format!("`{}`", e.replace('|', "\\|")));
+    let expr = match r.expr.is_some() {
+        true => format!("`{}`", program_cell(r).replace('|', "\\|")),
+        false => String::new(),
+    };
     format!(
         "| P{} | {} | {} | {} | {} | {} | {} | {:.3} | {} | {} | {expr} |",
         r.id,
@@ -383,6 +397,7 @@ fn json_row(r: &Row) -> serde_json::Value {
         "searched": r.searched,
         "expr": r.expr,
         "consts": r.consts.iter().map(|c| format!("{c:#x}")).collect::<Vec<_>>(),
+        "catalog": r.catalog,
     })
 }
 

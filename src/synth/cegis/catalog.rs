@@ -1,14 +1,17 @@
 //! The catalog's tricks as components ([`crate::synth::library`]), tried
-//! once, where the lengths become too costly to enumerate: each trick's
-//! value is one more leaf beside the parameters, and programs of up to
-//! [`ON_TOP`] instructions over them are enumerated on S, checked on W and
-//! proven. The answer inlines its tricks; it is not called minimal (the
-//! lengths ruled out before stay its bound).
+//! once, before the first length estimated at over [`CATALOG_AT`]
+//! candidates (about a second): each trick's
+//! value is one more leaf beside the parameters, and programs over them
+//! are enumerated on S, checked on W and proven: of 0 or 1 instruction
+//! over every trick, then of 2 over the [`RANKED`] likeliest (a trick
+//! that determines the target on W, with the fewest values, first). The
+//! answer inlines its tricks; it is minimal only when it is as short as
+//! the lengths ruled out before allow.
 //!
 //! ```text
 //!   leaves: x | parity_mul(x) popcount_swar32(x) ... | 0 1 -1 31
 //!   length 0: popcount_swar32(x)           == the spec on S and W -> prove
-//!   length 1: popcount_swar32(x) & 1       ...
+//!   length 1: 32 - popcount_swar32(x)      ...
 //! ```
 
 use super::{first_miss, Cegis, Proved};
@@ -16,10 +19,28 @@ use crate::synth::library::{self, Use};
 use crate::synth::program::{Instr, Straight};
 use crate::synth::search::{self, Check, Ctx, Outcome};
 use crate::synth::spec::Table;
-use crate::synth::SynthError;
+use crate::synth::{Engine, SynthError};
 
-/// The most instructions over the tricks' values.
-const ON_TOP: usize = 2;
+/// The most instructions over every trick's value, and over the
+/// likeliest tricks' (how many).
+const ON_ALL: usize = 1;
+const ON_RANKED: usize = 2;
+const RANKED: usize = 16;
+
+/// The enumeration cost (candidates) of the first length the catalog is
+/// tried before: P22-P24 of the Hacker's Delight collection are found on
+/// it in under a second, instead of after the lengths up to 4 or 5.
+const CATALOG_AT: f64 = 5e9;
+
+/// With a program on the catalog's tricks in hand, the search goes on to
+/// the shorter lengths for this many candidates more (about 2 s on 2
+/// threads here): P16 (max of two ints, the catalog's `max-xor`, 5
+/// operations) is then proven minimal at length 5.
+pub(super) const SEARCH_ON: u64 = 10_000_000_000;
+
+/// A program proven, its proof's method, the catalog's tricks it is built
+/// on.
+pub(super) type Known = (Straight, &'static str, Vec<String>);
 
 /// Searches again after a counterexample or a refinement, at most.
 const ROUNDS: usize = 12;
@@ -29,27 +50,67 @@ const ROUNDS: usize = 12;
 type Found = (Vec<Instr>, usize);
 
 impl Cegis<'_> {
+    /// Whether the catalog is tried before length `len`: once, the first
+    /// length costly to enumerate, with the engine `auto`, the whole
+    /// search, no free constants.
+    pub(super) fn catalog_first(&self, len: usize) -> bool {
+        let costly = self.by_sat(len) || self.enumeration_cost(len) > CATALOG_AT;
+        self.catalog_allowed() && len > 1 && costly
+    }
+
+    /// Not tried yet, and the whole search by the engine `auto` with no
+    /// free constants.
+    pub(super) fn catalog_allowed(&self) -> bool {
+        let o = self.opts;
+        let whole = o.part.is_none() && o.free_consts == 0 && o.engine == Engine::Auto;
+        whole && !self.catalogued
+    }
+
+    /// Whether the search stops at length `len` for the program `k` on
+    /// the catalog's tricks: `len` is as long, or not enumerated. (It
+    /// also stops after [`SEARCH_ON`] more candidates: `searched_limit`.)
+    pub(super) fn stops_for(&self, k: &Known, len: usize) -> bool {
+        len >= k.0.instrs.len() || self.by_sat(len)
+    }
+
     /// A program built on the catalog's tricks, proven equal, with the
     /// tricks' ids; `None` when none is found (or the time is out).
-    pub(super) fn from_catalog(
-        &mut self,
-    ) -> Result<Option<(Straight, &'static str, Vec<String>)>, SynthError> {
+    pub(super) fn from_catalog(&mut self) -> Result<Option<Known>, SynthError> {
+        self.catalogued = true;
         let all = library::uses(self.spec.ty, self.spec.params.len(), &self.opts.ops);
         let all: Vec<Use> = (all.into_iter())
-            .filter(|u| !self.opts.consts_only || u.component.program.consts.iter().all(|c| self.consts.contains(c)))
+            .filter(|u| {
+                !self.opts.consts_only
+                    || u.component
+                        .program
+                        .consts
+                        .iter()
+                        .all(|c| self.consts.contains(c))
+            })
             .collect();
         let mut undecided: Vec<Found> = Vec::new();
+        let mut stage = 0;
         for _ in 0..ROUNDS {
             // tricks with a value on every input of S and W
-            let uses: Vec<&Use> = (all.iter())
+            let mut uses: Vec<&Use> = (all.iter())
                 .filter(|u| has_values(u, &self.s) && has_values(u, &self.w))
                 .collect();
+            if stage == 1 {
+                uses = ranked(uses, &self.w);
+            }
             if uses.is_empty() || self.out_of_time() {
                 return Ok(None);
             }
             let (s, w) = (widened(&self.s, &uses), widened(&self.w, &uses));
-            let Some(found) = self.over_tricks(&s, &w, &undecided)? else {
-                return Ok(None);
+            let longest = [ON_ALL, ON_RANKED][stage];
+            let Some(found) = self.over_tricks(&s, &w, &undecided, longest)? else {
+                match stage {
+                    0 if !self.out_of_time() => {
+                        (stage, undecided) = (1, Vec::new());
+                        continue;
+                    }
+                    _ => return Ok(None),
+                }
             };
             let (instrs, result) = match found {
                 Err(k) => {
@@ -62,7 +123,10 @@ impl Cegis<'_> {
             let (p, ids) = self.inline(&uses, &instrs, result);
             self.progress.proofs += 1;
             match self.prove(&p)? {
-                Proved::Equal(method) => return Ok(Some((p, method, ids))),
+                Proved::Equal(method) => {
+                    self.searched_limit = self.progress.searched.saturating_add(SEARCH_ON);
+                    return Ok(Some((p, method, ids)));
+                }
                 Proved::Differ(args) => self.counterexample(&args)?,
                 Proved::Unknown => undecided.push((instrs, result)),
             }
@@ -70,14 +134,15 @@ impl Cegis<'_> {
         Ok(None)
     }
 
-    /// The first program over the widened leaves (lengths 0 to
-    /// [`ON_TOP`]) matching S and W: `Ok`, or `Err(k)` where it matches S
-    /// but not input k of W; `None` when there is none, or no time.
+    /// The first program over the widened leaves (lengths 0 to `longest`)
+    /// matching S and W: `Ok`, or `Err(k)` where it matches S but not
+    /// input k of W; `None` when there is none, or no time.
     fn over_tricks(
         &mut self,
         s: &Table,
         w: &Table,
         undecided: &[Found],
+        longest: usize,
     ) -> Result<Option<Result<Found, usize>>, SynthError> {
         let np = self.spec.params.len();
         let leaves = self.leaves(s);
@@ -110,7 +175,7 @@ impl Cegis<'_> {
             target: &s.target,
             check: &check,
         };
-        for len in 1..=ON_TOP {
+        for len in 1..=longest {
             let (progress, ctl) = (&mut self.progress, &mut self.ctl);
             let mut poll = |d: u64| {
                 progress.searched += d;
@@ -173,6 +238,24 @@ impl Cegis<'_> {
     }
 }
 
+/// The [`RANKED`] tricks likeliest to build the target: those whose value
+/// determines it on `w` (no two inputs with one value and two targets),
+/// with the fewest distinct values, then the shortest.
+fn ranked<'u>(mut uses: Vec<&'u Use>, w: &Table) -> Vec<&'u Use> {
+    let rank = |u: &&Use| {
+        let mut seen: std::collections::HashMap<u64, u64> = Default::default();
+        let mut determines = true;
+        for k in 0..w.len() {
+            let v = u.eval(&w.args(k)).unwrap_or(0);
+            determines &= *seen.entry(v).or_insert(w.target[k]) == w.target[k];
+        }
+        (!determines, seen.len(), u.component.program.instrs.len())
+    };
+    uses.sort_by_cached_key(rank);
+    uses.truncate(RANKED);
+    uses
+}
+
 /// Whether a trick has a value on every input of `t`.
 fn has_values(u: &Use, t: &Table) -> bool {
     (0..t.len()).all(|k| u.eval(&t.args(k)).is_some())
@@ -182,7 +265,11 @@ fn has_values(u: &Use, t: &Table) -> bool {
 fn widened(t: &Table, uses: &[&Use]) -> Table {
     let mut params = t.params.clone();
     for u in uses {
-        params.push((0..t.len()).map(|k| u.eval(&t.args(k)).unwrap_or(0)).collect());
+        params.push(
+            (0..t.len())
+                .map(|k| u.eval(&t.args(k)).unwrap_or(0))
+                .collect(),
+        );
     }
     Table {
         params,

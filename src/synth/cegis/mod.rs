@@ -36,6 +36,7 @@ use crate::lang::prove::{self, Flow, Mode, Options, ProveError};
 use std::sync::Mutex;
 
 mod catalog;
+use catalog::Known;
 mod defaults_first;
 mod meeting;
 mod sat_length;
@@ -69,6 +70,9 @@ pub fn synthesize(
     let mut run = Cegis::new(spec, opts, ctl)?;
     let mut result = SynthResult::none(&spec.function, opts.max_ops, &run.consts, opts.free_consts);
     let mut ruled_out = true;
+    // a program on the catalog's tricks: the answer where the search stops
+    // short of it ([`Cegis::stops_for`])
+    let mut known: Option<Known> = None;
     for len in 0..=opts.max_ops {
         run.progress.length = len;
         if ruled_out {
@@ -79,17 +83,15 @@ pub fn synthesize(
         match run.ctl.check(&run.progress) {
             Flow::Continue => {}
             Flow::Cancel => return Err(SynthError::Cancelled),
-            Flow::OutOfTime => {
-                result.status = Status::Timeout;
-                return Ok(result);
-            }
+            Flow::OutOfTime => return Ok(result.or_known(known, Status::Timeout)),
+        }
+        if known.is_none() && run.catalog_first(len) {
+            known = run.from_catalog()?;
+        }
+        if known.as_ref().is_some_and(|k| run.stops_for(k, len)) {
+            return Ok(result.or_known(known, Status::Timeout));
         }
         let mut answer = run.defaults_first(len)?;
-        if answer.is_none() && run.meets_first(len) {
-            if let Some((p, method, ids)) = run.from_catalog()? {
-                (answer, result.catalog) = (Some(Ok((p, method))), ids);
-            }
-        }
         if answer.is_none() && run.meets_first(len) {
             answer = run.meet()?.map(Ok);
         }
@@ -99,24 +101,36 @@ pub fn synthesize(
         result.searched = run.progress.searched;
         match answer {
             Some(Ok((p, method))) => {
-                result.status = Status::Found;
-                result.program = Some(p);
-                result.proof = Some(method);
-                return Ok(result);
+                return Ok(result.or_known(Some((p, method, Vec::new())), Status::Found))
             }
-            Some(Err(())) => {
-                result.status = Status::Timeout;
-                return Ok(result);
-            }
+            Some(Err(())) => return Ok(result.or_known(known, Status::Timeout)),
             None => ruled_out &= run.set_aside.is_empty() && !run.gave_up,
         }
     }
-    if ruled_out {
-        result.ruled_out = opts.max_ops + 1;
-    } else {
-        result.status = Status::Timeout;
+    if !ruled_out {
+        return Ok(result.or_known(known, Status::Timeout));
     }
-    Ok(result)
+    result.ruled_out = opts.max_ops + 1;
+    // none of at most `max_ops`: one on the catalog's tricks may be longer
+    if known.is_none() && run.catalog_allowed() {
+        known = run.from_catalog()?;
+    }
+    Ok(result.or_known(known, Status::None))
+}
+
+impl SynthResult {
+    /// Found `known` (a program proven, its method and the catalog's
+    /// tricks it is built on); with none, `status`.
+    fn or_known(mut self, known: Option<Known>, status: Status) -> SynthResult {
+        match known {
+            Some((p, method, catalog)) => {
+                (self.status, self.program) = (Status::Found, Some(p));
+                (self.proof, self.catalog) = (Some(method), catalog);
+            }
+            None => self.status = status,
+        }
+        self
+    }
 }
 
 /// One length's answer from [`search_length`].
@@ -231,6 +245,8 @@ impl<'a> Cegis<'a> {
             resume: 0,
             ruled_on: Vec::new(),
             met: false,
+            catalogued: false,
+            searched_limit: u64::MAX,
             progress: SynthProgress::default(),
             ctl,
         })
@@ -278,6 +294,11 @@ struct Cegis<'a> {
     ruled_on: Vec<usize>,
     /// A meet in the middle was tried ([`Cegis::meet`]).
     met: bool,
+    /// The catalog's tricks were tried ([`Cegis::from_catalog`]).
+    catalogued: bool,
+    /// An enumeration stops (out of time) past this many candidates
+    /// searched ([`catalog::SEARCH_ON`]).
+    searched_limit: u64,
     progress: SynthProgress,
     ctl: &'a mut dyn SynthControl,
 }
@@ -470,10 +491,13 @@ impl Cegis<'_> {
             check: &check,
         };
         let mut flow = Flow::Continue;
-        let (progress, ctl) = (&mut self.progress, &mut self.ctl);
+        let (progress, ctl, limit) = (&mut self.progress, &mut self.ctl, self.searched_limit);
         let mut poll = |d: u64| {
             progress.searched += d;
-            flow = ctl.check(progress);
+            flow = match progress.searched > limit {
+                true => Flow::OutOfTime,
+                false => ctl.check(progress),
+            };
             flow == Flow::Continue
         };
         let out = match run_length(&cx, len, self.opts, &mut self.resume, &mut poll) {

@@ -44,7 +44,7 @@ impl Cegis<'_> {
 
     /// The candidates an enumeration of `len` would compare, estimated
     /// from the two lengths before it (each length multiplies them).
-    fn enumeration_cost(&self, len: usize) -> f64 {
+    pub(super) fn enumeration_cost(&self, len: usize) -> f64 {
         let count = |l: usize| self.counts.get(l).copied().unwrap_or(0).max(1) as f64;
         if len < 3 {
             return 0.0;
