@@ -395,7 +395,7 @@ impl Emit {
 mod tests {
     use super::*;
     use crate::bits::rng::Rng;
-    use crate::synth::SynthSpec;
+    use crate::lang::c::{RunOptions, Value};
 
     /// Every trick lowered, for each type, computes what the C interpreter
     /// computes from its source, on edge and random inputs.
@@ -408,7 +408,8 @@ mod tests {
             let mask = ty.mask();
             for c in &all {
                 let e = crate::tricks::catalog().get(&c.id).unwrap();
-                let spec = SynthSpec::parse(&e.source, Some(&e.fn_name)).unwrap();
+                let program = Program::parse(&e.source).unwrap();
+                let f = program.entry(Some(&e.fn_name)).unwrap();
                 let n = c.program.params.len();
                 for k in 0..300u64 {
                     let args: Vec<u64> = (0..n as u64)
@@ -419,7 +420,11 @@ mod tests {
                             _ => rng.next_u64() & mask,
                         })
                         .collect();
-                    let Some(want) = spec.value(&args) else {
+                    let vals: Vec<Value> = (args.iter().zip(&f.params))
+                        .map(|(&bits, p)| Value { ty: p.1, bits })
+                        .collect();
+                    let run = program.run_values(&e.fn_name, &vals, &RunOptions::default());
+                    let Some(want) = run.ok().and_then(|r| r.value).map(|v| v.bits) else {
                         continue;
                     };
                     let got = c.program.eval(&args);

@@ -525,3 +525,33 @@ fn the_spec_suggests_its_constants() {
         3
     );
 }
+
+/// The spec's guessed constants (here the 8 repeating masks, none of them
+/// needed) multiply length 5 of max(x, y) past reach; searched over the
+/// defaults first (`cegis/defaults_first.rs`), it is found within 2e10
+/// candidates, over the defaults alone. (The page's workers search a
+/// length at a time, as here.)
+#[test]
+fn the_defaults_are_searched_first_where_the_spec_guesses_constants() {
+    let src = "int f(int x, int y) { if (x > y) return x; return y; }";
+    let spec = SynthSpec::parse(src, None).unwrap();
+    let mut opts = SynthOptions::read(Some("^ & | -x - < <="), None, spec.ty).unwrap();
+    opts.consts = spec.spec_constants(MAX_CONSTS);
+    assert!(opts.consts.len() >= 8, "{:?}", opts.consts);
+    (opts.defaults_first, opts.threads) = (true, 2);
+    let mut budget = |p: &SynthProgress| match p.searched > 20_000_000_000 {
+        true => Flow::OutOfTime,
+        false => Flow::Continue,
+    };
+    let r = search_length(&spec, &opts, 5, &[], &mut budget)
+        .unwrap()
+        .result;
+    let p = r.program.unwrap_or_else(|| panic!("{:?}", r.status));
+    assert_eq!(p.instrs.len(), 5, "{}", p.expr());
+    let defaults = constants(spec.ty, &[]);
+    assert!(
+        p.used_consts().iter().all(|c| defaults.contains(c)),
+        "{}",
+        p.expr()
+    );
+}

@@ -309,9 +309,9 @@ fn the_bench_prints_a_row_a_program_and_a_summary() {
     }
 }
 
-/// With no constant given, as `bitscope synth` runs: P16 (its spec's
-/// guessed constants would make length 5 too costly: the defaults are
-/// searched first) found minimal, and P22-P24 found on the catalog's
+/// With no constant given, as `bitscope synth` runs: P16 found minimal
+/// (its spec's guessed constants would make length 5 too costly: the
+/// defaults are searched first), and P22-P24 found on the catalog's
 /// tricks; each agrees with the independent formula, and with its spec
 /// under gcc on 3,000 inputs.
 #[test]
@@ -332,9 +332,9 @@ fn with_no_constant_given_p16_and_p22_to_p24_are_found_and_gcc_agrees() {
             .as_ref()
             .unwrap_or_else(|| panic!("P{}: {r:?}", m.id));
         assert_eq!(r.minimal(), m.id == 16, "P{}: {r:?}", m.id);
-        assert_eq!(
-            r.catalog.is_empty(),
-            m.id == 16,
+        // (P16's 5 operations are the catalog's max-xor too: either way)
+        assert!(
+            m.id == 16 || !r.catalog.is_empty(),
             "P{}: {:?}",
             m.id,
             r.catalog

@@ -54,16 +54,10 @@ impl Cegis<'_> {
     /// length costly to enumerate, with the engine `auto`, the whole
     /// search, no free constants.
     pub(super) fn catalog_first(&self, len: usize) -> bool {
-        let costly = self.by_sat(len) || self.enumeration_cost(len) > CATALOG_AT;
-        self.catalog_allowed() && len > 1 && costly
-    }
-
-    /// Not tried yet, and the whole search by the engine `auto` with no
-    /// free constants.
-    pub(super) fn catalog_allowed(&self) -> bool {
         let o = self.opts;
         let whole = o.part.is_none() && o.free_consts == 0 && o.engine == Engine::Auto;
-        whole && !self.catalogued
+        let costly = self.by_sat(len) || self.enumeration_cost(len) > CATALOG_AT;
+        whole && !self.catalogued && len > 1 && costly
     }
 
     /// Whether the search stops at length `len` for the program `k` on
