@@ -242,26 +242,9 @@ impl Lowering {
                     UnOp::LogNot => Some(self.emit(Op::LNot, v, v)),
                 }
             }
-            ExprKind::Binary(BinOp::Word(w), a, b) => {
-                let op = word_op(*w)?;
-                let in_ty = match op {
-                    Op::Shl | Op::Shr => a.ty,
-                    _ => Scalar::common(a.ty.promote(), b.ty.promote()),
-                };
-                let shift = matches!(op, Op::Shl | Op::Shr);
-                if !self.fits(in_ty, op_signed(op)) || (!shift && !self.fits(b.ty, false)) {
-                    return None;
-                }
-                let (x, y) = (self.expr(a)?, self.expr(b)?);
-                Some(self.emit(op, x, y))
-            }
+            ExprKind::Binary(BinOp::Word(w), a, b) => self.binary(word_op(*w)?, a, b),
             ExprKind::Assign(op, target, rhs) => {
-                let ExprKind::Var(Slot::Local(k), _) = target.kind else {
-                    return None;
-                };
-                if target.ty.bits() != self.ty.bits || target.ty.is_float() {
-                    return None;
-                }
+                let k = self.local(target)?;
                 let r = self.expr(rhs)?;
                 let v = match op {
                     None => r,
@@ -278,12 +261,7 @@ impl Lowering {
                 Some(v)
             }
             ExprKind::IncDec { pre, inc, target } => {
-                let ExprKind::Var(Slot::Local(k), _) = target.kind else {
-                    return None;
-                };
-                if target.ty.bits() != self.ty.bits || target.ty.is_float() {
-                    return None;
-                }
+                let k = self.local(target)?;
                 let old = (*self.env.get(k)?)?;
                 let op = if *inc { Op::Add } else { Op::Sub };
                 let new = self.emit(op, old, Val::Const(1));
@@ -292,6 +270,29 @@ impl Lowering {
             }
             _ => None,
         }
+    }
+
+    /// `a op b`, where the operands compute as the type.
+    fn binary(&mut self, op: Op, a: &Expr, b: &Expr) -> Option<Val> {
+        let shift = matches!(op, Op::Shl | Op::Shr);
+        let in_ty = match shift {
+            true => a.ty,
+            false => Scalar::common(a.ty.promote(), b.ty.promote()),
+        };
+        if !self.fits(in_ty, op_signed(op)) || (!shift && !self.fits(b.ty, false)) {
+            return None;
+        }
+        let (x, y) = (self.expr(a)?, self.expr(b)?);
+        Some(self.emit(op, x, y))
+    }
+
+    /// The local an assignment writes: a variable of the type's width.
+    fn local(&self, target: &Expr) -> Option<usize> {
+        let ExprKind::Var(Slot::Local(k), _) = target.kind else {
+            return None;
+        };
+        let wide = target.ty.bits() == self.ty.bits && !target.ty.is_float();
+        wide.then_some(k)
     }
 
     fn emit(&mut self, op: Op, a: Val, b: Val) -> Val {

@@ -69,7 +69,7 @@ impl Cegis<'_> {
 
     /// A program built on the catalog's tricks, proven equal, with the
     /// tricks' ids; `None` when none is found (or the time is out).
-    pub(super) fn from_catalog(&mut self) -> Result<Option<Known>, SynthError> {
+    pub(super) fn built_on_the_catalog(&mut self) -> Result<Option<Known>, SynthError> {
         self.catalogued = true;
         let all = library::uses(self.spec.ty, self.spec.params.len(), &self.opts.ops);
         let all: Vec<Use> = (all.into_iter())

@@ -86,7 +86,7 @@ pub fn synthesize(
             Flow::OutOfTime => return Ok(result.or_known(known, Status::Timeout)),
         }
         if known.is_none() && run.catalog_first(len) {
-            known = run.from_catalog()?;
+            known = run.built_on_the_catalog()?;
         }
         if known.as_ref().is_some_and(|k| run.stops_for(k, len)) {
             return Ok(result.or_known(known, Status::Timeout));
@@ -291,7 +291,7 @@ struct Cegis<'a> {
     ruled_on: Vec<usize>,
     /// A meet in the middle was tried ([`Cegis::meet`]).
     met: bool,
-    /// The catalog's tricks were tried ([`Cegis::from_catalog`]).
+    /// The catalog's tricks were tried ([`Cegis::built_on_the_catalog`]).
     catalogued: bool,
     /// An enumeration stops (out of time) past this many candidates
     /// searched ([`catalog::SEARCH_ON`]).
