@@ -76,17 +76,19 @@ const ANY_CONSTANT_SECONDS: f64 = 2.0;
 
 /// The search `bitscope synth` runs: constants found where none are
 /// given, then, for [`ANY_CONSTANT_SECONDS`] at most (and not past `end`),
-/// whether a shorter program needs another constant.
+/// whether a shorter program needs another constant; with the seconds
+/// that check took.
 pub fn synthesize_as_the_cli_does(
     spec: &SynthSpec,
     opts: &SynthOptions,
     ctl: &mut dyn SynthControl,
     end: Instant,
-) -> Result<SynthResult, SynthError> {
+) -> Result<(SynthResult, f64), SynthError> {
     let mut r = synthesize_finding_constants(spec, opts, ctl)?;
-    let brief = end.min(Instant::now() + Duration::from_secs_f64(ANY_CONSTANT_SECONDS));
+    let check = Instant::now();
+    let brief = end.min(check + Duration::from_secs_f64(ANY_CONSTANT_SECONDS));
     check_any_constants(spec, opts, &mut r, &mut Deadline(brief))?;
-    Ok(r)
+    Ok((r, check.elapsed().as_secs_f64()))
 }
 
 pub fn run(args: SynthArgs) -> i32 {
@@ -137,7 +139,7 @@ pub fn run(args: SynthArgs) -> i32 {
             Flow::Continue
         }
     };
-    let r = synthesize_as_the_cli_does(&spec, &opts, &mut ctl, end);
+    let r = synthesize_as_the_cli_does(&spec, &opts, &mut ctl, end).map(|(r, _)| r);
     if let Some(b) = bar {
         b.finish();
     }
