@@ -309,19 +309,21 @@ fn the_bench_prints_a_row_a_program_and_a_summary() {
     }
 }
 
-/// With no constant given, as `bitscope synth` runs: P16 found minimal
-/// (its spec's guessed constants would make length 5 too costly: the
-/// defaults are searched first), and P22-P24 found on the catalog's
-/// tricks; each agrees with the independent formula, and with its spec
-/// under gcc on 3,000 inputs.
+/// With no constant given, as `bitscope synth` runs (without its check
+/// with any constant): every program but P19 (13-19 s), P20 and P25 (not
+/// found) found; P1-P18 minimal (P16's spec guesses 8 masks: the defaults
+/// are searched first), P22-P24 on the catalog's tricks. Each agrees with
+/// the independent formula, and with its spec under gcc on 3,000 inputs.
 #[test]
-fn with_no_constant_given_p16_and_p22_to_p24_are_found_and_gcc_agrees() {
+fn with_no_constant_given_every_program_found_agrees_under_gcc() {
     crate::common::gcc::require();
     let scratch = crate::common::gcc::Scratch::new("synth-hd25");
+    let mut checked = 0;
     for m in collection()
         .iter()
-        .filter(|m| [16, 22, 23, 24].contains(&m.id))
+        .filter(|m| ![19, 20, 25].contains(&m.id))
     {
+        checked += 1;
         let s = spec(m);
         let mut opts = SynthOptions::read(Some(&m.ops), None, s.ty).unwrap();
         (opts.max_ops, opts.threads) = (16, 2);
@@ -331,10 +333,9 @@ fn with_no_constant_given_p16_and_p22_to_p24_are_found_and_gcc_agrees() {
             .program
             .as_ref()
             .unwrap_or_else(|| panic!("P{}: {r:?}", m.id));
-        assert_eq!(r.minimal(), m.id == 16, "P{}: {r:?}", m.id);
-        // (P16's 5 operations are the catalog's max-xor too: either way)
+        assert_eq!(r.minimal(), m.id <= 18, "P{}: {r:?}", m.id);
         assert!(
-            m.id == 16 || !r.catalog.is_empty(),
+            !(22..=24).contains(&m.id) || !r.catalog.is_empty(),
             "P{}: {:?}",
             m.id,
             r.catalog
@@ -362,4 +363,5 @@ fn with_no_constant_given_p16_and_p22_to_p24_are_found_and_gcc_agrees() {
             &mut crate::common::rng::Rng::new(7),
         );
     }
+    assert_eq!(checked, 22);
 }
