@@ -181,7 +181,7 @@ pub(crate) struct Magic {
 /// Number of table entries actually used (rooks then bishops).
 pub(crate) const USED_ENTRIES: usize = 102_400 + 5_248;
 /// Table length: next power of two, so an index can be masked instead of checked.
-const TABLE_LEN: usize = 1 << 17;
+pub(crate) const TABLE_LEN: usize = 1 << 17;
 
 const fn build_magics(
     numbers: &[u64; 64],

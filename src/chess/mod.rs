@@ -47,6 +47,7 @@ pub mod moves;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod parallel;
 pub mod perft;
+mod pext;
 pub mod position;
 pub mod rays;
 #[cfg(not(target_arch = "wasm32"))]

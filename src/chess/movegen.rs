@@ -53,8 +53,9 @@ use std::ops::Deref;
 
 use super::attacks::{BISHOP_RAYS, KING, KNIGHT, PAWN, ROOK_RAYS};
 use super::bitboard::{FILE_A, FILE_H, RANK_1, RANK_3, RANK_6, RANK_8};
-use super::magics::{sliders, Sliders};
+use super::magics::sliders;
 use super::moves::{Move, Special};
+use super::pext::Lookup;
 use super::position::Position;
 use crate::bits::piece::Color;
 
@@ -279,7 +280,7 @@ struct Enemy {
 
 /// Whether `sq` is attacked by the enemy with blockers `occ`.
 #[inline(always)]
-fn attacked<S: Side>(t: &Sliders, e: &Enemy, sq: usize, occ: u64) -> bool {
+fn attacked<S: Side, L: Lookup>(t: &L, e: &Enemy, sq: usize, occ: u64) -> bool {
     let sq = sq & 63;
     if (KNIGHT[sq] & e.knights) | (PAWN[S::IDX][sq] & e.pawns) | (KING[sq] & (1u64 << e.king)) != 0
     {
@@ -293,7 +294,7 @@ fn attacked<S: Side>(t: &Sliders, e: &Enemy, sq: usize, occ: u64) -> bool {
 /// with nothing between, a checker; with one piece between, a pin along
 /// the ray (sniper included). Returns `(checkers, pin rays)`.
 #[inline(always)]
-fn snipe(t: &Sliders, ksq: usize, mut snipers: u64, occ: u64) -> (u64, u64) {
+fn snipe<L: Lookup>(t: &L, ksq: usize, mut snipers: u64, occ: u64) -> (u64, u64) {
     let (mut checkers, mut pins) = (0u64, 0u64);
     while snipers != 0 {
         let s = lsb(snipers);
@@ -314,9 +315,9 @@ fn snipe(t: &Sliders, ksq: usize, mut snipers: u64, occ: u64) -> (u64, u64) {
 /// (kind 4); kind 5 (queen) for a square also in `queens` (the other line's
 /// set: rook-likes for a bishop-like, bishop-likes for a rook-like).
 #[inline(always)]
-fn slider_moves<V: Visitor>(
+fn slider_moves<V: Visitor, L: Lookup>(
     v: &mut V,
-    t: &Sliders,
+    t: &L,
     mut set: u64,
     diagonal: bool,
     queens: u64,
@@ -372,7 +373,7 @@ fn cap_east<S: Side>(b: u64) -> u64 {
 /// in registers for every piece class below only while they share one body;
 /// split into helpers, the wasm build (opt-level "z") keeps them as calls.
 #[inline(always)]
-pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, t: &Sliders, v: &mut V) {
+pub(crate) fn generate<S: Side, V: Visitor, L: Lookup>(pos: &Position, t: &L, v: &mut V) {
     let ksq = (pos.king_sq[S::IDX] & 63) as usize;
     let their_ksq = (pos.king_sq[1 - S::IDX] & 63) as usize;
     let kbb = 1u64 << ksq;
@@ -413,7 +414,7 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, t: &Sliders, v: &mut
     while kt != 0 {
         let s = lsb(kt);
         kt &= kt - 1;
-        if !attacked::<S>(t, &e, s, occ_no_king) {
+        if !attacked::<S, L>(t, &e, s, occ_no_king) {
             safe |= 1u64 << s;
         }
     }
@@ -502,8 +503,8 @@ pub(crate) fn generate<S: Side, V: Visitor>(pos: &Position, t: &Sliders, v: &mut
     // "wasm against native").
     if checkers == 0 && pos.castling != 0 && ksq == 4 + castling_shift::<S>() {
         let our_rooks = pos.rooks & !pos.bishops & us;
-        castle::<S, V>(pos, t, &e, occ, our_rooks, &CASTLINGS[0], v);
-        castle::<S, V>(pos, t, &e, occ, our_rooks, &CASTLINGS[1], v);
+        castle::<S, V, L>(pos, t, &e, occ, our_rooks, &CASTLINGS[0], v);
+        castle::<S, V, L>(pos, t, &e, occ, our_rooks, &CASTLINGS[1], v);
     }
 }
 
@@ -521,9 +522,9 @@ fn castling_shift<S: Side>() -> usize {
 /// between king and rook are empty, the rook is home and neither square of
 /// the king's path is attacked. (The king is on its home square.)
 #[inline(always)]
-fn castle<S: Side, V: Visitor>(
+fn castle<S: Side, V: Visitor, L: Lookup>(
     pos: &Position,
-    t: &Sliders,
+    t: &L,
     e: &Enemy,
     occ: u64,
     our_rooks: u64,
@@ -535,8 +536,8 @@ fn castle<S: Side, V: Visitor>(
     if pos.castling & right != 0
         && occ & (c.empty << shift) == 0
         && our_rooks & (c.rook << shift) != 0
-        && !attacked::<S>(t, e, c.path[0] + shift, occ)
-        && !attacked::<S>(t, e, c.path[1] + shift, occ)
+        && !attacked::<S, L>(t, e, c.path[0] + shift, occ)
+        && !attacked::<S, L>(t, e, c.path[1] + shift, occ)
     {
         v.castle(
             c.special as u32,
@@ -583,17 +584,17 @@ const CASTLINGS: [Castling; 2] = [
 
 /// Number of legal moves, side `S` to move.
 #[inline(always)]
-pub(crate) fn count_side<S: Side>(pos: &Position, t: &Sliders) -> u32 {
+pub(crate) fn count_side<S: Side, L: Lookup>(pos: &Position, t: &L) -> u32 {
     let mut c = Counter(0);
-    generate::<S, Counter>(pos, t, &mut c);
+    generate::<S, Counter, L>(pos, t, &mut c);
     c.0
 }
 
 /// Legal moves, side `S` to move.
 #[inline(always)]
-pub(crate) fn list_side<S: Side>(pos: &Position, t: &Sliders, list: &mut MoveList) {
+pub(crate) fn list_side<S: Side, L: Lookup>(pos: &Position, t: &L, list: &mut MoveList) {
     let mut l = Lister::new(list, pos);
-    generate::<S, Lister>(pos, t, &mut l);
+    generate::<S, Lister, L>(pos, t, &mut l);
 }
 
 /// All legal moves of `pos`.
@@ -601,8 +602,8 @@ pub fn legal_moves(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
     let t = sliders();
     match pos.side {
-        Color::White => list_side::<White>(pos, t, &mut list),
-        Color::Black => list_side::<Black>(pos, t, &mut list),
+        Color::White => list_side::<White, _>(pos, t, &mut list),
+        Color::Black => list_side::<Black, _>(pos, t, &mut list),
     }
     list
 }
@@ -611,8 +612,8 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 pub fn count_legal_moves(pos: &Position) -> u32 {
     let t = sliders();
     match pos.side {
-        Color::White => count_side::<White>(pos, t),
-        Color::Black => count_side::<Black>(pos, t),
+        Color::White => count_side::<White, _>(pos, t),
+        Color::Black => count_side::<Black, _>(pos, t),
     }
 }
 

@@ -18,18 +18,21 @@ use thiserror::Error;
 use super::magics::{sliders, Sliders};
 use super::movegen::{count_side, legal_moves, list_side, Black, MoveList, Side, White};
 use super::moves::Move;
+use super::pext::Lookup;
+#[cfg(target_arch = "x86_64")]
+use super::pext::{pext, Pext};
 use super::position::Position;
 use crate::bits::piece::Color;
 
 /// A depth-2 node: list the moves, make each, bulk-count the replies.
 /// This is where nearly all of perft's time goes.
 #[inline(always)]
-fn perft2_body<S: Side>(pos: &Position, t: &Sliders) -> u64 {
+fn perft2_body<S: Side, L: Lookup>(pos: &Position, t: &L) -> u64 {
     let mut list = MoveList::new();
-    list_side::<S>(pos, t, &mut list);
+    list_side::<S, _>(pos, t, &mut list);
     let mut n = 0u64;
     for &m in list.iter() {
-        n += count_side::<S::Other>(&pos.play_as(m, S::WHITE), t) as u64;
+        n += count_side::<S::Other, _>(&pos.play_as(m, S::WHITE), t) as u64;
     }
     n
 }
@@ -37,43 +40,45 @@ fn perft2_body<S: Side>(pos: &Position, t: &Sliders) -> u64 {
 /// Portable build of [`perft2_body`] (any target, wasm32 included).
 #[inline(never)]
 fn perft2_portable<S: Side>(pos: &Position, t: &Sliders) -> u64 {
-    perft2_body::<S>(pos, t)
+    perft2_body::<S, Sliders>(pos, t)
 }
 
-/// [`perft2_body`] compiled with POPCNT/BMI1/BMI2. The x86-64 baseline has no
-/// `popcnt` instruction, and bulk counting is mostly population counts, so a
-/// runtime-detected copy is faster (docs/performance.md). Nothing here uses
-/// PEXT.
+/// [`perft2_body`] compiled with POPCNT/BMI1/BMI2, the sliders looked up by
+/// PEXT ([`super::pext`]). The x86-64 baseline has no `popcnt` instruction,
+/// and bulk counting is mostly population counts, so a runtime-detected
+/// copy is faster (docs/performance.md).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
 #[inline(never)]
-fn perft2_x86<S: Side>(pos: &Position, t: &Sliders) -> u64 {
-    perft2_body::<S>(pos, t)
+fn perft2_x86<S: Side>(pos: &Position, t: &Pext) -> u64 {
+    perft2_body::<S, Pext>(pos, t)
 }
 
 /// Which build of the hot loop to use; detected once per perft call.
 #[derive(Clone, Copy)]
 struct Cpu {
+    /// The PEXT lookups, where the CPU has POPCNT, BMI1 and BMI2.
     #[cfg(target_arch = "x86_64")]
-    x86_fast: bool,
+    x86_fast: Option<&'static Pext>,
 }
 
 impl Cpu {
     fn detect() -> Cpu {
         Cpu {
             #[cfg(target_arch = "x86_64")]
-            x86_fast: std::arch::is_x86_feature_detected!("popcnt")
-                && std::arch::is_x86_feature_detected!("bmi1")
-                && std::arch::is_x86_feature_detected!("bmi2"),
+            x86_fast: pext().filter(|_| {
+                std::arch::is_x86_feature_detected!("popcnt")
+                    && std::arch::is_x86_feature_detected!("bmi1")
+            }),
         }
     }
 
     #[inline(always)]
     fn perft2<S: Side>(self, pos: &Position, t: &Sliders) -> u64 {
         #[cfg(target_arch = "x86_64")]
-        if self.x86_fast {
+        if let Some(p) = self.x86_fast {
             // SAFETY: the CPU supports popcnt, bmi1 and bmi2 (checked in `detect`).
-            return unsafe { perft2_x86::<S>(pos, t) };
+            return unsafe { perft2_x86::<S>(pos, p) };
         }
         perft2_portable::<S>(pos, t)
     }
@@ -82,11 +87,11 @@ impl Cpu {
 fn perft_rec<S: Side>(pos: &Position, depth: u32, t: &Sliders, cpu: Cpu) -> u64 {
     match depth {
         0 => 1,
-        1 => count_side::<S>(pos, t) as u64,
+        1 => count_side::<S, _>(pos, t) as u64,
         2 => cpu.perft2::<S>(pos, t),
         _ => {
             let mut list = MoveList::new();
-            list_side::<S>(pos, t, &mut list);
+            list_side::<S, _>(pos, t, &mut list);
             let mut n = 0u64;
             for &m in list.iter() {
                 n += perft_rec::<S::Other>(&pos.play_as(m, S::WHITE), depth - 1, t, cpu);
@@ -110,7 +115,7 @@ fn perft_stop<S: Side>(
         return None;
     }
     let mut list = MoveList::new();
-    list_side::<S>(pos, t, &mut list);
+    list_side::<S, _>(pos, t, &mut list);
     let mut n = 0u64;
     for &m in list.iter() {
         n += perft_stop::<S::Other>(&pos.play_as(m, S::WHITE), depth - 1, t, cpu, stop)?;
@@ -342,9 +347,10 @@ mod tests {
 
     #[test]
     fn portable_and_detected_builds_agree() {
+        // (the detected build looks sliders up by PEXT where the CPU has BMI2)
         let portable = Cpu {
             #[cfg(target_arch = "x86_64")]
-            x86_fast: false,
+            x86_fast: None,
         };
         let t = sliders();
         for fen in [
