@@ -10,8 +10,9 @@
 //! signature), `expr` (one C expression), `ops` (instructions, each value
 //! once), `dlc_ops` (the operators of `expr`), `minimal`, `proof` (the
 //! prover's method), `max_ops`, `seconds`, `searched` (candidate programs
-//! compared with the sample inputs); the program's fields are null without
-//! one.
+//! compared with the sample inputs), `catalog` (the catalog tricks the
+//! program is built on, `synth/library.rs`); the program's fields are
+//! null without one.
 //!
 //! Exit status: 0 found, 1 none (no program of at most `--max-ops`), 3 out
 //! of time, 2 bad input.
@@ -57,7 +58,9 @@ pub struct SynthArgs {
     /// whose program is proven but not called minimal).
     #[arg(long, value_name = "HOW", default_value = "auto")]
     engine: String,
-    /// The longest program searched, in operations.
+    /// The longest program searched, in operations (a program built on
+    /// the catalog's tricks, found where the lengths get costly, may be
+    /// longer).
     #[arg(long = "max-ops", default_value_t = 6)]
     max_ops: usize,
     /// Seconds before answering with what is known.
