@@ -475,7 +475,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("bits", &[]),
     ("lang", &["bits"]),
     ("chess", &["bits"]),
-    ("synth", &["lang", "bits"]),
+    ("synth", &["tricks", "lang", "bits"]),
     ("practice", &["synth", "lang", "bits"]),
     ("tricks", &["lang", "bits"]),
     ("class", &["practice", "synth", "lang", "bits"]),
