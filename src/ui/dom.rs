@@ -138,6 +138,68 @@ fn focus_heading_unless_moved(before: Option<web_sys::Element>, paints_left: u32
     }
 }
 
+/// What a reader typed into the prerendered start page (index.html,
+/// `scripts/prerender.mjs`) before the app replaced it: each text field
+/// with a value, by id, and the focused element's id.
+pub struct Typed {
+    fields: Vec<(String, String)>,
+    focus: Option<String>,
+}
+
+/// Reads [`Typed`] from the page before the app's first render.
+pub fn typed_before_start(doc: &web_sys::Document) -> Typed {
+    let mut fields = Vec::new();
+    if let Ok(list) = doc.query_selector_all("#app input[id]") {
+        for k in 0..list.length() {
+            let input = list
+                .item(k)
+                .and_then(|n| n.dyn_into::<web_sys::HtmlInputElement>().ok());
+            if let Some(i) = input.filter(|i| !i.value().is_empty()) {
+                fields.push((i.id(), i.value()));
+            }
+        }
+    }
+    let focus = doc
+        .active_element()
+        .map(|e| e.id())
+        .filter(|id| !id.is_empty());
+    Typed { fields, focus }
+}
+
+/// Puts `typed` into the app's fields of the same ids once they are drawn
+/// (waiting paint by paint, at most `paints_left`), each as if typed (an
+/// `input` event), and the focus back where it was.
+pub fn restore_typed(typed: Typed, paints_left: u32) {
+    let Some(doc) = document() else { return };
+    if typed.fields.is_empty() && typed.focus.is_none() {
+        return;
+    }
+    let drawn = |id: &str| doc.get_element_by_id(id).is_some();
+    if !typed.fields.iter().all(|(id, _)| drawn(id)) {
+        if paints_left > 0 {
+            after_paint(Box::new(move || restore_typed(typed, paints_left - 1)));
+        }
+        return;
+    }
+    for (id, value) in &typed.fields {
+        let input = doc
+            .get_element_by_id(id)
+            .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok());
+        if let Some(i) = input {
+            i.set_value(value);
+            let init = web_sys::InputEventInit::new();
+            init.set_bubbles(true);
+            if let Ok(event) = web_sys::InputEvent::new_with_event_init_dict("input", &init) {
+                let _ = i.dispatch_event(&event);
+            }
+        }
+    }
+    let focus = typed.focus.and_then(|id| doc.get_element_by_id(&id));
+    if let Some(el) = focus.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = el.focus();
+    }
+}
+
 /// Moves the keyboard focus to the panel's heading (the skip link, and
 /// after a link is followed): the heading takes focus without becoming a
 /// tab stop. False, doing nothing, before the panel has rendered its heading.

@@ -60,7 +60,10 @@ pub fn start() {
         return;
     };
     if let Some(root) = document.get_element_by_id("app") {
+        // (what was typed into the prerendered page goes into the app's)
+        let typed = dom::typed_before_start(&document);
         root.set_inner_html("");
         yew::Renderer::<app::App>::with_root(root).render();
+        dom::restore_typed(typed, 600);
     }
 }

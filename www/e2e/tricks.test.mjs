@@ -174,3 +174,25 @@ test('the start page says how many tricks the catalog holds', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('what is typed into the prerendered start page is searched once the app starts', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+  // the page's wasm held back: the start page is index.html's prerendered one
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(/\/pkg\/bitscope_bg\.[0-9a-f]+\.wasm$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${site.server.url}#/`, { waitUntil: 'domcontentloaded' });
+  assert.equal(await page.locator('.shell[data-prerendered]').count(), 1, 'the app has not started');
+  await page.fill('#start-search', 'count bits');
+  release();
+  const list = page.locator('#start-search-results .trick-list[aria-label="tricks for count bits"]');
+  await list.waitFor();
+  assert.equal(await page.locator('.shell[data-prerendered]').count(), 0, 'the app replaced it');
+  assert.equal(await page.inputValue('#start-search'), 'count bits');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'start-search');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
