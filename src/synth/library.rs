@@ -83,6 +83,29 @@ pub fn uses(ty: Scalar, params: usize, ops: &[Op]) -> Vec<Use> {
 /// The catalog's tricks of type `ty` (its width; `>>` and comparisons of
 /// its signedness) whose bodies lower over `ops`.
 pub fn components(ty: Scalar, ops: &[Op]) -> Vec<Component> {
+    let fits = |p: &Straight| p.instrs.iter().all(|i| ops.contains(&i.op));
+    (lowered(ty).iter())
+        .filter(|c| fits(&c.program))
+        .cloned()
+        .collect()
+}
+
+/// Every catalog trick of type `ty` that lowers (over any operator),
+/// lowered once per type: a search asks again for each program.
+fn lowered(ty: Scalar) -> std::sync::Arc<Vec<Component>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static LOWERED: OnceLock<Mutex<HashMap<Scalar, Arc<Vec<Component>>>>> = OnceLock::new();
+    let cache = LOWERED.get_or_init(Default::default);
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    let all = cache
+        .entry(ty)
+        .or_insert_with(|| Arc::new(lower_catalog(ty)));
+    Arc::clone(all)
+}
+
+/// The catalog's tricks of type `ty` lowered (see [`components`]).
+fn lower_catalog(ty: Scalar) -> Vec<Component> {
     let t = Ty::new(ty);
     let mut out: Vec<Component> = Vec::new();
     for e in &crate::tricks::catalog().entries {
@@ -96,10 +119,8 @@ pub fn components(ty: Scalar, ops: &[Op]) -> Vec<Component> {
         if !same || f.ret.is_float() || f.params.iter().any(|p| p.1.is_float()) {
             continue;
         }
-        let fits = |p: &Straight| {
-            p.instrs.len() <= MAX_INLINED && p.instrs.iter().all(|i| ops.contains(&i.op))
-        };
-        if let Some(p) = lower(f, t).filter(fits) {
+        let short = |p: &Straight| p.instrs.len() <= MAX_INLINED;
+        if let Some(p) = lower(f, t).filter(short) {
             out.push(Component {
                 id: e.id.clone(),
                 program: p,

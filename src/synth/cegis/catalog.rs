@@ -86,16 +86,16 @@ impl Cegis<'_> {
         let mut stage = 0;
         for _ in 0..ROUNDS {
             // tricks with a value on every input of S and W
-            let mut uses: Vec<&Use> = (all.iter())
-                .filter(|u| has_values(u, &self.s) && has_values(u, &self.w))
-                .collect();
+            let mut valued = valued(&all, &self.s, &self.w);
             if stage == 1 {
-                uses = ranked(uses, &self.w);
+                valued = ranked(valued, &self.w);
             }
-            if uses.is_empty() || self.out_of_time() {
+            if valued.is_empty() || self.out_of_time() {
                 return Ok(None);
             }
-            let (s, w) = (widened(&self.s, &uses), widened(&self.w, &uses));
+            let s = widened(&self.s, valued.iter().map(|v| &v.on_s));
+            let w = widened(&self.w, valued.iter().map(|v| &v.on_w));
+            let uses: Vec<&Use> = valued.iter().map(|v| v.of).collect();
             let longest = [ON_ALL, ON_RANKED][stage];
             let Some(found) = self.over_tricks(&s, &w, &undecided, longest)? else {
                 match stage {
@@ -232,39 +232,49 @@ impl Cegis<'_> {
     }
 }
 
+/// A trick with its values on S and on W.
+struct Valued<'u> {
+    of: &'u Use,
+    on_s: Vec<u64>,
+    on_w: Vec<u64>,
+}
+
+/// The tricks of `all` with a value on every input of `s` and of `w`,
+/// each evaluated once.
+fn valued<'u>(all: &'u [Use], s: &Table, w: &Table) -> Vec<Valued<'u>> {
+    let values = |u: &Use, t: &Table| -> Option<Vec<u64>> {
+        (0..t.len()).map(|k| u.eval(&t.args(k))).collect()
+    };
+    (all.iter())
+        .filter_map(|u| {
+            let on_s = values(u, s)?;
+            let on_w = values(u, w)?;
+            Some(Valued { of: u, on_s, on_w })
+        })
+        .collect()
+}
+
 /// The [`RANKED`] tricks likeliest to build the target: those whose value
 /// determines it on `w` (no two inputs with one value and two targets),
 /// with the fewest distinct values, then the shortest.
-fn ranked<'u>(mut uses: Vec<&'u Use>, w: &Table) -> Vec<&'u Use> {
-    let rank = |u: &&Use| {
+fn ranked<'u>(mut tricks: Vec<Valued<'u>>, w: &Table) -> Vec<Valued<'u>> {
+    let rank = |v: &Valued| {
         let mut seen: std::collections::HashMap<u64, u64> = Default::default();
         let mut determines = true;
-        for k in 0..w.len() {
-            let v = u.eval(&w.args(k)).unwrap_or(0);
-            determines &= *seen.entry(v).or_insert(w.target[k]) == w.target[k];
+        for (&value, &target) in v.on_w.iter().zip(&w.target) {
+            determines &= *seen.entry(value).or_insert(target) == target;
         }
-        (!determines, seen.len(), u.component.program.instrs.len())
+        (!determines, seen.len(), v.of.component.program.instrs.len())
     };
-    uses.sort_by_cached_key(rank);
-    uses.truncate(RANKED);
-    uses
+    tricks.sort_by_cached_key(rank);
+    tricks.truncate(RANKED);
+    tricks
 }
 
-/// Whether a trick has a value on every input of `t`.
-fn has_values(u: &Use, t: &Table) -> bool {
-    (0..t.len()).all(|k| u.eval(&t.args(k)).is_some())
-}
-
-/// `t` with each trick's value as one more parameter.
-fn widened(t: &Table, uses: &[&Use]) -> Table {
+/// `t` with each trick's values (`values`) as one more parameter.
+fn widened<'v>(t: &Table, values: impl Iterator<Item = &'v Vec<u64>>) -> Table {
     let mut params = t.params.clone();
-    for u in uses {
-        params.push(
-            (0..t.len())
-                .map(|k| u.eval(&t.args(k)).unwrap_or(0))
-                .collect(),
-        );
-    }
+    params.extend(values.cloned());
     Table {
         params,
         target: t.target.clone(),
