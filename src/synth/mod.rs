@@ -41,7 +41,7 @@ pub mod threads;
 
 use crate::lang::c::{parse_arg, CError, Scalar};
 use crate::lang::prove::Flow;
-pub use cegis::{search_length, synthesize, LengthResult};
+pub use cegis::{built_on_the_catalog, search_length, synthesize, LengthResult, CATALOG_AT};
 pub use find_consts::{check_any_constants, synthesize_finding_constants};
 pub use ops::Op;
 use ops::Ty;

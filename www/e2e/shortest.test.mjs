@@ -81,3 +81,24 @@ test('the constants a program needs are found from the specification', async () 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Issue 68: where the lengths get costly, the page's search tries the
+// catalog's tricks first, as `bitscope synth` does: parity from a loop
+// (P22, 8 operations) is found built on `parity-mul`, not called minimal.
+test('a long program is found built on the catalog, and said so', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 1000 } });
+  const spec = 'unsigned parity(unsigned x) { unsigned p = 0; for (int i = 0; i < 32; i++) p ^= (x >> i) & 1; return p; }';
+  await page.goto(`${site.server.url}#/shortest?src=${encodeURIComponent(spec)}&max=8`);
+  await page.waitForSelector('.synth-start');
+  await page.click('.synth-start');
+  await page.waitForSelector('.synth-found, .synth-none', { timeout: 60000 });
+  const found = page.locator('.synth-found');
+  assert.equal(await found.getAttribute('data-minimal'), 'false');
+  assert.match(await found.textContent(), /8 operations/);
+  assert.match(await found.textContent(), /not shown minimal: no program of fewer than [4-7] operations exists/);
+  assert.match(await page.textContent('.synth-catalog'), /catalog's parity-mul/);
+  assert.match(await page.textContent('.synth-expr'), /0x11111111u?\) \* 0x11111111u?/);
+  await shot(page, 'shortest-catalog');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -19,7 +19,8 @@ use crate::synth::library::{self, Use};
 use crate::synth::program::{Instr, Straight};
 use crate::synth::search::{self, Check, Ctx, Outcome};
 use crate::synth::spec::Table;
-use crate::synth::{Engine, SynthError};
+use crate::synth::{Engine, Status, SynthError};
+use crate::synth::{SynthControl, SynthOptions, SynthResult, SynthSpec};
 
 /// The most instructions over every trick's value, and over the
 /// likeliest tricks' (how many).
@@ -30,7 +31,7 @@ const RANKED: usize = 16;
 /// The enumeration cost (candidates) of the first length the catalog is
 /// tried before: P22-P24 of the Hacker's Delight collection are found on
 /// it in under a second, instead of after the lengths up to 4 or 5.
-const CATALOG_AT: f64 = 5e9;
+pub const CATALOG_AT: f64 = 5e9;
 
 /// With a program on the catalog's tricks in hand, the search goes on to
 /// the shorter lengths for this many candidates more (about 2 s on 2
@@ -48,6 +49,41 @@ const ROUNDS: usize = 12;
 /// A program over the tricks' leaves: its instructions and its answer's
 /// value (a leaf when there are none).
 type Found = (Vec<Instr>, usize);
+
+/// A program for `spec` built on the catalog's tricks, found and proven
+/// as [`synthesize`](super::synthesize) finds one before its first costly
+/// length, for a search run a length at a time (the page's workers: they
+/// ask it before the first length estimated at over [`CATALOG_AT`]
+/// candidates): `Found`, with the lengths below `len` taken as ruled out
+/// on `samples` (the inputs of S after them), or `None`.
+///
+/// # Errors
+/// As [`synthesize`](super::synthesize).
+pub fn built_on_the_catalog(
+    spec: &SynthSpec,
+    opts: &SynthOptions,
+    len: usize,
+    samples: &[Vec<u64>],
+    ctl: &mut dyn SynthControl,
+) -> Result<SynthResult, SynthError> {
+    let whole = SynthOptions {
+        part: None,
+        ..opts.clone()
+    };
+    let mut run = Cegis::with_samples(spec, &whole, samples, ctl)?;
+    run.progress.length = len;
+    let tries = whole.free_consts == 0 && whole.engine == Engine::Auto;
+    let known = match tries {
+        true => run.built_on_the_catalog()?,
+        false => None,
+    };
+    let result = SynthResult {
+        ruled_out: len,
+        searched: run.progress.searched,
+        ..SynthResult::none(&spec.function, len, &run.consts, whole.free_consts)
+    };
+    Ok(result.or_known(known, Status::None))
+}
 
 impl Cegis<'_> {
     /// Whether the catalog is tried before length `len`: once, the first

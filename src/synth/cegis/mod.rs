@@ -37,6 +37,7 @@ use std::sync::Mutex;
 
 mod catalog;
 use catalog::Known;
+pub use catalog::{built_on_the_catalog, CATALOG_AT};
 mod defaults_first;
 mod meeting;
 mod sat_length;
@@ -169,13 +170,7 @@ pub fn search_length(
     if len > MAX_OPS {
         return Err(SynthError::Limit(format!("at most {MAX_OPS} operations")));
     }
-    let mut run = Cegis::new(spec, opts, ctl)?;
-    for args in samples.iter().filter(|a| a.len() == spec.params.len()) {
-        let args: Vec<u64> = args.iter().map(|&a| a & run.ty.mask).collect();
-        if let Some(y) = spec.value(&args) {
-            run.s.push(&args, y);
-        }
-    }
+    let mut run = Cegis::with_samples(spec, opts, samples, ctl)?;
     run.progress.length = len;
     let answer = match run.defaults_first(len)? {
         None => run.length(len)?,
@@ -202,6 +197,24 @@ pub fn search_length(
 }
 
 impl<'a> Cegis<'a> {
+    /// A search of `spec` over `opts`, on the sample inputs and `samples`
+    /// (inputs of S from an earlier search).
+    fn with_samples(
+        spec: &'a SynthSpec,
+        opts: &'a SynthOptions,
+        samples: &[Vec<u64>],
+        ctl: &'a mut dyn SynthControl,
+    ) -> Result<Cegis<'a>, SynthError> {
+        let mut run = Cegis::new(spec, opts, ctl)?;
+        for args in samples.iter().filter(|a| a.len() == spec.params.len()) {
+            let args: Vec<u64> = args.iter().map(|&a| a & run.ty.mask).collect();
+            if let Some(y) = spec.value(&args) {
+                run.s.push(&args, y);
+            }
+        }
+        Ok(run)
+    }
+
     /// A search of `spec` over `opts`, on the sample inputs.
     fn new(
         spec: &'a SynthSpec,

@@ -171,13 +171,16 @@ fn done_view(d: &SynthDone, state: &SynthState) -> Html {
     let minimal = if d.minimal {
         format!("the fewest possible: {ruled} over the constants tried")
     } else {
-        format!("not shown minimal: {ruled} (out of time)")
+        format!("not shown minimal: {ruled}")
     };
     html! {
         <div class="verdict ok synth-found" data-status={d.status.clone()} data-minimal={d.minimal.to_string()} role="status">
             <p><strong>{ format!("{ops} operations") }</strong>{ format!(" ({} as one C expression); {minimal}.", d.dlc_ops.unwrap_or_default()) }</p>
             <pre class="code synth-expr">{ expr.clone() }</pre>
             <p>{ format!("Proven equal on every input ({}); {searched}.", d.proof.clone().unwrap_or_default()) }</p>
+            if !d.catalog.is_empty() {
+                <p class="synth-catalog">{ format!("Built on the catalog's {} (search the start page for it).", d.catalog.join(", ")) }</p>
+            }
             if !d.helped.is_empty() {
                 <p class="synth-helped">{ format!("These constants helped, found in the specification: {}.", d.helped) }</p>
             }

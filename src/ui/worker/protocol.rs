@@ -702,6 +702,7 @@ mod tests {
                 part: 1,
                 parts: 2,
                 samples: vec![vec![5], vec![u64::MAX >> 32]],
+                catalog: true,
             }
             .request(),
             Request::perft("8/8/8/8/8/8/8/K1k5 w - -", 3),

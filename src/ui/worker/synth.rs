@@ -29,6 +29,11 @@ pub struct SynthAsk {
     pub parts: u32,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub samples: Vec<Vec<u64>>,
+    /// With a `length`: a program built on the catalog's tricks instead
+    /// ([`crate::synth::built_on_the_catalog`]), the shorter lengths ruled
+    /// out.
+    #[serde(default)]
+    pub catalog: bool,
 }
 
 impl SynthAsk {
@@ -79,6 +84,9 @@ pub struct SynthDone {
     /// The spec's constants the program uses ("8, 24"): they helped.
     #[serde(default)]
     pub helped: String,
+    /// The catalog's tricks the program is built on (their ids).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub catalog: Vec<String>,
 }
 
 impl JobOutput for SynthDone {
@@ -144,6 +152,7 @@ impl SynthDone {
             searched: r.searched as f64,
             seconds,
             helped: helped(r),
+            catalog: r.catalog.clone(),
             ..SynthDone::default()
         }
     }
@@ -157,7 +166,8 @@ pub fn run(
     ask: &SynthAsk,
     check: &mut dyn crate::synth::SynthControl,
 ) -> Result<SynthDone, crate::synth::SynthError> {
-    use crate::synth::{search_length, synthesize, Part, Status, SynthOptions, SynthSpec};
+    use crate::synth::{built_on_the_catalog, search_length, synthesize};
+    use crate::synth::{Part, Status, SynthOptions, SynthSpec};
     let spec = SynthSpec::parse(&ask.src, ask.func.as_deref())?;
     let ops = (!ask.ops.trim().is_empty()).then_some(ask.ops.as_str());
     let mut opts = SynthOptions {
@@ -188,6 +198,15 @@ pub fn run(
         });
     };
     let len = len.min(opts.max_ops as u32) as usize;
+    if ask.catalog {
+        let mut r = built_on_the_catalog(&spec, &opts, len, &ask.samples, check)?;
+        r.from_spec = from_spec;
+        let done = SynthDone::of(&r, 0.0);
+        return Ok(SynthDone {
+            constants: r.constants_text(spec.ty),
+            ..done
+        });
+    }
     let mut r = search_length(&spec, &opts, len, &ask.samples, check)?;
     r.result.from_spec = from_spec;
     let mut done = SynthDone::of(&r.result, 0.0);

@@ -7,14 +7,34 @@
 //!   lengths 0, 1, 2     one worker (they take milliseconds)
 //!   lengths 3, 4, ...   every worker its share; the first program found
 //!                       ends the search (every shorter length: none)
+//!   the first length estimated at over CATALOG_AT candidates:
+//!                       one worker tries the catalog's tricks first; a
+//!                       program on them is the answer unless a shorter
+//!                       one is found within KNOWN_GRACE seconds more
 //! ```
 
 use super::protocol::Request;
 use super::synth::{SynthAsk, SynthDone};
+use crate::synth::CATALOG_AT;
 
 /// Lengths from this one on are cut over the workers (as natively over
 /// threads).
 pub const CUT_FROM: u32 = 3;
+
+/// With a program built on the catalog in hand, the shorter lengths are
+/// searched for this many seconds more (natively: 1e10 candidates, about
+/// 2 s on 2 threads).
+const KNOWN_GRACE: f64 = 4.0;
+
+/// Where the search stands with the catalog's tricks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Catalog {
+    /// Not asked yet: no length was costly.
+    Untried,
+    /// Asked before the current length (one worker).
+    Asking,
+    Tried,
+}
 
 /// A search under way.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,6 +52,12 @@ pub struct SynthRun {
     undecided: bool,
     /// The constants tried, as the last length's answer says them.
     constants: String,
+    /// The candidates each length compared (its index).
+    per_length: Vec<f64>,
+    catalog: Catalog,
+    /// A program built on the catalog's tricks, and the seconds spent
+    /// when it came.
+    known: Option<(SynthDone, f64)>,
 }
 
 /// What comes after a length's answer.
@@ -55,6 +81,9 @@ impl SynthRun {
             ruled_out: 0,
             undecided: false,
             constants: String::new(),
+            per_length: Vec::new(),
+            catalog: Catalog::Untried,
+            known: None,
         }
     }
 
@@ -72,12 +101,17 @@ impl SynthRun {
         self.ask.max_ops.clamp(1, 8)
     }
 
-    /// The current length's shares.
+    /// The current length's shares (or the catalog's one ask before it).
     pub fn requests(&self) -> Vec<Request> {
-        let parts = match self.length >= CUT_FROM {
+        let catalog = self.catalog == Catalog::Asking;
+        let parts = match self.length >= CUT_FROM && !catalog {
             true => self.workers,
             false => 1,
         };
+        let mut seconds = self.ask.seconds - self.seconds;
+        if let Some((_, since)) = &self.known {
+            seconds = seconds.min(since + KNOWN_GRACE - self.seconds);
+        }
         (0..parts)
             .map(|part| {
                 SynthAsk {
@@ -85,7 +119,8 @@ impl SynthRun {
                     part,
                     parts,
                     samples: self.samples.clone(),
-                    seconds: (self.ask.seconds - self.seconds).max(0.0),
+                    seconds: seconds.max(0.0),
+                    catalog,
                     ..self.ask.clone()
                 }
                 .request()
@@ -93,11 +128,50 @@ impl SynthRun {
             .collect()
     }
 
+    /// Whether the current length is the first estimated at over
+    /// [`CATALOG_AT`] candidates (each length multiplies them, as the
+    /// native search estimates).
+    fn costly(&self) -> bool {
+        let n = self.length as usize;
+        let count = |l: usize| self.per_length.get(l).copied().unwrap_or(0.0).max(1.0);
+        n >= 3 && count(n - 1) * (count(n - 1) / count(n - 2)).max(1.0) > CATALOG_AT
+    }
+
+    /// The answer where the program on the catalog's tricks stands: the
+    /// lengths below it are ruled out, or no time is left for them.
+    fn known_answer(&self, out_of_time: bool) -> Option<SynthStep> {
+        let (known, since) = self.known.as_ref()?;
+        let ops = known.ops.unwrap_or(u32::MAX);
+        let grace_over = self.seconds >= since + KNOWN_GRACE;
+        if ops > self.length && !out_of_time && !grace_over {
+            return None;
+        }
+        let done = SynthDone {
+            minimal: ops == self.ruled_out,
+            ..self.answer("found")
+        };
+        Some(SynthStep::Done(done.with_program(known.clone())))
+    }
+
+    /// The catalog's answer: a program on its tricks is kept, and the
+    /// current length is searched (or the program is the answer).
+    fn catalog_answered(&mut self, answer: SynthDone) -> SynthStep {
+        self.catalog = Catalog::Tried;
+        if answer.status == "found" {
+            self.known = Some((answer, self.seconds));
+        }
+        self.known_answer(false)
+            .unwrap_or_else(|| SynthStep::Next(self.requests()))
+    }
+
     /// The current length's answer (its shares merged): the next length,
     /// or the search's answer.
     pub fn next(&mut self, length: SynthDone) -> SynthStep {
         self.searched += length.searched;
         self.seconds += length.seconds;
+        if self.catalog == Catalog::Asking {
+            return self.catalog_answered(length);
+        }
         match length.status.as_str() {
             "exhausted" => {
                 self.undecided |= length.undecided;
@@ -106,14 +180,25 @@ impl SynthRun {
                     self.ruled_out = self.length + 1;
                 }
                 self.samples = length.samples;
-                if self.length >= self.max_ops() {
-                    let status = if self.undecided { "timeout" } else { "none" };
+                self.per_length.push(length.searched);
+                let at_end = self.length >= self.max_ops();
+                if at_end || self.seconds >= self.ask.seconds {
+                    if let Some(known) = self.known_answer(true) {
+                        return known;
+                    }
+                    let status = match at_end && !self.undecided {
+                        true => "none",
+                        false => "timeout",
+                    };
                     return SynthStep::Done(self.answer(status));
                 }
-                if self.seconds >= self.ask.seconds {
-                    return SynthStep::Done(self.answer("timeout"));
-                }
                 self.length += 1;
+                if let Some(known) = self.known_answer(false) {
+                    return known;
+                }
+                if self.catalog == Catalog::Untried && self.costly() {
+                    self.catalog = Catalog::Asking;
+                }
                 SynthStep::Next(self.requests())
             }
             "found" => SynthStep::Done(
@@ -123,7 +208,9 @@ impl SynthRun {
                 }
                 .with_program(length),
             ),
-            _ => SynthStep::Done(self.answer("timeout")),
+            _ => {
+                (self.known_answer(true)).unwrap_or_else(|| SynthStep::Done(self.answer("timeout")))
+            }
         }
     }
 
@@ -152,6 +239,7 @@ impl SynthDone {
             proof: found.proof,
             helped: found.helped,
             constants: found.constants,
+            catalog: found.catalog,
             ..self
         }
     }
@@ -177,9 +265,17 @@ mod tests {
                     panic!("not a synth request: {r:?}")
                 };
                 let share = SynthAsk::read(text).unwrap();
-                let mut go = |_: &crate::synth::SynthProgress| Flow::Continue;
+                // each share's own clock, as a worker's
+                let started = std::time::Instant::now();
+                let mut go = |_: &crate::synth::SynthProgress| match started.elapsed().as_secs_f64()
+                    > share.seconds
+                {
+                    true => Flow::OutOfTime,
+                    false => Flow::Continue,
+                };
                 let done = super::super::synth::run(&share, &mut go).unwrap();
-                let done = SynthDone::from_event(done.event()).unwrap();
+                let mut done = SynthDone::from_event(done.event()).unwrap();
+                done.seconds = started.elapsed().as_secs_f64();
                 let decides = done.decides();
                 answers.push(done);
                 if decides {
@@ -247,6 +343,24 @@ mod tests {
                 assert!(d.source.is_some() && d.proof.is_some(), "{d:?}");
             }
         }
+    }
+
+    /// Issue 68: where the lengths get costly, one worker tries the
+    /// catalog's tricks before the length's shares, as `synth` does: P22
+    /// (parity, from a loop) is found built on `parity-mul`, not called
+    /// minimal, with the lengths below the costly one ruled out (after
+    /// the grace's seconds at that length).
+    #[test]
+    fn the_catalog_is_tried_where_the_lengths_get_costly() {
+        let src = "unsigned f(unsigned x) { unsigned p = 0; for (int i = 0; i < 32; i++) p ^= (x >> i) & 1; return p; }";
+        let (d, _) = on_workers(&ask(src, "", 8), 1);
+        assert_eq!(
+            (d.status.as_str(), d.catalog.clone(), d.minimal),
+            ("found", vec!["parity-mul".to_string()], false),
+            "{d:?}"
+        );
+        assert!(d.ops >= Some(8) && d.ruled_out >= 4, "{d:?}");
+        assert!(d.source.is_some() && d.proof.is_some(), "{d:?}");
     }
 
     /// Random 8-bit specifications of 3 operations (some undefined on some
