@@ -366,71 +366,120 @@ fn cap_east<S: Side>(b: u64) -> u64 {
     forward::<S>(b & !FILE_H, 9, 7)
 }
 
+/// What every move of one node is checked against, computed once.
+struct Node {
+    ksq: usize,
+    occ: u64,
+    us: u64,
+    them: u64,
+    e: Enemy,
+    checkers: u64,
+    /// Our pieces pinned orthogonally and diagonally, with their rays.
+    pin_hv: u64,
+    pin_d: u64,
+}
+
+impl Node {
+    /// The occupancy, the enemy, the checkers and the pin rays of `pos`
+    /// (side `S` to move).
+    #[inline(always)]
+    fn new<S: Side, L: Lookup>(pos: &Position, t: &L) -> Node {
+        let ksq = (pos.king_sq[S::IDX] & 63) as usize;
+        let their_ksq = (pos.king_sq[1 - S::IDX] & 63) as usize;
+        let kings = (1u64 << ksq) | (1u64 << their_ksq);
+        let occ = pos.pawns | pos.knights | pos.bishops | pos.rooks | kings;
+        let us = if S::WHITE {
+            pos.white & occ
+        } else {
+            occ & !pos.white
+        };
+        let them = occ & !us;
+        let e = Enemy {
+            pawns: pos.pawns & them,
+            knights: pos.knights & them,
+            bq: pos.bishops & them,
+            rq: pos.rooks & them,
+            king: their_ksq,
+        };
+        let mut checkers = (KNIGHT[ksq] & e.knights) | (PAWN[S::IDX][ksq] & e.pawns);
+        let (mut pin_hv, mut pin_d) = (0u64, 0u64);
+        if ROOK_RAYS[ksq] & e.rq != 0 {
+            let (c, pins) = snipe(t, ksq, t.rook(ksq, them) & e.rq, occ);
+            (checkers, pin_hv) = (checkers | c, pins);
+        }
+        if BISHOP_RAYS[ksq] & e.bq != 0 {
+            let (c, pins) = snipe(t, ksq, t.bishop(ksq, them) & e.bq, occ);
+            (checkers, pin_d) = (checkers | c, pins);
+        }
+        Node {
+            ksq,
+            occ,
+            us,
+            them,
+            e,
+            checkers,
+            pin_hv,
+            pin_d,
+        }
+    }
+}
+
 /// Generates every legal move of `pos` (side `S` to move) into `v`.
 ///
-/// One function on purpose: it is perft's hot loop (over a billion nodes a
-/// second), and the check mask, pin rays and occupancy it computes once stay
-/// in registers for every piece class below only while they share one body;
-/// split into helpers, the wasm build (opt-level "z") keeps them as calls.
+/// Perft's hot loop (over a billion nodes a second): every part below is
+/// `#[inline(always)]`, so that the node's masks stay in registers across
+/// the piece classes, in the wasm build too.
 #[inline(always)]
 pub(crate) fn generate<S: Side, V: Visitor, L: Lookup>(pos: &Position, t: &L, v: &mut V) {
-    let ksq = (pos.king_sq[S::IDX] & 63) as usize;
-    let their_ksq = (pos.king_sq[1 - S::IDX] & 63) as usize;
-    let kbb = 1u64 << ksq;
-    let occ = pos.pawns | pos.knights | pos.bishops | pos.rooks | kbb | (1u64 << their_ksq);
-    let us = if S::WHITE {
-        pos.white & occ
+    let n = Node::new::<S, L>(pos, t);
+    king_moves::<S, V, L>(t, &n, v);
+    if n.checkers & n.checkers.wrapping_sub(1) != 0 {
+        return; // double check: king moves only
+    }
+    let checkmask = if n.checkers != 0 {
+        t.between(n.ksq, lsb(n.checkers)) | n.checkers
     } else {
-        occ & !pos.white
+        !0
     };
-    let them = occ & !us;
-    let e = Enemy {
-        pawns: pos.pawns & them,
-        knights: pos.knights & them,
-        bq: pos.bishops & them,
-        rq: pos.rooks & them,
-        king: their_ksq,
-    };
-
-    // Checkers and pins.
-    let mut checkers = (KNIGHT[ksq] & e.knights) | (PAWN[S::IDX][ksq] & e.pawns);
-    let mut pin_hv = 0u64;
-    let mut pin_d = 0u64;
-    if ROOK_RAYS[ksq] & e.rq != 0 {
-        let (c, pins) = snipe(t, ksq, t.rook(ksq, them) & e.rq, occ);
-        checkers |= c;
-        pin_hv = pins;
+    let target = !n.us & !(1u64 << n.e.king) & checkmask;
+    piece_moves(pos, t, &n, target, v);
+    pawn_moves::<S, V>(pos, &n, checkmask, v);
+    if pos.ep & 8 != 0 {
+        en_passant::<S, V, L>(pos, t, &n, v);
     }
-    if BISHOP_RAYS[ksq] & e.bq != 0 {
-        let (c, pins) = snipe(t, ksq, t.bishop(ksq, them) & e.bq, occ);
-        checkers |= c;
-        pin_d = pins;
+    // Castling: one call per side, not a loop over the table. With the
+    // loop the browser's perft (the web profile, opt-level "z") ran at two
+    // thirds of this speed; natively the two are alike (docs/performance.md,
+    // "wasm against native").
+    if n.checkers == 0 && pos.castling != 0 && n.ksq == 4 + castling_shift::<S>() {
+        let our_rooks = pos.rooks & !pos.bishops & n.us;
+        castle::<S, V, L>(pos, t, &n.e, n.occ, our_rooks, &CASTLINGS[0], v);
+        castle::<S, V, L>(pos, t, &n.e, n.occ, our_rooks, &CASTLINGS[1], v);
     }
+}
 
-    // King moves.
-    let occ_no_king = occ ^ kbb;
-    let mut kt = KING[ksq] & !us;
+/// The king's moves: each square tested with the king off the board.
+#[inline(always)]
+fn king_moves<S: Side, V: Visitor, L: Lookup>(t: &L, n: &Node, v: &mut V) {
+    let occ_no_king = n.occ ^ (1u64 << n.ksq);
+    let mut kt = KING[n.ksq] & !n.us;
     let mut safe = 0u64;
     while kt != 0 {
         let s = lsb(kt);
         kt &= kt - 1;
-        if !attacked::<S, L>(t, &e, s, occ_no_king) {
+        if !attacked::<S, L>(t, &n.e, s, occ_no_king) {
             safe |= 1u64 << s;
         }
     }
-    v.piece(6, ksq as u32, safe);
+    v.piece(6, n.ksq as u32, safe);
+}
 
-    if checkers & checkers.wrapping_sub(1) != 0 {
-        return; // double check: king moves only
-    }
-    let checkmask = if checkers != 0 {
-        t.between(ksq, lsb(checkers)) | checkers
-    } else {
-        !0
-    };
-    let target = !us & !(1u64 << their_ksq) & checkmask;
-    let pinned = pin_hv | pin_d;
-
+/// Knights and sliders, to squares of `target` (neither ours nor the
+/// enemy king, in the check mask).
+#[inline(always)]
+fn piece_moves<V: Visitor, L: Lookup>(pos: &Position, t: &L, n: &Node, target: u64, v: &mut V) {
+    let (us, occ) = (n.us, n.occ);
+    let pinned = n.pin_hv | n.pin_d;
     // Knights: a pinned knight never moves.
     let mut knights = pos.knights & us & !pinned;
     while knights != 0 {
@@ -438,28 +487,39 @@ pub(crate) fn generate<S: Side, V: Visitor, L: Lookup>(pos: &Position, t: &L, v:
         knights &= knights - 1;
         v.piece(2, s as u32, KNIGHT[s] & target);
     }
-
     // Bishop-likes (bishops and the diagonal half of queens), then
     // rook-likes (rooks and the orthogonal half of queens).
-    let bq = pos.bishops & us & !pin_hv;
-    let rq = pos.rooks & us & !pin_d;
-    slider_moves(v, t, bq & !pin_d, true, pos.rooks, occ, target);
-    slider_moves(v, t, rq & !pin_hv, false, pos.bishops, occ, target);
+    let bq = pos.bishops & us & !n.pin_hv;
+    let rq = pos.rooks & us & !n.pin_d;
+    slider_moves(v, t, bq & !n.pin_d, true, pos.rooks, occ, target);
+    slider_moves(v, t, rq & !n.pin_hv, false, pos.bishops, occ, target);
     // Pinned sliders move along their pin ray (never when in check: a pinned
     // piece cannot resolve a check).
-    if checkers == 0 && pinned & us != 0 {
-        slider_moves(v, t, bq & pin_d, true, pos.rooks, occ, target & pin_d);
-        slider_moves(v, t, rq & pin_hv, false, pos.bishops, occ, target & pin_hv);
+    if n.checkers == 0 && pinned & us != 0 {
+        slider_moves(v, t, bq & n.pin_d, true, pos.rooks, occ, target & n.pin_d);
+        slider_moves(
+            v,
+            t,
+            rq & n.pin_hv,
+            false,
+            pos.bishops,
+            occ,
+            target & n.pin_hv,
+        );
     }
+}
 
-    // Pawns, set-wise.
+/// Pawn pushes and captures, set-wise, to squares of `checkmask`.
+#[inline(always)]
+fn pawn_moves<S: Side, V: Visitor>(pos: &Position, n: &Node, checkmask: u64, v: &mut V) {
+    let (pin_hv, pin_d) = (n.pin_hv, n.pin_d);
     let (push, rank3, promo) = if S::WHITE {
         (8i32, RANK_3, RANK_8)
     } else {
         (-8i32, RANK_6, RANK_1)
     };
-    let our_pawns = pos.pawns & us;
-    let empty = !occ;
+    let our_pawns = pos.pawns & n.us;
+    let empty = !n.occ;
     let pushers = our_pawns & !pin_d;
     let single = (up::<S>(pushers & !pin_hv) | (up::<S>(pushers & pin_hv) & pin_hv)) & empty;
     let double = up::<S>(single & rank3) & empty & checkmask;
@@ -468,43 +528,35 @@ pub(crate) fn generate<S: Side, V: Visitor, L: Lookup>(pos: &Position, t: &L, v:
     let takers = our_pawns & !pin_hv;
     let free_takers = takers & !pin_d;
     let pinned_takers = takers & pin_d;
-    let victims = them & !(1u64 << their_ksq) & checkmask;
+    let victims = n.them & !(1u64 << n.e.king) & checkmask;
     let west = (cap_west::<S>(free_takers) | (cap_west::<S>(pinned_takers) & pin_d)) & victims;
     let east = (cap_east::<S>(free_takers) | (cap_east::<S>(pinned_takers) & pin_d)) & victims;
     v.pawns(west, if S::WHITE { 7 } else { -9 }, 0, promo);
     v.pawns(east, if S::WHITE { 9 } else { -7 }, 0, promo);
+}
 
-    // En passant: verified by simulation (covers every discovered check).
-    if pos.ep & 8 != 0 {
-        let file = (pos.ep & 7) as usize;
-        let ep_sq = if S::WHITE { 40 + file } else { 16 + file };
-        let cap_sq = ep_sq ^ 8;
-        let cap_bb = 1u64 << cap_sq;
-        if e.pawns & cap_bb != 0 && occ >> ep_sq & 1 == 0 {
-            let mut cands = PAWN[1 - S::IDX][ep_sq] & our_pawns;
-            while cands != 0 {
-                let from = lsb(cands);
-                cands &= cands - 1;
-                let occ2 = (occ ^ (1u64 << from) ^ cap_bb) | (1u64 << ep_sq);
-                let hit = (KNIGHT[ksq] & e.knights)
-                    | (PAWN[S::IDX][ksq] & e.pawns & !cap_bb)
-                    | (t.bishop(ksq, occ2) & e.bq)
-                    | (t.rook(ksq, occ2) & e.rq);
-                if hit == 0 {
-                    v.en_passant(from as u32, ep_sq as u32);
-                }
-            }
-        }
+/// En passant, verified by simulation (covers every discovered check).
+#[inline(always)]
+fn en_passant<S: Side, V: Visitor, L: Lookup>(pos: &Position, t: &L, n: &Node, v: &mut V) {
+    let (ksq, e) = (n.ksq, &n.e);
+    let file = (pos.ep & 7) as usize;
+    let ep_sq = if S::WHITE { 40 + file } else { 16 + file };
+    let cap_bb = 1u64 << (ep_sq ^ 8);
+    if e.pawns & cap_bb == 0 || n.occ >> ep_sq & 1 != 0 {
+        return;
     }
-
-    // Castling: one call per side, not a loop over the table. With the
-    // loop the browser's perft (the web profile, opt-level "z") ran at two
-    // thirds of this speed; natively the two are alike (docs/performance.md,
-    // "wasm against native").
-    if checkers == 0 && pos.castling != 0 && ksq == 4 + castling_shift::<S>() {
-        let our_rooks = pos.rooks & !pos.bishops & us;
-        castle::<S, V, L>(pos, t, &e, occ, our_rooks, &CASTLINGS[0], v);
-        castle::<S, V, L>(pos, t, &e, occ, our_rooks, &CASTLINGS[1], v);
+    let mut cands = PAWN[1 - S::IDX][ep_sq] & pos.pawns & n.us;
+    while cands != 0 {
+        let from = lsb(cands);
+        cands &= cands - 1;
+        let occ2 = (n.occ ^ (1u64 << from) ^ cap_bb) | (1u64 << ep_sq);
+        let hit = (KNIGHT[ksq] & e.knights)
+            | (PAWN[S::IDX][ksq] & e.pawns & !cap_bb)
+            | (t.bishop(ksq, occ2) & e.bq)
+            | (t.rook(ksq, occ2) & e.rq);
+        if hit == 0 {
+            v.en_passant(from as u32, ep_sq as u32);
+        }
     }
 }
 

@@ -57,7 +57,7 @@ pub fn shortest_panel(props: &PanelProps) -> Html {
                 Some(SynthStep::Next(shares)) => job.start_parts(shares),
                 Some(SynthStep::Done(answer)) => {
                     *run.borrow_mut() = None;
-                    job.set_done(answer);
+                    job.set_done(*answer);
                 }
                 None => {}
             }

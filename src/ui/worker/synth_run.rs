@@ -65,7 +65,7 @@ pub struct SynthRun {
 pub enum SynthStep {
     /// The next length's shares, one worker each.
     Next(Vec<Request>),
-    Done(SynthDone),
+    Done(Box<SynthDone>),
 }
 
 impl SynthRun {
@@ -150,7 +150,7 @@ impl SynthRun {
             minimal: ops == self.ruled_out,
             ..self.answer("found")
         };
-        Some(SynthStep::Done(done.with_program(known.clone())))
+        Some(SynthStep::Done(Box::new(done.with_program(known.clone()))))
     }
 
     /// The catalog's answer: a program on its tricks is kept, and the
@@ -190,7 +190,7 @@ impl SynthRun {
                         true => "none",
                         false => "timeout",
                     };
-                    return SynthStep::Done(self.answer(status));
+                    return SynthStep::Done(Box::new(self.answer(status)));
                 }
                 self.length += 1;
                 if let Some(known) = self.known_answer(false) {
@@ -201,15 +201,15 @@ impl SynthRun {
                 }
                 SynthStep::Next(self.requests())
             }
-            "found" => SynthStep::Done(
+            "found" => SynthStep::Done(Box::new(
                 SynthDone {
                     minimal: length.ops == Some(self.ruled_out),
                     ..self.answer("found")
                 }
                 .with_program(length),
-            ),
+            )),
             _ => {
-                (self.known_answer(true)).unwrap_or_else(|| SynthStep::Done(self.answer("timeout")))
+                (self.known_answer(true)).unwrap_or_else(|| SynthStep::Done(Box::new(self.answer("timeout"))))
             }
         }
     }
@@ -285,7 +285,7 @@ mod tests {
             }
             match run.next(SynthDone::merge(answers).unwrap()) {
                 SynthStep::Next(next) => requests = next,
-                SynthStep::Done(d) => return (d, cut),
+                SynthStep::Done(d) => return (*d, cut),
             }
         }
     }
