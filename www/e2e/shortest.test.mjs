@@ -102,3 +102,22 @@ test('a long program is found built on the catalog, and said so', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Issue 68: a length too costly to enumerate is first met in the middle
+// (one worker), as `bitscope synth` does: swap adjacent bits, from a loop,
+// no constant typed, is found with 5 operations on the spec's 0x55555555.
+test('swap adjacent bits is found from its loop, met in the middle', async () => {
+  const { page, problems, context } = await newPage(site.browser, { viewport: { width: 1280, height: 1000 } });
+  const spec = 'unsigned swap_adjacent(unsigned x) { unsigned r = 0; for (int i = 0; i < 32; i += 2) r |= (((x >> i) & 1) << (i + 1)) | (((x >> (i + 1)) & 1) << i); return r; }';
+  await page.goto(`${site.server.url}#/shortest?src=${encodeURIComponent(spec)}&max=6`);
+  await page.waitForSelector('.synth-start');
+  await page.click('.synth-start');
+  await page.waitForSelector('.synth-found, .synth-none', { timeout: 60000 });
+  const found = page.locator('.synth-found');
+  assert.match(await found.textContent(), /5 operations/);
+  assert.equal(await found.getAttribute('data-minimal'), 'false');
+  assert.match(await page.textContent('.synth-helped'), /0x55555555/);
+  console.log(`# swap adjacent bits in Chromium: ${(await found.locator('p').nth(1).textContent()).trim()}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -6,7 +6,9 @@
 use super::{first_miss, Cegis, Proved};
 use crate::synth::meet::{Event, Meet, MeetEnd};
 use crate::synth::program::{Instr, Straight};
-use crate::synth::{Engine, SynthError};
+use crate::synth::{
+    Engine, Status, SynthControl, SynthError, SynthOptions, SynthResult, SynthSpec,
+};
 
 /// The most values a meet in the middle holds (each expression's on S:
 /// 384 MB natively, 64 MB in the browser's worker).
@@ -26,6 +28,40 @@ enum Matched {
     Grew,
     /// Too long, or not decided.
     No,
+}
+
+/// A program for `spec` found by meeting in the middle and proven, as
+/// [`synthesize`](super::synthesize) seeks one before its first length
+/// too long to enumerate, for a search run a length at a time (the page's
+/// workers: they ask it before the first length estimated at over
+/// [`ENUMERATE_MAX`](super::ENUMERATE_MAX) candidates): `Found`, with the
+/// lengths below `len` taken as ruled out on `samples`, or `None`.
+///
+/// # Errors
+/// As [`synthesize`](super::synthesize).
+pub fn met_in_the_middle(
+    spec: &SynthSpec,
+    opts: &SynthOptions,
+    len: usize,
+    samples: &[Vec<u64>],
+    ctl: &mut dyn SynthControl,
+) -> Result<SynthResult, SynthError> {
+    let whole = SynthOptions {
+        part: None,
+        ..opts.clone()
+    };
+    let mut run = Cegis::with_samples(spec, &whole, samples, ctl)?;
+    run.progress.length = len;
+    let found = match whole.free_consts == 0 && whole.engine == Engine::Auto {
+        true => run.meet()?,
+        false => None,
+    };
+    let result = SynthResult {
+        ruled_out: len,
+        searched: run.progress.searched,
+        ..SynthResult::none(&spec.function, len, &run.consts, whole.free_consts)
+    };
+    Ok(result.or_known(found.map(|(p, m)| (p, m, Vec::new())), Status::None))
 }
 
 impl Cegis<'_> {

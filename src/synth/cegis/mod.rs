@@ -40,6 +40,7 @@ use catalog::Known;
 pub use catalog::{built_on_the_catalog, CATALOG_AT};
 mod defaults_first;
 mod meeting;
+pub use meeting::met_in_the_middle;
 mod sat_length;
 use sat_length::SatLength;
 
@@ -51,7 +52,7 @@ const DEFERRED: usize = 4096;
 /// threads here: P19 of the Hacker's Delight collection, 6 operations,
 /// estimated at 1.6e11, is found by enumeration in 28-33 s (SAT decides
 /// no length 6 of the collection in 60 s).
-const ENUMERATE_MAX: f64 = 2.5e11;
+pub const ENUMERATE_MAX: f64 = 2.5e11;
 
 /// A program's instruction keys (the search's order).
 fn keys(p: &[Instr]) -> Vec<u32> {

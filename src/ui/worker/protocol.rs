@@ -703,6 +703,7 @@ mod tests {
                 parts: 2,
                 samples: vec![vec![5], vec![u64::MAX >> 32]],
                 catalog: true,
+                meet: false,
             }
             .request(),
             Request::perft("8/8/8/8/8/8/8/K1k5 w - -", 3),

@@ -34,6 +34,10 @@ pub struct SynthAsk {
     /// out.
     #[serde(default)]
     pub catalog: bool,
+    /// With a `length`: a program met in the middle instead
+    /// ([`crate::synth::met_in_the_middle`]).
+    #[serde(default)]
+    pub meet: bool,
 }
 
 impl SynthAsk {
@@ -166,7 +170,7 @@ pub fn run(
     ask: &SynthAsk,
     check: &mut dyn crate::synth::SynthControl,
 ) -> Result<SynthDone, crate::synth::SynthError> {
-    use crate::synth::{built_on_the_catalog, search_length, synthesize};
+    use crate::synth::{built_on_the_catalog, met_in_the_middle, search_length, synthesize};
     use crate::synth::{Part, Status, SynthOptions, SynthSpec};
     let spec = SynthSpec::parse(&ask.src, ask.func.as_deref())?;
     let ops = (!ask.ops.trim().is_empty()).then_some(ask.ops.as_str());
@@ -198,8 +202,11 @@ pub fn run(
         });
     };
     let len = len.min(opts.max_ops as u32) as usize;
-    if ask.catalog {
-        let mut r = built_on_the_catalog(&spec, &opts, len, &ask.samples, check)?;
+    if ask.catalog || ask.meet {
+        let mut r = match ask.catalog {
+            true => built_on_the_catalog(&spec, &opts, len, &ask.samples, check)?,
+            false => met_in_the_middle(&spec, &opts, len, &ask.samples, check)?,
+        };
         r.from_spec = from_spec;
         let done = SynthDone::of(&r, 0.0);
         return Ok(SynthDone {

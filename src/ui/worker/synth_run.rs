@@ -8,14 +8,16 @@
 //!   lengths 3, 4, ...   every worker its share; the first program found
 //!                       ends the search (every shorter length: none)
 //!   the first length estimated at over CATALOG_AT candidates:
-//!                       one worker tries the catalog's tricks first; a
-//!                       program on them is the answer unless a shorter
-//!                       one is found within KNOWN_GRACE seconds more
+//!                       one worker tries the catalog's tricks first;
+//!   over ENUMERATE_MAX: one worker meets in the middle first (as `synth`
+//!                       does before its SAT lengths); a program either
+//!                       finds is the answer unless a shorter one is
+//!                       found within KNOWN_GRACE seconds more
 //! ```
 
 use super::protocol::Request;
 use super::synth::{SynthAsk, SynthDone};
-use crate::synth::CATALOG_AT;
+use crate::synth::{CATALOG_AT, ENUMERATE_MAX};
 
 /// Lengths from this one on are cut over the workers (as natively over
 /// threads).
@@ -26,14 +28,23 @@ pub const CUT_FROM: u32 = 3;
 /// 2 s on 2 threads).
 const KNOWN_GRACE: f64 = 4.0;
 
-/// Where the search stands with the catalog's tricks.
+/// A one-worker ask before a costly length, as `synth` makes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Catalog {
-    /// Not asked yet: no length was costly.
-    Untried,
-    /// Asked before the current length (one worker).
-    Asking,
-    Tried,
+enum Shortcut {
+    /// A program on the catalog's tricks (over [`CATALOG_AT`]).
+    Catalog,
+    /// A program met in the middle (over [`ENUMERATE_MAX`]).
+    Meet,
+}
+
+impl Shortcut {
+    /// The estimated candidates of a length it is asked before.
+    fn from(self) -> f64 {
+        match self {
+            Shortcut::Catalog => CATALOG_AT,
+            Shortcut::Meet => ENUMERATE_MAX,
+        }
+    }
 }
 
 /// A search under way.
@@ -54,9 +65,10 @@ pub struct SynthRun {
     constants: String,
     /// The candidates each length compared (its index).
     per_length: Vec<f64>,
-    catalog: Catalog,
-    /// A program built on the catalog's tricks, and the seconds spent
-    /// when it came.
+    /// The shortcut asked before the current length, and those asked.
+    asking: Option<Shortcut>,
+    tried: Vec<Shortcut>,
+    /// A program a shortcut found, and the seconds spent when it came.
     known: Option<(SynthDone, f64)>,
 }
 
@@ -82,7 +94,8 @@ impl SynthRun {
             undecided: false,
             constants: String::new(),
             per_length: Vec::new(),
-            catalog: Catalog::Untried,
+            asking: None,
+            tried: Vec::new(),
             known: None,
         }
     }
@@ -101,10 +114,9 @@ impl SynthRun {
         self.ask.max_ops.clamp(1, 8)
     }
 
-    /// The current length's shares (or the catalog's one ask before it).
+    /// The current length's shares (or a shortcut's one ask before it).
     pub fn requests(&self) -> Vec<Request> {
-        let catalog = self.catalog == Catalog::Asking;
-        let parts = match self.length >= CUT_FROM && !catalog {
+        let parts = match self.length >= CUT_FROM && self.asking.is_none() {
             true => self.workers,
             false => 1,
         };
@@ -120,7 +132,8 @@ impl SynthRun {
                     parts,
                     samples: self.samples.clone(),
                     seconds: seconds.max(0.0),
-                    catalog,
+                    catalog: self.asking == Some(Shortcut::Catalog),
+                    meet: self.asking == Some(Shortcut::Meet),
                     ..self.ask.clone()
                 }
                 .request()
@@ -128,13 +141,19 @@ impl SynthRun {
             .collect()
     }
 
-    /// Whether the current length is the first estimated at over
-    /// [`CATALOG_AT`] candidates (each length multiplies them, as the
-    /// native search estimates).
-    fn costly(&self) -> bool {
+    /// The shortcut to ask before the current length: the first not yet
+    /// asked whose threshold its estimated candidates pass (each length
+    /// multiplies them, as the native search estimates).
+    fn next_shortcut(&self) -> Option<Shortcut> {
         let n = self.length as usize;
         let count = |l: usize| self.per_length.get(l).copied().unwrap_or(0.0).max(1.0);
-        n >= 3 && count(n - 1) * (count(n - 1) / count(n - 2)).max(1.0) > CATALOG_AT
+        let cost = match n >= 3 {
+            true => count(n - 1) * (count(n - 1) / count(n - 2)).max(1.0),
+            false => 0.0,
+        };
+        [Shortcut::Catalog, Shortcut::Meet]
+            .into_iter()
+            .find(|s| !self.tried.contains(s) && cost > s.from())
     }
 
     /// The answer where the program on the catalog's tricks stands: the
@@ -153,15 +172,19 @@ impl SynthRun {
         Some(SynthStep::Done(Box::new(done.with_program(known.clone()))))
     }
 
-    /// The catalog's answer: a program on its tricks is kept, and the
-    /// current length is searched (or the program is the answer).
-    fn catalog_answered(&mut self, answer: SynthDone) -> SynthStep {
-        self.catalog = Catalog::Tried;
-        if answer.status == "found" {
+    /// A shortcut's answer: a program found is kept (the shorter of two),
+    /// and the current length is searched (or the program is the answer).
+    fn shortcut_answered(&mut self, shortcut: Shortcut, answer: SynthDone) -> SynthStep {
+        self.tried.push(shortcut);
+        let shorter = |k: &(SynthDone, f64)| answer.ops < k.0.ops;
+        if answer.status == "found" && self.known.as_ref().is_none_or(shorter) {
             self.known = Some((answer, self.seconds));
         }
-        self.known_answer(false)
-            .unwrap_or_else(|| SynthStep::Next(self.requests()))
+        if let Some(done) = self.known_answer(false) {
+            return done;
+        }
+        self.asking = self.next_shortcut();
+        SynthStep::Next(self.requests())
     }
 
     /// The current length's answer (its shares merged): the next length,
@@ -169,8 +192,8 @@ impl SynthRun {
     pub fn next(&mut self, length: SynthDone) -> SynthStep {
         self.searched += length.searched;
         self.seconds += length.seconds;
-        if self.catalog == Catalog::Asking {
-            return self.catalog_answered(length);
+        if let Some(shortcut) = self.asking.take() {
+            return self.shortcut_answered(shortcut, length);
         }
         match length.status.as_str() {
             "exhausted" => {
@@ -196,9 +219,7 @@ impl SynthRun {
                 if let Some(known) = self.known_answer(false) {
                     return known;
                 }
-                if self.catalog == Catalog::Untried && self.costly() {
-                    self.catalog = Catalog::Asking;
-                }
+                self.asking = self.next_shortcut();
                 SynthStep::Next(self.requests())
             }
             "found" => SynthStep::Done(Box::new(
@@ -208,9 +229,8 @@ impl SynthRun {
                 }
                 .with_program(length),
             )),
-            _ => {
-                (self.known_answer(true)).unwrap_or_else(|| SynthStep::Done(Box::new(self.answer("timeout"))))
-            }
+            _ => (self.known_answer(true))
+                .unwrap_or_else(|| SynthStep::Done(Box::new(self.answer("timeout")))),
         }
     }
 
@@ -360,6 +380,23 @@ mod tests {
             "{d:?}"
         );
         assert!(d.ops >= Some(8) && d.ruled_out >= 4, "{d:?}");
+        assert!(d.source.is_some() && d.proof.is_some(), "{d:?}");
+    }
+
+    /// Issue 68: where a length is too costly to enumerate, one worker
+    /// meets in the middle first, as `synth` does: swap adjacent bits,
+    /// from a loop, is found with 5 operations (the spec's 0x55555555),
+    /// not called minimal.
+    #[test]
+    fn the_middle_is_met_where_a_length_is_too_costly() {
+        let src = "unsigned f(unsigned x) { unsigned r = 0; for (int i = 0; i < 32; i += 2) r |= (((x >> i) & 1) << (i + 1)) | (((x >> (i + 1)) & 1) << i); return r; }";
+        let (d, _) = on_workers(&ask(src, "", 6), 1);
+        assert_eq!(
+            (d.status.as_str(), d.ops, d.minimal, d.catalog.is_empty()),
+            ("found", Some(5), false, true),
+            "{d:?}"
+        );
+        assert!(d.ruled_out >= 4 && d.helped.contains("0x55555555"), "{d:?}");
         assert!(d.source.is_some() && d.proof.is_some(), "{d:?}");
     }
 
