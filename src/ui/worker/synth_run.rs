@@ -8,11 +8,12 @@
 //!   lengths 3, 4, ...   every worker its share; the first program found
 //!                       ends the search (every shorter length: none)
 //!   the first length estimated at over CATALOG_AT candidates:
-//!                       one worker tries the catalog's tricks first;
+//!                       one worker tries the catalog's tricks first
+//!                       (a program on them is the answer unless a
+//!                       shorter one is found within KNOWN_GRACE seconds)
 //!   over ENUMERATE_MAX: one worker meets in the middle first (as `synth`
-//!                       does before its SAT lengths); a program either
-//!                       finds is the answer unless a shorter one is
-//!                       found within KNOWN_GRACE seconds more
+//!                       does before its SAT lengths): a program found
+//!                       is the answer (the shorter, with the catalog's)
 //! ```
 
 use super::protocol::Request;
@@ -180,7 +181,9 @@ impl SynthRun {
         if answer.status == "found" && self.known.as_ref().is_none_or(shorter) {
             self.known = Some((answer, self.seconds));
         }
-        if let Some(done) = self.known_answer(false) {
+        // (a program met in the middle is the answer at once, as natively;
+        // one on the catalog's tricks after KNOWN_GRACE more)
+        if let Some(done) = self.known_answer(shortcut == Shortcut::Meet) {
             return done;
         }
         self.asking = self.next_shortcut();
