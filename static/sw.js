@@ -35,14 +35,14 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') {
     // The shell from the network while there is one (a new deploy shows at
     // once, and its sw.js replaces this one); offline, this deploy's copy.
-    event.respondWith(fetch(request).catch(() => caches.open(CACHE).then((cache) => cache.match('./'))));
+    event.respondWith(fetch(request).catch(() => caches.match('./', { cacheName: CACHE })));
     return;
   }
-  // Hashed files never change: this deploy's copy first.
+  // Hashed files never change: this deploy's copy first. (`caches.match`
+  // with the cache's name, not `caches.open`: once a new deploy's worker
+  // has deleted this cache, a fetch this worker still answers must not
+  // create it again, empty.)
   event.respondWith(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.match(request, { ignoreSearch: true }))
-      .then((hit) => hit || fetch(request)),
+    caches.match(request, { cacheName: CACHE, ignoreSearch: true }).then((hit) => hit || fetch(request)),
   );
 });
