@@ -37,7 +37,7 @@ pub struct SynthArgs {
     #[arg(long = "fn", value_name = "NAME")]
     function: Option<String>,
     /// The operators allowed, in the data lab's notation (`-x` negates):
-    /// "! ~ & ^ | + << >>" (default: every one).
+    /// "! ~ & ^ | + << >>" (default: every one but `/` and `%`, which are taken only when named).
     #[arg(long, value_name = "OPS", allow_hyphen_values = true)]
     ops: Option<String>,
     /// Constants beside 0, 1, -1 and the width minus 1: "3 0x55 -8".

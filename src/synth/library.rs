@@ -325,10 +325,13 @@ impl Lowering {
 
 /// Whether an operator reads its operands' signedness.
 fn op_signed(op: Op) -> bool {
-    matches!(op, Op::Shr | Op::Lt | Op::Le | Op::Gt | Op::Ge)
+    matches!(
+        op,
+        Op::Div | Op::Rem | Op::Shr | Op::Lt | Op::Le | Op::Gt | Op::Ge
+    )
 }
 
-/// The search's operator for a C word operator (none for `/` and `%`).
+/// The search's operator for a C word operator.
 fn word_op(w: crate::lang::c::ast::WordOp) -> Option<Op> {
     use crate::lang::c::ast::WordOp as W;
     Some(match w {
@@ -346,7 +349,8 @@ fn word_op(w: crate::lang::c::ast::WordOp) -> Option<Op> {
         W::And => Op::And,
         W::Xor => Op::Xor,
         W::Or => Op::Or,
-        W::Div | W::Rem => return None,
+        W::Div => Op::Div,
+        W::Rem => Op::Rem,
     })
 }
 
@@ -479,7 +483,7 @@ mod tests {
             "unsigned f(unsigned x) { for (int i = 0; i < 3; i++) x += x; return x; }",
             "unsigned f(unsigned x) { if (x) return 1; return 0; }",
             "unsigned f(unsigned x) { unsigned char c = x; return c; }",
-            "unsigned f(unsigned x) { return x / 3; }",
+            "unsigned f(unsigned x) { return (unsigned)((int)x / 3); }",
             "unsigned f(unsigned x) { return (unsigned)((int)x >> 1); }",
         ] {
             assert!(lowered(bad).is_none(), "{bad}");

@@ -4,7 +4,9 @@
 //!
 //! ```text
 //!   unary   ~  -x  !                  (`!` and comparisons give 0 or 1)
-//!   binary  +  -  *  &  |  ^  <<  >>  <  <=  >  >=  ==  !=
+//!   binary  +  -  *  /  %  &  |  ^  <<  >>  <  <=  >  >=  ==  !=
+//!   (`/` and `%` only when asked for: a division by 0, or of the least
+//!   int by -1, has no value; C's quotient is truncated)
 //!   x >> 1 on int:      1111_0110 -> 1111_1011   (arithmetic)
 //!   x >> 1 on unsigned: 1111_0110 -> 0111_1011   (logical)
 //!   a shift by a count outside 0..W-1 has no value (undefined in C)
@@ -25,6 +27,8 @@ pub enum Op {
     Add,
     Sub,
     Mul,
+    Div,
+    Rem,
     Shl,
     Shr,
     Lt,
@@ -37,7 +41,7 @@ pub enum Op {
 
 impl Op {
     /// Every operator, in the search's order.
-    pub const ALL: [Op; 17] = [
+    pub const ALL: [Op; 19] = [
         Op::Not,
         Op::Neg,
         Op::LNot,
@@ -47,6 +51,8 @@ impl Op {
         Op::Add,
         Op::Sub,
         Op::Mul,
+        Op::Div,
+        Op::Rem,
         Op::Shl,
         Op::Shr,
         Op::Lt,
@@ -56,6 +62,12 @@ impl Op {
         Op::Eq,
         Op::Ne,
     ];
+
+    /// Whether a search takes it when no operators are named: all but
+    /// the division's two (slow in gates, and rarely the shortest way).
+    pub fn by_default(self) -> bool {
+        !matches!(self, Op::Div | Op::Rem)
+    }
 
     /// Its name in the data lab's notation (`-x` is negation, `-` the
     /// difference), as `--ops` lists it.
@@ -77,6 +89,8 @@ impl Op {
             Op::Xor => "^",
             Op::Add => "+",
             Op::Mul => "*",
+            Op::Div => "/",
+            Op::Rem => "%",
             Op::Shl => "<<",
             Op::Shr => ">>",
             Op::Lt => "<",
@@ -117,7 +131,7 @@ impl Op {
     pub fn precedence(self) -> u8 {
         match self {
             Op::Not | Op::Neg | Op::LNot => 10,
-            Op::Mul => 9,
+            Op::Mul | Op::Div | Op::Rem => 9,
             Op::Add | Op::Sub => 8,
             Op::Shl | Op::Shr => 7,
             Op::Lt | Op::Le | Op::Gt | Op::Ge => 6,
@@ -208,6 +222,7 @@ impl Ty {
             Op::Add => a.wrapping_add(b) & m,
             Op::Sub => a.wrapping_sub(b) & m,
             Op::Mul => a.wrapping_mul(b) & m,
+            Op::Div | Op::Rem => self.divide(op, a, b)?,
             Op::Shl => (a << self.count(b)?) & m,
             Op::Shr => self.shr(a, u64::from(self.count(b)?)),
             Op::Lt => u64::from(self.less(a, b, false)),
@@ -265,7 +280,29 @@ impl Ty {
                 *o = self.shr(x, y & 63);
                 self.counts(y)
             }),
+            Op::Div | Op::Rem => out.iter_mut().zip(a).zip(b).all(|((o, &x), &y)| {
+                let q = self.divide(op, x, y);
+                *o = q.unwrap_or(0);
+                q.is_some()
+            }),
         }
+    }
+
+    /// `a / b` or `a % b` as C computes them in this type (the quotient
+    /// truncated); `None` for a division by 0 or of the least int by -1.
+    #[inline]
+    fn divide(self, op: Op, a: u64, b: u64) -> Option<u64> {
+        let (x, y) = (self.get(a), self.get(b));
+        let least = self.signed && x == self.get(1 << (self.bits - 1)) && y == -1;
+        if y == 0 || least {
+            return None;
+        }
+        let (q, r) = match self.signed {
+            true => (x.wrapping_div(y), x.wrapping_rem(y)),
+            false => ((a / b) as i64, (a % b) as i64),
+        };
+        let v = if op == Op::Div { q } else { r };
+        Some(v as u64 & self.mask)
     }
 }
 
@@ -311,7 +348,7 @@ impl Ty {
 /// A token that is not an operator (its text), or an empty list.
 pub fn parse_ops(text: Option<&str>) -> Result<Vec<Op>, String> {
     let mut ops: Vec<Op> = match text {
-        None => Op::ALL.to_vec(),
+        None => Op::ALL.into_iter().filter(|op| op.by_default()).collect(),
         Some(t) => {
             let mut v = Vec::new();
             for token in t.split(|c: char| c.is_whitespace() || c == ',') {

@@ -343,6 +343,7 @@ pub fn apply(c: &mut Circuit, ty: Ty, op: Op, a: &[Lit], b: &[Lit]) -> (Word, Li
         Op::Add => words::add(c, a, b, Lit::FALSE).0,
         Op::Sub => words::sub(c, a, b).0,
         Op::Mul => words::mul(c, a, b),
+        Op::Div | Op::Rem => return divide(c, ty, op, a, b),
         Op::Shl | Op::Shr => {
             let fill = if op == Op::Shr && ty.signed {
                 a[w - 1]
@@ -359,4 +360,44 @@ pub fn apply(c: &mut Circuit, ty: Ty, op: Op, a: &[Lit], b: &[Lit]) -> (Word, Li
         Op::Ne => bit(!words::eq(c, a, b)),
     };
     (out, Lit::FALSE)
+}
+
+/// `a / b` or `a % b` in gates, as [`Ty::eval`]: for a signed type on the
+/// magnitudes, the quotient negated where the signs differ and the
+/// remainder where `a` is negative; no value for `b` = 0 or least / -1.
+fn divide(c: &mut Circuit, ty: Ty, op: Op, a: &[Lit], b: &[Lit]) -> (Word, Lit) {
+    let w = a.len();
+    let zero = !c.any(b);
+    if !ty.signed {
+        let (q, r) = words::divide(c, a, b);
+        return (if op == Op::Div { q } else { r }, zero);
+    }
+    let (sa, sb) = (a[w - 1], b[w - 1]);
+    let pick = |c: &mut Circuit, s: Lit, x: &[Lit], y: &[Lit]| -> Word {
+        x.iter().zip(y).map(|(&p, &q)| c.mux(s, p, q)).collect()
+    };
+    let (na, nb) = (words::neg(c, a), words::neg(c, b));
+    let (ma, mb) = (pick(c, sa, &na, a), pick(c, sb, &nb, b));
+    let (q, r) = words::divide(c, &ma, &mb);
+    // (every bit as the least int's, every bit of b set)
+    let not_least: Vec<Lit> = (0..w)
+        .map(|k| if k == w - 1 { !sa } else { a[k] })
+        .collect();
+    let least = !c.any(&not_least);
+    let not_b: Vec<Lit> = b.iter().map(|&l| !l).collect();
+    let minus_one = !c.any(&not_b);
+    let overflow = c.and(least, minus_one);
+    let undefined = c.or(zero, overflow);
+    let out = match op {
+        Op::Div => {
+            let nq = words::neg(c, &q);
+            let differ = c.xor(sa, sb);
+            pick(c, differ, &nq, &q)
+        }
+        _ => {
+            let nr = words::neg(c, &r);
+            pick(c, sa, &nr, &r)
+        }
+    };
+    (out, undefined)
 }

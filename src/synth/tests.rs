@@ -28,6 +28,8 @@ fn word_op(op: Op) -> Option<WordOp> {
         Op::Add => WordOp::Add,
         Op::Sub => WordOp::Sub,
         Op::Mul => WordOp::Mul,
+        Op::Div => WordOp::Div,
+        Op::Rem => WordOp::Rem,
         Op::Shl => WordOp::Shl,
         Op::Shr => WordOp::Shr,
         Op::Lt => WordOp::Lt,
@@ -297,8 +299,8 @@ fn the_answer_does_not_depend_on_the_threads() {
 fn bad_input_is_a_typed_error() {
     let read = |ops, consts| SynthOptions::read(ops, consts, Scalar::Int).err();
     assert_eq!(
-        read(Some("& %"), None),
-        Some(SynthError::UnknownOp("%".into()))
+        read(Some("& @"), None),
+        Some(SynthError::UnknownOp("@".into()))
     );
     assert_eq!(read(Some(" "), None), Some(SynthError::NoOps));
     assert!(matches!(

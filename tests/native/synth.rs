@@ -265,7 +265,7 @@ fn bad_input_exits_2_with_a_message() {
         &["synth", &missing],
         &["synth", &broken],
         &["synth", &mixed],
-        &["synth", &good, "--ops", "& %"],
+        &["synth", &good, "--ops", "& @"],
         &["synth", &good, "--consts", "0x1ffffffff"],
         &["synth", &good, "--consts", "two"],
         &["synth", &good, "--fn", "g"],
@@ -275,8 +275,8 @@ fn bad_input_exits_2_with_a_message() {
         &["synth", &good, "--free-consts", "9"],
         &["synth", &good, "--free-consts", "1", "--max-const", "two"],
     ]);
-    let out = run(&["synth", &good, "--ops", "& %"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("`%` is not an operator"));
+    let out = run(&["synth", &good, "--ops", "& @"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`@` is not an operator"));
 }
 
 /// Issue 68: with no constant given, the shortest program needs one that

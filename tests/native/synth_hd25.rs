@@ -310,19 +310,17 @@ fn the_bench_prints_a_row_a_program_and_a_summary() {
 }
 
 /// With no constant given, as `bitscope synth` runs (without its check
-/// with any constant): every program but P19 (13-19 s), P20 and P25 (not
+/// with any constant): every program but P19 (13-19 s) and P25 (not
 /// found) found; P1-P18 minimal (P16's spec guesses 8 masks: the defaults
-/// are searched first), P22-P24 on the catalog's tricks. Each agrees with
+/// are searched first), P20 (a division) and P22-P24 on the catalog's
+/// tricks. Each agrees with
 /// the independent formula, and with its spec under gcc on 3,000 inputs.
 #[test]
 fn with_no_constant_given_every_program_found_agrees_under_gcc() {
     crate::common::gcc::require();
     let scratch = crate::common::gcc::Scratch::new("synth-hd25");
     let mut checked = 0;
-    for m in collection()
-        .iter()
-        .filter(|m| ![19, 20, 25].contains(&m.id))
-    {
+    for m in collection().iter().filter(|m| ![19, 25].contains(&m.id)) {
         checked += 1;
         let s = spec(m);
         let mut opts = SynthOptions::read(Some(&m.ops), None, s.ty).unwrap();
@@ -335,7 +333,7 @@ fn with_no_constant_given_every_program_found_agrees_under_gcc() {
             .unwrap_or_else(|| panic!("P{}: {r:?}", m.id));
         assert_eq!(r.minimal(), m.id <= 18, "P{}: {r:?}", m.id);
         assert!(
-            !(22..=24).contains(&m.id) || !r.catalog.is_empty(),
+            !(20..=24).contains(&m.id) || m.id == 21 || !r.catalog.is_empty(),
             "P{}: {:?}",
             m.id,
             r.catalog
@@ -347,8 +345,11 @@ fn with_no_constant_given_every_program_found_agrees_under_gcc() {
         for x in xs {
             let y = rng.next_u64() as u32;
             let args = [u64::from(x), u64::from(y)];
+            let Some(want) = reference(m.id, x, y) else {
+                continue; // off P20's domain
+            };
             let got = p.eval(&args[..s.params.len()]).map(|v| v as u32);
-            assert_eq!(got, reference(m.id, x, y), "P{}: {}", m.id, p.expr());
+            assert_eq!(got, Some(want), "P{}: {}", m.id, p.expr());
         }
         let name = format!("p{}", m.id);
         let src = m.source.replace(&format!(" {name}("), " g(");
@@ -363,5 +364,5 @@ fn with_no_constant_given_every_program_found_agrees_under_gcc() {
             &mut crate::common::rng::Rng::new(7),
         );
     }
-    assert_eq!(checked, 22);
+    assert_eq!(checked, 23);
 }

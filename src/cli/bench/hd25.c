@@ -18,8 +18,7 @@
  *   known:  the length (instructions, each value once) of the paper's or
  *           Hacker's Delight's program over these operators and constants;
  *           empty where that program is not expressible here (P13: an
- *           unsigned shift of an int; P18: the paper's "reduce or"; P20:
- *           a division)
+ *           unsigned shift of an int; P18: the paper's "reduce or")
  *   note:   optional
  *
  * Types are 32-bit `unsigned` or `int`, as in the paper; P14, P15 and P25
@@ -311,9 +310,9 @@ unsigned p19(unsigned x) {
 
 /* @p 20
    title: next higher number with the same number of 1 bits
-   ops: -x & + ^ >> | -
+   ops: -x & + ^ >> | - /
    consts: 2
-   known:
+   known: 7
    note: the paper's 7 divide; assume: x has a 0 above its lowest 1
 */
 int assume(unsigned x) {

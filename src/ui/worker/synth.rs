@@ -269,6 +269,6 @@ mod tests {
         let json = serde_json::to_string(&done.event()).unwrap();
         let back: WorkerEvent = serde_json::from_str(&json).unwrap();
         assert_eq!(SynthDone::from_event(back), Some(done));
-        assert!(run(&ask("& %"), &mut go).is_err(), "an unknown operator");
+        assert!(run(&ask("& @"), &mut go).is_err(), "an unknown operator");
     }
 }
