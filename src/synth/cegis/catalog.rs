@@ -19,7 +19,7 @@ use crate::synth::library::{self, Use};
 use crate::synth::program::{Instr, Straight};
 use crate::synth::search::{self, Check, Ctx, Outcome};
 use crate::synth::spec::Table;
-use crate::synth::{Engine, Status, SynthError};
+use crate::synth::{Engine, SynthError};
 use crate::synth::{SynthControl, SynthOptions, SynthResult, SynthSpec};
 
 /// The most instructions over every trick's value, and over the
@@ -66,23 +66,9 @@ pub fn built_on_the_catalog(
     samples: &[Vec<u64>],
     ctl: &mut dyn SynthControl,
 ) -> Result<SynthResult, SynthError> {
-    let whole = SynthOptions {
-        part: None,
-        ..opts.clone()
-    };
-    let mut run = Cegis::with_samples(spec, &whole, samples, ctl)?;
-    run.progress.length = len;
-    let tries = whole.free_consts == 0 && whole.engine == Engine::Auto;
-    let known = match tries {
-        true => run.built_on_the_catalog()?,
-        false => None,
-    };
-    let result = SynthResult {
-        ruled_out: len,
-        searched: run.progress.searched,
-        ..SynthResult::none(&spec.function, len, &run.consts, whole.free_consts)
-    };
-    Ok(result.or_known(known, Status::None))
+    super::shortcut_at(spec, opts, len, samples, ctl, |run| {
+        run.built_on_the_catalog()
+    })
 }
 
 impl Cegis<'_> {

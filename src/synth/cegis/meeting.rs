@@ -6,9 +6,7 @@
 use super::{first_miss, Cegis, Proved};
 use crate::synth::meet::{Event, Meet, MeetEnd};
 use crate::synth::program::{Instr, Straight};
-use crate::synth::{
-    Engine, Status, SynthControl, SynthError, SynthOptions, SynthResult, SynthSpec,
-};
+use crate::synth::{Engine, SynthControl, SynthError, SynthOptions, SynthResult, SynthSpec};
 
 /// The most values a meet in the middle holds (each expression's on S:
 /// 384 MB natively, 64 MB in the browser's worker).
@@ -46,22 +44,9 @@ pub fn met_in_the_middle(
     samples: &[Vec<u64>],
     ctl: &mut dyn SynthControl,
 ) -> Result<SynthResult, SynthError> {
-    let whole = SynthOptions {
-        part: None,
-        ..opts.clone()
-    };
-    let mut run = Cegis::with_samples(spec, &whole, samples, ctl)?;
-    run.progress.length = len;
-    let found = match whole.free_consts == 0 && whole.engine == Engine::Auto {
-        true => run.meet()?,
-        false => None,
-    };
-    let result = SynthResult {
-        ruled_out: len,
-        searched: run.progress.searched,
-        ..SynthResult::none(&spec.function, len, &run.consts, whole.free_consts)
-    };
-    Ok(result.or_known(found.map(|(p, m)| (p, m, Vec::new())), Status::None))
+    super::shortcut_at(spec, opts, len, samples, ctl, |run| {
+        Ok(run.meet()?.map(|(p, m)| (p, m, Vec::new())))
+    })
 }
 
 impl Cegis<'_> {

@@ -117,6 +117,36 @@ pub fn synthesize(
     Ok(result.or_known(known, Status::None))
 }
 
+/// One of the whole search's shortcuts (`find`: the catalog, the meet)
+/// for a search run a length at a time: on `samples`, before length `len`
+/// (the lengths below it taken as ruled out); `Found` or `None`. Tried
+/// with the engine `auto` and no free constants, as in [`synthesize`].
+fn shortcut_at(
+    spec: &SynthSpec,
+    opts: &SynthOptions,
+    len: usize,
+    samples: &[Vec<u64>],
+    ctl: &mut dyn SynthControl,
+    find: impl FnOnce(&mut Cegis) -> Result<Option<Known>, SynthError>,
+) -> Result<SynthResult, SynthError> {
+    let whole = SynthOptions {
+        part: None,
+        ..opts.clone()
+    };
+    let mut run = Cegis::with_samples(spec, &whole, samples, ctl)?;
+    run.progress.length = len;
+    let known = match whole.free_consts == 0 && whole.engine == super::Engine::Auto {
+        true => find(&mut run)?,
+        false => None,
+    };
+    let result = SynthResult {
+        ruled_out: len,
+        searched: run.progress.searched,
+        ..SynthResult::none(&spec.function, len, &run.consts, whole.free_consts)
+    };
+    Ok(result.or_known(known, Status::None))
+}
+
 impl SynthResult {
     /// Found `known` (a program proven, its method and the catalog's
     /// tricks it is built on); with none, `status`.
