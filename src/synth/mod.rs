@@ -42,7 +42,7 @@ pub mod threads;
 use crate::lang::c::{parse_arg, CError, Scalar};
 use crate::lang::prove::Flow;
 pub use cegis::{built_on_the_catalog, met_in_the_middle, search_length, synthesize};
-pub use cegis::{LengthResult, CATALOG_AT, ENUMERATE_MAX};
+pub use cegis::{estimated_cost, LengthResult, CATALOG_AT, ENUMERATE_MAX};
 pub use find_consts::{check_any_constants, synthesize_finding_constants};
 pub use ops::Op;
 use ops::Ty;

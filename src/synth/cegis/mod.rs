@@ -42,6 +42,7 @@ mod defaults_first;
 mod meeting;
 pub use meeting::met_in_the_middle;
 mod sat_length;
+pub use sat_length::estimated_cost;
 use sat_length::SatLength;
 
 /// The most products deferred in one search.

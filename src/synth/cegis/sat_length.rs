@@ -30,6 +30,18 @@ pub(super) struct SatLength {
     blocked: usize,
 }
 
+/// The candidates an enumeration of `len` would compare, from those of
+/// the lengths before it (`counts[l]`; each length multiplies them): 0
+/// below length 3.
+pub fn estimated_cost(counts: &[f64], len: usize) -> f64 {
+    let count = |l: usize| counts.get(l).copied().unwrap_or(0.0).max(1.0);
+    if len < 3 {
+        return 0.0;
+    }
+    let (a, b) = (count(len - 2), count(len - 1));
+    b * (b / a).max(1.0)
+}
+
 impl Cegis<'_> {
     /// Whether length `len` is searched by SAT: with free constants (which
     /// enumeration cannot do), or as the engine says.
@@ -45,12 +57,8 @@ impl Cegis<'_> {
     /// The candidates an enumeration of `len` would compare, estimated
     /// from the two lengths before it (each length multiplies them).
     pub(super) fn enumeration_cost(&self, len: usize) -> f64 {
-        let count = |l: usize| self.counts.get(l).copied().unwrap_or(0).max(1) as f64;
-        if len < 3 {
-            return 0.0;
-        }
-        let (a, b) = (count(len - 2), count(len - 1));
-        b * (b / a).max(1.0)
+        let counts: Vec<f64> = self.counts.iter().map(|&c| c as f64).collect();
+        estimated_cost(&counts, len)
     }
 
     /// Inputs of S where no leaf is the target: the first

@@ -18,7 +18,7 @@
 
 use super::protocol::Request;
 use super::synth::{SynthAsk, SynthDone};
-use crate::synth::{CATALOG_AT, ENUMERATE_MAX};
+use crate::synth::{estimated_cost, CATALOG_AT, ENUMERATE_MAX};
 
 /// Lengths from this one on are cut over the workers (as natively over
 /// threads).
@@ -146,19 +146,14 @@ impl SynthRun {
     /// asked whose threshold its estimated candidates pass (each length
     /// multiplies them, as the native search estimates).
     fn next_shortcut(&self) -> Option<Shortcut> {
-        let n = self.length as usize;
-        let count = |l: usize| self.per_length.get(l).copied().unwrap_or(0.0).max(1.0);
-        let cost = match n >= 3 {
-            true => count(n - 1) * (count(n - 1) / count(n - 2)).max(1.0),
-            false => 0.0,
-        };
+        let cost = estimated_cost(&self.per_length, self.length as usize);
         [Shortcut::Catalog, Shortcut::Meet]
             .into_iter()
             .find(|s| !self.tried.contains(s) && cost > s.from())
     }
 
-    /// The answer where the program on the catalog's tricks stands: the
-    /// lengths below it are ruled out, or no time is left for them.
+    /// The answer where a shortcut's program stands: the lengths below it
+    /// are ruled out, or no time is left for them.
     fn known_answer(&self, out_of_time: bool) -> Option<SynthStep> {
         let (known, since) = self.known.as_ref()?;
         let ops = known.ops.unwrap_or(u32::MAX);
