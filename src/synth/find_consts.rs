@@ -18,8 +18,11 @@
 use super::cegis::synthesize;
 use super::sat::MAX_FREE;
 use super::{
-    Engine, Status, SynthControl, SynthError, SynthOptions, SynthResult, SynthSpec, MAX_CONSTS,
+    Engine, Status, SynthControl, SynthError, SynthOptions, SynthProgress, SynthResult, SynthSpec,
+    MAX_CONSTS,
 };
+use crate::lang::prove::Flow;
+use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 
 /// The shortest program for `spec`, its constants found where none are
 /// given (see the module docs); otherwise [`synthesize`] as asked. Then
@@ -69,7 +72,7 @@ pub fn check_any_constants(
         engine: Engine::Sat,
         ..opts.clone()
     };
-    let shorter = synthesize(spec, &any, ctl)?;
+    let shorter = decided_first(spec, &any, ctl)?;
     match shorter.status {
         Status::None => r.any_constants = true,
         Status::Found => {
@@ -82,4 +85,54 @@ pub fn check_any_constants(
         Status::Timeout => r.any_ruled_out = shorter.ruled_out,
     }
     Ok(())
+}
+
+/// [`synthesize`] over `opts`; natively with two threads or more, twice
+/// at once, the SAT's inputs as sampled and simplest first
+/// ([`SynthOptions::simplest_inputs`]): the first decided answer. The
+/// solver's time on the two differs up to 2x either way (P15 of the
+/// Hacker's Delight collection: 0.92 s and 1.16 s; P14: 1.08 s and 0.62).
+fn decided_first(
+    spec: &SynthSpec,
+    opts: &SynthOptions,
+    ctl: &mut dyn SynthControl,
+) -> Result<SynthResult, SynthError> {
+    if super::threads_for(opts.threads) < 2 {
+        return synthesize(spec, opts, ctl);
+    }
+    let one = |simplest_inputs| SynthOptions {
+        threads: 1,
+        simplest_inputs,
+        ..opts.clone()
+    };
+    let (plain, simplest) = (one(false), one(true));
+    let done = AtomicBool::new(false);
+    let decided =
+        |r: &Result<SynthResult, SynthError>| matches!(r, Ok(r) if r.status != Status::Timeout);
+    std::thread::scope(|scope| {
+        let other = scope.spawn(|| {
+            let mut stop = |_: &SynthProgress| match done.load(SeqCst) {
+                true => Flow::OutOfTime,
+                false => Flow::Continue,
+            };
+            let r = synthesize(spec, &simplest, &mut stop);
+            if decided(&r) {
+                done.store(true, SeqCst);
+            }
+            r
+        });
+        let mut asked = |p: &SynthProgress| match done.load(SeqCst) {
+            true => Flow::OutOfTime,
+            false => ctl.check(p),
+        };
+        let mine = synthesize(spec, &plain, &mut asked);
+        done.store(true, SeqCst);
+        let theirs = other
+            .join()
+            .unwrap_or_else(|_| Err(SynthError::Prover("the second search panicked".into())));
+        match decided(&mine) || !decided(&theirs) {
+            true => mine,
+            false => theirs,
+        }
+    })
 }

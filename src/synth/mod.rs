@@ -115,6 +115,12 @@ pub struct SynthOptions {
     /// `consts` are guesses (the spec's own): each length is searched
     /// over the defaults alone first (`cegis/defaults_first.rs`).
     pub defaults_first: bool,
+    /// A SAT length starts from the simplest inputs of S and takes the
+    /// simplest counterexample of S (fewest bits away from 0 or from all
+    /// ones), not the first in sampled order: the
+    /// solver's instances then differ, and which is quicker varies (the
+    /// check with any constants runs both, [`check_any_constants`]).
+    pub simplest_inputs: bool,
     /// This search's share of each length when the lengths are cut over
     /// workers that share no memory ([`search_length`]); `None`: all.
     pub part: Option<Part>,
@@ -163,6 +169,16 @@ impl Engine {
     }
 }
 
+/// The threads a search runs on ([`SynthOptions::threads`]; 0: every
+/// core; in the browser's worker, 1).
+pub(crate) fn threads_for(asked: usize) -> usize {
+    match asked {
+        _ if cfg!(target_arch = "wasm32") => 1,
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    }
+}
+
 impl Default for SynthOptions {
     fn default() -> Self {
         SynthOptions {
@@ -179,6 +195,7 @@ impl Default for SynthOptions {
             sat_steps: u64::MAX,
             part: None,
             defaults_first: false,
+            simplest_inputs: false,
         }
     }
 }

@@ -246,6 +246,58 @@ fn known_shortest_programs_are_found_and_minimal() {
     }
 }
 
+/// An input's distance from a plain word, which orders the SAT's inputs
+/// for [`SynthOptions::simplest_inputs`].
+#[test]
+fn simple_inputs_are_those_near_zero_or_all_ones() {
+    let ty = Ty::new(Scalar::UInt);
+    let mut t = spec::Table::new(2);
+    for (x, y) in [
+        (0x20, 0),
+        (0xffff_fffe, 0xffff_ffff),
+        (0x0bec_184a, 0x5555_5555),
+    ] {
+        t.push(&[x, y], 0);
+    }
+    let got: Vec<u32> = (0..3).map(|k| cegis::simplicity(ty, &t, k)).collect();
+    assert_eq!(got, [1, 1, 13 + 16]);
+}
+
+/// The SAT's inputs taken simplest first decide as in sampled order: a
+/// mask found with a free constant, and no rotation by 8 in two
+/// operations with two (one of them 8, the other 24, is needed).
+#[test]
+fn simplest_inputs_first_decide_as_the_sampled_order() {
+    let cases = [
+        (
+            "unsigned f(unsigned x) { return x & 0x80808080; }",
+            1,
+            Some(1),
+        ),
+        (
+            "unsigned f(unsigned x) { return (x << 8) | (x >> 24); }",
+            2,
+            None,
+        ),
+    ];
+    for (src, max, ops) in cases {
+        let spec = SynthSpec::parse(src, None).unwrap();
+        for simplest_inputs in [false, true] {
+            let opts = SynthOptions {
+                ops: ops::parse_ops(Some("& | << >> +")).unwrap(),
+                max_ops: max,
+                threads: 1,
+                free_consts: 2,
+                simplest_inputs,
+                ..SynthOptions::default()
+            };
+            let r = synthesize(&spec, &opts, &mut |_: &SynthProgress| Flow::Continue).unwrap();
+            assert_eq!(r.ops(), ops, "{src}, simplest first: {simplest_inputs}");
+            assert_eq!(r.status == Status::None, ops.is_none());
+        }
+    }
+}
+
 #[test]
 fn none_below_the_shortest() {
     let r = synth_with(RIGHTMOST_OFF, None, None, 1, 1);

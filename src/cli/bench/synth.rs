@@ -13,7 +13,8 @@
 //!
 //! ("no, >= 5": every program of at most 4 operations was ruled out;
 //! check: with `--find-consts`, the seconds of the CLI's check with any
-//! constant after the search, not in "seconds"), then
+//! constant after the search, not in "seconds"; "yes, any": that check
+//! proved it minimal with any constants), then
 //! how many were found within the timeout, proven minimal, and found in at
 //! most 1 s. `--json`: one object a program, then `{"summary": ..}`;
 //! `--markdown`: the table for docs/performance.md. Not in `bench all`
@@ -190,6 +191,8 @@ pub struct Row {
     pub ops: Option<usize>,
     pub known: Option<usize>,
     pub minimal: bool,
+    /// Minimal with any constants (`--find-consts`: the check decided it).
+    pub any_constants: bool,
     /// Every program shorter than this was ruled out.
     pub ruled_out: usize,
     pub proof: Option<&'static str>,
@@ -239,6 +242,7 @@ pub fn run_entry(e: &Entry, how: &How) -> Row {
         ops: None,
         known: e.known,
         minimal: false,
+        any_constants: false,
         ruled_out: 0,
         proof: None,
         seconds: 0.0,
@@ -281,6 +285,7 @@ pub fn run_entry(e: &Entry, how: &How) -> Row {
             row.status = r.status.name().into();
             row.ops = r.ops();
             row.minimal = r.minimal();
+            row.any_constants = r.any_constants;
             row.ruled_out = r.ruled_out;
             row.proof = r.proof;
             row.searched = r.searched;
@@ -323,10 +328,12 @@ fn summary(rows: &[Row], timeout: f64) -> String {
     )
 }
 
-/// "yes", or "no" with the length below which every program was ruled
-/// out (the shortest has at least that many operations).
+/// "yes" ("yes, any": with any constants too), or "no" with the length
+/// below which every program was ruled out (the shortest has at least
+/// that many operations).
 fn minimal_cell(r: &Row) -> String {
     match (r.minimal, r.ruled_out) {
+        (true, _) if r.any_constants => "yes, any".into(),
         (true, _) => "yes".into(),
         (false, 0) => "no".into(),
         (false, n) => format!("no, >= {n}"),
@@ -408,6 +415,7 @@ fn json_row(r: &Row) -> serde_json::Value {
         "ops": r.ops,
         "known": r.known,
         "minimal": r.minimal,
+        "minimal_any_constant": r.any_constants,
         "ruled_out": r.ruled_out,
         "proof": r.proof,
         "seconds": r.seconds,

@@ -43,6 +43,8 @@ mod meeting;
 pub use meeting::met_in_the_middle;
 mod sat_length;
 pub use sat_length::estimated_cost;
+#[cfg(test)]
+pub(crate) use sat_length::simplicity;
 use sat_length::SatLength;
 
 /// The most products deferred in one search.
@@ -618,8 +620,20 @@ impl Cegis<'_> {
 /// The first input of `t` where the program (`instrs`, or with none the
 /// leaf `leaf`) has no value or differs from the target.
 fn first_miss(ty: Ty, t: &Table, consts: &[u64], instrs: &[Instr], leaf: usize) -> Option<usize> {
+    first_miss_among(ty, t, consts, instrs, leaf, 0..t.len())
+}
+
+/// As [`first_miss`], the inputs of `t` tried in the order `order`.
+fn first_miss_among(
+    ty: Ty,
+    t: &Table,
+    consts: &[u64],
+    instrs: &[Instr],
+    leaf: usize,
+    order: impl IntoIterator<Item = usize>,
+) -> Option<usize> {
     let mut vals: Vec<u64> = Vec::with_capacity(t.params.len() + consts.len() + instrs.len());
-    for k in 0..t.len() {
+    for k in order {
         vals.clear();
         vals.extend(t.params.iter().map(|c| c[k]));
         vals.extend(consts);
@@ -666,10 +680,7 @@ fn run_length(
     let start = (*resume).min(firsts.len());
     #[cfg(not(target_arch = "wasm32"))]
     if len >= 3 {
-        let threads = match opts.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            t => t,
-        };
+        let threads = super::threads_for(opts.threads);
         if threads > 1 {
             let (k, o) = super::threads::run_threads(cx, len, &firsts[start..], threads, poll);
             *resume = start + k;

@@ -1,10 +1,12 @@
 //! A length searched by SAT: the solver's state kept from model to model,
 //! the inputs of S added as candidates fail on them.
 
-use super::{first_miss, Cegis, ProveControl, ENUMERATE_MAX};
+use super::{first_miss, first_miss_among, Cegis, ProveControl, ENUMERATE_MAX};
 use crate::lang::prove::Flow;
+use crate::synth::ops::Ty;
 use crate::synth::sat::{Free, Input, SatAnswer, SatSearch, Shape};
 use crate::synth::search::Outcome;
+use crate::synth::spec::Table;
 use crate::synth::Engine;
 
 /// The inputs of S a SAT search starts with, at least (more join it as
@@ -42,7 +44,39 @@ pub fn estimated_cost(counts: &[f64], len: usize) -> f64 {
     b * (b / a).max(1.0)
 }
 
+/// How far input `k` of `t` is from a plain word: for each parameter, the
+/// bits where it differs from 0 or from all ones (the fewer), summed.
+/// The solver's gates fold on a simple input (a product by 0x20 is one
+/// shifted copy, by a random word 16 added ones).
+///
+/// ```text
+///   0x00000020  1     0xfffffffe  1     0x0bec184a  13
+/// ```
+pub(crate) fn simplicity(ty: Ty, t: &Table, k: usize) -> u32 {
+    let bits = |a: u64| {
+        let a = a & ty.mask;
+        a.count_ones().min((!a & ty.mask).count_ones())
+    };
+    t.params.iter().map(|c| bits(c[k])).sum()
+}
+
+/// The inputs of `t` simplest first ([`simplicity`]), or as sampled.
+fn sat_order(ty: Ty, t: &Table, simplest: bool) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..t.len()).collect();
+    if simplest {
+        order.sort_by_key(|&k| simplicity(ty, t, k));
+    }
+    order
+}
+
 impl Cegis<'_> {
+    /// The inputs of S in the order a SAT length takes them: simplest
+    /// first with [`crate::synth::SynthOptions::simplest_inputs`], else as
+    /// sampled.
+    fn sat_order(&self) -> Vec<usize> {
+        sat_order(self.ty, &self.s, self.opts.simplest_inputs)
+    }
+
     /// Whether length `len` is searched by SAT: with free constants (which
     /// enumeration cannot do), or as the engine says.
     pub(super) fn by_sat(&self, len: usize) -> bool {
@@ -62,12 +96,13 @@ impl Cegis<'_> {
     }
 
     /// Inputs of S where no leaf is the target: the first
-    /// [`SAT_FIRST_INPUTS`], and one more for each leaf equal to the target
+    /// [`SAT_FIRST_INPUTS`] in the SAT's order, and one more for each leaf equal to the target
     /// on them (length 0 ruled out on few inputs: the SAT searches after
     /// it start from those).
     pub(super) fn leaves_ruled_on(&self) -> Vec<usize> {
         let (n, t) = (self.s.len(), &self.s.target);
-        let mut on: Vec<usize> = (0..n.min(SAT_FIRST_INPUTS)).collect();
+        let order = self.sat_order();
+        let mut on: Vec<usize> = order[..n.min(SAT_FIRST_INPUTS)].to_vec();
         let mut ls = self.leaves(&self.s);
         if self.opts.free_consts > 0 {
             // a free constant is any constant: the target must vary on them
@@ -76,7 +111,7 @@ impl Cegis<'_> {
         for l in &ls {
             let same = |k: &usize| l[*k] == t[*k];
             if on.iter().all(same) {
-                if let Some(k) = (0..n).find(|k| !same(k)) {
+                if let Some(k) = order.iter().copied().find(|k| !same(k)) {
                     on.push(k);
                 }
             }
@@ -108,7 +143,8 @@ impl Cegis<'_> {
         let input = |k: usize| (self.s.args(k), self.s.target[k]);
         let distinct: Vec<Input> = inputs.iter().map(|&k| input(k)).collect();
         let mut search = SatSearch::new(shape, &distinct);
-        for k in 0..self.s.len().min(SAT_FIRST_INPUTS) {
+        let order = self.sat_order();
+        for &k in &order[..order.len().min(SAT_FIRST_INPUTS)] {
             if !inputs.contains(&k) {
                 search.add_input(&self.s.args(k), self.s.target[k]);
                 inputs.push(k);
@@ -167,7 +203,8 @@ impl Cegis<'_> {
             };
             self.progress.searched += 1;
             let consts: Vec<u64> = self.consts.iter().chain(&free).copied().collect();
-            if let Some(k) = first_miss(self.ty, &self.s, &consts, &instrs, 0) {
+            let order = sat_order(self.ty, &self.s, self.opts.simplest_inputs);
+            if let Some(k) = first_miss_among(self.ty, &self.s, &consts, &instrs, 0, order) {
                 sat.search.add_input(&self.s.args(k), self.s.target[k]);
                 sat.inputs.push(k);
                 continue;
