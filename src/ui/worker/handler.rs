@@ -1,6 +1,6 @@
 //! The worker side: `static/worker.js` loads this same wasm module and hands
 //! every message to [`worker_handle`], which posts [`WorkerEvent`]s back.
-//! The names `worker_handle`, `worker_warm_up` and `worker_warm_step` are the module's exports
+//! The names `worker_handle` and `worker_warm_step` are the module's exports
 //! that worker.js imports.
 
 use super::pace::{now_seconds, Task};
@@ -18,17 +18,33 @@ use wasm_bindgen::prelude::*;
 /// Runs one request, calling `post(event)` for each event.
 #[wasm_bindgen]
 pub fn worker_handle(request: JsValue, post: &js_sys::Function) -> Result<(), JsValue> {
-    let send = |event: &WorkerEvent| -> Result<(), JsValue> {
-        let value = serde_wasm_bindgen::to_value(event)?;
-        post.call1(&JsValue::NULL, &value).map(|_| ())
-    };
-    let event = match serde_wasm_bindgen::from_value(request) {
-        Ok(request) => run(request, &Task::new(now_seconds(), &send))?,
-        Err(e) => WorkerEvent::Error {
-            message: format!("bad request: {e}"),
-        },
-    };
+    match serde_wasm_bindgen::from_value(request) {
+        Ok(request) => handle(request, post),
+        Err(e) => post_event(
+            post,
+            &WorkerEvent::Error {
+                message: format!("bad request: {e}"),
+            },
+        ),
+    }
+}
+
+/// Runs `request`, posting each event to `post`: the one path of every
+/// request and of the warm-ups, so that V8 optimises the calls a real
+/// request makes (its optimised code guesses the targets of indirect
+/// calls from the runs before, and a new target sends the running call
+/// back to the baseline code: the 64-bit enumeration took 0.9-1.0 s after
+/// a warm-up with another progress callback, 0.49-0.53 s with
+/// `--no-wasm-deopt`).
+fn handle(request: Request, post: &js_sys::Function) -> Result<(), JsValue> {
+    let send = |event: &WorkerEvent| post_event(post, event);
+    let event = run(request, &Task::new(now_seconds(), &send))?;
     send(&event)
+}
+
+fn post_event(post: &js_sys::Function, event: &WorkerEvent) -> Result<(), JsValue> {
+    let value = serde_wasm_bindgen::to_value(event)?;
+    post.call1(&JsValue::NULL, &value).map(|_| ())
 }
 
 /// One request: its last event (the result or an error).
@@ -339,22 +355,23 @@ fn run_suite(
     }))
 }
 
-/// Warms the enumeration up: a 32-bit enumeration (6 ms), so that the first
-/// 64-bit one runs in V8's optimising tier. A fresh wasm module starts in
-/// the baseline compiler, at about half speed, and a call under way never
-/// switches (docs/performance.md has the figures).
+/// One step of the warm-up, 10-20 ms: a whole 32-bit enumeration and a
+/// start perft to depth 5 (4.9 M nodes), each through [`handle`] (its
+/// events to `post`, which drops them). `static/worker.js` repeats it for
+/// 0.3 s, or until the first request comes: a fresh wasm module starts in
+/// V8's baseline compiler, at about half speed, a call under way never
+/// switches, and V8 compiles a hot function again in the background, so
+/// warming up takes time, not one call (docs/performance.md).
 #[wasm_bindgen]
-pub fn worker_warm_up() {
-    let _ = enumerate_in_chunks(32, (0, 1), &Task::new(now_seconds(), &|_| Ok(())));
-}
-
-/// One step of the perft warm-up: start depth 5 (4.9 M nodes, 5-10 ms).
-/// `static/worker.js` repeats it for 0.3 s, or until the first request
-/// comes: V8 compiles a hot function again in the background, so warming
-/// up takes time, not one call.
-#[wasm_bindgen]
-pub fn worker_warm_step() {
-    let _ = crate::chess::perft(&Position::startpos(), 5);
+pub fn worker_warm_step(post: &js_sys::Function) {
+    let _ = handle(Request::debruijn_count(32), post);
+    let start = Request::Perft {
+        fen: Position::startpos().to_fen(),
+        depth: 5,
+        part: 0,
+        parts: 1,
+    };
+    let _ = handle(start, post);
 }
 
 /// A whole table, each square with its usual bits and `seed` (as
