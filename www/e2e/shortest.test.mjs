@@ -99,6 +99,11 @@ test('a long program is found built on the catalog, and said so', async () => {
   assert.match(await page.textContent('.synth-catalog'), /catalog's parity-mul/);
   assert.match(await page.textContent('.synth-expr'), /0x11111111u?\) \* 0x11111111u?/);
   await shot(page, 'shortest-catalog');
+  // the same result on a 390 px phone: nothing scrolls sideways
+  await page.setViewportSize({ width: 390, height: 844 });
+  const sideways = await page.evaluate(() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth);
+  assert.equal(sideways, 0);
+  await shot(page, 'shortest-catalog-phone');
   assert.deepEqual(problems, []);
   await context.close();
 });
