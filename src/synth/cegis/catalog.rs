@@ -19,7 +19,7 @@ use crate::synth::library::{self, Use};
 use crate::synth::program::{Instr, Straight};
 use crate::synth::search::{self, Check, Ctx, Outcome};
 use crate::synth::spec::Table;
-use crate::synth::{Engine, SynthError};
+use crate::synth::SynthError;
 use crate::synth::{SynthControl, SynthOptions, SynthResult, SynthSpec};
 
 /// The most instructions over every trick's value, and over the
@@ -77,7 +77,7 @@ impl Cegis<'_> {
     /// search, no free constants.
     pub(super) fn catalog_first(&self, len: usize) -> bool {
         let o = self.opts;
-        let whole = o.part.is_none() && o.free_consts == 0 && o.engine == Engine::Auto;
+        let whole = o.part.is_none() && super::shortcuts_apply(o);
         let costly = self.by_sat(len) || self.enumeration_cost(len) > CATALOG_AT;
         whole && !self.catalogued && len > 1 && costly
     }

@@ -6,7 +6,7 @@
 use super::{first_miss, Cegis, Proved};
 use crate::synth::meet::{Event, Meet, MeetEnd};
 use crate::synth::program::{Instr, Straight};
-use crate::synth::{Engine, SynthControl, SynthError, SynthOptions, SynthResult, SynthSpec};
+use crate::synth::{SynthControl, SynthError, SynthOptions, SynthResult, SynthSpec};
 
 /// The most values a meet in the middle holds (each expression's on S:
 /// 384 MB natively, 64 MB in the browser's worker).
@@ -55,7 +55,7 @@ impl Cegis<'_> {
     /// engine `auto`, the whole search (not a share), no free constants.
     pub(super) fn meets_first(&self, len: usize) -> bool {
         let o = self.opts;
-        let whole = o.part.is_none() && o.free_consts == 0 && o.engine == Engine::Auto;
+        let whole = o.part.is_none() && super::shortcuts_apply(o);
         whole && !self.met && len > 1 && self.by_sat(len)
     }
 

@@ -120,6 +120,13 @@ pub fn synthesize(
     Ok(result.or_known(known, Status::None))
 }
 
+/// Whether the search's shortcuts (the catalog's tricks, the meet in the
+/// middle) are tried under `o`: with the engine `auto` and no free
+/// constants.
+fn shortcuts_apply(o: &SynthOptions) -> bool {
+    o.free_consts == 0 && o.engine == super::Engine::Auto
+}
+
 /// One of the whole search's shortcuts (`find`: the catalog, the meet)
 /// for a search run a length at a time: on `samples`, before length `len`
 /// (the lengths below it taken as ruled out); `Found` or `None`. Tried
@@ -138,7 +145,7 @@ fn shortcut_at(
     };
     let mut run = Cegis::with_samples(spec, &whole, samples, ctl)?;
     run.progress.length = len;
-    let known = match whole.free_consts == 0 && whole.engine == super::Engine::Auto {
+    let known = match shortcuts_apply(&whole) {
         true => find(&mut run)?,
         false => None,
     };
